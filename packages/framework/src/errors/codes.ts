@@ -1,0 +1,31 @@
+/**
+ * Every error typemcp raises, by family. Branch on these codes, never on message text.
+ *
+ * - `build`: the build cannot derive a tool from a signature; it stops and names file:line.
+ * - `protocol`: a malformed or unanswerable request; the client gets a JSON-RPC error.
+ * - `tool`: a call reached a tool and failed; the model gets an `isError: true` result.
+ */
+export const ERROR_CODES = {
+  UNSUPPORTED_SIGNATURE: { family: "build" },
+  TYPE_CHECK_FAILED: { family: "build" },
+  NO_TOOLS_FOUND: { family: "build" },
+  DUPLICATE_TOOL_NAME: { family: "build" },
+  NOT_BUILT: { family: "build" },
+  PARSE_ERROR: { family: "protocol", jsonRpc: -32700 },
+  INVALID_REQUEST: { family: "protocol", jsonRpc: -32600 },
+  UNKNOWN_TOOL: { family: "protocol", jsonRpc: -32602 },
+  INVALID_ARGUMENTS: { family: "tool" },
+  TOOL_FAILED: { family: "tool" },
+  INTERNAL_TOOL_ERROR: { family: "tool" },
+} as const;
+
+/** The name of one typemcp error code. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The family an error code belongs to: build-time, protocol or tool execution. */
+export type ErrorFamily = (typeof ERROR_CODES)[ErrorCode]["family"];
+
+/** The error codes of one family. */
+export type CodeOf<F extends ErrorFamily> = {
+  [C in ErrorCode]: (typeof ERROR_CODES)[C]["family"] extends F ? C : never;
+}[ErrorCode];

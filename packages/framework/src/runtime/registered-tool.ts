@@ -1,0 +1,66 @@
+import type { GeneratedTool, ParameterPlan, ToolOptions } from "../tool-definition.js";
+import { ToolError } from "../errors/tool-error.js";
+import { toToolError } from "../errors/to-tool-error.js";
+import { ArgumentValidator } from "./argument-validator.js";
+import { toCallResult, toErrorResult } from "./to-call-result.js";
+import type { CallToolResult, WireTool } from "./sdk.js";
+
+/** One tool ready to serve: its wire definition, computed once, and how to call it. */
+export class RegisteredTool {
+  /** Exactly what `tools/list` sends for this tool. */
+  readonly wire: WireTool;
+  private readonly validator: ArgumentValidator;
+
+  constructor(
+    readonly name: string,
+    private readonly method: Function,
+    private readonly instance: object,
+    private readonly generated: GeneratedTool,
+    options: ToolOptions,
+  ) {
+    this.validator = new ArgumentValidator(generated.inputSchema);
+    const description = options.description ?? generated.description;
+    const title = options.title ?? options.annotations?.title;
+    this.wire = {
+      name,
+      ...(title === undefined ? {} : { title }),
+      ...(description === undefined ? {} : { description }),
+      inputSchema: generated.inputSchema as WireTool["inputSchema"],
+      ...(generated.outputSchema === undefined ? {} : { outputSchema: generated.outputSchema as WireTool["outputSchema"] }),
+      ...(options.annotations === undefined ? {} : { annotations: options.annotations }),
+    };
+  }
+
+  /** Validates `args`, calls the method and converts what it returns or throws. Never rejects. */
+  async call(args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+    const input = args ?? {};
+    const problems = this.validator.check(input);
+    if (problems.length > 0) {
+      const message = `Invalid arguments for tool "${this.name}":\n${problems.map((p) => `- ${p}`).join("\n")}`;
+      return toErrorResult(new ToolError(message, { code: "INVALID_ARGUMENTS" }));
+    }
+    try {
+      const value = await this.method.apply(this.instance, toPositional(this.generated.params, input));
+      return toCallResult(value, this.generated.result);
+    } catch (thrown) {
+      const error = toToolError(thrown);
+      if (error.code === "INTERNAL_TOOL_ERROR") logUnexpected(this.name, thrown);
+      return toErrorResult(error);
+    }
+  }
+}
+
+function toPositional(plan: readonly ParameterPlan[], args: Record<string, unknown>): unknown[] {
+  return plan.map((param) => {
+    if (param.from === "arguments") return args;
+    if (param.from === "none") return undefined;
+    const value = args[param.name];
+    return param.revive === "date" && typeof value === "string" ? new Date(value) : value;
+  });
+}
+
+// An unexpected exception is a bug in the tool: the model gets the message, the owner the stack.
+function logUnexpected(tool: string, thrown: unknown): void {
+  const detail = thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown);
+  process.stderr.write(`[typemcp] tool "${tool}" threw an unexpected error:\n${detail}\n`);
+}

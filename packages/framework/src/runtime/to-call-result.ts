@@ -1,0 +1,26 @@
+import type { ResultPlan } from "../tool-definition.js";
+import type { ToolError } from "../errors/tool-error.js";
+import type { CallToolResult } from "./sdk.js";
+
+/** Turns what a tool method returned into a `tools/call` result, as the build planned. */
+export function toCallResult(value: unknown, plan: ResultPlan): CallToolResult {
+  switch (plan) {
+    case "none":
+      return { content: [] };
+    case "object":
+      return {
+        content: [{ type: "text", text: JSON.stringify(value) }],
+        structuredContent: value as Record<string, unknown>,
+      };
+    case "wrap":
+      return {
+        content: [{ type: "text", text: typeof value === "string" ? value : (JSON.stringify(value) ?? "null") }],
+        structuredContent: { result: value ?? null },
+      };
+  }
+}
+
+/** The `isError: true` result a model reads when a call fails. */
+export function toErrorResult(error: ToolError): CallToolResult {
+  return { content: [{ type: "text", text: error.message }], isError: true };
+}

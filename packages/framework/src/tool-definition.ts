@@ -1,0 +1,62 @@
+/**
+ * The contract between `typemcp build` and the runtime: what the build derives from a method's
+ * types and JSDoc, and what the runtime serves. Plain JSON, so the build can write it into the
+ * emitted JavaScript as a literal.
+ */
+
+/** A JSON Schema document, as the build emitted it. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+/** How the runtime fills one positional parameter of a tool method. */
+export type ParameterPlan =
+  /** From the property of the same name in `arguments`. `revive` rebuilds a non-JSON value. */
+  | { readonly from: "argument"; readonly name: string; readonly revive?: "date" }
+  /** The whole `arguments` object (a destructured parameter). */
+  | { readonly from: "arguments" }
+  /** Nothing from the client: the parameter is optional and unused by the schema. */
+  | { readonly from: "none" };
+
+/** How a method's return value becomes a `tools/call` result. */
+export type ResultPlan =
+  /** An object: `structuredContent` as is, plus its JSON as text. */
+  | "object"
+  /** A primitive or array: text, and `structuredContent` of `{ result }` to match the output schema. */
+  | "wrap"
+  /** `void`: an empty result. */
+  | "none";
+
+/** Everything the build derives for one `@tool` method. */
+export interface GeneratedTool {
+  /** The method's name in the class. */
+  readonly method: string;
+  readonly description?: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly params: readonly ParameterPlan[];
+  readonly result: ResultPlan;
+}
+
+/** Hints a host may use to decide how to treat a tool; see the MCP specification's ToolAnnotations. */
+export interface ToolAnnotations {
+  /** A human-readable title for the tool. */
+  title?: string;
+  /** The tool does not change its environment. */
+  readOnlyHint?: boolean;
+  /** The tool may perform destructive updates (meaningful only when not read-only). */
+  destructiveHint?: boolean;
+  /** Calling the tool again with the same arguments has no further effect. */
+  idempotentHint?: boolean;
+  /** The tool interacts with an open world of external entities. */
+  openWorldHint?: boolean;
+}
+
+/** What an author may set on `@tool(...)`; each overrides what the build derived. */
+export interface ToolOptions {
+  /** The tool's name on the wire; defaults to the method name. */
+  name?: string;
+  /** A human-readable display name. */
+  title?: string;
+  /** Replaces the description taken from the method's JSDoc summary. */
+  description?: string;
+  annotations?: ToolAnnotations;
+}

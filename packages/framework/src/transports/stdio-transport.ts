@@ -1,0 +1,109 @@
+import type { JSONRPCMessage, Transport } from "../runtime/sdk.js";
+import { toJsonRpcMessage } from "../runtime/sdk.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import type { StdoutWriter } from "./stdout-guard.js";
+
+/** How long in-flight requests may run once stdin has closed. */
+const DRAIN_DEADLINE_MS = 5_000;
+/** A line longer than this is refused rather than buffered without bound. */
+const MAX_LINE_LENGTH = 16 * 1024 * 1024;
+
+/**
+ * Newline-delimited JSON-RPC over stdin/stdout, implementing the SDK's `Transport`.
+ * Unlike the SDK's own stdio transport, a malformed line gets a -32700 reply and an invalid
+ * message a -32600 reply, so a client learns what it sent wrong instead of waiting forever.
+ * When stdin ends, requests already received are answered (within a deadline) before `onclose`.
+ */
+export class StdioTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onerror?: (error: Error) => void;
+  onclose?: () => void;
+
+  private buffer = "";
+  private readonly pending = new Set<string | number>();
+  private ended = false;
+  private closed = false;
+
+  constructor(
+    private readonly write: StdoutWriter,
+    private readonly input: NodeJS.ReadableStream = process.stdin,
+  ) {}
+
+  async start(): Promise<void> {
+    this.input.setEncoding("utf8");
+    this.input.on("data", this.onData);
+    this.input.on("end", this.onEnd);
+    this.input.on("error", this.onInputError);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return;
+    if (("result" in message || "error" in message) && message.id !== undefined) this.pending.delete(message.id);
+    if (!this.write(`${JSON.stringify(message)}\n`)) {
+      await new Promise<void>((resolve) => process.stdout.once("drain", resolve));
+    }
+    if (this.ended && this.pending.size === 0) void this.close();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.input.off("data", this.onData);
+    this.input.off("end", this.onEnd);
+    this.input.off("error", this.onInputError);
+    this.onclose?.();
+  }
+
+  private readonly onData = (chunk: string | Buffer): void => {
+    this.buffer += chunk.toString();
+    let newline: number;
+    while ((newline = this.buffer.indexOf("\n")) !== -1) {
+      const line = this.buffer.slice(0, newline).replace(/\r$/, "");
+      this.buffer = this.buffer.slice(newline + 1);
+      if (line.trim() !== "") this.receive(line);
+    }
+    if (this.buffer.length > MAX_LINE_LENGTH) {
+      this.buffer = "";
+      this.reject(null, -32700, `Parse error: a message longer than ${MAX_LINE_LENGTH} bytes was discarded.`);
+    }
+  };
+
+  private readonly onEnd = (): void => {
+    this.ended = true;
+    if (this.pending.size === 0) void this.close();
+    else setTimeout(() => void this.close(), DRAIN_DEADLINE_MS).unref();
+  };
+
+  private readonly onInputError = (error: Error): void => {
+    this.onerror?.(error);
+  };
+
+  private receive(line: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      this.reject(null, -32700, `Parse error: ${(error as Error).message}`);
+      return;
+    }
+    let message: JSONRPCMessage;
+    try {
+      message = toJsonRpcMessage(value);
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      this.reject(idOf(value), error.jsonRpcCode, error.message);
+      return;
+    }
+    if ("method" in message && "id" in message) this.pending.add(message.id);
+    this.onmessage?.(message);
+  }
+
+  private reject(id: string | number | null, code: number, message: string): void {
+    this.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } })}\n`);
+  }
+}
+
+function idOf(value: unknown): string | number | null {
+  const id = value !== null && typeof value === "object" ? (value as { id?: unknown }).id : undefined;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
