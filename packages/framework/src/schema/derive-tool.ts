@@ -124,7 +124,8 @@ function deriveOutput(
 function methodDescription(method: ts.MethodDeclaration, checker: ts.TypeChecker): string | undefined {
   const symbol = checker.getSymbolAtLocation(method.name);
   const text = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() : "";
-  return text || undefined;
+  // JSDoc wraps lines for the editor, not the reader: keep paragraphs, join wrapped lines.
+  return text.replace(/([^\n])\n(?=[^\n])/g, "$1 ") || undefined;
 }
 
 function isDate(type: ts.Type): boolean {
