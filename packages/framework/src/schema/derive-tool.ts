@@ -20,12 +20,15 @@ export function deriveTool(found: ToolMethod, checker: ts.TypeChecker, schemas: 
     errors.push(new BuildError("UNSUPPORTED_SIGNATURE", `${where}: ${message}`, { location: locationOf(node) }));
 
   if (!ts.isIdentifier(method.name)) fail(method.name, "a tool method needs a plain name");
-  if (method.typeParameters?.length) fail(method, "generic methods cannot be tools: a schema needs concrete types");
-  if (method.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) fail(method, "static methods cannot be tools");
+  const typeParameter = method.typeParameters?.[0];
+  if (typeParameter) fail(typeParameter, "generic methods cannot be tools: a schema needs concrete types");
+  const staticKeyword = method.modifiers?.find((m) => m.kind === ts.SyntaxKind.StaticKeyword);
+  if (staticKeyword) fail(staticKeyword, "static methods cannot be tools");
 
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const params: ParameterPlan[] = [];
+  const defs: Record<string, JsonSchema> = {};
   let wholeArguments: JsonSchema | undefined;
 
   for (const param of method.parameters) {
@@ -65,7 +68,10 @@ export function deriveTool(found: ToolMethod, checker: ts.TypeChecker, schemas: 
       const value = evaluateLiteral(param.initializer);
       if (value !== undefined) schema = { ...schema, default: value };
     }
-    properties[name] = schema;
+    const { $defs, ...property } = schema;
+    // A recursive type's `#/$defs/...` refs resolve from the document root, so its `$defs` go there.
+    if ($defs) Object.assign(defs, $defs);
+    properties[name] = property;
     if (!optional) required.push(name);
     params.push(isDate(checker.getNonNullableType(type)) ? { from: "argument", name, revive: "date" } : { from: "argument", name });
   }
@@ -78,6 +84,7 @@ export function deriveTool(found: ToolMethod, checker: ts.TypeChecker, schemas: 
     properties,
     ...(required.length ? { required } : {}),
     additionalProperties: false,
+    ...(Object.keys(defs).length ? { $defs: defs } : {}),
   };
   const description = methodDescription(method, checker);
   return {
@@ -118,7 +125,11 @@ function deriveOutput(
   }
   // MCP requires an object output schema, so anything else travels as { result: value }.
   if (schema.type === "object") return { plan: "object", schema };
-  return { plan: "wrap", schema: { type: "object", properties: { result: schema }, required: ["result"], additionalProperties: false } };
+  const { $defs, ...result } = schema;
+  return {
+    plan: "wrap",
+    schema: { type: "object", properties: { result }, required: ["result"], additionalProperties: false, ...($defs ? { $defs } : {}) },
+  };
 }
 
 function methodDescription(method: ts.MethodDeclaration, checker: ts.TypeChecker): string | undefined {

@@ -1,0 +1,76 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { CALC_SERVER, ROOT, TYPEMCP_CLI, fromRoot } from "./support/paths.js";
+import { connectToServer } from "./support/stdio-client.js";
+import { importGraph } from "./support/import-graph.js";
+
+function typemcp(...args: string[]) {
+  return spawnSync(process.execPath, [TYPEMCP_CLI, ...args], { cwd: ROOT, encoding: "utf8" });
+}
+
+describe("typemcp build", () => {
+  const scratch = fromRoot("test/fixtures/.scratch");
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+  test("fails on signatures it cannot serve, naming file:line, method and parameter", () => {
+    const run = typemcp("build", "--project", "test/fixtures/bad/tsconfig.json");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      'error test/fixtures/bad/src/bad-tools.ts:6:16 - BadTools.withCallback: parameter "onDone": a function cannot be sent as JSON',
+    );
+    expect(run.stderr).toContain('error test/fixtures/bad/src/bad-tools.ts:13:9 - BadTools.loose: parameter "value": its type is `any`');
+    expect(run.stderr).toContain("typemcp build failed: 2 error(s).");
+    expect(fs.existsSync(fromRoot("test/fixtures/bad/dist"))).toBe(false);
+  });
+
+  test("fails on type errors the way tsc reports them", () => {
+    const dir = path.join(scratch, "type-error");
+    fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "src/tools.ts"), 'import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(a: number): number {\n    return a.toUpperCase();\n  }\n}\n');
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ extends: "../../../../tsconfig.base.json", compilerOptions: { rootDir: "src", outDir: "dist" }, include: ["src"] }));
+    const run = typemcp("build", "--project", path.relative(ROOT, path.join(dir, "tsconfig.json")));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/tools\.ts\(5,14\): error TS2339: Property 'toUpperCase' does not exist on type 'number'/);
+  });
+
+  test("picks up a changed parameter type and JSDoc on rebuild, with no other edit", async () => {
+    const dir = path.join(scratch, "rebuild");
+    fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+    const source = (type: string, doc: string) =>
+      `import { serve, tool } from "typemcp";\nclass T {\n  /** Shout. @param word ${doc} */\n  @tool() shout(word: ${type}): string {\n    return String(word).toUpperCase();\n  }\n}\nawait serve(new T(), { name: "t", version: "1" });\n`;
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ extends: "../../../../tsconfig.base.json", compilerOptions: { rootDir: "src", outDir: "dist" }, include: ["src"] }));
+    const schemaAfterBuild = async (type: string, doc: string) => {
+      fs.writeFileSync(path.join(dir, "src/server.ts"), source(type, doc));
+      expect(typemcp("build", "--project", path.relative(ROOT, path.join(dir, "tsconfig.json"))).status).toBe(0);
+      const session = await connectToServer(path.join(dir, "dist/server.js"));
+      try {
+        return (await session.client.listTools()).tools[0]?.inputSchema.properties?.word;
+      } finally {
+        await session.close();
+      }
+    };
+    expect(await schemaAfterBuild("string", "The word.")).toEqual({ type: "string", description: "The word." });
+    expect(await schemaAfterBuild('"hello" | "bye"', "A greeting.")).toEqual({ type: "string", enum: ["bye", "hello"], description: "A greeting." }); // enum values sorted: stable across builds
+  });
+
+  test("makes a server compiled with plain tsc refuse to start and say why", () => {
+    const outDir = path.join(scratch, "plain-tsc");
+    execFileSync(process.execPath, [fromRoot("node_modules/typescript/bin/tsc"), "-p", "test/fixtures/tsconfig.tc39.json", "--outDir", outDir], { cwd: ROOT });
+    const run = spawnSync(process.execPath, [path.join(outDir, "tc39.js")], { input: "", encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      "typemcp: SampleTools.echo is marked @tool() but carries no definition: compile this server with `typemcp build`, not plain tsc.\n",
+    );
+  });
+
+  test("emits servers whose import graph never reaches typescript", () => {
+    for (const entry of [CALC_SERVER, fromRoot("test/fixtures/dist/tc39/tc39.js")]) {
+      const modules = importGraph(entry);
+      expect(modules.some((m) => m.includes("/node_modules/@modelcontextprotocol/sdk/"))).toBe(true);
+      expect(modules.filter((m) => /\/node_modules\/(typescript|typescript-json-schema)\//.test(m))).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+
+/** The repository root, whatever directory the tests run from. */
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Absolute path of a file under the repository root. */
+export function fromRoot(relative: string): string {
+  return fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+}
+
+/** The built calculator server. */
+export const CALC_SERVER = fromRoot("packages/calc-server/dist/calc.js");
+
+/** The typemcp CLI launcher. */
+export const TYPEMCP_CLI = fromRoot("packages/framework/bin/typemcp.js");

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import os from "node:os";
+
+/** A server process driven with raw newline-delimited JSON-RPC, to send what no SDK client would. */
+export class RawStdio {
+  readonly child: ChildProcessWithoutNullStreams;
+  private stdoutBuffer = "";
+  private readonly lines: string[] = [];
+  private waiters: Array<() => void> = [];
+  stderr = "";
+
+  constructor(script: string) {
+    this.child = spawn(process.execPath, [script], { cwd: os.tmpdir(), stdio: "pipe" });
+    this.child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      this.stdoutBuffer += chunk;
+      let i: number;
+      while ((i = this.stdoutBuffer.indexOf("\n")) !== -1) {
+        this.lines.push(this.stdoutBuffer.slice(0, i));
+        this.stdoutBuffer = this.stdoutBuffer.slice(i + 1);
+      }
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.child.stderr.setEncoding("utf8").on("data", (chunk: string) => (this.stderr += chunk));
+  }
+
+  /** Writes one raw line (a newline is added). */
+  send(line: string | object): void {
+    this.child.stdin.write(`${typeof line === "string" ? line : JSON.stringify(line)}\n`);
+  }
+
+  /** The next stdout line, parsed; fails the test if none arrives in time. */
+  async next(timeoutMs = 5_000): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.lines.length === 0) {
+      if (Date.now() > deadline) throw new Error(`no stdout line within ${timeoutMs} ms; stderr: ${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+    return JSON.parse(this.lines.shift()!) as Record<string, unknown>;
+  }
+
+  /** Sends `initialize` and `notifications/initialized`, returning the initialize result. */
+  async initialize(): Promise<Record<string, unknown>> {
+    this.send({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+    });
+    const reply = await this.next();
+    this.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    return reply;
+  }
+
+  /** Resolves with the exit code once the process has exited. */
+  exited(): Promise<number | null> {
+    if (this.child.exitCode !== null) return Promise.resolve(this.child.exitCode);
+    return new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
+  }
+}
