@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { CALC_SERVER, ROOT, TYPEMCP_CLI, fromRoot } from "./support/paths.js";
@@ -66,11 +67,27 @@ describe("typemcp build", () => {
     );
   });
 
-  test("emits servers whose import graph never reaches typescript", () => {
-    for (const entry of [CALC_SERVER, fromRoot("test/fixtures/dist/tc39/tc39.js")]) {
-      const modules = importGraph(entry);
-      expect(modules.some((m) => m.includes("/node_modules/@modelcontextprotocol/sdk/"))).toBe(true);
-      expect(modules.filter((m) => /\/node_modules\/(typescript|typescript-json-schema)\//.test(m))).toEqual([]);
+  test("bundles a server's entry point into one file that runs with no node_modules around it", async () => {
+    const alone = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-bundle-"));
+    try {
+      fs.copyFileSync(CALC_SERVER, path.join(alone, "calc.js"));
+      const session = await connectToServer(path.join(alone, "calc.js"));
+      try {
+        expect((await session.client.listTools()).tools).toHaveLength(6);
+      } finally {
+        await session.close();
+      }
+    } finally {
+      fs.rmSync(alone, { recursive: true, force: true });
     }
+    const bundle = fs.readFileSync(CALC_SERVER, "utf8");
+    expect(bundle.startsWith("#!/usr/bin/env node")).toBe(true);
+    expect(bundle).not.toMatch(/(from|import|require\()\s*["']typescript["']/);
+  });
+
+  test("emits unbundled servers whose import graph never reaches typescript", () => {
+    const modules = importGraph(fromRoot("test/fixtures/dist/tc39/tc39.js"));
+    expect(modules.some((m) => m.includes("/node_modules/@modelcontextprotocol/sdk/"))).toBe(true);
+    expect(modules.filter((m) => /\/node_modules\/(typescript|typescript-json-schema|esbuild)\//.test(m))).toEqual([]);
   });
 });

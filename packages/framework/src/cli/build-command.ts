@@ -1,17 +1,26 @@
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
 import { buildProject } from "../schema/build-project.js";
+import { bundleEntries } from "./bundle-entries.js";
 
-/** `typemcp build [--project tsconfig.json] [--check]`: returns the process exit code. */
-export function runBuild(args: readonly string[]): number {
-  const project = valueOf(args, "--project", "-p") ?? "tsconfig.json";
+/**
+ * `typemcp build [--project tsconfig.json] [--check] [--no-bundle] [--external name]...`:
+ * returns the process exit code.
+ */
+export async function runBuild(args: readonly string[]): Promise<number> {
+  const project = valuesOf(args, "--project", "-p")[0] ?? "tsconfig.json";
   const started = performance.now();
   try {
     const result = buildProject({ project, noEmit: args.includes("--check") });
+    const bundled =
+      args.includes("--check") || args.includes("--no-bundle")
+        ? []
+        : await bundleEntries({ packageDir: path.dirname(path.resolve(project)), emitted: result.emitted, external: valuesOf(args, "--external") });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const files = new Set(result.tools.map((t) => path.relative(process.cwd(), t.file)));
     console.log(`typemcp build: ${result.tools.length} tool(s) from ${[...files].join(", ") || "no files"} in ${seconds}s`);
     for (const t of result.tools) console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})`);
+    for (const file of bundled) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
     return 0;
   } catch (error) {
     const problems = error instanceof AggregateError ? error.errors : [error];
@@ -24,7 +33,6 @@ export function runBuild(args: readonly string[]): number {
   }
 }
 
-function valueOf(args: readonly string[], ...flags: string[]): string | undefined {
-  const index = args.findIndex((a) => flags.includes(a));
-  return index === -1 ? undefined : args[index + 1];
+function valuesOf(args: readonly string[], ...flags: string[]): string[] {
+  return args.flatMap((arg, i) => (flags.includes(arg) && args[i + 1] !== undefined ? [args[i + 1]!] : []));
 }

@@ -1,0 +1,65 @@
+// Each scenario runs against one server command and returns plain numbers.
+import { RpcProcess, msSince } from "./rpc-process.mjs";
+import { median, quantile } from "./stats.mjs";
+
+const CALL = { name: "add", arguments: { a: 2, b: 3 } };
+
+function assertResult(reply, where) {
+  if (reply.error || reply.result?.structuredContent?.result !== 5) {
+    throw new Error(`${where}: unexpected reply ${JSON.stringify(reply).slice(0, 300)}`);
+  }
+}
+
+/** Spawn → initialize answered → tools/list answered, in a fresh process each time. */
+export async function coldStart(command, runs) {
+  const toInit = [];
+  const toList = [];
+  for (let i = 0; i < runs; i++) {
+    const server = new RpcProcess(command);
+    await server.initialize();
+    toInit.push(msSince(server.startedAt));
+    const list = await server.request("tools/list", {});
+    toList.push(msSince(server.startedAt));
+    if (!Array.isArray(list.result?.tools) || list.result.tools.length < 6) throw new Error(`cold start: bad tools/list from ${command.join(" ")}`);
+    await server.stop();
+  }
+  return { initMs: median(toInit), listMs: median(toList) };
+}
+
+/** Sequential calls, one in flight at a time. */
+export async function latency(server, calls) {
+  const times = [];
+  for (let i = 0; i < calls; i++) {
+    const start = process.hrtime.bigint();
+    const reply = await server.request("tools/call", CALL);
+    times.push(msSince(start));
+    if (i === 0) assertResult(reply, "latency");
+  }
+  return { p50: quantile(times, 0.5), p90: quantile(times, 0.9), p99: quantile(times, 0.99) };
+}
+
+/** `calls` calls with `concurrency` in flight; server CPU per call from /proc. */
+export async function throughput(server, calls, concurrency) {
+  const cpuBefore = server.cpuMs();
+  const start = process.hrtime.bigint();
+  let sent = 0;
+  const worker = async () => {
+    while (sent < calls) {
+      sent++;
+      assertResult(await server.request("tools/call", CALL), "throughput");
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const wallMs = msSince(start);
+  const cpuMs = server.cpuMs() - cpuBefore;
+  return { callsPerSec: (calls / wallMs) * 1000, cpuUsPerCall: (cpuMs * 1000) / calls };
+}
+
+/** Malformed JSON, an unknown tool and wrong argument types; then a normal call must still work. */
+export async function survivesBadInput(server) {
+  server.raw("{this is not json");
+  await server.request("tools/call", { name: "no_such_tool", arguments: {} });
+  await server.request("tools/call", { name: "add", arguments: { a: "x", b: null } });
+  const reply = await server.request("tools/call", CALL);
+  return reply.result?.structuredContent?.result === 5 && server.child.exitCode === null;
+}

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+
+/** Options for `bundleEntries`. */
+export interface BundleOptions {
+  /** The server package's directory (where its package.json is). */
+  packageDir: string;
+  /** The JavaScript files the build just wrote. */
+  emitted: readonly string[];
+  /** Packages to leave as imports: native addons, or anything that must be resolved at run time. */
+  external?: readonly string[];
+}
+
+/**
+ * Rewrites each entry point of a server package as one self-contained ES module, so starting a
+ * server reads one file instead of resolving and parsing hundreds of modules. Entry points are
+ * the package.json `bin` targets; without any, the emitted files that start with a shebang.
+ * Returns the files bundled.
+ */
+export async function bundleEntries(options: BundleOptions): Promise<string[]> {
+  const entries = findEntries(options.packageDir, options.emitted);
+  for (const entry of entries) {
+    await build({
+      entryPoints: [entry],
+      outfile: entry,
+      allowOverwrite: true,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      minifyWhitespace: true,
+      minifySyntax: true,
+      sourcemap: "linked",
+      external: [...(options.external ?? [])],
+      logLevel: "error",
+      // CommonJS dependencies (ajv) call require(); an ES module bundle must provide it.
+      banner: { js: 'import { createRequire as __typemcpCreateRequire } from "node:module"; const require = __typemcpCreateRequire(import.meta.url);' },
+    });
+  }
+  return entries;
+}
+
+function findEntries(packageDir: string, emitted: readonly string[]): string[] {
+  const emittedSet = new Set(emitted.map((f) => path.resolve(f)));
+  const manifestPath = path.join(packageDir, "package.json");
+  const manifest = fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, "utf8")) as { bin?: string | Record<string, string> }) : {};
+  const bins = typeof manifest.bin === "string" ? [manifest.bin] : Object.values(manifest.bin ?? {});
+  const fromBin = bins.map((bin) => path.resolve(packageDir, bin)).filter((file) => emittedSet.has(file));
+  if (fromBin.length) return [...new Set(fromBin)];
+  return [...emittedSet].filter((file) => file.endsWith(".js") && fs.readFileSync(file, "utf8").startsWith("#!"));
+}

@@ -1,0 +1,123 @@
+import { describe, expect, test } from "vitest";
+import type { GeneratedTool } from "../tool-definition.js";
+import { tool } from "./tool.js";
+import { getToolRecord } from "./tool-records.js";
+
+function add(a: number, b: number): number {
+  return a + b;
+}
+
+/** What `act` threw; fails the test when it returns. */
+function thrownBy(act: () => void): unknown {
+  try {
+    act();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+/** The TypeError the decorator throws for anything but an instance method. */
+function notAnInstanceMethod(name: string): TypeError {
+  return new TypeError(`@tool() applies to instance methods only; "${name}" is not one.`);
+}
+
+const generated: GeneratedTool = {
+  method: "add",
+  inputSchema: { type: "object", properties: {}, additionalProperties: false },
+  params: [],
+  result: "none",
+};
+
+describe("tool", () => {
+  describe("with TC39 decorators", () => {
+    test("records the method under its name, with options and generated definition", () => {
+      const method = function sum() {};
+      tool({ name: "plus", annotations: { readOnlyHint: true } }, generated)(method, { kind: "method", name: "sum", static: false });
+      expect(getToolRecord(method)).toEqual({
+        key: "sum",
+        options: { name: "plus", annotations: { readOnlyHint: true } },
+        generated,
+      });
+    });
+
+    test("records empty options and no generated definition when called bare", () => {
+      const method = function ping() {};
+      tool()(method, { kind: "method", name: "ping", static: false });
+      expect(getToolRecord(method)).toEqual({ key: "ping", options: {}, generated: undefined });
+    });
+
+    test("records a symbol-named method under its description", () => {
+      const method = function secret() {};
+      tool()(method, { kind: "method", name: Symbol("secret"), static: false });
+      expect(getToolRecord(method)?.key).toBe("Symbol(secret)");
+    });
+
+    test("throws a TypeError for a static method", () => {
+      const method = function create() {};
+      expect(thrownBy(() => tool()(method, { kind: "method", name: "create", static: true }))).toEqual(notAnInstanceMethod("create"));
+      expect(getToolRecord(method)).toBeUndefined();
+    });
+
+    test("throws a TypeError for a field", () => {
+      expect(thrownBy(() => tool()(undefined, { kind: "field", name: "count", static: false }))).toEqual(notAnInstanceMethod("count"));
+    });
+
+    test("throws a TypeError for a getter", () => {
+      const getter = function total() {};
+      expect(thrownBy(() => tool()(getter, { kind: "getter", name: "total", static: false }))).toEqual(notAnInstanceMethod("total"));
+      expect(getToolRecord(getter)).toBeUndefined();
+    });
+  });
+
+  describe("with experimentalDecorators", () => {
+    test("records the descriptor's function under the property key", () => {
+      const method = function sum() {};
+      const prototype = {};
+      tool({ title: "Sum" }, generated)(prototype, "sum", { value: method });
+      expect(getToolRecord(method)).toEqual({ key: "sum", options: { title: "Sum" }, generated });
+    });
+
+    test("records a real class method, found again through an instance", () => {
+      class Calculator {
+        add(a: number, b: number): number {
+          return add(a, b);
+        }
+      }
+      const descriptor = Object.getOwnPropertyDescriptor(Calculator.prototype, "add");
+      tool()(Calculator.prototype, "add", descriptor);
+      expect(getToolRecord(new Calculator().add)).toEqual({ key: "add", options: {}, generated: undefined });
+    });
+
+    test("throws a TypeError for a static method", () => {
+      class Factory {}
+      const method = function create() {};
+      expect(thrownBy(() => tool()(Factory, "create", { value: method }))).toEqual(notAnInstanceMethod("create"));
+      expect(getToolRecord(method)).toBeUndefined();
+    });
+
+    test("throws a TypeError for a field", () => {
+      expect(thrownBy(() => tool()({}, "count"))).toEqual(notAnInstanceMethod("count"));
+    });
+
+    test("throws a TypeError for an accessor", () => {
+      class Cart {
+        get total(): number {
+          return 1;
+        }
+      }
+      const descriptor = Object.getOwnPropertyDescriptor(Cart.prototype, "total");
+      expect(thrownBy(() => tool()(Cart.prototype, "total", descriptor))).toEqual(notAnInstanceMethod("total"));
+    });
+  });
+});
+
+describe("getToolRecord", () => {
+  test("returns undefined for a function that is not a tool", () => {
+    expect(getToolRecord(add)).toBeUndefined();
+  });
+
+  test("returns undefined for a value that is not a function", () => {
+    expect(getToolRecord({ key: "add" })).toBeUndefined();
+  });
+});
