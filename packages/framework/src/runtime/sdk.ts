@@ -5,7 +5,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
-  JSONRPCMessageSchema,
   ListToolsRequestSchema,
   type CallToolResult,
   type JSONRPCMessage,
@@ -56,13 +55,29 @@ export function createProtocolServer(info: ServerInfo, handlers: ToolHandlers): 
 }
 
 /**
- * Checks that a parsed JSON value is a JSON-RPC message, as the SDK's own transports do.
- * Throws a `ProtocolError` (INVALID_REQUEST) naming what is wrong.
+ * Checks that a parsed JSON value has the shape of a JSON-RPC 2.0 message. Only the envelope:
+ * the SDK validates each request's params against its method's schema when it dispatches, so a
+ * full schema parse here would be paid twice per call. Throws a `ProtocolError` (INVALID_REQUEST).
  */
 export function toJsonRpcMessage(value: unknown): JSONRPCMessage {
-  const parsed = JSONRPCMessageSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  if (isEnvelope(value)) return value as JSONRPCMessage;
   throw new ProtocolError("INVALID_REQUEST", "Invalid Request: not a JSON-RPC 2.0 request, notification or response.");
+}
+
+function isEnvelope(value: unknown): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const message = value as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown; result?: unknown; error?: unknown };
+  if (message.jsonrpc !== "2.0") return false;
+  const id = message.id;
+  const validId = typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+  if (typeof message.method === "string") {
+    const params = message.params;
+    return (id === undefined || validId) && (params === undefined || (typeof params === "object" && params !== null));
+  }
+  if (!validId) return false;
+  if ("result" in message) return !("error" in message);
+  const error = message.error as { code?: unknown; message?: unknown } | undefined;
+  return typeof error === "object" && error !== null && Number.isInteger(error.code) && typeof error.message === "string";
 }
 
 // The SDK turns a thrown value into a JSON-RPC error by reading a numeric `code` and `message`
