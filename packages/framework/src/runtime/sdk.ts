@@ -11,6 +11,8 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 
 export type { CallToolResult, JSONRPCMessage, Tool as WireTool, Transport };
@@ -41,6 +43,7 @@ export function createProtocolServer(info: ServerInfo, handlers: ToolHandlers): 
   const { instructions, ...implementation } = info;
   const server = new Server(implementation, {
     capabilities: { tools: { listChanged: false } },
+    jsonSchemaValidator: lazySdkValidator,
     ...(instructions === undefined ? {} : { instructions }),
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: handlers.listTools() as Tool[] }));
@@ -53,6 +56,13 @@ export function createProtocolServer(info: ServerInfo, handlers: ToolHandlers): 
   });
   return server;
 }
+
+// The SDK validates elicitation results only, yet by default builds an Ajv instance (meta-schemas
+// and all) in every Server constructor: a cost on every start-up for a feature few calls use.
+let sdkValidator: AjvJsonSchemaValidator | undefined;
+const lazySdkValidator: jsonSchemaValidator = {
+  getValidator: (schema) => (sdkValidator ??= new AjvJsonSchemaValidator()).getValidator(schema),
+};
 
 /**
  * Checks that a parsed JSON value has the shape of a JSON-RPC 2.0 message. Only the envelope:
