@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { ToolError } from "typemcp";
+import { closedPortUrl, fixture, PATHS, startFakeNws, type FakeNws } from "../test-support/fake-nws.js";
+import { fetchJson, type FetchJsonOptions } from "./fetch-json.js";
+
+// A real HTTP server on 127.0.0.1 answers every request; only the waits are shortened.
+const OPTIONS: FetchJsonOptions = {
+  headers: { "User-Agent": "typemcp-tests", Accept: "application/geo+json" },
+  timeoutMs: 300,
+  retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 2_000 },
+};
+const PROBLEM_500 = JSON.stringify({
+  type: "urn:noaa:nws:api:UnexpectedProblem",
+  title: "Unexpected Problem",
+  status: 500,
+  detail: "An unexpected problem has occurred.",
+});
+
+let nws: FakeNws;
+beforeEach(async () => {
+  nws = await startFakeNws();
+});
+afterEach(() => nws.close());
+
+const url = (path: string) => new URL(path, nws.baseUrl);
+
+async function failure(promise: Promise<unknown>): Promise<ToolError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ToolError);
+  return error as ToolError;
+}
+
+describe("fetchJson", () => {
+  test("returns the parsed body of a 200", async () => {
+    const body = (await fetchJson(url(PATHS.point), OPTIONS)) as { properties: { gridId: string } };
+    expect(body.properties.gridId).toBe("BMX");
+  });
+
+  test("retries a 500 and returns the 200 that follows", async () => {
+    nws.route(PATHS.forecast, [{ status: 500, body: PROBLEM_500 }, { body: fixture("forecast.json") }]);
+    const body = (await fetchJson(url(PATHS.forecast), OPTIONS)) as { properties: { periods: unknown[] } };
+    expect(body.properties.periods).toHaveLength(14);
+    expect(nws.requestsTo(PATHS.forecast)).toHaveLength(2);
+  });
+
+  test("gives up after two retries and passes the problem's title and detail on", async () => {
+    nws.route(PATHS.forecast, { status: 500, body: PROBLEM_500 });
+    const error = await failure(fetchJson(url(PATHS.forecast), OPTIONS));
+    expect(error.message).toBe(
+      `The National Weather Service answered GET ${PATHS.forecast} with HTTP 500 (tried 3 times): ` +
+        '"Unexpected Problem": An unexpected problem has occurred. This is usually temporary; try again in a minute.',
+    );
+    expect(nws.requestsTo(PATHS.forecast)).toHaveLength(3);
+  });
+
+  test("waits between retries, doubling the wait", async () => {
+    nws.route(PATHS.forecast, { status: 503, body: PROBLEM_500 });
+    await failure(fetchJson(url(PATHS.forecast), { ...OPTIONS, retry: { ...OPTIONS.retry, baseDelayMs: 100 } }));
+    const [first, second, third] = nws.requestsTo(PATHS.forecast).map((r) => r.at);
+    expect(second! - first!).toBeGreaterThanOrEqual(90);
+    expect(third! - second!).toBeGreaterThanOrEqual(190);
+  });
+
+  test("honours Retry-After on a 429 before retrying", async () => {
+    nws.route(PATHS.alertsOR, [
+      { status: 429, headers: { "Retry-After": "1" }, body: JSON.stringify({ title: "Too Many Requests", status: 429 }) },
+      { body: fixture("alerts.json") },
+    ]);
+    const body = (await fetchJson(url(PATHS.alertsOR), OPTIONS)) as { features: unknown[] };
+    expect(body.features).toHaveLength(1);
+    const [first, second] = nws.requestsTo(PATHS.alertsOR).map((r) => r.at);
+    // The backoff alone would have waited 5 ms.
+    expect(second! - first!).toBeGreaterThanOrEqual(950);
+  });
+
+  test("fails at once when Retry-After asks for longer than is worth waiting, saying how long", async () => {
+    nws.route(PATHS.alertsOR, { status: 429, headers: { "Retry-After": "120" }, body: JSON.stringify({ title: "Too Many Requests" }) });
+    const started = performance.now();
+    const error = await failure(fetchJson(url(PATHS.alertsOR), OPTIONS));
+    expect(error.message).toBe(
+      `The National Weather Service answered GET ${PATHS.alertsOR} with HTTP 429: "Too Many Requests". ` +
+        "It is limiting how often it may be called; wait 120 s and try again.",
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(nws.requestsTo(PATHS.alertsOR)).toHaveLength(1);
+  });
+
+  test("abandons a response slower than the timeout, naming the limit, and does not retry it", async () => {
+    nws.route(PATHS.forecast, { delayMs: 5_000, body: fixture("forecast.json") });
+    const started = performance.now();
+    const error = await failure(fetchJson(url(PATHS.forecast), OPTIONS));
+    expect(error.message).toBe(
+      `The National Weather Service did not answer GET ${PATHS.forecast} within 300 ms (the time limit for each request), ` +
+        "so it was abandoned. The service may be slow or overloaded; try again in a minute.",
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(nws.requestsTo(PATHS.forecast)).toHaveLength(1);
+  });
+
+  test("counts a body that stalls after the headers against the same timeout", async () => {
+    nws.route(PATHS.forecast, { stallBodyMs: 5_000, body: fixture("forecast.json") });
+    const started = performance.now();
+    const error = await failure(fetchJson(url(PATHS.forecast), OPTIONS));
+    expect(error.message).toMatch(/^The National Weather Service did not answer GET \S+ within 300 ms/);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  test("says so when a 200 body is not JSON, quoting its start", async () => {
+    nws.route(PATHS.forecast, { headers: { "Content-Type": "text/html; charset=utf-8" }, body: "<html><body><h1>Service Temporarily Unavailable</h1></body></html>" });
+    const error = await failure(fetchJson(url(PATHS.forecast), OPTIONS));
+    expect(error.message).toBe(
+      `The National Weather Service answered GET ${PATHS.forecast} with HTTP 200 and a body that is not JSON ` +
+        '(content type "text/html", starting "<html><body><h1>Service Temporarily Unavailable</h1></body><…"). ' +
+        "The service may be under maintenance; try again later.",
+    );
+    expect(nws.requestsTo(PATHS.forecast)).toHaveLength(1);
+  });
+
+  test("describes an error status that carries no problem document", async () => {
+    nws.route(PATHS.forecast, { status: 502, headers: { "Content-Type": "text/plain" }, body: "Bad Gateway" });
+    const error = await failure(fetchJson(url(PATHS.forecast), { ...OPTIONS, retry: { ...OPTIONS.retry, retries: 0 } }));
+    expect(error.message).toBe(
+      `The National Weather Service answered GET ${PATHS.forecast} with HTTP 502: no error report ` +
+        '(content type "text/plain", starting "Bad Gateway"). This is usually temporary; try again in a minute.',
+    );
+  });
+
+  test("says the service is unreachable when the connection is refused, after retrying", async () => {
+    const closed = await closedPortUrl();
+    const error = await failure(fetchJson(new URL(PATHS.point, closed), OPTIONS));
+    expect(error.message).toBe(
+      `The National Weather Service is unreachable at ${closed} (connection refused, tried 3 times). ` +
+        "The service or the network is down; try again later, and tell the user if it persists.",
+    );
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+});

@@ -1,0 +1,91 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { toWeatherError, type NwsFailure, type ProblemDocument } from "./nws-errors.js";
+import { parseRetryAfter, retryDelayMs, type RetryPolicy } from "./retry-policy.js";
+
+/** How every request to the API is made. */
+export interface FetchJsonOptions {
+  /** Request headers: the API requires a `User-Agent` and answers GeoJSON for `Accept: application/geo+json`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The limit on each attempt, from sending the request to reading the last byte of the body. */
+  readonly timeoutMs: number;
+  readonly retry: RetryPolicy;
+}
+
+type Attempt = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly failure: NwsFailure };
+
+/**
+ * GETs `url` and parses its JSON body, retrying as `options.retry` allows. Every failure,
+ * including the last one after retries, is thrown as a ToolError written for the model.
+ */
+export async function fetchJson(url: URL, options: FetchJsonOptions): Promise<unknown> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await attemptOnce(url, options);
+    if (result.ok) return result.body;
+    const delay = retryDelayMs(result.failure, attempt, options.retry);
+    if (delay === undefined) throw toWeatherError(result.failure, { url, attempts: attempt + 1 });
+    await sleep(delay);
+  }
+}
+
+async function attemptOnce(url: URL, options: FetchJsonOptions): Promise<Attempt> {
+  // One signal covers the whole exchange: a server that sends headers and then stalls the body
+  // is as stuck as one that never answers.
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { headers: options.headers, signal });
+    text = await response.text();
+  } catch (error) {
+    return { ok: false, failure: toNetworkFailure(error, options.timeoutMs) };
+  }
+  const contentType = response.headers.get("content-type") ?? "";
+  const body = parseJson(text);
+  if (!response.ok) {
+    return {
+      ok: false,
+      failure: {
+        kind: "status",
+        status: response.status,
+        problem: toProblem(body),
+        contentType,
+        body: text,
+        retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
+      },
+    };
+  }
+  if (body === undefined) return { ok: false, failure: { kind: "not-json", status: response.status, contentType, body: text } };
+  return { ok: true, body: body.value };
+}
+
+function toNetworkFailure(error: unknown, timeoutMs: number): NwsFailure {
+  if (error instanceof Error && error.name === "TimeoutError") return { kind: "timeout", timeoutMs };
+  return { kind: "unreachable", code: errorCode(error), cause: error };
+}
+
+// fetch wraps the socket error as `cause`; with several addresses to try it is an AggregateError.
+function errorCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown; errors?: Array<{ code?: unknown }> } } | undefined)?.cause;
+  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+function toProblem(body: { value: unknown } | undefined): ProblemDocument | undefined {
+  const value = body?.value;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const { type, title, detail } = value as Record<string, unknown>;
+  if (typeof title !== "string" && typeof detail !== "string") return undefined;
+  return {
+    ...(typeof type === "string" ? { type } : {}),
+    ...(typeof title === "string" ? { title } : {}),
+    ...(typeof detail === "string" ? { detail } : {}),
+  };
+}
