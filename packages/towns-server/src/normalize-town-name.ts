@@ -1,0 +1,24 @@
+/**
+ * The lookup key for a town name as people type it: case, accents, punctuation, hyphens and
+ * spacing ignored; "Town of", "City of", a trailing "Town"/"City"/"Town city" (the Census legal
+ * form), ", MA" and "Massachusetts" dropped; "Mt" read as "Mount" and "-borough" as "-boro",
+ * which is how the FBI, and many residents, spell Middleborough or Foxborough.
+ *
+ * @example
+ * normalizeTownName("Manchester by the Sea") === normalizeTownName("Manchester-by-the-Sea")
+ * normalizeTownName("Town of Winchester, MA") === "winchester"
+ */
+export function normalizeTownName(input: string): string {
+  let key = input
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/['’`.]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+  key = key.replace(/ (ma|mass|massachusetts)$/, "");
+  key = key.replace(/^(the )?(town|city) of (.+)$/, "$3");
+  key = key.replace(/^(.+?) (town city|town|city)$/, "$1");
+  key = key.replace(/\bmt\b/g, "mount").replace(/borough\b/g, "boro");
+  return key;
+}

@@ -1,0 +1,346 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { connectToServer, textOf, type StdioSession } from "./support/stdio-client.js";
+import { numberOrNull, readTownsCsv, TOWNS_CSV, TOWNS_SERVER, type CsvRow } from "./support/towns-csv.js";
+
+const rows = readTownsCsv();
+const row = (name: string): CsvRow => rows.find((r) => r.name === name)!;
+
+describe("towns server over stdio", () => {
+  let session: StdioSession;
+  beforeAll(async () => {
+    session = await connectToServer(TOWNS_SERVER);
+  });
+  afterAll(() => session.close());
+
+  /** Calls a tool; `structured` is its structuredContent, loosely typed for reading figures. */
+  async function call(name: string, args: Record<string, unknown>) {
+    const result = await session.client.callTool({ name, arguments: args });
+    return { ...result, isError: result.isError === true, structured: result.structuredContent as Record<string, any> };
+  }
+
+  test("introduces itself and lists its seven read-only tools, each with an output schema", async () => {
+    expect(session.client.getServerVersion()).toMatchObject({ name: "towns", title: "Massachusetts towns" });
+    const { tools } = await session.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual([
+      "get_housing",
+      "get_schools",
+      "get_safety",
+      "get_distance_to_boston",
+      "get_town",
+      "find_towns",
+      "compare_towns",
+    ]);
+    for (const tool of tools) {
+      expect(tool.outputSchema?.type).toBe("object");
+      expect(tool.annotations).toEqual({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+    }
+  });
+
+  test("describes the housing figure as an FY2017 assessed value, not a sale price", async () => {
+    const { tools } = await session.client.listTools();
+    const housing = tools.find((t) => t.name === "get_housing")!;
+    expect(housing.description).toMatch(/^Get a Massachusetts town's average single-family home value as assessed for property tax in fiscal year 2017/);
+    expect(housing.description).toContain("not a sale price or a market median");
+    expect(housing.inputSchema).toEqual({
+      type: "object",
+      properties: { town: { type: "string", description: expect.stringContaining("spelled as people write it") } },
+      required: ["town"],
+      additionalProperties: false,
+    });
+  });
+
+  test("returns Winchester's assessed value as in the CSV, with definition, year and source", async () => {
+    const result = await call("get_housing", { town: "winchester" });
+    expect(result.isError).toBeFalsy();
+    expect(result.structured).toEqual({
+      town: "Winchester",
+      county: row("Winchester").county,
+      avgSingleFamilyAssessedValue: {
+        value: Number(row("Winchester").avg_single_family_value),
+        note: null,
+        unit: "US dollars",
+        year: "fiscal year 2017 (assessed as of January 1, 2016)",
+        source: "Massachusetts Department of Revenue, Division of Local Services: Average Single Family Tax Bill report",
+        definition: expect.stringContaining("An assessed value, not a sale price or a market median."),
+      },
+    });
+    expect(JSON.parse(textOf(result))).toEqual(result.structured);
+  });
+
+  test("returns Winchester's school rating, crime rate and distance as in the CSV", async () => {
+    const winchester = row("Winchester");
+    const schools = await call("get_schools", { town: "Winchester" });
+    expect(schools.structured.schoolRating).toMatchObject({ value: Number(winchester.school_rating), year: "2017 school year", note: null });
+    const safety = await call("get_safety", { town: "Winchester" });
+    expect(safety.structured.crimesPer1000).toMatchObject({ value: Number(winchester.crimes_per_1000), year: "2019", note: null });
+    expect(safety.structured.crimesPer1000.source).toContain("FBI");
+    const distance = await call("get_distance_to_boston", { town: "Winchester" });
+    expect(distance.structured.distanceToBostonMiles).toMatchObject({ value: Number(winchester.distance_to_boston_mi), unit: "miles" });
+    expect(distance.structured.distanceToBostonMiles.definition).toContain("Not driving distance");
+  });
+
+  test("returns Winchester's whole profile as in the CSV", async () => {
+    const w = row("Winchester");
+    const { structured } = await call("get_town", { town: "WINCHESTER" });
+    expect(structured).toMatchObject({
+      town: "Winchester",
+      county: w.county,
+      censusName: w.census_name,
+      massGisTownId: Number(w.town_id),
+      censusGeoid: w.geoid,
+      latitude: Number(w.lat),
+      longitude: Number(w.lon),
+    });
+    const values = Object.fromEntries(Object.entries(structured).filter(([, v]) => typeof v === "object").map(([k, v]) => [k, v.value]));
+    expect(values).toEqual({
+      population: Number(w.population),
+      housingUnits: Number(w.housing_units),
+      landAreaSqMi: Number(w.land_area_sqmi),
+      waterAreaSqMi: Number(w.water_area_sqmi),
+      avgSingleFamilyAssessedValue: Number(w.avg_single_family_value),
+      schoolRating: Number(w.school_rating),
+      crimesPer1000: Number(w.crimes_per_1000),
+      distanceToBostonMiles: Number(w.distance_to_boston_mi),
+    });
+  });
+
+  test("returns null, never 0, with a note, for Boston's missing home value and crime rate", async () => {
+    expect(row("Boston").avg_single_family_value).toBe("");
+    expect(row("Boston").crimes_per_1000).toBe("");
+    const housing = await call("get_housing", { town: "Boston" });
+    expect(housing.structured.avgSingleFamilyAssessedValue).toMatchObject({
+      value: null,
+      note: "Boston grants the residential exemption, and the Department of Revenue publishes no average single-family value for towns that do.",
+    });
+    const safety = await call("get_safety", { town: "boston" });
+    expect(safety.structured.crimesPer1000.value).toBeNull();
+    expect(safety.structured.crimesPer1000.note).toMatch(/^The FBI published no 2019 property-crime total for Boston \(Table 8, footnote 4\)/);
+  });
+
+  test("returns null with a note for a town served by a regional school district", async () => {
+    expect(row("Concord").school_rating).toBe("");
+    const { structured } = await call("get_schools", { town: "Concord" });
+    expect(structured.schoolRating.value).toBeNull();
+    expect(structured.schoolRating.note).toContain("regional district");
+  });
+
+  test.each([
+    ["Manchester by the Sea", "Manchester-by-the-Sea"],
+    ["manchester-by-the-sea", "Manchester-by-the-Sea"],
+    ["Town of Agawam", "Agawam"],
+    ["Barnstable Town city", "Barnstable"],
+    ["city of boston", "Boston"],
+    ["North Attleboro", "North Attleborough"],
+  ])("finds %j as %s", async (typed, name) => {
+    const { structured } = await call("get_distance_to_boston", { town: typed });
+    expect(structured.town).toBe(name);
+    expect(structured.distanceToBostonMiles.value).toBe(Number(row(name).distance_to_boston_mi));
+  });
+
+  test("suggests the closest town for a typo, as a tool error the model can act on", async () => {
+    const result = await call("get_housing", { town: "Winchster" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe("No town named 'Winchster'. Did you mean Winchester?");
+  });
+
+  test("suggests up to three close towns", async () => {
+    const result = await call("get_town", { town: "Worchester" });
+    expect(textOf(result)).toBe("No town named 'Worchester'. Did you mean Worcester, Rochester or Winchester?");
+  });
+
+  test("says how to find a name when none is close", async () => {
+    const result = await call("get_schools", { town: "Gotham" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      "No town named 'Gotham'. Use the name of one of the 351 Massachusetts cities and towns, e.g. 'Winchester' or 'Manchester-by-the-Sea'; find_towns lists them by county.",
+    );
+  });
+
+  test("finds towns under $600k assessed, rated 8+, within 25 miles, nearest first, as computed from the CSV", async () => {
+    const { structured } = await call("find_towns", {
+      maxAvgSingleFamilyAssessedValue: 600_000,
+      minSchoolRating: 8,
+      maxDistanceToBostonMiles: 25,
+      limit: 351,
+    });
+    const filters = [
+      (r: CsvRow) => numberOrNull(r.avg_single_family_value),
+      (r: CsvRow) => numberOrNull(r.school_rating),
+      (r: CsvRow) => numberOrNull(r.distance_to_boston_mi),
+    ];
+    const passes = [(v: number) => v <= 600_000, (v: number) => v >= 8, (v: number) => v <= 25];
+    const expected = rows
+      .filter((r) => filters.every((read, i) => read(r) !== null && passes[i]!(read(r)!)))
+      .sort((a, b) => Number(a.distance_to_boston_mi) - Number(b.distance_to_boston_mi) || a.name.localeCompare(b.name, "en"));
+    expect(expected.length).toBeGreaterThan(5);
+    expect(structured.matchCount).toBe(expected.length);
+    expect(structured).toMatchObject({ sortedBy: "distanceToBostonMiles", order: "ascending" });
+    expect(structured.towns.map((t: { town: string }) => t.town)).toEqual(expected.map((r) => r.name));
+    expect(structured.towns[0]).toEqual({
+      town: expected[0]!.name,
+      county: expected[0]!.county,
+      population: Number(expected[0]!.population),
+      avgSingleFamilyAssessedValue: Number(expected[0]!.avg_single_family_value),
+      schoolRating: Number(expected[0]!.school_rating),
+      crimesPer1000: numberOrNull(expected[0]!.crimes_per_1000),
+      distanceToBostonMiles: Number(expected[0]!.distance_to_boston_mi),
+      missing: expected[0]!.crimes_per_1000 === "" ? [expect.objectContaining({ figure: "crimesPer1000" })] : [],
+    });
+
+    // Towns that pass every filter they have a value for, but lack a filtered figure.
+    const excluded = { avgSingleFamilyAssessedValue: 0, schoolRating: 0 };
+    for (const r of rows) {
+      const failsAny = filters.some((read, i) => read(r) !== null && !passes[i]!(read(r)!));
+      if (failsAny) continue;
+      if (r.avg_single_family_value === "") excluded.avgSingleFamilyAssessedValue++;
+      if (r.school_rating === "") excluded.schoolRating++;
+    }
+    expect(excluded.schoolRating).toBeGreaterThan(0);
+    expect(new Map(structured.excludedForMissingData.map((e: { figure: string; towns: number }) => [e.figure, e.towns]))).toEqual(
+      new Map(Object.entries(excluded).filter(([, count]) => count > 0)),
+    );
+    expect(structured.figures.find((f: { figure: string }) => f.figure === "avgSingleFamilyAssessedValue")).toMatchObject({
+      year: "fiscal year 2017 (assessed as of January 1, 2016)",
+      unit: "US dollars",
+    });
+  });
+
+  test("sorts Middlesex towns by assessed value, highest first, and stops at the limit", async () => {
+    const { structured } = await call("find_towns", { county: "Middlesex", sortBy: "avgSingleFamilyAssessedValue", order: "descending", limit: 5 });
+    const middlesex = rows.filter((r) => r.county === "Middlesex");
+    const expected = middlesex
+      .filter((r) => r.avg_single_family_value !== "")
+      .sort((a, b) => Number(b.avg_single_family_value) - Number(a.avg_single_family_value))
+      .slice(0, 5);
+    expect(structured.matchCount).toBe(middlesex.length);
+    expect(structured.towns.map((t: { town: string; avgSingleFamilyAssessedValue: number }) => [t.town, t.avgSingleFamilyAssessedValue])).toEqual(
+      expected.map((r) => [r.name, Number(r.avg_single_family_value)]),
+    );
+  });
+
+  test("sorts by school rating best first by default, ties by name, unrated towns last", async () => {
+    const { structured } = await call("find_towns", { sortBy: "schoolRating", limit: 351 });
+    const rated = rows
+      .filter((r) => r.school_rating !== "")
+      .sort((a, b) => Number(b.school_rating) - Number(a.school_rating) || a.name.localeCompare(b.name, "en"));
+    const unrated = rows.filter((r) => r.school_rating === "").sort((a, b) => a.name.localeCompare(b.name, "en"));
+    expect(structured.order).toBe("descending");
+    expect(structured.towns.map((t: { town: string }) => t.town)).toEqual([...rated, ...unrated].map((r) => r.name));
+  });
+
+  test("keeps only Norfolk towns at or under 5 crimes per 1,000, safest first", async () => {
+    const { structured } = await call("find_towns", { county: "Norfolk", maxCrimesPer1000: 5, sortBy: "crimesPer1000" });
+    const expected = rows
+      .filter((r) => r.county === "Norfolk" && r.crimes_per_1000 !== "" && Number(r.crimes_per_1000) <= 5)
+      .sort((a, b) => Number(a.crimes_per_1000) - Number(b.crimes_per_1000) || a.name.localeCompare(b.name, "en"));
+    const noRate = rows.filter((r) => r.county === "Norfolk" && r.crimes_per_1000 === "").length;
+    expect(structured.towns.map((t: { town: string }) => t.town)).toEqual(expected.slice(0, 10).map((r) => r.name));
+    expect(structured.matchCount).toBe(expected.length);
+    expect(structured.excludedForMissingData).toEqual(noRate ? [{ figure: "crimesPer1000", towns: noRate }] : []);
+  });
+
+  test("rejects a school rating above 10 before running the search", async () => {
+    const result = await call("find_towns", { minSchoolRating: 11 });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^Invalid arguments for tool "find_towns":\n- minSchoolRating: /);
+  });
+
+  test("compares towns side by side, in the order asked, with the CSV's figures", async () => {
+    const { structured } = await call("compare_towns", { towns: ["winchester", "Boston", "Concord"] });
+    expect(structured.towns).toHaveLength(3);
+    for (const [i, name] of ["Winchester", "Boston", "Concord"].entries()) {
+      const r = row(name);
+      expect(structured.towns[i]).toMatchObject({
+        town: name,
+        population: Number(r.population),
+        avgSingleFamilyAssessedValue: numberOrNull(r.avg_single_family_value),
+        schoolRating: numberOrNull(r.school_rating),
+        crimesPer1000: numberOrNull(r.crimes_per_1000),
+        distanceToBostonMiles: Number(r.distance_to_boston_mi),
+      });
+    }
+    expect(structured.towns[1].missing.map((m: { figure: string }) => m.figure)).toEqual(["avgSingleFamilyAssessedValue", "crimesPer1000"]);
+    expect(structured.figures.map((f: { figure: string }) => f.figure)).toContain("crimesPer1000");
+  });
+
+  test("names every unknown town in a comparison", async () => {
+    const result = await call("compare_towns", { towns: ["Winchster", "Boston", "Bostn Town"] });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe("No town named 'Winchster'. Did you mean Winchester?\nNo town named 'Bostn Town'. Did you mean Boston?");
+  });
+});
+
+describe("towns server with TOWNS_CSV", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "towns-csv-"));
+  const [header, ...lines] = fs.readFileSync(TOWNS_CSV, "utf8").trim().split("\n");
+  const winchesterLine = lines.findIndex((l) => l.startsWith("Winchester,"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  function writeCsv(name: string, text: string): string {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  }
+
+  function start(file: string) {
+    return spawnSync(process.execPath, [TOWNS_SERVER], { cwd: os.tmpdir(), env: { ...process.env, TOWNS_CSV: file }, input: "", encoding: "utf8", timeout: 10_000 });
+  }
+
+  test("serves another file with the same columns", async () => {
+    const file = writeCsv("two-towns.csv", [header, lines[0], lines[winchesterLine]!.replace(/^((?:[^,]*,){5})\d+,/, "$1123456,")].join("\n"));
+    const session = await connectToServer(TOWNS_SERVER, { TOWNS_CSV: file });
+    try {
+      const result = await session.client.callTool({ name: "get_housing", arguments: { town: "Winchester" } });
+      expect((result.structuredContent as any).avgSingleFamilyAssessedValue.value).toBe(123456);
+      const missing = await session.client.callTool({ name: "get_housing", arguments: { town: "Boston" } });
+      expect(textOf(missing)).toBe(
+        "No town named 'Boston'. Use the name of one of the 2 Massachusetts cities and towns, e.g. 'Winchester' or 'Manchester-by-the-Sea'; find_towns lists them by county.",
+      );
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("refuses to start on a malformed value, naming file, line and column", () => {
+    const broken = [...lines];
+    broken[winchesterLine] = broken[winchesterLine]!.replace(/^((?:[^,]*,){6})\d+,/, "$1ten,");
+    const file = writeCsv("bad-value.csv", [header, ...broken].join("\n"));
+    const run = start(file);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `towns-server: cannot start: ${file}, line ${winchesterLine + 2}, column 7 ("school_rating"): expected a whole-number rating from 1 to 10, or an empty cell, got "ten"\n` +
+        "towns-server: that file was named by TOWNS_CSV; unset it to use the data the server ships with.\n",
+    );
+  });
+
+  test("refuses to start when a column is missing", () => {
+    const drop = (line: string) => line.split(",").filter((_, i) => i !== 7).join(",");
+    const file = writeCsv("no-crime.csv", [header!, ...lines].map(drop).join("\n"));
+    const run = start(file);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^towns-server: cannot start: .*, line 1: the header has no "crimes_per_1000" column; expected columns: name, county, /);
+    expect(run.stderr).toContain(`${file}, line 1:`);
+  });
+
+  test("refuses to start when a row has too few fields", () => {
+    const file = writeCsv("short-row.csv", [header, lines[0], lines[1]!.split(",").slice(0, 10).join(",")].join("\n"));
+    const run = start(file);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(`towns-server: cannot start: ${file}, line 3: not valid CSV: `);
+  });
+
+  test("refuses to start when the file does not exist", () => {
+    const file = path.join(dir, "missing.csv");
+    const run = start(file);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.split("\n")[0]).toBe(`towns-server: cannot start: ${file}: cannot read the towns CSV: no such file`);
+  });
+});
