@@ -1,100 +1,37 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe } from "vitest";
+import { calcContract } from "./contract/calc-contract.js";
+import { connectHttp, startHttpServer } from "./support/http-server.js";
 import { CALC_SERVER } from "./support/paths.js";
-import { connectToServer, textOf, type StdioSession } from "./support/stdio-client.js";
+import { connectToServer } from "./support/stdio-client.js";
 
 describe("calc server over stdio", () => {
-  let session: StdioSession;
-  beforeAll(async () => {
-    session = await connectToServer(CALC_SERVER);
-  });
-  afterAll(() => session.close());
+  calcContract(() => connectToServer(CALC_SERVER));
+});
 
-  test("introduces itself in the initialize handshake", () => {
-    expect(session.client.getServerVersion()).toMatchObject({ name: "calc", version: "1.0.0", title: "Calculator" });
-    expect(session.client.getServerCapabilities()?.tools).toBeDefined();
-  });
-
-  test("lists the six tools in declaration order with JSDoc descriptions", async () => {
-    const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["add", "subtract", "multiply", "divide", "power", "sqrt"]);
-    const divide = tools.find((t) => t.name === "divide")!;
-    expect(divide.description).toBe("Divide a by b and return the quotient (a ÷ b). Fails when b is zero.");
-    expect(divide.inputSchema).toEqual({
-      type: "object",
-      properties: {
-        a: { type: "number", description: "The dividend: the number to be divided." },
-        b: { type: "number", description: "The divisor; must not be zero." },
+describe("calc server over Streamable HTTP", () => {
+  calcContract(async () => {
+    const server = await startHttpServer(CALC_SERVER);
+    const client = await connectHttp(server.url);
+    return {
+      client,
+      async close() {
+        await client.close();
+        await server.stop();
       },
-      required: ["a", "b"],
-      additionalProperties: false,
-    });
-    expect(divide.outputSchema).toEqual({
-      type: "object",
-      properties: { result: { type: "number" } },
-      required: ["result"],
-      additionalProperties: false,
-    });
-    expect(divide.annotations).toEqual({ readOnlyHint: true, idempotentHint: true });
+    };
   });
+});
 
-  test("answers tools/list identically every time", async () => {
-    const first = JSON.stringify(await session.client.listTools());
-    expect(JSON.stringify(await session.client.listTools())).toBe(first);
-  });
-
-  test.each([
-    ["add", { a: 2, b: 3 }, 5],
-    ["subtract", { a: 2, b: 3 }, -1],
-    ["multiply", { a: -4, b: 2.5 }, -10],
-    ["divide", { a: 7, b: 2 }, 3.5],
-    ["power", { base: 2, exponent: 10 }, 1024],
-    ["sqrt", { x: 81 }, 9],
-  ])("computes %s(%j) = %d as text and structured content", async (name, args, expected) => {
-    const result = await session.client.callTool({ name, arguments: args });
-    expect(result.isError).toBeFalsy();
-    expect(textOf(result)).toBe(String(expected));
-    expect(result.structuredContent).toEqual({ result: expected });
-  });
-
-  test("reports division by zero as a tool error the model can read", async () => {
-    const result = await session.client.callTool({ name: "divide", arguments: { a: 1, b: 0 } });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe("Cannot divide by zero: b must be a non-zero number.");
-  });
-
-  test("reports the square root of a negative number as a tool error", async () => {
-    const result = await session.client.callTool({ name: "sqrt", arguments: { x: -4 } });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^Cannot take the square root of a negative number \(-4\)/);
-  });
-
-  test("names every wrong parameter when the arguments do not match the schema", async () => {
-    const result = await session.client.callTool({ name: "divide", arguments: { a: "ten", c: 1 } });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(
-      [
-        'Invalid arguments for tool "divide":',
-        "- b: missing required parameter (expected number)",
-        '- c: unknown parameter; expected only "a", "b"',
-        '- a: expected number, got string "ten"',
-      ].join("\n"),
-    );
-  });
-
-  test("treats missing arguments as an empty object and names what is required", async () => {
-    const result = await session.client.callTool({ name: "sqrt" });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('Invalid arguments for tool "sqrt":\n- x: missing required parameter (expected number)');
-  });
-
-  test("rejects an unknown tool with a JSON-RPC error naming it, once", async () => {
-    await expect(session.client.callTool({ name: "modulo", arguments: {} })).rejects.toThrow(
-      /^MCP error -32602: Unknown tool: "modulo"\. Available tools: add, subtract, multiply, divide, power, sqrt\.$/,
-    );
-  });
-
-  test("keeps serving after every kind of failure", async () => {
-    const result = await session.client.callTool({ name: "add", arguments: { a: 0.1, b: 0.2 } });
-    expect(result.structuredContent).toEqual({ result: 0.1 + 0.2 });
+describe("calc server over stateless Streamable HTTP", () => {
+  calcContract(async () => {
+    const server = await startHttpServer(CALC_SERVER, ["--stateless"]);
+    const client = await connectHttp(server.url);
+    return {
+      client,
+      async close() {
+        await client.close();
+        await server.stop();
+      },
+    };
   });
 });

@@ -4,6 +4,8 @@
  * - `build`: the build cannot derive a tool from a signature; it stops and names file:line.
  * - `protocol`: a malformed or unanswerable request; the client gets a JSON-RPC error.
  * - `tool`: a call reached a tool and failed; the model gets an `isError: true` result.
+ * - `host`: the host side (`typemcp list`/`call`, the provider adapters) cannot do what was
+ *   asked; `exitCode` is what the CLI exits with.
  */
 export const ERROR_CODES = {
   UNSUPPORTED_SIGNATURE: { family: "build" },
@@ -11,12 +13,20 @@ export const ERROR_CODES = {
   NO_TOOLS_FOUND: { family: "build" },
   DUPLICATE_TOOL_NAME: { family: "build" },
   NOT_BUILT: { family: "build" },
+  INVALID_CONFIGURATION: { family: "build" },
   PARSE_ERROR: { family: "protocol", jsonRpc: -32700 },
   INVALID_REQUEST: { family: "protocol", jsonRpc: -32600 },
   UNKNOWN_TOOL: { family: "protocol", jsonRpc: -32602 },
   INVALID_ARGUMENTS: { family: "tool" },
   TOOL_FAILED: { family: "tool" },
   INTERNAL_TOOL_ERROR: { family: "tool" },
+  HOST_USAGE: { family: "host", exitCode: 2 },
+  HOST_CONFIG_INVALID: { family: "host", exitCode: 2 },
+  HOST_ARGUMENT_INVALID: { family: "host", exitCode: 2 },
+  HOST_TOOL_NOT_FOUND: { family: "host", exitCode: 2 },
+  HOST_SERVER_UNAVAILABLE: { family: "host", exitCode: 3 },
+  HOST_REQUEST_FAILED: { family: "host", exitCode: 3 },
+  HOST_CALL_REFUSED: { family: "host", exitCode: 4 },
 } as const;
 
 /** The name of one typemcp error code. */

@@ -2,6 +2,7 @@
  * The one module that imports `@modelcontextprotocol/sdk`. Everything else in typemcp speaks in
  * its own terms; a second SDK line or protocol era would be a second module like this one.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
@@ -16,6 +17,31 @@ import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/t
 import { ProtocolError } from "../errors/protocol-error.js";
 
 export type { CallToolResult, JSONRPCMessage, Tool as WireTool, Transport };
+
+/** The SDK's Streamable HTTP server transport, as typemcp's HTTP layer uses it. */
+export interface HttpTransport extends Transport {
+  readonly sessionId?: string | undefined;
+  handleRequest(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
+}
+
+/** Options for `createHttpTransport`. */
+export interface HttpTransportOptions {
+  /** Makes session ids; undefined for stateless mode. */
+  sessionIdGenerator: (() => string) | undefined;
+  /** Answer POSTs with plain JSON instead of an SSE stream. */
+  enableJsonResponse: boolean;
+  onsessioninitialized?: (sessionId: string) => void;
+  onsessionclosed?: (sessionId: string) => void;
+}
+
+/**
+ * Creates the SDK's Streamable HTTP server transport. Loaded on first use, so a stdio server
+ * never evaluates the HTTP stack.
+ */
+export async function createHttpTransport(options: HttpTransportOptions): Promise<HttpTransport> {
+  const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
+  return new StreamableHTTPServerTransport(options);
+}
 
 /** Who the server says it is in the `initialize` handshake. */
 export interface ServerInfo {

@@ -1,0 +1,79 @@
+/** Who may call an HTTP server that requires a token, and how a token is checked. */
+export interface HttpAuthOptions {
+  /** A shared bearer token (also `MCP_AUTH_TOKEN`); compared in constant time. */
+  token?: string;
+  /**
+   * Checks a bearer token issued by an OAuth authorization server. Return false (or throw) to
+   * refuse it. When set, `token` is ignored.
+   */
+  verifyToken?: (token: string) => boolean | Promise<boolean>;
+  /** Authorization servers named in the RFC 9728 protected-resource metadata document. */
+  authorizationServers?: string[];
+  /** This server's public URL as a resource identifier (RFC 9728 `resource`); defaults to the endpoint URL. */
+  resource?: string;
+}
+
+/** How `serve()` runs over Streamable HTTP. Every field has a safe default. */
+export interface HttpOptions {
+  /** Port to listen on; 0 picks a free one. Default 3000 (`--port`, `MCP_PORT`). */
+  port?: number;
+  /** Address to bind. Default 127.0.0.1, reachable from this machine only (`--host`, `MCP_HOST`). */
+  host?: string;
+  /** The MCP endpoint's path. Default `/mcp`. */
+  path?: string;
+  /**
+   * Host names (without port) a request's `Host` header may carry. Defaults to the loopback
+   * names for a loopback bind; set it behind a reverse proxy (`--allowed-hosts`).
+   */
+  allowedHosts?: string[];
+  /** Origins a browser request may come from, besides loopback ones for a loopback bind (`--allowed-origins`); `*` allows any. */
+  allowedOrigins?: string[];
+  /** No server-side sessions: any process behind a load balancer can answer any request (`--stateless`). */
+  stateless?: boolean;
+  /** Largest request body accepted, in bytes. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Most sessions at once; beyond it a new client gets 503. Default 1000. */
+  maxSessions?: number;
+  /** A session unused this long is closed. Default 30 minutes. */
+  sessionIdleMs?: number;
+  /** How long in-flight calls may run after SIGTERM/SIGINT. Default 10 s. */
+  shutdownDeadlineMs?: number;
+  auth?: HttpAuthOptions;
+}
+
+/** HttpOptions with every default filled in. */
+export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins">> & {
+  auth: HttpAuthOptions | undefined;
+  allowedHosts: string[];
+  allowedOrigins: string[];
+};
+
+const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"];
+
+/** Fills in defaults; the Host allow-list comes from the bind address unless given. */
+export function resolveHttpOptions(options: HttpOptions): ResolvedHttpOptions {
+  const host = options.host ?? "127.0.0.1";
+  const loopback = isLoopback(host);
+  return {
+    port: options.port ?? 3000,
+    host,
+    path: options.path ?? "/mcp",
+    allowedHosts: options.allowedHosts ?? (loopback ? LOOPBACK_NAMES : isWildcard(host) ? [] : [host]),
+    allowedOrigins: options.allowedOrigins ?? [],
+    stateless: options.stateless ?? false,
+    maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    maxSessions: options.maxSessions ?? 1000,
+    sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+    shutdownDeadlineMs: options.shutdownDeadlineMs ?? 10_000,
+    auth: options.auth,
+  };
+}
+
+/** Whether `host` names this machine only. */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK_NAMES.includes(host) || host.startsWith("127.");
+}
+
+function isWildcard(host: string): boolean {
+  return host === "0.0.0.0" || host === "::" || host === "[::]";
+}

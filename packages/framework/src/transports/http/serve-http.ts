@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createHttpTransport, type ProtocolServer } from "../../runtime/sdk.js";
+import { checkBearer, metadataPath } from "./bearer-auth.js";
+import type { ResolvedHttpOptions } from "./http-options.js";
+import { readBody } from "./read-body.js";
+import { checkHostAndOrigin, type Refusal } from "./request-guards.js";
+import { SessionStore, type Session } from "./session-store.js";
+
+/** A running HTTP server. */
+export interface HttpServerHandle {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string;
+  /** Stops accepting, lets in-flight calls finish within the deadline, closes every stream. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves MCP over Streamable HTTP on Node's `http` module: one endpoint for POST, GET (SSE) and
+ * DELETE, `/healthz`, and the RFC 9728 metadata document when OAuth is configured. Each session
+ * (or, stateless, each request) gets its own protocol server from `newServer`.
+ */
+export async function serveHttp(newServer: () => ProtocolServer, options: ResolvedHttpOptions): Promise<HttpServerHandle> {
+  const sessions = new SessionStore(options.maxSessions, options.sessionIdleMs);
+  const auth = options.auth ?? (process.env.MCP_AUTH_TOKEN ? { token: process.env.MCP_AUTH_TOKEN } : undefined);
+  let inFlight = 0;
+  let closing = false;
+  let endpointUrl = "";
+  const oauth = auth?.verifyToken !== undefined || (auth?.authorizationServers?.length ?? 0) > 0;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (path === "/healthz") return sendJson(res, 200, { status: closing ? "closing" : "ok", sessions: sessions.size });
+    const refused = checkHostAndOrigin(req, options);
+    if (refused) return refuse(res, refused);
+    if (oauth && path === metadataPath(options.path)) {
+      return sendJson(res, 200, {
+        resource: auth?.resource ?? endpointUrl,
+        authorization_servers: auth?.authorizationServers ?? [],
+        bearer_methods_supported: ["header"],
+      });
+    }
+    if (path !== options.path) return refuse(res, { status: 404, message: `Not found: the MCP endpoint is ${options.path}.` });
+    if (closing) return refuse(res, { status: 503, message: "Server is shutting down.", headers: { Connection: "close" } });
+    if (auth) {
+      const denied = await checkBearer(req, auth, oauth ? new URL(metadataPath(options.path), endpointUrl).href : undefined);
+      if (denied) return refuse(res, denied);
+    }
+    if (req.method === "POST") return post(req, res);
+    if (req.method === "GET" || req.method === "DELETE") {
+      if (options.stateless) return refuse(res, { status: 405, message: `${req.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
+      const session = sessionOf(req);
+      if (!session) return refuse(res, { status: 404, message: "Session not found: initialize a new one." });
+      return session.transport.handleRequest(req, res);
+    }
+    return refuse(res, { status: 405, message: `Method ${req.method} not allowed.`, headers: { Allow: "GET, POST, DELETE" } });
+  };
+
+  const post = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const body = await readBody(req, options.maxBodyBytes);
+    if (!body.ok) return refuse(res, { status: body.status, message: body.message });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.text);
+    } catch (error) {
+      return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: `Parse error: ${(error as Error).message}` } });
+    }
+    inFlight++;
+    res.once("close", () => inFlight--);
+    if (options.stateless) {
+      const transport = await createHttpTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const server = newServer();
+      res.once("close", () => void server.close());
+      await server.connect(transport);
+      return transport.handleRequest(req, res, parsed);
+    }
+    if (req.headers["mcp-session-id"] !== undefined) {
+      const session = sessionOf(req);
+      if (!session) return refuse(res, { status: 404, message: "Session not found: it expired or was closed; initialize a new one." });
+      return session.transport.handleRequest(req, res, parsed);
+    }
+    if (!isInitialize(parsed)) {
+      return refuse(res, { status: 400, message: "Bad Request: no Mcp-Session-Id header; send initialize first to start a session." });
+    }
+    if (!sessions.hasRoom()) {
+      return refuse(res, { status: 503, message: `Too many sessions (limit ${options.maxSessions}); try again later.`, headers: { "Retry-After": "30" } });
+    }
+    const server = newServer();
+    const transport = await createHttpTransport({
+      sessionIdGenerator: randomUUID,
+      enableJsonResponse: false,
+      onsessioninitialized: (id) => sessions.add(id, { transport, server, lastSeen: Date.now() }),
+      onsessionclosed: (id) => sessions.delete(id),
+    });
+    await server.connect(transport);
+    return transport.handleRequest(req, res, parsed);
+  };
+
+  const sessionOf = (req: IncomingMessage): Session | undefined => {
+    const id = req.headers["mcp-session-id"];
+    return typeof id === "string" ? sessions.touch(id) : undefined;
+  };
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      process.stderr.write(`[typemcp] HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      if (!res.headersSent) sendJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error" } });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = http.address() as AddressInfo;
+  const hostForUrl = options.host.includes(":") && !options.host.startsWith("[") ? `[${options.host}]` : options.host;
+  endpointUrl = `http://${hostForUrl}:${port}${options.path}`;
+
+  return {
+    url: endpointUrl,
+    async close() {
+      if (closing) return;
+      closing = true;
+      http.close();
+      http.closeIdleConnections();
+      const deadline = Date.now() + options.shutdownDeadlineMs;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      await sessions.closeAll();
+      http.closeAllConnections();
+    },
+  };
+}
+
+function isInitialize(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((m) => typeof m === "object" && m !== null && (m as { method?: unknown }).method === "initialize");
+}
+
+function refuse(res: ServerResponse, refusal: Refusal): void {
+  sendJson(res, refusal.status, { jsonrpc: "2.0", id: null, error: { code: -32000, message: refusal.message } }, refusal.headers);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}

@@ -1,0 +1,67 @@
+import { TypemcpError } from "../errors/typemcp-error.js";
+import type { HttpOptions } from "./http/http-options.js";
+
+/** Which transport a server runs on, and with what. */
+export type TransportChoice = { kind: "stdio" } | { kind: "http"; options: HttpOptions };
+
+/** What `serve()` was told in code. */
+export interface TransportDefaults {
+  transport?: "stdio" | "http";
+  http?: HttpOptions;
+}
+
+/**
+ * Picks the transport: command-line flags over environment variables over `serve()` options,
+ * so whoever runs a server can move it to HTTP without touching its code. Flags this function
+ * does not know are left to the server's own code.
+ */
+export function selectTransport(defaults: TransportDefaults, argv: readonly string[], env: NodeJS.ProcessEnv): TransportChoice {
+  const flag = (name: string) => {
+    const i = argv.indexOf(name);
+    return i === -1 ? undefined : (argv[i + 1] ?? "");
+  };
+  const has = (name: string) => argv.includes(name);
+  const kind = has("--http") ? "http" : has("--stdio") ? "stdio" : (envTransport(env.MCP_TRANSPORT) ?? defaults.transport ?? "stdio");
+  if (kind === "stdio") return { kind };
+  const base = defaults.http ?? {};
+  const options: HttpOptions = {
+    ...base,
+    port: toPort(flag("--port") ?? env.MCP_PORT) ?? base.port,
+    host: flag("--host") ?? env.MCP_HOST ?? base.host,
+    allowedHosts: toList(flag("--allowed-hosts") ?? env.MCP_ALLOWED_HOSTS) ?? base.allowedHosts,
+    allowedOrigins: toList(flag("--allowed-origins") ?? env.MCP_ALLOWED_ORIGINS) ?? base.allowedOrigins,
+    stateless: has("--stateless") || env.MCP_STATELESS === "1" || env.MCP_STATELESS === "true" || base.stateless === true,
+    maxSessions: toCount("--max-sessions", flag("--max-sessions") ?? env.MCP_MAX_SESSIONS) ?? base.maxSessions,
+  };
+  return { kind, options };
+}
+
+function envTransport(value: string | undefined): "stdio" | "http" | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value === "stdio" || value === "http") return value;
+  throw configError(`MCP_TRANSPORT must be "stdio" or "http", not "${value}".`);
+}
+
+function toPort(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw configError(`--port must be a whole number from 0 to 65535, not "${value}".`);
+  }
+  return port;
+}
+
+function toCount(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw configError(`${name} must be a whole number of at least 1, not "${value}".`);
+  return count;
+}
+
+function toList(value: string | undefined): string[] | undefined {
+  return value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+function configError(message: string): TypemcpError {
+  return new TypemcpError({ code: "INVALID_CONFIGURATION", message });
+}

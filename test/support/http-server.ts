@@ -1,0 +1,57 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { spawn, type ChildProcess } from "node:child_process";
+import os from "node:os";
+
+/** A server process started with `--http --port 0`, and the URL it announced. */
+export interface HttpServerProcess {
+  readonly child: ChildProcess;
+  readonly url: string;
+  stderr(): string;
+  /** Resolves with the exit code once the process has exited. */
+  exited(): Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/** Starts `node <script> --http --port 0 ...args` and waits for its "serving MCP over HTTP at" line. */
+export async function startHttpServer(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [script, "--http", "--port", "0", ...args], {
+    cwd: os.tmpdir(),
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  let stdout = "";
+  child.stdout!.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL announced within 10 s; stderr: ${stderr}`)), 10_000);
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+      const match = /serving MCP over HTTP at (\S+)/.exec(stderr);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    void exit.then((code) => reject(new Error(`server exited with ${code} before listening; stderr: ${stderr}`)));
+  });
+  return {
+    child,
+    url,
+    stderr: () => stderr,
+    exited: () => exit,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exit;
+      if (stdout !== "") throw new Error(`HTTP server wrote to stdout: ${stdout}`);
+    },
+  };
+}
+
+/** An SDK client connected over Streamable HTTP. */
+export async function connectHttp(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: "typemcp-tests", version: "0.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
