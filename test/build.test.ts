@@ -21,8 +21,9 @@ describe("typemcp build", () => {
     expect(run.stderr).toContain(
       'error test/fixtures/bad/src/bad-tools.ts:6:16 - BadTools.withCallback: parameter "onDone": a function cannot be sent as JSON',
     );
-    expect(run.stderr).toContain('error test/fixtures/bad/src/bad-tools.ts:13:9 - BadTools.loose: parameter "value": its type is `any`');
-    expect(run.stderr).toContain("typemcp build failed: 2 error(s).");
+    // `any` is served as any JSON value, with a warning; only the callback stops the build.
+    expect(run.stderr).toContain('warning test/fixtures/bad/src/bad-tools.ts:13:9 - BadTools.loose: parameter "value" is typed `any` or `unknown`');
+    expect(run.stderr).toContain("typemcp build failed: 1 error(s).");
     expect(fs.existsSync(fromRoot("test/fixtures/bad/dist"))).toBe(false);
   });
 
@@ -53,7 +54,7 @@ describe("typemcp build", () => {
       }
     };
     expect(await schemaAfterBuild("string", "The word.")).toEqual({ type: "string", description: "The word." });
-    expect(await schemaAfterBuild('"hello" | "bye"', "A greeting.")).toEqual({ type: "string", enum: ["bye", "hello"], description: "A greeting." }); // enum values sorted: stable across builds
+    expect(await schemaAfterBuild('"hello" | "bye"', "A greeting.")).toEqual({ type: "string", enum: ["hello", "bye"], description: "A greeting." }); // enum values in the author's order
   });
 
   test("makes a server compiled with plain tsc refuse to start and say why", () => {

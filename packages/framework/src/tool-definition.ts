@@ -7,12 +7,31 @@
 /** A JSON Schema document, as the build emitted it. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
-/** How the runtime fills one positional parameter of a tool method. */
+/**
+ * One step from a value to a part of it: a property name or tuple index, or `null` for every
+ * element of an array and every value of a record.
+ */
+export type RevivalStep = string | null;
+
+/** A value JSON cannot carry as is, where it sits inside an argument and what it becomes. */
+export interface Revival {
+  /** Steps from the argument's value; empty for the value itself. */
+  readonly path: readonly RevivalStep[];
+  /** `date`: an ISO 8601 string becomes a `Date`. `set`: an array becomes a `Set`. */
+  readonly to: "date" | "set";
+}
+
+/**
+ * How the runtime fills one positional parameter of a tool method. `revive` rebuilds what JSON
+ * cannot carry: `"date"` for the value itself, or a list applied in order (inner values first).
+ */
 export type ParameterPlan =
-  /** From the property of the same name in `arguments`. `revive` rebuilds a non-JSON value. */
-  | { readonly from: "argument"; readonly name: string; readonly revive?: "date" }
+  /** From the property of the same name in `arguments`. */
+  | { readonly from: "argument"; readonly name: string; readonly revive?: "date" | readonly Revival[] }
   /** The whole `arguments` object (a destructured parameter). */
-  | { readonly from: "arguments" }
+  | { readonly from: "arguments"; readonly revive?: readonly Revival[] }
+  /** The request's `Context`: never in the schema. */
+  | { readonly from: "context" }
   /** Nothing from the client: the parameter is optional and unused by the schema. */
   | { readonly from: "none" };
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
 import { buildProject } from "../schema/build-project.js";
+import { formatWarning, warningsOf, type BuildWarning } from "../schema/build-warning.js";
 import { bundleEntries } from "./bundle-entries.js";
 
 /**
@@ -12,6 +13,7 @@ export async function runBuild(args: readonly string[]): Promise<number> {
   const started = performance.now();
   try {
     const result = buildProject({ project, noEmit: args.includes("--check") });
+    printWarnings(result.warnings);
     const bundled =
       args.includes("--check") || args.includes("--no-bundle")
         ? []
@@ -23,6 +25,7 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     for (const file of bundled) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
     return 0;
   } catch (error) {
+    printWarnings(warningsOf(error));
     const problems = error instanceof AggregateError ? error.errors : [error];
     for (const problem of problems) {
       if (problem instanceof BuildError) console.error(problem.location ? `error ${problem.format()}` : problem.message);
@@ -31,6 +34,10 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     console.error(`typemcp build failed: ${problems.length} error(s).`);
     return 1;
   }
+}
+
+function printWarnings(warnings: readonly BuildWarning[]): void {
+  for (const warning of warnings) console.error(`warning ${formatWarning(warning)}`);
 }
 
 function valuesOf(args: readonly string[], ...flags: string[]): string[] {

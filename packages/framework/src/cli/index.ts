@@ -1,5 +1,3 @@
-import { runBuild } from "./build-command.js";
-
 const USAGE = `Usage: typemcp <command>
 
 Commands:
@@ -9,12 +7,48 @@ Commands:
       package.json "bin" targets, else files with a #! line) is then bundled into one file.
       --check writes nothing; --no-bundle keeps plain tsc output; --external leaves a package
       as an import (native addons).
+
+  list [SERVERS] [--json | --provider anthropic|openai-chat|openai-responses]
+      Connect to each server, ask tools/list, and print one table of every tool as
+      server__tool, with its arguments (optional ones end in ?) and the first sentence of its
+      description. --json prints the tools as JSON; --provider prints them in that model
+      provider's tool format.
+
+  call SERVER__TOOL [--arg name=value]... [--args '{"name": …}'] [--json] [SERVERS]
+      Call one tool on the server that owns it and print the text of the result (--json: the
+      whole result). --arg values are typed by the tool's input schema: numbers, booleans,
+      and JSON arrays and objects are parsed, strings stay as typed.
+      --allow PATTERN / --deny PATTERN   only call tools that match / never those that do
+                                         (globs on qualified names: "towns__*"; repeatable)
+      --confirm [--yes]                  ask y/N before a tool not marked read-only;
+                                         without a terminal, refuse unless --yes
+
+  SERVERS, one way:
+      -- COMMAND [ARGS]...     start a stdio server: typemcp list -- node dist/server.js
+      --url URL                a Streamable HTTP server (--header "Name: value" to add headers)
+      --config FILE [NAMES]    servers from an mcp.json-style file ({"mcpServers": {…}}); list
+                               takes names (default: all); call picks the server by the tool's prefix
+      --name NAME              the name a -- or --url server's tools are qualified with
+                               (default: the name the server gives itself)
+  Also: --verbose prints every JSON-RPC message both ways on stderr, timestamped;
+        --timeout MS bounds each request (default 30000).
+
+Exit codes (list, call): 0 success, 1 the tool returned an error, 2 usage (bad flag, unknown
+tool, a value the schema cannot take), 3 a server could not be started, reached or answered,
+4 the call was refused (--allow/--deny, --confirm).
 `;
 
 const [command, ...rest] = process.argv.slice(2);
+// Each command is loaded when run: list and call never load the TypeScript compiler build needs.
 switch (command) {
   case "build":
-    process.exitCode = await runBuild(rest);
+    process.exitCode = await (await import("./build-command.js")).runBuild(rest);
+    break;
+  case "list":
+    process.exitCode = await (await import("./list-command.js")).runList(rest);
+    break;
+  case "call":
+    process.exitCode = await (await import("./call-command.js")).runCall(rest);
     break;
   case undefined:
   case "help":

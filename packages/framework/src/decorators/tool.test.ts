@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { GeneratedTool } from "../tool-definition.js";
 import { tool } from "./tool.js";
-import { getToolRecord } from "./tool-records.js";
+import { getMemberRecord as getToolRecord } from "./member-records.js";
 
 function add(a: number, b: number): number {
   return a + b;
@@ -35,6 +35,7 @@ describe("tool", () => {
       const method = function sum() {};
       tool({ name: "plus", annotations: { readOnlyHint: true } }, generated)(method, { kind: "method", name: "sum", static: false });
       expect(getToolRecord(method)).toEqual({
+        kind: "tool",
         key: "sum",
         options: { name: "plus", annotations: { readOnlyHint: true } },
         generated,
@@ -44,7 +45,7 @@ describe("tool", () => {
     test("records empty options and no generated definition when called bare", () => {
       const method = function ping() {};
       tool()(method, { kind: "method", name: "ping", static: false });
-      expect(getToolRecord(method)).toEqual({ key: "ping", options: {}, generated: undefined });
+      expect(getToolRecord(method)).toEqual({ kind: "tool", key: "ping", options: {}, generated: undefined });
     });
 
     test("records a symbol-named method under its description", () => {
@@ -75,7 +76,7 @@ describe("tool", () => {
       const method = function sum() {};
       const prototype = {};
       tool({ title: "Sum" }, generated)(prototype, "sum", { value: method });
-      expect(getToolRecord(method)).toEqual({ key: "sum", options: { title: "Sum" }, generated });
+      expect(getToolRecord(method)).toEqual({ kind: "tool", key: "sum", options: { title: "Sum" }, generated });
     });
 
     test("records a real class method, found again through an instance", () => {
@@ -86,7 +87,7 @@ describe("tool", () => {
       }
       const descriptor = Object.getOwnPropertyDescriptor(Calculator.prototype, "add");
       tool()(Calculator.prototype, "add", descriptor);
-      expect(getToolRecord(new Calculator().add)).toEqual({ key: "add", options: {}, generated: undefined });
+      expect(getToolRecord(new Calculator().add)).toEqual({ kind: "tool", key: "add", options: {}, generated: undefined });
     });
 
     test("throws a TypeError for a static method", () => {

@@ -1,38 +1,69 @@
 import type { ErrorObject } from "ajv";
 import type { JsonSchema } from "../tool-definition.js";
+import { describeSchema, describeValue, resolveRef } from "./describe-schema.js";
+import { resolveUnionErrors } from "./union-errors.js";
 
 /**
  * Turns ajv's errors into one line per wrong parameter, written for a model to correct its call:
- * which parameter, what was expected, what it sent.
+ * which parameter, what was expected, what it sent. Reads `parentSchema` and `data` when ajv
+ * reports them (its `verbose` option), else finds them by the error's paths.
  */
 export function describeErrors(errors: readonly ErrorObject[], schema: JsonSchema, args: unknown): string[] {
   const lines = new Set<string>();
-  for (const error of errors) lines.add(describeError(error, schema, args));
+  for (const error of resolveUnionErrors(errors)) lines.add(describeError(error, schema, args));
   return [...lines];
 }
 
-function describeError(error: ErrorObject, schema: JsonSchema, args: unknown): string {
+function describeError(error: ErrorObject, root: JsonSchema, args: unknown): string {
   const path = toPath(error.instancePath);
+  const name = path || "arguments";
   const params = error.params as Record<string, unknown>;
+  const where = (error.parentSchema as JsonSchema | undefined) ?? schemaAt(root, error.instancePath);
+  const got = describeValue("data" in error ? error.data : valueAt(args, error.instancePath));
   switch (error.keyword) {
     case "required": {
-      const name = join(path, String(params.missingProperty));
-      const expected = describeSchema(schemaAt(schema, `${error.instancePath}/${String(params.missingProperty)}`));
-      return `${name}: missing required parameter${expected ? ` (expected ${expected})` : ""}`;
+      const missing = String(params.missingProperty);
+      const property = (where?.properties as Record<string, JsonSchema> | undefined)?.[missing];
+      const expected = describeSchema(property, root);
+      return `${join(path, missing)}: missing required parameter${expected ? ` (expected ${expected})` : ""}`;
     }
     case "additionalProperties": {
-      const extra = String(params.additionalProperty);
-      const known = Object.keys((schemaAt(schema, error.instancePath)?.properties as object | undefined) ?? {});
+      const known = Object.keys((where?.properties as object | undefined) ?? {});
       const takes = known.length ? `; expected only ${known.map((k) => `"${k}"`).join(", ")}` : "";
-      return `${join(path, extra)}: unknown parameter${takes}`;
+      return `${join(path, String(params.additionalProperty))}: unknown parameter${takes}`;
     }
     case "type":
-      return `${path || "arguments"}: expected ${describeSchema(schemaAt(schema, error.instancePath)) ?? String(params.type)}, got ${describeValue(valueAt(args, error.instancePath))}`;
+      return `${name}: expected ${describeSchema(where, root) ?? String(params.type)}, got ${got}`;
     case "enum":
-      return `${path || "arguments"}: expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${describeValue(valueAt(args, error.instancePath))}`;
+      return `${name}: expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${got}`;
+    case "const":
+      return `${name}: expected ${JSON.stringify(params.allowedValue)}, got ${got}`;
+    case "anyOf":
+    case "oneOf":
+      return Array.isArray(params.passingSchemas)
+        ? `${name}: matches more than one of the allowed shapes; make it match exactly one`
+        : `${name}: expected ${describeSchema(where, root) ?? "one of the allowed shapes"}, got ${got}`;
+    case "uniqueItems":
+      return `${name}: expected unique items, but [${Math.min(Number(params.i), Number(params.j))}] and [${Math.max(Number(params.i), Number(params.j))}] are equal`;
+    case "minItems":
+    case "maxItems":
+      return `${name}: expected ${bound(error.keyword, where)} items, got ${(valueOrData(error, args) as unknown[]).length}`;
     default:
-      return `${path || "arguments"}: ${error.message ?? error.keyword}, got ${describeValue(valueAt(args, error.instancePath))}`;
+      // ajv's own words are clear for the rest: `must be <= 90`, `must match pattern "^[a-z]+$"`.
+      return `${name}: ${error.message ?? error.keyword}, got ${got}`;
   }
+}
+
+// A tuple has as many items at least as at most: say "exactly".
+function bound(keyword: string, schema: JsonSchema | undefined): string {
+  const min = schema?.minItems as number | undefined;
+  const max = schema?.maxItems as number | undefined;
+  if (min !== undefined && min === max) return `exactly ${min}`;
+  return keyword === "minItems" ? `at least ${String(min)}` : `at most ${String(max)}`;
+}
+
+function valueOrData(error: ErrorObject, args: unknown): unknown {
+  return "data" in error ? error.data : valueAt(args, error.instancePath);
 }
 
 function toPath(instancePath: string): string {
@@ -47,42 +78,30 @@ function join(path: string, name: string): string {
   return path ? `${path}.${name}` : name;
 }
 
-function schemaAt(schema: JsonSchema, instancePath: string): JsonSchema | undefined {
-  let node: JsonSchema | undefined = schema;
+// Without ajv's `verbose` errors: the schema an instance path leads to, through properties,
+// tuple and array items, record values and local refs.
+function schemaAt(root: JsonSchema, instancePath: string): JsonSchema | undefined {
+  let node: JsonSchema | undefined = root;
   for (const part of instancePath.split("/").slice(1)) {
+    if (node && typeof node.$ref === "string") node = resolveRef(node.$ref, root);
     if (!node) return undefined;
+    const key = part.replace(/~1/g, "/").replace(/~0/g, "~");
     const properties = node.properties as Record<string, JsonSchema> | undefined;
-    node = /^\d+$/.test(part) && node.items ? (node.items as JsonSchema) : properties?.[part];
+    const index = /^\d+$/.test(key) ? Number(key) : undefined;
+    if (properties?.[key]) node = properties[key];
+    else if (index !== undefined && Array.isArray(node.prefixItems)) node = node.prefixItems[index] as JsonSchema | undefined;
+    else if (index !== undefined && node.items && typeof node.items === "object") node = node.items as JsonSchema;
+    else if (node.additionalProperties && typeof node.additionalProperties === "object") node = node.additionalProperties as JsonSchema;
+    else return undefined;
   }
-  return node;
+  return node && typeof node.$ref === "string" ? resolveRef(node.$ref, root) : node;
 }
 
 function valueAt(value: unknown, instancePath: string): unknown {
   let node = value;
   for (const part of instancePath.split("/").slice(1)) {
-    node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+    const key = part.replace(/~1/g, "/").replace(/~0/g, "~");
+    node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
   }
   return node;
-}
-
-function describeSchema(schema: JsonSchema | undefined): string | undefined {
-  if (!schema) return undefined;
-  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
-  if (schema.const !== undefined) return JSON.stringify(schema.const);
-  const type = schema.type;
-  if (Array.isArray(type)) return type.join(" or ");
-  if (type === "array" && schema.items && typeof schema.items === "object") {
-    const item = describeSchema(schema.items as JsonSchema);
-    return item ? `array of ${item}` : "array";
-  }
-  return typeof type === "string" ? (schema.format ? `${type} (${String(schema.format)})` : type) : undefined;
-}
-
-function describeValue(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  const text = JSON.stringify(value);
-  return `${typeof value} ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
 }

@@ -2,14 +2,18 @@ import type { GeneratedTool, ParameterPlan, ToolOptions } from "../tool-definiti
 import { ToolError } from "../errors/tool-error.js";
 import { toToolError } from "../errors/to-tool-error.js";
 import { ArgumentValidator } from "./argument-validator.js";
+import { reviveValues } from "./revive-values.js";
 import { toCallResult, toErrorResult } from "./to-call-result.js";
 import type { CallToolResult, WireTool } from "./sdk.js";
+import type { Context } from "./context.js";
 
 /** One tool ready to serve: its wire definition, computed once, and how to call it. */
 export class RegisteredTool {
   /** Exactly what `tools/list` sends for this tool. */
   readonly wire: WireTool;
   private readonly validator: ArgumentValidator;
+  // Most tools take no Context: build one only for those that do.
+  private readonly takesContext: boolean;
 
   constructor(
     readonly name: string,
@@ -19,6 +23,7 @@ export class RegisteredTool {
     options: ToolOptions,
   ) {
     this.validator = new ArgumentValidator(generated.inputSchema);
+    this.takesContext = generated.params.some((p) => p.from === "context");
     const description = options.description ?? generated.description;
     const title = options.title ?? options.annotations?.title;
     this.wire = {
@@ -31,8 +36,13 @@ export class RegisteredTool {
     };
   }
 
+  /** The registry key: the tool's name. */
+  get key(): string {
+    return this.name;
+  }
+
   /** Validates `args`, calls the method and converts what it returns or throws. Never rejects. */
-  async call(args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
     const input = args ?? {};
     const problems = this.validator.check(input);
     if (problems.length > 0) {
@@ -40,7 +50,7 @@ export class RegisteredTool {
       return toErrorResult(new ToolError(message, { code: "INVALID_ARGUMENTS" }));
     }
     try {
-      const value = await this.method.apply(this.instance, toPositional(this.generated.params, input));
+      const value = await this.method.apply(this.instance, toPositional(this.generated.params, input, this.takesContext ? context?.() : undefined));
       return toCallResult(value, this.generated.result);
     } catch (thrown) {
       const error = toToolError(thrown);
@@ -50,12 +60,12 @@ export class RegisteredTool {
   }
 }
 
-function toPositional(plan: readonly ParameterPlan[], args: Record<string, unknown>): unknown[] {
+function toPositional(plan: readonly ParameterPlan[], args: Record<string, unknown>, ctx: Context | undefined): unknown[] {
   return plan.map((param) => {
-    if (param.from === "arguments") return args;
     if (param.from === "none") return undefined;
-    const value = args[param.name];
-    return param.revive === "date" && typeof value === "string" ? new Date(value) : value;
+    if (param.from === "context") return ctx;
+    const value = param.from === "arguments" ? args : args[param.name];
+    return param.revive ? reviveValues(value, param.revive) : value;
   });
 }
 

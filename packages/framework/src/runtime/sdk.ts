@@ -6,7 +6,18 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
   type JSONRPCMessage,
   type Tool,
@@ -52,35 +63,121 @@ export interface ServerInfo {
   instructions?: string;
 }
 
-/** What the SDK server asks of typemcp's runtime. */
-export interface ToolHandlers {
-  listTools(): readonly Tool[];
-  callTool(name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult>;
+/** What a server declares it can do in the `initialize` handshake. */
+export interface ServerCapabilities {
+  tools?: { listChanged?: boolean };
+  resources?: { subscribe?: boolean; listChanged?: boolean };
+  prompts?: { listChanged?: boolean };
+  logging?: Record<string, never>;
+  completions?: Record<string, never>;
 }
 
-/** A running protocol endpoint: connect it to one transport, close it once. */
+/** A request method typemcp answers. */
+export type RequestMethod =
+  | "tools/list"
+  | "tools/call"
+  | "resources/list"
+  | "resources/templates/list"
+  | "resources/read"
+  | "resources/subscribe"
+  | "resources/unsubscribe"
+  | "prompts/list"
+  | "prompts/get"
+  | "completion/complete"
+  | "logging/setLevel";
+
+/** A request typemcp may send the client while serving one of its requests. */
+export type ClientRequestMethod = "sampling/createMessage" | "elicitation/create";
+
+// Typed loosely on purpose: the schemas' own types name zod internals that declaration files
+// cannot reach, and every handler receives params already parsed by the SDK.
+type AnySchema = typeof ListToolsRequestSchema;
+
+const REQUESTS: Record<RequestMethod, AnySchema> = {
+  "tools/list": ListToolsRequestSchema,
+  "tools/call": CallToolRequestSchema,
+  "resources/list": ListResourcesRequestSchema,
+  "resources/templates/list": ListResourceTemplatesRequestSchema,
+  "resources/read": ReadResourceRequestSchema,
+  "resources/subscribe": SubscribeRequestSchema,
+  "resources/unsubscribe": UnsubscribeRequestSchema,
+  "prompts/list": ListPromptsRequestSchema,
+  "prompts/get": GetPromptRequestSchema,
+  "completion/complete": CompleteRequestSchema,
+  "logging/setLevel": SetLevelRequestSchema,
+} as unknown as Record<RequestMethod, AnySchema>;
+
+const CLIENT_REQUESTS: Record<ClientRequestMethod, unknown> = {
+  "sampling/createMessage": CreateMessageResultSchema,
+  "elicitation/create": ElicitResultSchema,
+};
+
+/** What a handler knows about the request it serves, and how it talks back. */
+export interface RequestExtra {
+  readonly signal: AbortSignal;
+  readonly requestId: string | number;
+  readonly sessionId: string | undefined;
+  /** The client's progress token, when it asked for progress. */
+  readonly progressToken: string | number | undefined;
+  /** Sends a notification tied to this request (on its stream, over HTTP). */
+  notify(method: string, params: Record<string, unknown>): Promise<void>;
+  /** Sends a request to the client tied to this request, and waits for its validated result. */
+  request(method: ClientRequestMethod, params: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/** Answers one request; what it throws becomes a JSON-RPC error. */
+export type RequestHandler = (params: Record<string, any>, extra: RequestExtra) => unknown;
+
+/** One protocol endpoint (one session): handlers in, notifications out. */
 export interface ProtocolServer {
   connect(transport: Transport): Promise<void>;
   close(): Promise<void>;
+  /** Answers `method` with `handler`. */
+  handle(method: RequestMethod, handler: RequestHandler): void;
+  /** Sends a notification outside any request (list changes, resource updates). */
+  notify(method: string, params?: Record<string, unknown>): Promise<void>;
+  /** What the connected client declared it can do. */
+  clientCapabilities(): { sampling?: unknown; elicitation?: unknown; roots?: unknown } | undefined;
+  /** Called once the connection is gone. */
+  onclose: (() => void) | undefined;
 }
 
-/** Creates an SDK low-level `Server` answering `tools/list` and `tools/call` from `handlers`. */
-export function createProtocolServer(info: ServerInfo, handlers: ToolHandlers): ProtocolServer {
+/** Creates an SDK low-level `Server` for one session, declaring `capabilities`. */
+export function createProtocolServer(info: ServerInfo, capabilities: ServerCapabilities): ProtocolServer {
   const { instructions, ...implementation } = info;
   const server = new Server(implementation, {
-    capabilities: { tools: { listChanged: false } },
+    capabilities,
     jsonSchemaValidator: lazySdkValidator,
     ...(instructions === undefined ? {} : { instructions }),
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: handlers.listTools() as Tool[] }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    try {
-      return await handlers.callTool(request.params.name, request.params.arguments, extra.signal);
-    } catch (error) {
-      throw toJsonRpcError(error);
-    }
-  });
-  return server;
+  const protocol: ProtocolServer = {
+    connect: (transport) => server.connect(transport),
+    close: () => server.close(),
+    handle(method, handler) {
+      server.setRequestHandler(REQUESTS[method], async (request, extra) => {
+        const meta = (request.params as { _meta?: { progressToken?: string | number } } | undefined)?._meta;
+        const context: RequestExtra = {
+          signal: extra.signal,
+          requestId: extra.requestId,
+          sessionId: extra.sessionId,
+          progressToken: meta?.progressToken,
+          notify: (notifyMethod, params) => extra.sendNotification({ method: notifyMethod, params } as never),
+          request: (requestMethod, params) =>
+            extra.sendRequest({ method: requestMethod, params } as never, CLIENT_REQUESTS[requestMethod] as never, { signal: extra.signal }) as Promise<Record<string, unknown>>,
+        };
+        try {
+          return (await handler((request.params ?? {}) as Record<string, unknown>, context)) as never;
+        } catch (error) {
+          throw toJsonRpcError(error);
+        }
+      });
+    },
+    notify: (method, params) => server.notification({ method, ...(params ? { params } : {}) } as never),
+    clientCapabilities: () => server.getClientCapabilities(),
+    onclose: undefined,
+  };
+  server.onclose = () => protocol.onclose?.();
+  return protocol;
 }
 
 // The SDK validates elicitation results only, yet by default builds an Ajv instance (meta-schemas

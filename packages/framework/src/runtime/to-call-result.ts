@@ -1,9 +1,11 @@
 import type { ResultPlan } from "../tool-definition.js";
 import type { ToolError } from "../errors/tool-error.js";
 import type { CallToolResult } from "./sdk.js";
+import { ToolContent } from "../content/tool-content.js";
 
 /** Turns what a tool method returned into a `tools/call` result, as the build planned. */
 export function toCallResult(value: unknown, plan: ResultPlan): CallToolResult {
+  if (value instanceof ToolContent) return { content: [...value.blocks] as CallToolResult["content"] };
   switch (plan) {
     case "none":
       return { content: [] };

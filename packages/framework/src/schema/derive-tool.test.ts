@@ -2,31 +2,8 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { BuildError } from "../errors/build-error.js";
 import { ArgumentValidator } from "../runtime/argument-validator.js";
-import type { GeneratedTool } from "../tool-definition.js";
+import { deriveOne, deriveWithWarnings, expectArguments, failOne, fixture } from "./__fixtures__/derive-one.js";
 import { FIXTURE_FILE, deriveSource } from "./__fixtures__/derive-source.js";
-
-/** A fixture module: `declarations` at the top, `members` inside `class Fixture`. */
-function fixture(members: string, declarations = ""): string {
-  return `import { tool } from "typemcp";\n${declarations}\nexport class Fixture {\n${members}\n}\n`;
-}
-
-/** The one tool `members` declares; fails the test when it does not derive. */
-function deriveOne(members: string, declarations = ""): GeneratedTool {
-  const derived = deriveSource(fixture(members, declarations));
-  expect(derived).toHaveLength(1);
-  const [only] = derived;
-  if (!only?.ok) throw new Error(`expected a tool, got: ${only?.errors.map((e) => e.message).join("; ")}`);
-  return only.tool;
-}
-
-/** The build errors of the one tool `members` declares. */
-function failOne(source: string): BuildError[] {
-  const derived = deriveSource(source);
-  expect(derived).toHaveLength(1);
-  const [only] = derived;
-  if (!only || only.ok) throw new Error("expected the tool to be rejected");
-  return only.errors;
-}
 
 /** The 1-based line of the first occurrence of `needle` in `source`. */
 function lineOf(source: string, needle: string): number {
@@ -231,8 +208,15 @@ describe("deriveTool", () => {
     });
 
     // typescript-json-schema gives a mapped type (Record) no additionalProperties of its own, so
-    // noExtraProps closes it: the schema accepts only {}. An inline `{ [key: string]: number }` works.
-    test.todo("lets a Record<string, number> parameter take any keys with number values");
+    // noExtraProps used to close it: the schema accepted only {}.
+    test("lets a Record<string, number> parameter take any keys with number values", () => {
+      const tool = deriveOne(`@tool() tally(scores: Record<string, number>): void {}`);
+      expect(tool.inputSchema.properties).toEqual({ scores: { type: "object", additionalProperties: { type: "number" } } });
+      expectArguments(tool, {
+        accepts: [{ scores: {} }, { scores: { ann: 1, bob: 2.5 } }],
+        rejects: [[{ scores: { ann: "one" } }, ['scores.ann: expected number, got string "one"']]],
+      });
+    });
   });
 
   describe("result", () => {
@@ -286,9 +270,47 @@ describe("deriveTool", () => {
       expect(tool).not.toHaveProperty("outputSchema");
     });
 
-    // The schema says `result: string`, but the runtime sends `{ result: null }` for undefined,
-    // which an output-validating client rejects; `T | undefined` objects have the same gap.
-    test.todo("allows null as the result when the return type includes undefined");
+    // The runtime sends `{ result: null }` for undefined, which a `result: string` schema rejects.
+    test("allows null as the result when the return type includes undefined", () => {
+      const tool = deriveOne(`@tool() async find(): Promise<string | undefined> { return undefined; }`);
+      expect(tool.result).toBe("wrap");
+      expect(tool.outputSchema).toEqual({
+        type: "object",
+        properties: { result: { type: ["string", "null"] } },
+        required: ["result"],
+        additionalProperties: false,
+      });
+    });
+
+    test("wraps an object that may be absent, so a missing one travels as { result: null }", () => {
+      const tool = deriveOne(`@tool() find(): { id: number } | undefined { return undefined; }`);
+      expect(tool.result).toBe("wrap");
+      expect(tool.outputSchema).toEqual({
+        type: "object",
+        properties: {
+          result: { type: ["object", "null"], properties: { id: { type: "number" } }, required: ["id"], additionalProperties: false },
+        },
+        required: ["result"],
+        additionalProperties: false,
+      });
+    });
+
+    test("treats void in a return union as a missing value", () => {
+      const tool = deriveOne(`@tool() async maybe(): Promise<number | void> { return; }`);
+      expect(tool.outputSchema?.properties).toEqual({ result: { type: ["number", "null"] } });
+    });
+
+    test("describes the output schema with the @returns text", () => {
+      const tool = deriveOne(`
+        /**
+         * Counts things.
+         * @returns - How many things
+         *   there are.
+         */
+        @tool() count(): number { return 1; }
+      `);
+      expect(tool.outputSchema?.description).toBe("How many things there are.");
+    });
   });
 
   describe("description", () => {
@@ -313,15 +335,15 @@ describe("deriveTool", () => {
   });
 
   describe("unsupported signatures", () => {
-    test("rejects an any parameter, naming the method, the parameter and its line", () => {
+    test("rejects a bigint parameter, naming the method, the parameter and its line", () => {
       const source = fixture(`
   @tool()
-  store(key: string, value: any): void {}`);
+  store(key: string, value: bigint): void {}`);
       const errors = failOne(source);
       expect(errors).toHaveLength(1);
       expect(errors[0]).toBeInstanceOf(BuildError);
       expect(errors[0]?.code).toBe("UNSUPPORTED_SIGNATURE");
-      expect(errors[0]?.message).toMatch(/^Fixture\.store: parameter "value": its type is `any`/);
+      expect(errors[0]?.message).toBe('Fixture.store: parameter "value": `bigint` has no JSON form; use `number` or a numeric `string`');
       expect(errors[0]?.location).toEqual({ file: fixtureFile, line: lineOf(source, "store("), column: 22 });
     });
 
@@ -364,7 +386,7 @@ describe("deriveTool", () => {
     });
 
     test("reports every bad parameter of a method at once", () => {
-      const errors = failOne(fixture(`@tool() run(a: any, b: () => void, c: string): void {}`));
+      const errors = failOne(fixture(`@tool() run(a: symbol, b: () => void, c: string): void {}`));
       expect(errors.map((e) => e.message)).toEqual([
         expect.stringMatching(/^Fixture\.run: parameter "a": /),
         'Fixture.run: parameter "b": a function cannot be sent as JSON',
@@ -379,7 +401,7 @@ describe("deriveTool", () => {
   @tool() greet(name: string, loud = false): string { return name; }
   @tool() paint(color: Color, at?: Date): { done: boolean } { return { done: true }; }
   @tool() async walk(root: TreeNode): Promise<TreeNode[]> { return [root]; }
-  @tool() bad(value: any): void {}`,
+  @tool() bad(value: bigint): void {}`,
       `enum Color { Red = "red", Green = "green" }
 interface TreeNode { label: string; children: TreeNode[] }`,
     );

@@ -1,18 +1,31 @@
 import ts from "typescript";
 import * as tjs from "typescript-json-schema";
 import type { JsonSchema } from "../tool-definition.js";
+import { renameDefs } from "./defs.js";
+import { EnumOrder } from "./enum-order.js";
+import { normalizeSchema } from "./normalize-schema.js";
+import { installTypeOverrides, type GeneratorInternals, type OverrideLog } from "./type-overrides.js";
 
-/** The generator methods typemcp relies on; typescript-json-schema has them but does not type them. */
-interface GeneratorInternals {
-  getTypeDefinition(type: ts.Type, asRef?: boolean, unionModifier?: string, prop?: ts.Symbol, reffedType?: ts.Symbol): JsonSchema;
-  getReferencedTypeSymbol(prop: ts.Symbol): ts.Symbol | undefined;
-  resetSchemaSpecificProperties(): void;
-  readonly ReffedDefinitions: Record<string, JsonSchema>;
+/** A type's schema, and what the conversion noticed along the way. */
+export interface TypeSchema {
+  readonly schema: JsonSchema;
+  /** Dotted paths of nested properties typed `any` or `unknown`. */
+  readonly untyped: readonly string[];
+}
+
+/** Where a type was written, for its JSDoc and the order of its literal unions. */
+export interface TypeSource {
+  /** The parameter or property whose JSDoc applies. */
+  readonly symbol?: ts.Symbol;
+  /** A type annotation that is not a symbol's own (a method's return type). */
+  readonly typeNode?: ts.TypeNode;
 }
 
 /** Turns TypeScript types into JSON Schema (2020-12 dialect, as MCP expects), for one program. */
 export class SchemaGenerator {
   private readonly tjs: GeneratorInternals;
+  private readonly enumOrder: EnumOrder;
+  private readonly log: OverrideLog;
 
   constructor(program: ts.Program) {
     const generator = tjs.buildGenerator(program, {
@@ -24,38 +37,20 @@ export class SchemaGenerator {
     });
     if (!generator) throw new Error("typescript-json-schema could not read the program.");
     this.tjs = generator as unknown as GeneratorInternals;
+    this.enumOrder = new EnumOrder(program.getTypeChecker());
+    this.log = installTypeOverrides(this.tjs, program.getTypeChecker(), this.enumOrder);
   }
 
-  /** The schema of a parameter, property or return type, with JSDoc on `symbol` applied. */
-  forType(type: ts.Type, symbol?: ts.Symbol): JsonSchema {
+  /** The schema of a parameter, property or return type; throws why a type has no JSON form. */
+  forType(type: ts.Type, source: TypeSource = {}): TypeSchema {
     this.tjs.resetSchemaSpecificProperties();
+    this.log.untyped.length = 0;
+    if (source.typeNode) this.enumOrder.learn(source.typeNode);
+    const { symbol } = source;
     const reffed = symbol ? this.tjs.getReferencedTypeSymbol(symbol) : undefined;
     const schema = this.tjs.getTypeDefinition(type, false, undefined, symbol, reffed);
     const defs = this.tjs.ReffedDefinitions;
-    return normalize(Object.keys(defs).length ? { ...schema, definitions: defs } : schema);
+    const whole = Object.keys(defs).length ? { ...schema, definitions: defs } : schema;
+    return { schema: renameDefs(normalizeSchema(whole)), untyped: [...this.log.untyped] };
   }
-}
-
-/**
- * Brings typescript-json-schema's draft-07 output to the dialect MCP clients read:
- * `definitions` → `$defs`, tuple `items: [...]` → `prefixItems`, TSDoc's "- " before
- * `@param` text dropped, no `$schema`.
- */
-function normalize(schema: JsonSchema): JsonSchema {
-  return normalizeNode(schema) as JsonSchema;
-}
-
-function normalizeNode(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(normalizeNode);
-  if (node === null || typeof node !== "object") return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "$schema") continue;
-    if (key === "definitions") out.$defs = normalizeNode(value);
-    else if (key === "$ref" && typeof value === "string") out.$ref = value.replace("#/definitions/", "#/$defs/");
-    else if (key === "items" && Array.isArray(value)) out.prefixItems = normalizeNode(value);
-    else if (key === "description" && typeof value === "string") out.description = value.replace(/^-\s+/, "");
-    else out[key] = normalizeNode(value);
-  }
-  return out;
 }

@@ -1,15 +1,11 @@
 import ts from "typescript";
 
 /**
- * Why a type cannot cross the wire as JSON, or undefined when it can. Only the top level is
- * checked here; typescript-json-schema rejects what it cannot express deeper down.
+ * Why a parameter or return type cannot cross the wire as JSON, or undefined when it can.
+ * `any` and `unknown` can (as any JSON value); the build warns about them elsewhere.
  */
 export function whyUnsupported(type: ts.Type, checker: ts.TypeChecker): string | undefined {
-  const flags = type.flags;
-  if (flags & ts.TypeFlags.Any) return "its type is `any`, which says nothing a model can follow; give it a type (use `unknown` for any JSON value)";
-  if (flags & ts.TypeFlags.BigIntLike) return "`bigint` has no JSON form; use `number` or a numeric `string`";
-  if (flags & ts.TypeFlags.ESSymbolLike) return "a `symbol` cannot be sent as JSON";
-  if (flags & (ts.TypeFlags.Void | ts.TypeFlags.Never)) return `\`${checker.typeToString(type)}\` cannot be an argument`;
+  if (type.flags & (ts.TypeFlags.Void | ts.TypeFlags.Never)) return `\`${checker.typeToString(type)}\` cannot be an argument`;
   if (type.isUnion()) {
     for (const member of type.types) {
       const why = whyUnsupported(member, checker);
@@ -17,6 +13,26 @@ export function whyUnsupported(type: ts.Type, checker: ts.TypeChecker): string |
     }
     return undefined;
   }
-  if (type.getCallSignatures().length > 0) return "a function cannot be sent as JSON";
+  return whyNoJsonForm(type);
+}
+
+/** Why a value of `type`, at any depth of an argument or result, has no JSON form. */
+export function whyNoJsonForm(type: ts.Type): string | undefined {
+  const flags = type.flags;
+  if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return undefined;
+  if (flags & ts.TypeFlags.BigIntLike) return "`bigint` has no JSON form; use `number` or a numeric `string`";
+  if (flags & ts.TypeFlags.ESSymbolLike) return "a `symbol` cannot be sent as JSON";
+  if (type.isUnion()) return type.types.map(whyNoJsonForm).find((why) => why !== undefined);
+  const name = libraryName(type);
+  if (name === "Map" || name === "ReadonlyMap" || name === "WeakMap") return `a \`${name}\` has no JSON form; use \`Record<string, T>\``;
+  if (name === "Promise") return "a `Promise` cannot be sent as JSON; await it";
+  if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) return "a function cannot be sent as JSON";
   return undefined;
+}
+
+/** The name of a type declared in TypeScript's standard library (`Date`, `Set`), else undefined. */
+export function libraryName(type: ts.Type): string | undefined {
+  const symbol = type.getSymbol();
+  const declaration = symbol?.declarations?.[0];
+  return declaration?.getSourceFile().hasNoDefaultLib ? symbol!.getName() : undefined;
 }

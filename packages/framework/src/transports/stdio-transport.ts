@@ -41,7 +41,16 @@ export class StdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return Promise.resolve();
     if (("result" in message || "error" in message) && message.id !== undefined) this.pending.delete(message.id);
-    this.queue(`${JSON.stringify(message)}\n`);
+    const line = `${JSON.stringify(message)}\n`;
+    if ("method" in message) {
+      // Notifications and server-to-client requests go out at once and alone: the SDK's client
+      // handles a notification a microtask after a response read in the same chunk, so a
+      // progress update batched with its call's response would arrive after its handler is gone.
+      this.flush();
+      this.write(line);
+    } else {
+      this.queue(line);
+    }
     return Promise.resolve();
   }
 

@@ -1,0 +1,98 @@
+import { coerceArguments } from "../host/coerce-arguments.js";
+import { HostError } from "../host/host-error.js";
+import type { McpTool } from "../host/mcp-tool.js";
+import { qualifyName, splitQualifiedName } from "../host/qualified-name.js";
+import type { ServerSpec } from "../host/server-spec.js";
+import { checkToolPolicy, type ToolPolicy } from "../host/tool-policy.js";
+import { askYesNo } from "./confirm-call.js";
+import { formatCallResult } from "./format-call-result.js";
+import { openServers, type OpenServer } from "./open-servers.js";
+import { parseArgs } from "./parse-options.js";
+import { listNames, readPolicy, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
+import { runHostCommand } from "./run-host-command.js";
+
+const CALL_OPTIONS = { ...SERVER_OPTIONS, arg: "strings", args: "string", confirm: "boolean", yes: "boolean" } as const;
+
+/**
+ * `typemcp call server__tool [--arg k=v]… [--args '{json}'] (--config mcp.json | --url URL |
+ * -- command…)`: connects to the server that owns the tool, checks the call against
+ * `--allow`/`--deny` and `--confirm`, sends `tools/call` and prints the result. Returns the exit
+ * code: 0 success, 1 the tool reported an error, 2 usage, 3 server failure, 4 refused.
+ */
+export function runCall(argv: readonly string[]): Promise<number> {
+  return runHostCommand(async () => {
+    const { options, positionals, rest } = parseArgs(argv, CALL_OPTIONS, "call");
+    const [requested, ...extra] = positionals;
+    if (requested === undefined) throw new HostError("HOST_USAGE", "Name the tool to call: typemcp call <server>__<tool> …");
+    if (extra.length) throw new HostError("HOST_USAGE", `typemcp call takes one tool; also got ${extra.join(" ")}. Arguments go in --arg name=value.`);
+    const policy = readPolicy(options);
+    const spec = ownerOf(requested, readServerSource(options, rest), policy);
+    const opened = await openServers([spec], { timeoutMs: readTimeout(options), verbose: options.verbose });
+    try {
+      if (opened.failures.length) throw opened.failures[0]!;
+      const server = opened.servers[0]!;
+      const tool = findTool(server, requested);
+      const qualified = qualifyName(server.name, tool.name);
+      refuseByPolicy(qualified, policy);
+      const args = { ...parseJsonArgs(options.args), ...coerceArguments(options.arg, tool.inputSchema) };
+      if (options.confirm && tool.annotations?.readOnlyHint !== true && !options.yes) await confirm(qualified, args);
+      const result = await server.connection.call(tool.name, args);
+      process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : ensureNewline(formatCallResult(result)));
+      return result.isError === true ? 1 : 0;
+    } finally {
+      await opened.closeAll();
+    }
+  });
+}
+
+// With --config only the owning server is started; which one it is shows in the qualified name,
+// so a refused call is refused before any process starts.
+function ownerOf(requested: string, source: ReturnType<typeof readServerSource>, policy: ToolPolicy): ServerSpec {
+  if (source.single) return source.single;
+  const { file, servers } = source.config!;
+  const split = splitQualifiedName(requested, servers.map((spec) => spec.name!));
+  if (!split) {
+    throw new HostError("HOST_USAGE", `"${requested}" names no server in ${file}: call a tool as <server>__<tool>, the server one of ${listNames(servers)}.`);
+  }
+  refuseByPolicy(requested, policy);
+  return servers.find((spec) => spec.name === split.server)!;
+}
+
+// A lone server's tools may be called by their own name or qualified with the server's name.
+function findTool(server: OpenServer, requested: string): McpTool {
+  const tools = server.connection.tools;
+  const own = splitQualifiedName(requested, [server.name])?.tool;
+  const tool = tools.find((t) => t.name === own) ?? tools.find((t) => t.name === requested);
+  if (tool) return tool;
+  const offered = tools.map((t) => qualifyName(server.name, t.name)).join(", ") || "none";
+  throw new HostError("HOST_TOOL_NOT_FOUND", `Server "${server.name}" has no tool "${own ?? requested}". Its tools: ${offered}.`);
+}
+
+function refuseByPolicy(qualified: string, policy: ToolPolicy): void {
+  const reason = checkToolPolicy(qualified, policy);
+  if (reason !== undefined) throw new HostError("HOST_CALL_REFUSED", `Refused to call ${qualified}: ${reason}.`);
+}
+
+async function confirm(qualified: string, args: Record<string, unknown>): Promise<void> {
+  if (!process.stdin.isTTY) {
+    throw new HostError("HOST_CALL_REFUSED", `Refused to call ${qualified}: it is not marked read-only, and --confirm has no terminal to ask on. Add --yes to allow it.`);
+  }
+  const approved = await askYesNo(`Call ${qualified} ${JSON.stringify(args)}? It is not marked read-only.`, { input: process.stdin, output: process.stderr });
+  if (!approved) throw new HostError("HOST_CALL_REFUSED", `Did not call ${qualified}: not confirmed.`);
+}
+
+function parseJsonArgs(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new HostError("HOST_ARGUMENT_INVALID", `--args is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new HostError("HOST_ARGUMENT_INVALID", "--args must be a JSON object.");
+  return value as Record<string, unknown>;
+}
+
+function ensureNewline(text: string): string {
+  return text === "" || text.endsWith("\n") ? text : `${text}\n`;
+}

@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import { connectServer, type ServerConnection } from "../host/connect-server.js";
+import { HostError } from "../host/host-error.js";
+import type { ServerSpec } from "../host/server-spec.js";
+import { formatWireLine } from "./format-wire-line.js";
+
+/** A connected server under the name its tools are qualified with. */
+export interface OpenServer {
+  readonly name: string;
+  readonly connection: ServerConnection;
+}
+
+/** Servers connected in parallel, the ones that failed, and a way to close them all. */
+export interface OpenServers {
+  readonly servers: OpenServer[];
+  readonly failures: HostError[];
+  closeAll(): Promise<void>;
+}
+
+/**
+ * Connects to every spec at once (initialize, then tools/list). A server without a name in its
+ * spec is named after what it calls itself in `initialize`. With `verbose`, every JSON-RPC
+ * message and every stderr line of the servers goes to stderr as it happens.
+ */
+export async function openServers(specs: readonly ServerSpec[], options: { timeoutMs: number; verbose: boolean }): Promise<OpenServers> {
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const settled = await Promise.allSettled(
+    specs.map((spec) =>
+      connectServer(spec, {
+        timeoutMs: options.timeoutMs,
+        clientName: "typemcp",
+        clientVersion: ownVersion(),
+        ...(options.verbose && {
+          onWire: (direction, message) => log(formatWireLine(new Date(), spec.name, direction, message)),
+          onStderrLine: (line) => log(`${spec.name === undefined ? "" : `[${spec.name}] `}stderr: ${line}`),
+        }),
+      }),
+    ),
+  );
+  const servers: OpenServer[] = [];
+  const failures: HostError[] = [];
+  const taken = new Set<string>();
+  for (const outcome of settled) {
+    if (outcome.status === "rejected") {
+      if (!(outcome.reason instanceof HostError)) throw outcome.reason;
+      failures.push(outcome.reason);
+      continue;
+    }
+    const connection = outcome.value;
+    const name = uniqueName(connection.spec.name ?? toServerName(connection.identity?.name), taken);
+    servers.push({ name, connection });
+  }
+  const closeAll = async () => {
+    await Promise.all(servers.map((server) => server.connection.close().catch(() => {})));
+  };
+  return { servers, failures, closeAll };
+}
+
+// A name a server gives itself ("mcp-servers/everything") may hold characters that would make
+// qualified names awkward to type and invalid for model providers.
+function toServerName(name: string | undefined): string {
+  return name?.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^_+|_+$/g, "") || "server";
+}
+
+function uniqueName(name: string, taken: Set<string>): string {
+  let unique = name;
+  for (let n = 2; taken.has(unique); n++) unique = `${name}_${n}`;
+  taken.add(unique);
+  return unique;
+}
+
+let version: string | undefined;
+function ownVersion(): string {
+  if (version === undefined) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+      version = typeof manifest.version === "string" ? manifest.version : "0.0.0";
+    } catch {
+      version = "0.0.0";
+    }
+  }
+  return version;
+}

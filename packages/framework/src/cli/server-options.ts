@@ -1,0 +1,85 @@
+import { HostError } from "../host/host-error.js";
+import { readMcpConfig } from "../host/read-mcp-config.js";
+import type { ServerSpec } from "../host/server-spec.js";
+import type { ToolPolicy } from "../host/tool-policy.js";
+import type { OptionValues } from "./parse-options.js";
+
+/** The options `typemcp list` and `typemcp call` share: which servers, how to talk, what to allow. */
+export const SERVER_OPTIONS = {
+  config: "string",
+  url: "string",
+  header: "strings",
+  name: "string",
+  timeout: "string",
+  verbose: "boolean",
+  json: "boolean",
+  allow: "strings",
+  deny: "strings",
+} as const;
+
+type ServerOptionValues = OptionValues<typeof SERVER_OPTIONS>;
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Which servers the command line names, as `source` says; see `typemcp help`. */
+export interface ServerSource {
+  /** `--config`: every server of the file, by name, in file order. */
+  readonly config?: { file: string; servers: ServerSpec[] };
+  /** `--url` or `-- command…`: the one server. */
+  readonly single?: ServerSpec;
+}
+
+/** Reads `--config`, `--url` or the command after `--`: exactly one of them. */
+export function readServerSource(options: ServerOptionValues, rest: string[] | undefined): ServerSource {
+  const given = [options.config !== undefined, options.url !== undefined, rest !== undefined].filter(Boolean).length;
+  if (given !== 1) {
+    throw new HostError("HOST_USAGE", "Say which server to talk to, one way: -- <command> [args…], --url <http://…/mcp>, or --config <mcp.json>.");
+  }
+  if (options.name !== undefined && options.config !== undefined) throw new HostError("HOST_USAGE", "--name names a --url or -- server; --config servers have their names in the file.");
+  if (options.header.length && options.url === undefined) throw new HostError("HOST_USAGE", "--header goes with --url.");
+  const name = options.name === undefined ? {} : { name: options.name };
+  if (options.config !== undefined) return { config: { file: options.config, servers: readMcpConfig(options.config) } };
+  if (options.url !== undefined) return { single: { kind: "http", url: options.url, headers: parseHeaders(options.header), ...name } };
+  const [command, ...args] = rest!;
+  if (command === undefined || command === "") throw new HostError("HOST_USAGE", "Nothing after --: give the command that starts the server, e.g. -- node dist/server.js.");
+  return { single: { kind: "stdio", command, args, inheritEnv: true, ...name } };
+}
+
+/** The `--config` servers called `names`, or all of them when no names are given. */
+export function pickConfigServers(config: { file: string; servers: ServerSpec[] }, names: readonly string[]): ServerSpec[] {
+  if (!names.length) return config.servers;
+  return names.map((name) => {
+    const found = config.servers.find((spec) => spec.name === name);
+    if (!found) throw new HostError("HOST_USAGE", `${config.file} has no server "${name}"; it has ${listNames(config.servers)}.`);
+    return found;
+  });
+}
+
+/** The names of a config's servers, for messages. */
+export function listNames(servers: readonly ServerSpec[]): string {
+  return servers.map((spec) => `"${spec.name}"`).join(", ") || "none";
+}
+
+/** `--timeout` in ms: the longest wait for any one request. */
+export function readTimeout(options: ServerOptionValues): number {
+  if (options.timeout === undefined) return DEFAULT_TIMEOUT_MS;
+  const ms = Number(options.timeout);
+  if (!Number.isInteger(ms) || ms <= 0) throw new HostError("HOST_USAGE", `--timeout takes a whole number of milliseconds, got "${options.timeout}".`);
+  return ms;
+}
+
+/** `--allow` and `--deny`, each repeatable and each taking comma-separated patterns. */
+export function readPolicy(options: ServerOptionValues): ToolPolicy {
+  const split = (values: string[]) => values.flatMap((value) => value.split(",")).map((p) => p.trim()).filter(Boolean);
+  return { allow: split(options.allow), deny: split(options.deny) };
+}
+
+function parseHeaders(values: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    values.map((value) => {
+      const colon = value.indexOf(":");
+      if (colon <= 0) throw new HostError("HOST_USAGE", `--header "${value}" needs the form "Name: value".`);
+      return [value.slice(0, colon).trim(), value.slice(colon + 1).trim()];
+    }),
+  );
+}

@@ -1,0 +1,58 @@
+import type { GeneratedPrompt, GeneratedResource, PromptOptions, ResourceOptions } from "../member-definition.js";
+import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
+
+/** What a typemcp decorator recorded about one method. */
+export type MemberRecord =
+  | { readonly kind: "tool"; readonly key: string; readonly options: ToolOptions; readonly generated: GeneratedTool | undefined }
+  | {
+      readonly kind: "resource";
+      readonly key: string;
+      readonly uri: string;
+      readonly options: ResourceOptions;
+      readonly generated: GeneratedResource | undefined;
+    }
+  | { readonly kind: "prompt"; readonly key: string; readonly options: PromptOptions; readonly generated: GeneratedPrompt | undefined };
+
+// Keyed by the method function itself: both decorator conventions hand us that function, and
+// the runtime finds it again by walking the instance's prototype chain. No class reference or
+// Symbol.metadata is needed, so TC39 decorators work on Node 20 unchanged.
+const records = new WeakMap<Function, MemberRecord>();
+
+/** Remembers what `method` is. */
+export function recordMember(method: Function, record: MemberRecord): void {
+  records.set(method, record);
+}
+
+/** What a decorator recorded for `method`, if anything. */
+export function getMemberRecord(method: unknown): MemberRecord | undefined {
+  return typeof method === "function" ? records.get(method) : undefined;
+}
+
+type LegacyDescriptor = { value?: unknown };
+type MethodContext = { kind: string; name: string | symbol; static?: boolean };
+
+/**
+ * The one decorator body behind `@tool`, `@resource` and `@prompt`: detects TC39
+ * `(method, context)` or legacy `(prototype, key, descriptor)` and records the method.
+ */
+export function createMethodDecorator(describe: (key: string) => MemberRecord, decoratorName: string) {
+  return function decorate(target: unknown, contextOrKey: unknown, descriptor?: LegacyDescriptor): void {
+    if (isMethodContext(contextOrKey)) {
+      const key = String(contextOrKey.name);
+      assertInstanceMethod(contextOrKey.kind === "method" && !contextOrKey.static, decoratorName, key);
+      recordMember(target as Function, describe(key));
+      return;
+    }
+    const key = String(contextOrKey);
+    assertInstanceMethod(typeof descriptor?.value === "function" && typeof target !== "function", decoratorName, key);
+    recordMember(descriptor!.value as Function, describe(key));
+  };
+}
+
+function isMethodContext(value: unknown): value is MethodContext {
+  return typeof value === "object" && value !== null && "kind" in value;
+}
+
+function assertInstanceMethod(ok: boolean, decoratorName: string, name: string): void {
+  if (!ok) throw new TypeError(`@${decoratorName}() applies to instance methods only; "${name}" is not one.`);
+}

@@ -1,0 +1,22 @@
+import type { GeneratedPrompt, PromptOptions } from "../member-definition.js";
+import { createMethodDecorator } from "./member-records.js";
+
+/**
+ * Marks a method as an MCP prompt. Its parameters become the prompt's arguments (described by
+ * `@param`, required unless optional or defaulted); it returns the prompt text, or a list of
+ * messages `{ role, content }`.
+ *
+ * @typemcpDecorator prompt
+ * @param options Name, title, description and completions per argument.
+ * @param generated Written by `typemcp build`; never pass it yourself.
+ * @example
+ * ```ts
+ * // JSDoc: Compare towns for a family. @param towns Comma-separated town names.
+ * @prompt() compareForFamily(towns: string): string {
+ *   return `Compare ${towns} for a family with children...`;
+ * }
+ * ```
+ */
+export function prompt(options: PromptOptions = {}, generated?: GeneratedPrompt) {
+  return createMethodDecorator((key) => ({ kind: "prompt", key, options, generated }), "prompt");
+}

@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+
+const SRC = fileURLToPath(new URL("..", import.meta.url));
+const IMPORT = /(?:import|export)\s[^"']*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+function importsOf(file: string): string[] {
+  return [...fs.readFileSync(file, "utf8").matchAll(IMPORT)].map((m) => (m[1] ?? m[2])!);
+}
+
+// The source files reachable from `entry` through relative imports (`./x.js` is `./x.ts`).
+function sourceGraph(entry: string): string[] {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file) || !fs.existsSync(file)) continue;
+    seen.add(file);
+    for (const specifier of importsOf(file)) {
+      if (specifier.startsWith(".")) queue.push(path.resolve(path.dirname(file), specifier.replace(/\.js$/, ".ts")));
+    }
+  }
+  return [...seen].map((file) => path.relative(SRC, file));
+}
+
+describe("host-side boundaries", () => {
+  test("only host/sdk-client.ts imports the SDK's client side, or the SDK at all, on the host side", () => {
+    const files = ["host", "cli"].flatMap((dir) => fs.readdirSync(path.join(SRC, dir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")).map((f) => path.join(dir, f)));
+    const importers = files.filter((file) => importsOf(path.join(SRC, file)).some((s) => s.startsWith("@modelcontextprotocol/sdk")));
+    expect(importers).toEqual([path.join("host", "sdk-client.ts")]);
+  });
+
+  test("the runtime never reaches host-side code", () => {
+    const reached = sourceGraph(path.join(SRC, "runtime", "serve.ts"));
+    expect(reached).toContain(path.join("runtime", "serve.ts"));
+    expect(reached.filter((file) => file.startsWith(`host${path.sep}`) || file.startsWith(`cli${path.sep}`))).toEqual([]);
+  });
+
+  test("the package entry exports the adapters without reaching the SDK's client side", () => {
+    const reached = sourceGraph(path.join(SRC, "index.ts"));
+    expect(reached).toContain(path.join("host", "tool-router.ts"));
+    expect(reached).not.toContain(path.join("host", "sdk-client.ts"));
+  });
+});

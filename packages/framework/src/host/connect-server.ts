@@ -1,0 +1,156 @@
+import type { Readable } from "node:stream";
+import { HostError } from "./host-error.js";
+import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
+import {
+  CLIENT_ERROR_CODES,
+  createHttpTransport,
+  createStdioTransport,
+  defaultServerEnvironment,
+  jsonRpcCodeOf,
+  openClientSession,
+  type ClientSession,
+  type ServerIdentity,
+  type Transport,
+} from "./sdk-client.js";
+import { describeServer, type ServerSpec } from "./server-spec.js";
+import { withWireLog, type WireListener } from "./wire-log-transport.js";
+
+/** How `connectServer` connects, and what it reports while it does. */
+export interface ConnectOptions {
+  /** Longest wait for any one request (`initialize`, `tools/list`, `tools/call`), in ms. */
+  timeoutMs: number;
+  clientName: string;
+  clientVersion: string;
+  /** Sees every JSON-RPC message in both directions. */
+  onWire?: WireListener;
+  /** Sees each line the server writes to stderr (stdio servers only). */
+  onStderrLine?: (line: string) => void;
+}
+
+/** One server, initialized, with its tools listed. */
+export interface ServerConnection {
+  readonly spec: ServerSpec;
+  /** Who the server said it is in `initialize`. */
+  readonly identity: ServerIdentity | undefined;
+  readonly tools: readonly McpTool[];
+  /** The SDK client, for a `ToolRouter`. */
+  readonly caller: ToolCaller;
+  /** Sends `tools/call`; a JSON-RPC error or lost connection becomes a HostError (exit 3). */
+  call(tool: string, args: Record<string, unknown>): Promise<McpCallResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts or reaches the server, runs the `initialize` handshake and `tools/list`, and returns the
+ * connection. Any failure is a HostError (exit 3) in plain words, with the end of the server's
+ * stderr when it has written any.
+ */
+export async function connectServer(spec: ServerSpec, options: ConnectOptions): Promise<ServerConnection> {
+  const stderr = new StderrTail(options.onStderrLine);
+  let transport = createTransport(spec, stderr);
+  if (options.onWire) transport = withWireLog(transport, options.onWire);
+  const who = `server ${describeServer(spec)}`;
+  let session: ClientSession;
+  try {
+    session = await openClientSession(transport, { ...options });
+  } catch (error) {
+    await transport.close().catch(() => {});
+    // The child's last stderr bytes travel through a pipe; let them land before quoting them.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    throw explain(error, who, "initialize", options.timeoutMs, stderr, true);
+  }
+  const fail = (error: unknown, method: string) => explain(error, who, method, options.timeoutMs, stderr, false);
+  let tools: McpTool[];
+  try {
+    tools = await session.listTools(options.timeoutMs);
+  } catch (error) {
+    await session.close().catch(() => {});
+    throw fail(error, "tools/list");
+  }
+  return {
+    spec,
+    identity: session.server,
+    tools,
+    caller: session.caller,
+    call: (tool, args) => session.callTool(tool, args, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
+    close: () => session.close(),
+  };
+}
+
+function createTransport(spec: ServerSpec, stderr: StderrTail): Transport {
+  if (spec.kind === "http") {
+    let url: URL;
+    try {
+      url = new URL(spec.url);
+    } catch (error) {
+      throw new HostError("HOST_USAGE", `"${spec.url}" is not a URL.`, { cause: error });
+    }
+    return createHttpTransport(url, { ...spec.headers });
+  }
+  const base = spec.inheritEnv ? definedOnly(process.env) : defaultServerEnvironment();
+  const created = createStdioTransport({
+    command: spec.command,
+    args: spec.args,
+    env: { ...base, ...spec.env },
+    ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+  });
+  stderr.follow(created.stderr);
+  return created.transport;
+}
+
+function explain(error: unknown, who: string, method: string, timeoutMs: number, stderr: StderrTail, starting: boolean): HostError {
+  if (error instanceof HostError) return error;
+  const code = jsonRpcCodeOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const syscall = (error as { syscall?: unknown } | null)?.syscall;
+  let words: string;
+  if (typeof syscall === "string" && syscall.startsWith("spawn")) words = `Could not start ${who}: ${message}`;
+  else if (code === CLIENT_ERROR_CODES.timeout) words = `The ${who} did not answer ${method} within ${timeoutMs / 1000} s.`;
+  else if (code === CLIENT_ERROR_CODES.closed) words = `The ${who} closed the connection before answering ${method}.`;
+  else if (code !== undefined) words = `The ${who} answered ${method} with an error: ${message}`;
+  else words = `${starting ? "Could not connect to" : "Lost the connection to"} ${who} during ${method}: ${withCause(error, message)}`;
+  const tail = stderr.text();
+  const code3 = starting ? "HOST_SERVER_UNAVAILABLE" : "HOST_REQUEST_FAILED";
+  return new HostError(code3, tail ? `${words}\nIts stderr ended with:\n${indent(tail)}` : words, { cause: error });
+}
+
+// fetch() failures say only "fetch failed"; the reason (ECONNREFUSED…) is in `cause`.
+function withCause(error: unknown, message: string): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const detail = cause?.code ?? cause?.message;
+  return typeof detail === "string" && !message.includes(detail) ? `${message} (${detail})` : message;
+}
+
+function indent(text: string): string {
+  return text.split("\n").map((line) => `  ${line}`).join("\n");
+}
+
+function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** Keeps the last lines a server wrote to stderr, to explain a failure; passes each line on. */
+class StderrTail {
+  private lines: string[] = [];
+  private partial = "";
+  constructor(private readonly onLine?: (line: string) => void) {}
+
+  follow(stream: Readable): void {
+    stream.setEncoding("utf8").on("data", (chunk: string) => {
+      const parts = (this.partial + chunk).split("\n");
+      this.partial = parts.pop() ?? "";
+      for (const line of parts) this.add(line);
+    });
+    stream.on("end", () => this.partial && this.add(this.partial));
+  }
+
+  text(): string {
+    return [...this.lines, ...(this.partial ? [this.partial] : [])].join("\n").trimEnd();
+  }
+
+  private add(line: string): void {
+    this.onLine?.(line);
+    this.lines.push(line);
+    if (this.lines.length > 20) this.lines.shift();
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, test } from "vitest";
+import { HostError } from "./host-error.js";
+import { parseMcpConfig } from "./read-mcp-config.js";
+
+const parse = (json: unknown, env: Record<string, string> = {}) => parseMcpConfig(json, { file: "/cfg/mcp.json", env });
+
+describe("parseMcpConfig", () => {
+  test("reads stdio and HTTP servers in file order", () => {
+    expect(
+      parse({
+        mcpServers: {
+          towns: { command: "node", args: ["dist/towns.js"], env: { DEBUG: "1" }, cwd: "servers" },
+          remote: { type: "http", url: "http://127.0.0.1:3000/mcp", headers: { Authorization: "Bearer x" } },
+        },
+      }),
+    ).toEqual([
+      { kind: "stdio", name: "towns", command: "node", args: ["dist/towns.js"], env: { DEBUG: "1" }, cwd: "/cfg/servers", inheritEnv: false },
+      { kind: "http", name: "remote", url: "http://127.0.0.1:3000/mcp", headers: { Authorization: "Bearer x" } },
+    ]);
+  });
+
+  test("takes VS Code's top-level servers key too", () => {
+    expect(parse({ servers: { a: { command: "x" } } })).toEqual([{ kind: "stdio", name: "a", command: "x", args: [], inheritEnv: false }]);
+  });
+
+  test("expands ${VAR} and ${VAR:-default} from the environment", () => {
+    const [spec] = parse({ mcpServers: { w: { command: "node", args: ["${HOME_DIR}/w.js"], env: { BASE: "${NWS:-http://127.0.0.1:1}" } } } }, { HOME_DIR: "/h" });
+    expect(spec).toMatchObject({ args: ["/h/w.js"], env: { BASE: "http://127.0.0.1:1" } });
+  });
+
+  test.each([
+    [{}, '/cfg/mcp.json: the file has no "mcpServers" object'],
+    [{ mcpServers: { a: {} } }, '/cfg/mcp.json: mcpServers.a needs "command" (a stdio server) or "url" (an HTTP server)'],
+    [{ mcpServers: { a: { command: "x", url: "http://h" } } }, '/cfg/mcp.json: mcpServers.a has both "url" and "command"; give one'],
+    [{ mcpServers: { a: { command: "x", args: "y" } } }, "/cfg/mcp.json: mcpServers.a.args must be an array of strings"],
+    [{ mcpServers: { a: { command: "x", args: [1] } } }, "/cfg/mcp.json: mcpServers.a.args[0] must be a string"],
+    [{ mcpServers: { a: { type: "sse", url: "http://h" } } }, '/cfg/mcp.json: mcpServers.a is an SSE server; typemcp speaks Streamable HTTP ("url") and stdio ("command")'],
+    [{ mcpServers: { a: { command: "${NOPE}" } } }, "/cfg/mcp.json: mcpServers.a.command uses ${NOPE}, which is not set"],
+  ])("explains what is wrong with %j", (json, message) => {
+    expect(() => parse(json)).toThrow(new HostError("HOST_CONFIG_INVALID", message));
+  });
+});

@@ -1,0 +1,33 @@
+/** How to reach one MCP server: a command to start over stdio, or a Streamable HTTP URL. */
+export type ServerSpec = StdioServerSpec | HttpServerSpec;
+
+/** A server the host starts as a child process and talks to over stdin/stdout. */
+export interface StdioServerSpec {
+  readonly kind: "stdio";
+  /** The name tools are qualified with; without one, the name the server gives in `initialize`. */
+  readonly name?: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  /** Variables set for the server on top of the base environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  /**
+   * Whether the server inherits the host's whole environment (a command typed on the command
+   * line) or only the safe defaults a host passes (PATH, HOME…) plus `env` (an mcp.json entry).
+   */
+  readonly inheritEnv: boolean;
+}
+
+/** A server already running, reached over Streamable HTTP. */
+export interface HttpServerSpec {
+  readonly kind: "http";
+  readonly name?: string;
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** How a spec reads in messages: the name, else the command line or URL. */
+export function describeServer(spec: ServerSpec): string {
+  if (spec.name !== undefined) return `"${spec.name}"`;
+  return spec.kind === "http" ? spec.url : `"${[spec.command, ...spec.args].join(" ")}"`;
+}

@@ -1,0 +1,82 @@
+/** Severity of a log message, lowest first (RFC 5424, as MCP uses it). */
+export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** Sends log messages to the client, which filters them with `logging/setLevel`. */
+export interface ContextLog {
+  debug(message: string, data?: unknown): void;
+  info(message: string, data?: unknown): void;
+  warning(message: string, data?: unknown): void;
+  error(message: string, data?: unknown): void;
+}
+
+/** One message for `ctx.sample(...)`. */
+export interface SamplingMessage {
+  role: "user" | "assistant";
+  content: { type: "text"; text: string } | { type: "image" | "audio"; data: string; mimeType: string };
+}
+
+/** What `ctx.sample(...)` asks the client's model. */
+export interface SamplingRequest {
+  messages: SamplingMessage[];
+  maxTokens: number;
+  systemPrompt?: string;
+  temperature?: number;
+  stopSequences?: string[];
+  modelPreferences?: { hints?: Array<{ name?: string }>; costPriority?: number; speedPriority?: number; intelligencePriority?: number };
+}
+
+/** The client model's answer to `ctx.sample(...)`. */
+export interface SamplingResult {
+  role: "user" | "assistant";
+  content: unknown;
+  model: string;
+  stopReason?: string;
+}
+
+/** The user's answer to `ctx.elicit(...)`. */
+export interface ElicitResult<T = Record<string, string | number | boolean | string[]>> {
+  action: "accept" | "decline" | "cancel";
+  content?: T;
+}
+
+/** A resource's contents as `resources/read` returns them. */
+export type ResourceContents = { uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: string };
+
+/**
+ * What a tool, resource or prompt method can reach while it runs. Declare a parameter of this
+ * type anywhere in the signature; typemcp fills it in and leaves it out of the schema.
+ *
+ * @typemcpContext
+ * @example
+ * ```ts
+ * @tool() async importAll(ctx: Context, urls: string[]): Promise<number> {
+ *   for (const [i, url] of urls.entries()) {
+ *     if (ctx.signal.aborted) break;
+ *     await ctx.progress(i, urls.length, `fetching ${url}`);
+ *   }
+ *   return urls.length;
+ * }
+ * ```
+ */
+export interface Context {
+  /** Log messages for the client (MCP logging notifications), honouring its `logging/setLevel`. */
+  readonly log: ContextLog;
+  /** Fires when the client cancels the request or the connection closes. */
+  readonly signal: AbortSignal;
+  /** The JSON-RPC id of the request being served. */
+  readonly requestId: string | number;
+  /** Reports progress; sent only when the client asked for it with a progress token. */
+  progress(done: number, total?: number, message?: string): Promise<void>;
+  /** Reads one of this server's own resources. */
+  readResource(uri: string): Promise<ResourceContents[]>;
+  /**
+   * Asks the user for input through the client (elicitation). Throws a `ToolError` when the
+   * client did not declare the capability.
+   */
+  elicit<T = Record<string, string | number | boolean | string[]>>(message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult<T>>;
+  /**
+   * Asks the client's model for a completion (sampling). Throws a `ToolError` when the client
+   * did not declare the capability.
+   */
+  sample(request: SamplingRequest | string): Promise<SamplingResult>;
+}

@@ -1,0 +1,78 @@
+import type { CompletionSource, GeneratedPrompt, PromptOptions } from "../member-definition.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { TypemcpError } from "../errors/typemcp-error.js";
+import type { Context } from "./context.js";
+
+/** A prompt as `prompts/list` sends it. */
+export interface WirePrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments: Array<{ name: string; description?: string; required: boolean }>;
+}
+
+/** One message of a prompt, as a method may return it. */
+export interface PromptMessageInput {
+  role: "user" | "assistant";
+  content: string | { type: string; [key: string]: unknown };
+}
+
+/** A `prompts/get` result. */
+export interface PromptResult {
+  description?: string;
+  messages: Array<{ role: "user" | "assistant"; content: { type: string; [key: string]: unknown } }>;
+}
+
+/** One `@prompt` method ready to serve. */
+export class RegisteredPrompt {
+  readonly wire: WirePrompt;
+
+  constructor(
+    readonly key: string,
+    private readonly method: Function,
+    readonly instance: object,
+    readonly generated: GeneratedPrompt,
+    readonly options: PromptOptions,
+  ) {
+    const description = options.description ?? generated.description;
+    this.wire = {
+      name: key,
+      ...(options.title === undefined ? {} : { title: options.title }),
+      ...(description === undefined ? {} : { description }),
+      arguments: generated.arguments.map((a) => ({ ...a })),
+    };
+  }
+
+  /** Where completion candidates for `argument` come from. */
+  completionSource(argument: string): CompletionSource | undefined {
+    return this.options.complete?.[argument];
+  }
+
+  /** Renders the prompt; a missing required argument is a JSON-RPC invalid-params error. */
+  async get(args: Record<string, string>, ctx: Context): Promise<PromptResult> {
+    const missing = this.generated.arguments.filter((a) => a.required && (args[a.name] === undefined || args[a.name] === ""));
+    if (missing.length) {
+      const names = missing.map((a) => `"${a.name}"`).join(", ");
+      throw new ProtocolError("INVALID_PARAMS", `Prompt "${this.key}" is missing required argument${missing.length > 1 ? "s" : ""} ${names}.`);
+    }
+    const known = new Set(this.generated.arguments.map((a) => a.name));
+    const unknown = Object.keys(args).filter((name) => !known.has(name));
+    if (unknown.length) {
+      throw new ProtocolError("INVALID_PARAMS", `Prompt "${this.key}" takes no argument ${unknown.map((n) => `"${n}"`).join(", ")}; it takes ${[...known].map((n) => `"${n}"`).join(", ") || "none"}.`);
+    }
+    const positional = this.generated.params.map((p) => (p.from === "context" ? ctx : p.from === "argument" ? args[p.name] : undefined));
+    let value: unknown;
+    try {
+      value = await this.method.apply(this.instance, positional);
+    } catch (error) {
+      const message = error instanceof TypemcpError ? error.message : `${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`;
+      throw new ProtocolError("MEMBER_FAILED", `Prompt "${this.key}" failed: ${message}`, { cause: error });
+    }
+    return { ...(this.wire.description ? { description: this.wire.description } : {}), messages: toMessages(value) };
+  }
+}
+
+function toMessages(value: unknown): PromptResult["messages"] {
+  const list = typeof value === "string" ? [{ role: "user" as const, content: value }] : (value as PromptMessageInput[]);
+  return list.map((m) => ({ role: m.role, content: typeof m.content === "string" ? { type: "text", text: m.content } : m.content }));
+}

@@ -1,0 +1,91 @@
+import type { CompletionSource, GeneratedResource, ResourceOptions } from "../member-definition.js";
+import type { JsonSchema } from "../tool-definition.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { TypemcpError } from "../errors/typemcp-error.js";
+import type { Context, ResourceContents } from "./context.js";
+import { ArgumentValidator } from "./argument-validator.js";
+import { UriTemplate } from "./uri-template.js";
+
+/** A resource or resource template as `resources/list` / `resources/templates/list` send it. */
+export type WireResource =
+  | { uri: string; name: string; title?: string; description?: string; mimeType?: string }
+  | { uriTemplate: string; name: string; title?: string; description?: string; mimeType?: string };
+
+/** One `@resource` method ready to serve: a static URI or a URI template. */
+export class RegisteredResource {
+  readonly key: string;
+  readonly wire: WireResource;
+  readonly template: UriTemplate | undefined;
+  private readonly validator: ArgumentValidator | undefined;
+
+  constructor(
+    uri: string,
+    private readonly method: Function,
+    readonly instance: object,
+    readonly generated: GeneratedResource,
+    readonly options: ResourceOptions,
+  ) {
+    this.key = uri;
+    this.template = UriTemplate.isTemplate(uri) ? new UriTemplate(uri) : undefined;
+    const details = {
+      name: options.name ?? generated.method,
+      ...(options.title === undefined ? {} : { title: options.title }),
+      ...(options.description ?? generated.description ? { description: options.description ?? generated.description } : {}),
+      ...(options.mimeType === undefined ? {} : { mimeType: options.mimeType }),
+    };
+    this.wire = this.template ? { uriTemplate: uri, ...details } : { uri, ...details };
+    const names = Object.keys(generated.variables);
+    this.validator = names.length
+      ? new ArgumentValidator({ type: "object", properties: generated.variables, required: names, additionalProperties: false })
+      : undefined;
+  }
+
+  /** Where completion candidates for `variable` come from. */
+  completionSource(variable: string): CompletionSource | undefined {
+    return this.options.complete?.[variable];
+  }
+
+  /** Reads the resource at `uri` (which matched this resource), with `ctx` for a Context parameter. */
+  async read(uri: string, variables: Record<string, string>, ctx: Context): Promise<ResourceContents[]> {
+    const values = this.toTyped(variables);
+    if (this.validator) {
+      const problems = this.validator.check(values);
+      if (problems.length) throw new ProtocolError("INVALID_PARAMS", `Invalid resource URI "${uri}":\n${problems.map((p) => `- ${p}`).join("\n")}`);
+    }
+    const args = this.generated.params.map((p) => (p.from === "context" ? ctx : p.from === "argument" ? values[p.name] : undefined));
+    let value: unknown;
+    try {
+      value = await this.method.apply(this.instance, args);
+    } catch (error) {
+      if (error instanceof ProtocolError) throw error;
+      const message = error instanceof TypemcpError ? error.message : `${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`;
+      throw new ProtocolError("MEMBER_FAILED", `Reading "${uri}" failed: ${message}`, { cause: error });
+    }
+    return [toContents(uri, value, this.options.mimeType)];
+  }
+
+  // Template variables arrive as text; the build recorded each one's declared type.
+  private toTyped(variables: Record<string, string>): Record<string, unknown> {
+    const typed: Record<string, unknown> = {};
+    for (const [name, text] of Object.entries(variables)) {
+      const schema = this.generated.variables[name] as JsonSchema | undefined;
+      typed[name] = convert(text, schema?.type);
+    }
+    return typed;
+  }
+}
+
+function convert(text: string, type: unknown): unknown {
+  if ((type === "number" || type === "integer") && text.trim() !== "" && !Number.isNaN(Number(text))) return Number(text);
+  if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
+  return text;
+}
+
+/** A method's return value as resource contents: text, base64 bytes, or JSON. */
+export function toContents(uri: string, value: unknown, mimeType: string | undefined): ResourceContents {
+  if (typeof value === "string") return { uri, mimeType: mimeType ?? "text/plain", text: value };
+  if (value instanceof Uint8Array) {
+    return { uri, mimeType: mimeType ?? "application/octet-stream", blob: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") };
+  }
+  return { uri, mimeType: mimeType ?? "application/json", text: JSON.stringify(value) };
+}

@@ -1,0 +1,71 @@
+import type { WireTool } from "./sdk.js";
+import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk.js";
+import { collectMembers } from "./collect-members.js";
+import { MemberRegistry } from "./member-registry.js";
+import { registerHandlers, type Session } from "./protocol-handlers.js";
+import { RegisteredPrompt, type WirePrompt } from "./registered-prompt.js";
+import { RegisteredResource, type WireResource } from "./registered-resource.js";
+import { RegisteredTool } from "./registered-tool.js";
+
+/**
+ * Everything one server offers, shared by all its sessions: the registries of tools,
+ * resources and prompts, and the sessions to tell when they change.
+ */
+export class ServerApp {
+  readonly tools = new MemberRegistry<WireTool, RegisteredTool>();
+  readonly resources = new MemberRegistry<WireResource, RegisteredResource>();
+  readonly prompts = new MemberRegistry<WirePrompt, RegisteredPrompt>();
+  private readonly sessions = new Set<Session>();
+
+  constructor(readonly info: ServerInfo) {
+    this.tools.onChange = () => this.broadcast("notifications/tools/list_changed");
+    this.resources.onChange = () => this.broadcast("notifications/resources/list_changed");
+    this.prompts.onChange = () => this.broadcast("notifications/prompts/list_changed");
+  }
+
+  /** Adds every decorated method of `instance`. */
+  add(instance: object): void {
+    for (const { record, method } of collectMembers(instance)) {
+      if (record.kind === "tool") {
+        this.tools.add(new RegisteredTool(record.options.name ?? record.key, method, instance, record.generated!, record.options));
+      } else if (record.kind === "resource") {
+        this.resources.add(new RegisteredResource(record.uri, method, instance, record.generated!, record.options));
+      } else {
+        this.prompts.add(new RegisteredPrompt(record.options.name ?? record.key, method, instance, record.generated!, record.options));
+      }
+    }
+  }
+
+  /** A protocol server for one new session (one stdio connection, one HTTP session or request). */
+  newSession(): ProtocolServer {
+    const capabilities = this.capabilities();
+    const protocol = createProtocolServer(this.info, capabilities);
+    const session = registerHandlers(this, protocol, capabilities);
+    this.sessions.add(session);
+    protocol.onclose = () => this.sessions.delete(session);
+    return protocol;
+  }
+
+  /** Tells each session subscribed to `uri` that it changed. */
+  resourceUpdated(uri: string): void {
+    for (const session of this.sessions) {
+      if (session.subscriptions.has(uri)) void session.protocol.notify("notifications/resources/updated", { uri }).catch(() => undefined);
+    }
+  }
+
+  private broadcast(method: string): void {
+    for (const session of this.sessions) void session.protocol.notify(method).catch(() => undefined);
+  }
+
+  private capabilities(): ServerCapabilities {
+    const hasCompletions = this.resources.values().some((r) => r.options.complete || r.generated.completions) ||
+      this.prompts.values().some((p) => p.options.complete || p.generated.completions);
+    return {
+      tools: { listChanged: true },
+      logging: {},
+      ...(this.resources.keys().length ? { resources: { subscribe: true, listChanged: true } } : {}),
+      ...(this.prompts.keys().length ? { prompts: { listChanged: true } } : {}),
+      ...(hasCompletions ? { completions: {} } : {}),
+    };
+  }
+}

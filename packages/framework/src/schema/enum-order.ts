@@ -1,0 +1,81 @@
+import ts from "typescript";
+
+type Literal = string | number | boolean;
+
+/**
+ * Remembers the order in which the author wrote each literal union (`"low" | "mid" | "high"`),
+ * so an `enum` can list its values that way. typescript-json-schema sorts them, and the checker
+ * cannot help: it interns a union by member identity, so `"b" | "a"` and `"a" | "b"` are one type.
+ * Orders are keyed by the set of values; a set written twice in different orders takes the order
+ * of the declaration read last, which is the one being converted.
+ */
+export class EnumOrder {
+  private readonly orders = new Map<string, Literal[]>();
+
+  constructor(private readonly checker: ts.TypeChecker) {}
+
+  /** Reads the literal unions in the type annotations of `symbol`'s declarations. */
+  learnFromSymbol(symbol: ts.Symbol | undefined): void {
+    for (const declaration of symbol?.declarations ?? []) {
+      const typeNode = (declaration as { type?: ts.Node }).type;
+      if (typeNode && ts.isTypeNode(typeNode)) this.learn(typeNode);
+    }
+  }
+
+  /** Reads the literal unions written in `node` and in the type aliases it names. */
+  learn(node: ts.TypeNode, seen = new Set<ts.Node>()): void {
+    if (seen.has(node)) return;
+    seen.add(node);
+    if (ts.isUnionTypeNode(node)) {
+      const values = this.literalsOf(node, new Set());
+      if (values.length > 1) this.orders.set(keyOf(values), values);
+    }
+    if (ts.isTypeReferenceNode(node)) {
+      const alias = this.aliasDeclaration(node);
+      if (alias) this.learn(alias.type, seen);
+    }
+    ts.forEachChild(node, (child) => {
+      if (ts.isTypeNode(child)) this.learn(child, seen);
+    });
+  }
+
+  /** `values` in the order the author wrote them, when they were seen; else as given. */
+  order(values: readonly unknown[]): unknown[] {
+    return [...(this.orders.get(keyOf(values)) ?? values)];
+  }
+
+  private literalsOf(node: ts.TypeNode, seen: Set<ts.Node>): Literal[] {
+    if (seen.has(node)) return [];
+    seen.add(node);
+    if (ts.isParenthesizedTypeNode(node)) return this.literalsOf(node.type, seen);
+    if (ts.isUnionTypeNode(node)) return unique(node.types.flatMap((member) => this.literalsOf(member, seen)));
+    if (ts.isTypeReferenceNode(node)) {
+      const alias = this.aliasDeclaration(node);
+      if (alias) return this.literalsOf(alias.type, seen);
+    }
+    // Literals, enum members and anything else the checker can reduce to literals.
+    const type = this.checker.getTypeFromTypeNode(node);
+    return (type.isUnion() ? type.types : [type]).flatMap(literalOf);
+  }
+
+  private aliasDeclaration(node: ts.TypeReferenceNode): ts.TypeAliasDeclaration | undefined {
+    let symbol = this.checker.getSymbolAtLocation(node.typeName);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    const declaration = symbol?.declarations?.[0];
+    return declaration && ts.isTypeAliasDeclaration(declaration) && !declaration.typeParameters ? declaration : undefined;
+  }
+}
+
+function literalOf(type: ts.Type): Literal[] {
+  if (type.isStringLiteral() || type.isNumberLiteral()) return [type.value];
+  if (type.flags & ts.TypeFlags.BooleanLiteral) return [(type as { intrinsicName?: string }).intrinsicName === "true"];
+  return [];
+}
+
+function unique(values: Literal[]): Literal[] {
+  return [...new Set(values)];
+}
+
+function keyOf(values: readonly unknown[]): string {
+  return JSON.stringify(values.map((v) => JSON.stringify(v)).sort());
+}

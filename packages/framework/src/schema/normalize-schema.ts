@@ -1,0 +1,62 @@
+import type { JsonSchema } from "../tool-definition.js";
+import { flattenNullable, splitTypeUnion } from "./nullable.js";
+import { mapSubschemas } from "./schema-walk.js";
+
+type Node = Record<string, unknown>;
+
+/**
+ * Brings typescript-json-schema's draft-07 output to the 2020-12 dialect MCP clients read, in the
+ * flattest form that says the same: `definitions` → `$defs`, tuple `items: [...]` →
+ * `prefixItems`, `T | null` as `type: [T, "null"]`, discriminated unions as `oneOf`; no
+ * `$schema`, and no "- " that TSDoc puts before `@param` text.
+ */
+export function normalizeSchema(schema: JsonSchema): JsonSchema {
+  return normalizeNode(schema as Node);
+}
+
+function normalizeNode(node: Node): Node {
+  // Members are normalized first, so a union sees its members' final form.
+  const inner = mapSubschemas(toDialect(node), normalizeNode);
+  return markDiscriminated(splitTypeUnion(flattenNullable(inner)));
+}
+
+// Renames draft-07 keywords before the walk, so it finds the subschemas under their 2020-12 names.
+function toDialect(node: Node): Node {
+  const out: Node = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "$schema") continue;
+    if (key === "definitions") out.$defs = value;
+    else if (key === "items" && Array.isArray(value)) out.prefixItems = value;
+    else if (key === "$ref" && typeof value === "string") out.$ref = value.replace("#/definitions/", "#/$defs/");
+    else if (key === "description" && typeof value === "string") out.description = value.replace(/^-\s+/, "");
+    else out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * An `anyOf` of object schemas that each fix one shared required property to a different constant
+ * (`kind: "circle"`, `kind: "square"`) is a discriminated union: at most one member can match, so
+ * it is written as `oneOf`, which tells a reader (and a model) to pick exactly one shape.
+ */
+function markDiscriminated(node: Node): Node {
+  const members = node.anyOf as Node[] | undefined;
+  if (!members) return node;
+  const objects = members.filter((m) => m.type !== "null");
+  if (objects.length < 2 || !objects.every((m) => m.type === "object" && m.properties)) return node;
+  const discriminant = Object.keys(objects[0]!.properties as Node).find((name) => {
+    const values = objects.map((m) => constantOf(m, name));
+    return values.every((v) => v !== undefined) && new Set(values.map((v) => JSON.stringify(v))).size === values.length;
+  });
+  if (discriminant === undefined) return node;
+  const { anyOf, ...rest } = node;
+  return { ...rest, oneOf: anyOf };
+}
+
+function constantOf(member: Node, name: string): unknown {
+  if (!(member.required as string[] | undefined)?.includes(name)) return undefined;
+  const property = (member.properties as Record<string, Node>)[name];
+  if (!property) return undefined;
+  if (property.const !== undefined) return property.const;
+  return Array.isArray(property.enum) && property.enum.length === 1 ? property.enum[0] : undefined;
+}

@@ -1,0 +1,264 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startFakeNws, type FakeNws } from "../packages/weather-server/test-support/fake-nws.js";
+import { HOST_SERVERS, isBuilt, nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
+import { startHttpMcpServer, type HttpMcpServer } from "./support/host-http-server.js";
+import { TYPEMCP_CLI } from "./support/paths.js";
+
+const WIRE = /^\d\d:\d\d:\d\d\.\d{3} (?:\[[\w-]+\] )?[→←] \{/;
+const hasTowns = isBuilt(HOST_SERVERS.towns);
+const hasWeather = isBuilt(HOST_SERVERS.weather);
+
+/** The JSON-RPC messages a --verbose run printed, with their direction. */
+function wire(stderr: string): Array<{ arrow: string; message: { method?: string; id?: number; result?: unknown; error?: unknown } }> {
+  return stderr
+    .split("\n")
+    .filter((line) => WIRE.test(line))
+    .map((line) => {
+      const arrow = line.includes(" → ") ? "→" : "←";
+      return { arrow, message: JSON.parse(line.slice(line.indexOf("{"))) };
+    });
+}
+
+describe("typemcp list and call against real servers", () => {
+  let dir: string;
+  let config: string;
+  let nws: FakeNws | undefined;
+  let http: HttpMcpServer;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-host-"));
+    nws = hasWeather ? await startFakeNws() : undefined;
+    http = await startHttpMcpServer();
+    config = writeMcpConfig(dir, {
+      calc: nodeServer(HOST_SERVERS.calc),
+      ...(hasTowns && { towns: nodeServer(HOST_SERVERS.towns) }),
+      // The weather server needs its API only to answer calls: listing works without NWS_API_BASE.
+      ...(hasWeather && { weather: nodeServer(HOST_SERVERS.weather, [], { NWS_API_BASE: nws!.baseUrl, NWS_TIMEOUT_MS: "2000", NWS_RETRY_BASE_MS: "5" }) }),
+      everything: nodeServer(HOST_SERVERS.everything, ["stdio"]),
+      broken: { command: "nodex", args: ["towns.js"] },
+    });
+  });
+  afterAll(async () => {
+    await nws?.close();
+    await http?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe("list", () => {
+    test("lists every server of an mcp.json at once in one table of qualified names", async () => {
+      const servers = ["calc", ...(hasTowns ? ["towns"] : []), ...(hasWeather ? ["weather"] : []), "everything"];
+      const run = await typemcp(["list", "--config", config, ...servers]);
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      const lines = run.stdout.trimEnd().split("\n");
+      expect(lines[0]).toMatch(/^TOOL +ARGUMENTS +DESCRIPTION$/);
+      expect(lines).toContainEqual(expect.stringMatching(/^calc__divide +a, b +Divide a by b and return the quotient \(a ÷ b\)\.$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^everything__get-sum +a, b +Returns the sum of two numbers$/));
+      if (hasTowns) expect(lines).toContainEqual(expect.stringMatching(/^towns__get_housing +town +Get a Massachusetts town's average single-family home value/));
+      if (hasWeather) expect(lines).toContainEqual(expect.stringMatching(/^weather__get_forecast +latitude, longitude +Get the weather forecast/));
+      const names = lines.slice(1).map((line) => line.split(" ")[0]!);
+      expect(names.every((name) => servers.some((server) => name.startsWith(`${server}__`)))).toBe(true);
+      expect(new Set(names.map((name) => name.split("__")[0])).size).toBe(servers.length);
+    });
+
+    test("prints, with --json, each tool as its server described it, under its qualified name", async () => {
+      const run = await typemcp(["list", "--config", config, "calc", "--json"]);
+      expect(run.status).toBe(0);
+      const tools = JSON.parse(run.stdout) as Array<{ name: string; server: string; tool: { name: string; inputSchema: object } }>;
+      expect(tools.map((t) => t.name)).toEqual(["calc__add", "calc__subtract", "calc__multiply", "calc__divide", "calc__power", "calc__sqrt"]);
+      expect(tools[3]).toMatchObject({ server: "calc", tool: { name: "divide", inputSchema: { required: ["a", "b"] } } });
+    });
+
+    test("prints, with --provider, the tools in a model provider's format", async () => {
+      const anthropic = JSON.parse((await typemcp(["list", "--config", config, "everything", "--provider", "anthropic"])).stdout) as Array<{ name: string; input_schema: { type: string } }>;
+      expect(anthropic.length).toBeGreaterThan(5);
+      for (const tool of anthropic) {
+        expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+        expect(tool.input_schema.type).toBe("object");
+      }
+      const openai = JSON.parse((await typemcp(["list", "--config", config, "calc", "--provider", "openai-responses"])).stdout) as Array<Record<string, unknown>>;
+      expect(openai[0]).toMatchObject({ type: "function", name: "calc__add", strict: true, parameters: { additionalProperties: false, required: ["a", "b"] } });
+    });
+
+    test("shows only what --allow and --deny let through", async () => {
+      const run = await typemcp(["list", "--config", config, "calc", "everything", "--allow", "calc__*,everything__echo", "--deny", "*__s*"]);
+      const names = run.stdout.trimEnd().split("\n").slice(1).map((line) => line.split(" ")[0]);
+      expect(names).toEqual(["calc__add", "calc__multiply", "calc__divide", "calc__power", "everything__echo"]);
+    });
+
+    test("lists the servers it can and exits 3 naming the one it could not start", async () => {
+      const run = await typemcp(["list", "--config", config, "calc", "broken"]);
+      expect(run.status).toBe(3);
+      expect(run.stdout).toContain("calc__add");
+      expect(run.stderr).toBe('typemcp: Could not start server "broken": spawn nodex ENOENT\n');
+    });
+
+    test("exits 3 when the command after -- cannot start", async () => {
+      const run = await typemcp(["list", "--", "nodex", "dist/towns.js"]);
+      expect([run.status, run.stdout, run.stderr]).toEqual([3, "", 'typemcp: Could not start server "nodex dist/towns.js": spawn nodex ENOENT\n']);
+    });
+
+    test("exits 3 with the server's own last words when it dies before answering", async () => {
+      const run = await typemcp(["list", "--", process.execPath, "-e", "console.error('missing DATABASE_URL'); process.exit(1)"]);
+      expect(run.status).toBe(3);
+      expect(run.stderr).toMatch(/closed the connection before answering initialize\.\nIts stderr ended with:\n {2}missing DATABASE_URL\n$/);
+    });
+
+    test("exits 2 for a command line that names no server, or a name the config lacks", async () => {
+      expect((await typemcp(["list"])).status).toBe(2);
+      const run = await typemcp(["list", "--config", config, "nope"]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(/has no server "nope"; it has "calc", /);
+    });
+  });
+
+  describe("call", () => {
+    test("calls a calc tool, its --arg values typed by the schema, and prints the text", async () => {
+      const run = await typemcp(["call", "calc__divide", "--arg", "a=7", "--arg", "b=2", "--config", config]);
+      expect([run.status, run.stdout, run.stderr]).toEqual([0, "3.5\n", ""]);
+    });
+
+    test("prints the whole result with --json", async () => {
+      const run = await typemcp(["call", "calc__power", "--args", '{"base": 2, "exponent": 10}', "--json", "--config", config]);
+      expect(JSON.parse(run.stdout)).toEqual({ content: [{ type: "text", text: "1024" }], structuredContent: { result: 1024 } });
+    });
+
+    test("exits 1 with the tool's message when the tool reports an error", async () => {
+      const run = await typemcp(["call", "calc__divide", "--arg", "a=1", "--arg", "b=0", "--config", config]);
+      expect([run.status, run.stdout]).toEqual([1, "Cannot divide by zero: b must be a non-zero number.\n"]);
+    });
+
+    test("exits 2 for an unknown tool, naming the tools there are", async () => {
+      const run = await typemcp(["call", "calc__modulo", "--config", config]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe('typemcp: Server "calc" has no tool "modulo". Its tools: calc__add, calc__subtract, calc__multiply, calc__divide, calc__power, calc__sqrt.\n');
+    });
+
+    test("exits 2 for a value the schema cannot take, naming the argument, before calling", async () => {
+      const run = await typemcp(["call", "calc__divide", "--arg", "a=ten", "--arg", "b=2", "--config", config]);
+      expect([run.status, run.stderr]).toEqual([2, 'typemcp: Argument "a" must be a number; got "ten".\n']);
+    });
+
+    test("exits 2 when the tool's prefix names no server of the config", async () => {
+      const run = await typemcp(["call", "calculator__add", "--config", config]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(/"calculator__add" names no server in .*mcp\.json: call a tool as <server>__<tool>, the server one of "calc", /);
+    });
+
+    test("exits 3 when the owning server cannot start", async () => {
+      const run = await typemcp(["call", "broken__anything", "--config", config]);
+      expect([run.status, run.stderr]).toEqual([3, 'typemcp: Could not start server "broken": spawn nodex ENOENT\n']);
+    });
+
+    test.skipIf(!hasTowns)("calls a towns tool, with an array argument parsed from JSON", async () => {
+      const housing = await typemcp(["call", "towns__get_housing", "--arg", "town=Winchester", "--config", config]);
+      expect(housing.status).toBe(0);
+      expect(JSON.parse(housing.stdout)).toMatchObject({ town: "Winchester", avgSingleFamilyAssessedValue: { unit: "US dollars" } });
+      const compare = await typemcp(["call", "towns__compare_towns", "--arg", 'towns=["Winchester","Lexington"]', "--config", config]);
+      expect(compare.status).toBe(0);
+      expect(compare.stdout).toContain("Lexington");
+    });
+
+    test.skipIf(!hasWeather)("calls a weather tool against a recorded NWS API on 127.0.0.1", async () => {
+      const run = await typemcp(["call", "weather__get_forecast", "--arg", "latitude=33.211", "--arg", "longitude=-87.566", "--config", config]);
+      expect(run.status).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ location: "Tuscaloosa, AL", latitude: 33.211, longitude: -87.566 });
+    });
+
+    test("refuses a call --deny matches, before starting the server", async () => {
+      const run = await typemcp(["call", "broken__x", "--deny", "broken__*", "--config", config]);
+      expect([run.status, run.stderr]).toEqual([4, 'typemcp: Refused to call broken__x: it matches --deny "broken__*".\n']);
+    });
+  });
+
+  describe("--verbose", () => {
+    test("shows the whole lifecycle on stderr, timestamped: initialize, initialized, tools/list, tools/call", async () => {
+      const run = await typemcp(["call", "calc__add", "--arg", "a=2", "--arg", "b=3", "--verbose", "--config", config]);
+      expect([run.status, run.stdout]).toEqual([0, "5\n"]);
+      const lines = run.stderr.split("\n").filter((line) => WIRE.test(line));
+      expect(lines.every((line) => line.includes(" [calc] "))).toBe(true);
+      const steps = wire(run.stderr).map(({ arrow, message }) => `${arrow} ${message.method ?? (message.error ? "error" : "result")}`);
+      expect(steps).toEqual(["→ initialize", "← result", "→ notifications/initialized", "→ tools/list", "← result", "→ tools/call", "← result"]);
+      const call = wire(run.stderr)[5]!.message as { params?: unknown };
+      expect(call.params).toEqual({ name: "add", arguments: { a: 2, b: 3 } });
+    });
+  });
+
+  describe("a third-party server: @modelcontextprotocol/server-everything", () => {
+    const everything = ["--name", "everything", "--", process.execPath, HOST_SERVERS.everything, "stdio"];
+
+    test("lists its tools the same way, from the command after --", async () => {
+      const run = await typemcp(["list", ...everything]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/^everything__echo +message +Echoes back the input string$/m);
+      expect(run.stdout).toMatch(/^everything__get-sum +a, b +/m);
+    });
+
+    test("names it after itself without --name", async () => {
+      const run = await typemcp(["list", "--", process.execPath, HOST_SERVERS.everything, "stdio"]);
+      expect(run.stdout).toMatch(/^mcp-servers_everything__echo /m);
+    });
+
+    test("calls echo and get-sum, qualified or by the tool's own name", async () => {
+      expect((await typemcp(["call", "everything__echo", "--arg", "message=hello there", ...everything])).stdout).toBe("Echo: hello there\n");
+      const sum = await typemcp(["call", "get-sum", "--arg", "a=2", "--arg", "b=3.5", ...everything]);
+      expect([sum.status, sum.stdout]).toEqual([0, "The sum of 2 and 3.5 is 5.5.\n"]);
+    });
+
+    test("refuses, without a terminal, a tool not marked read-only under --confirm, unless --yes", async () => {
+      const refused = await typemcp(["call", "everything__toggle-simulated-logging", "--confirm", ...everything]);
+      expect(refused.status).toBe(4);
+      expect(refused.stderr).toContain("it is not marked read-only, and --confirm has no terminal to ask on. Add --yes to allow it.");
+      expect((await typemcp(["call", "everything__toggle-simulated-logging", "--confirm", "--yes", ...everything])).status).toBe(0);
+      expect((await typemcp(["call", "everything__echo", "--arg", "message=x", "--confirm", ...everything])).status).toBe(0);
+    });
+
+    const canFakeTerminal = spawnSync("script", ["--version"]).status === 0;
+    test.skipIf(!canFakeTerminal).each([
+      ["y", 0],
+      ["n", 4],
+    ])("asks on a terminal under --confirm and acts on the answer %s", (answer, status) => {
+      const command = [process.execPath, TYPEMCP_CLI, "call", "everything__toggle-simulated-logging", "--confirm", ...everything].map((a) => `'${a}'`).join(" ");
+      // script(1) gives the CLI a real terminal; the answer is typed once the prompt is up.
+      const run = spawnSync("sh", ["-c", `(sleep 3; printf '${answer}\\n') | script -qec "${command.replace(/"/g, '\\"')}" /dev/null`], { encoding: "utf8", timeout: 20_000 });
+      expect(run.stdout).toContain("Call everything__toggle-simulated-logging {}? It is not marked read-only. [y/N]");
+      expect(run.status).toBe(status);
+    });
+  });
+
+  describe("Streamable HTTP", () => {
+    test("lists and calls a server at a URL", async () => {
+      const list = await typemcp(["list", "--url", http.url]);
+      expect(list.stdout).toMatch(/^echo-http__shout +text +Repeat the text in capitals\.$/m);
+      const call = await typemcp(["call", "echo-http__shout", "--arg", "text=hi", "--url", http.url]);
+      expect([call.status, call.stdout]).toEqual([0, "HI\n"]);
+      const failed = await typemcp(["call", "fail", "--url", http.url]);
+      expect([failed.status, failed.stdout]).toEqual([1, "It failed, as it always does.\n"]);
+    });
+
+    test("shows the lifecycle with --verbose over HTTP too", async () => {
+      const run = await typemcp(["call", "shout", "--arg", "text=a", "--verbose", "--url", http.url]);
+      expect(wire(run.stderr).map(({ arrow, message }) => `${arrow} ${message.method ?? "result"}`)).toEqual([
+        "→ initialize",
+        "← result",
+        "→ notifications/initialized",
+        "→ tools/list",
+        "← result",
+        "→ tools/call",
+        "← result",
+      ]);
+    });
+
+    test("exits 3 when nothing listens at the URL", async () => {
+      const closed = await startHttpMcpServer();
+      await closed.close();
+      const run = await typemcp(["list", "--url", closed.url]);
+      expect(run.status).toBe(3);
+      expect(run.stderr).toMatch(/^typemcp: Could not connect to server http:\/\/127\.0\.0\.1:\d+\/mcp during initialize: fetch failed \(ECONNREFUSED\)\n$/);
+    });
+  });
+});
