@@ -28,14 +28,11 @@ export class SchemaGenerator {
   private readonly log: OverrideLog;
 
   constructor(program: ts.Program) {
-    const generator = tjs.buildGenerator(program, {
-      required: true,
-      ref: false,
-      strictNullChecks: true,
-      noExtraProps: true,
-      ignoreErrors: true,
-    });
-    if (!generator) throw new Error("typescript-json-schema could not read the program.");
+    // Built directly rather than through `buildGenerator`, whose first act is to walk every
+    // declaration of every file, lib and @types included, to index named types: typemcp asks for
+    // types by node, never by name, and that walk was most of a build's schema time.
+    const settings = { ...tjs.getDefaultArgs(), required: true, ref: false, strictNullChecks: true, noExtraProps: true, ignoreErrors: true };
+    const generator = new tjs.JsonSchemaGenerator([], {}, {}, {}, program.getTypeChecker(), settings);
     this.tjs = generator as unknown as GeneratorInternals;
     this.enumOrder = new EnumOrder(program.getTypeChecker());
     this.log = installTypeOverrides(this.tjs, program.getTypeChecker(), this.enumOrder);
