@@ -19,9 +19,10 @@ export async function runBuild(args: readonly string[]): Promise<number> {
         ? []
         : await bundleEntries({ packageDir: path.dirname(path.resolve(project)), emitted: result.emitted, external: valuesOf(args, "--external") });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const files = new Set(result.tools.map((t) => path.relative(process.cwd(), t.file)));
+    const files = new Set([...result.tools, ...result.members].map((t) => path.relative(process.cwd(), t.file)));
     console.log(`typemcp build: ${result.tools.length} tool(s) from ${[...files].join(", ") || "no files"} in ${seconds}s`);
     for (const t of result.tools) console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})`);
+    for (const m of result.members) console.log(`  ${m.kind} ${m.name}`);
     for (const file of bundled) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
     return 0;
   } catch (error) {
