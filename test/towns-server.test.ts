@@ -272,6 +272,152 @@ describe("towns server over stdio", () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe("No town named 'Winchster'. Did you mean Winchester?\nNo town named 'Bostn Town'. Did you mean Boston?");
   });
+
+  describe("town://{name} resource", () => {
+    /** Reads `uri`; its one contents entry, with the JSON text parsed. */
+    async function read(uri: string) {
+      const { contents } = await session.client.readResource({ uri });
+      expect(contents).toHaveLength(1);
+      const [entry] = contents as Array<{ uri: string; mimeType?: string; text: string }>;
+      return { ...entry!, json: JSON.parse(entry!.text) as Record<string, any> };
+    }
+
+    test("is listed as a template with its JSDoc, JSON type and completions, beside no static resources", async () => {
+      expect(session.client.getServerCapabilities()).toMatchObject({ resources: {}, prompts: {}, completions: {} });
+      expect((await session.client.listResourceTemplates()).resourceTemplates).toEqual([
+        {
+          uriTemplate: "town://{name}",
+          name: "town",
+          title: "Town profile",
+          description: expect.stringMatching(/^A Massachusetts town's whole profile as JSON, the same as get_town returns: .* e\.g\. town:\/\/Winchester or town:\/\/Manchester-by-the-Sea\.$/),
+          mimeType: "application/json",
+        },
+      ]);
+      expect((await session.client.listResources()).resources).toEqual([]);
+    });
+
+    test("reads Winchester's whole profile as JSON, as in the CSV and as get_town returns it", async () => {
+      const w = row("Winchester");
+      const entry = await read("town://Winchester");
+      expect(entry).toMatchObject({ uri: "town://Winchester", mimeType: "application/json" });
+      expect(entry.json).toMatchObject({
+        town: "Winchester",
+        county: w.county,
+        censusName: w.census_name,
+        massGisTownId: Number(w.town_id),
+        censusGeoid: w.geoid,
+        latitude: Number(w.lat),
+        longitude: Number(w.lon),
+        population: { value: Number(w.population) },
+        housingUnits: { value: Number(w.housing_units) },
+        landAreaSqMi: { value: Number(w.land_area_sqmi) },
+        waterAreaSqMi: { value: Number(w.water_area_sqmi) },
+        avgSingleFamilyAssessedValue: { value: Number(w.avg_single_family_value), note: null, year: "fiscal year 2017 (assessed as of January 1, 2016)" },
+        schoolRating: { value: Number(w.school_rating) },
+        crimesPer1000: { value: Number(w.crimes_per_1000) },
+        distanceToBostonMiles: { value: Number(w.distance_to_boston_mi), unit: "miles" },
+      });
+      expect(entry.json).toEqual((await call("get_town", { town: "Winchester" })).structured);
+    });
+
+    test("reads a town by any common spelling, percent-encoded, keeping nulls and their notes", async () => {
+      const manchester = await read("town://manchester%20by%20the%20sea");
+      expect(manchester.uri).toBe("town://manchester%20by%20the%20sea");
+      expect(manchester.json).toMatchObject({ town: "Manchester-by-the-Sea", distanceToBostonMiles: { value: Number(row("Manchester-by-the-Sea").distance_to_boston_mi) } });
+      const boston = await read("town://Boston");
+      expect(row("Boston").crimes_per_1000).toBe("");
+      expect(boston.json.crimesPer1000.value).toBeNull();
+      expect(boston.json.crimesPer1000.note).toMatch(/^The FBI published no 2019 property-crime total for Boston/);
+    });
+
+    test("answers an unknown town with the spec's resource-not-found error and the closest names", async () => {
+      await expect(session.client.readResource({ uri: "town://Winchster" })).rejects.toThrow("MCP error -32002: No town named 'Winchster'. Did you mean Winchester?");
+      await expect(session.client.readResource({ uri: "town://Gotham" })).rejects.toThrow(/^MCP error -32002: No town named 'Gotham'\. Use the name of one of the 351 Massachusetts cities and towns/);
+    });
+
+    test("completes town names from the typed prefix, in any case, A-Z, at most 20", async () => {
+      const complete = async (value: string) =>
+        (await session.client.complete({ ref: { type: "ref/resource", uri: "town://{name}" }, argument: { name: "name", value } })).completion.values;
+      const namesFromCsv = (prefix: string) =>
+        rows
+          .map((r) => r.name)
+          .filter((name) => name.toLowerCase().startsWith(prefix))
+          .sort((a, b) => a.localeCompare(b, "en"));
+      expect(namesFromCsv("win").length).toBeGreaterThan(1);
+      expect(await complete("WIN")).toEqual(namesFromCsv("win"));
+      expect(await complete("manchester by")).toEqual(["Manchester-by-the-Sea"]);
+      expect(await complete("")).toEqual(namesFromCsv("").slice(0, 20));
+      expect(await complete("Gotham")).toEqual([]);
+    });
+  });
+
+  describe("compare_for_family prompt", () => {
+    test("is listed with its towns and optional priorities, described for the person choosing it", async () => {
+      expect((await session.client.listPrompts()).prompts).toEqual([
+        {
+          name: "compare_for_family",
+          title: "Compare towns for a family",
+          description: expect.stringMatching(/^Compare Massachusetts towns for a family deciding where to live: /),
+          arguments: [
+            { name: "towns", description: 'The towns to compare, separated by commas, e.g. "Winchester, Arlington, Lexington" (2 to 20).', required: true },
+            { name: "priorities", description: expect.stringMatching(/^What matters most to the family, in their own words, most important first/), required: false },
+          ],
+        },
+      ]);
+    });
+
+    test("renders both arguments into one user message, with the towns as the data names them", async () => {
+      const result = await session.client.getPrompt({
+        name: "compare_for_family",
+        arguments: { towns: "winchester, ARLINGTON and town of lexington", priorities: "schools, then safety; a budget around $900k" },
+      });
+      expect(result.messages).toHaveLength(1);
+      expect(result.messages[0]).toMatchObject({ role: "user", content: { type: "text" } });
+      const text = (result.messages[0]!.content as { text: string }).text;
+      expect(text.split("\n")[0]).toBe(
+        "A family is deciding where to live in Massachusetts and wants Winchester, Arlington and Lexington compared. " +
+          'What matters most to them, in their words, most important first: "schools, then safety; a budget around $900k".',
+      );
+      expect(text).toContain('compare_towns with ["Winchester","Arlington","Lexington"]');
+      expect(text).toContain("not a sale price");
+    });
+
+    test("renders without priorities by weighing every figure evenly", async () => {
+      const result = await session.client.getPrompt({ name: "compare_for_family", arguments: { towns: "Concord, Boston" } });
+      const text = (result.messages[0]!.content as { text: string }).text;
+      expect(text.split("\n")[0]).toBe(
+        "A family is deciding where to live in Massachusetts and wants Concord and Boston compared. " +
+          "They have not said what matters most: weigh schools, safety, price and distance to Boston evenly, and end by asking which matters most to them.",
+      );
+    });
+
+    test("refuses to render without towns, naming the argument", async () => {
+      await expect(session.client.getPrompt({ name: "compare_for_family", arguments: { priorities: "schools" } })).rejects.toThrow(
+        'MCP error -32602: Prompt "compare_for_family" is missing required argument "towns".',
+      );
+    });
+
+    test("refuses unknown towns with the closest names, and a single town", async () => {
+      await expect(session.client.getPrompt({ name: "compare_for_family", arguments: { towns: "Winchster, Bostn" } })).rejects.toThrow(
+        "No town named 'Winchster'. Did you mean Winchester?\nNo town named 'Bostn'. Did you mean Boston?",
+      );
+      await expect(session.client.getPrompt({ name: "compare_for_family", arguments: { towns: "Winchester, winchester" } })).rejects.toThrow(
+        'Name 2 to 20 towns to compare, separated by commas, e.g. "Winchester, Arlington, Lexington"; got only Winchester.',
+      );
+    });
+
+    test("completes the town being typed after the last comma, leaving out towns already named", async () => {
+      const answer = await session.client.complete({ ref: { type: "ref/prompt", name: "compare_for_family" }, argument: { name: "towns", value: "Winchester,  win" } });
+      expect(answer.completion.values).toEqual(["Winchester, Winchendon", "Winchester, Windsor", "Winchester, Winthrop"]);
+    });
+
+    test("completes priorities from the four the data covers", async () => {
+      const complete = async (value: string) =>
+        (await session.client.complete({ ref: { type: "ref/prompt", name: "compare_for_family" }, argument: { name: "priorities", value } })).completion.values;
+      expect(await complete("")).toEqual(["schools", "safety", "price", "commute"]);
+      expect(await complete("schools, s")).toEqual(["schools, safety"]);
+    });
+  });
 });
 
 describe("towns server with TOWNS_CSV", () => {

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { closedPortUrl, PATHS, startFakeNws, type FakeNws } from "../packages/weather-server/test-support/fake-nws.js";
+import { closedPortUrl, fixture, PATHS, startFakeNws, type FakeNws } from "../packages/weather-server/test-support/fake-nws.js";
 import { fromRoot } from "./support/paths.js";
 import { connectToServer, textOf, type StdioSession } from "./support/stdio-client.js";
 
@@ -132,6 +132,31 @@ describe("weather server over stdio, against a recorded NWS API on 127.0.0.1", (
     });
   });
 
+  test("reports a forecast's progress in order, before each request it makes", async () => {
+    nws.route("/gridpoints/BOX/70,82/forecast", { body: fixture("forecast.json") });
+    const seen: Array<{ progress: number; total?: number; message?: string }> = [];
+    const result = await session.client.callTool({ name: "get_forecast", arguments: { latitude: 41.967, longitude: -71.189 } }, undefined, {
+      onprogress: (p) => void seen.push(p),
+    });
+    expect(result.structuredContent).toMatchObject({ location: "Norton Center, MA" });
+    expect(seen).toEqual([
+      { progress: 0, total: 2, message: "looking up the grid point" },
+      { progress: 1, total: 2, message: "located the grid point; fetching the forecast" },
+    ]);
+  });
+
+  test("reports progress for alerts only when the client asks for it", async () => {
+    const seen: Array<{ progress: number; total?: number; message?: string }> = [];
+    await session.client.callTool({ name: "get_alerts", arguments: { state: "OR" } }, undefined, { onprogress: (p) => void seen.push(p) });
+    expect(seen).toEqual([{ progress: 0, total: 1, message: "fetching the alerts for OR" }]);
+    // Without a progress token the server sends none; a stray one would reach the client's onerror.
+    const strays: Error[] = [];
+    session.client.onerror = (error) => void strays.push(error);
+    await session.client.callTool({ name: "get_alerts", arguments: { state: "OR" } });
+    session.client.onerror = undefined;
+    expect(strays).toEqual([]);
+  });
+
   test("tells the model a point outside the US is not covered", async () => {
     const result = await session.client.callTool({ name: "get_forecast", arguments: { latitude: -20.9512, longitude: 55.3085 } });
     expect(result.isError).toBe(true);
@@ -165,6 +190,60 @@ describe("weather server over stdio, against a recorded NWS API on 127.0.0.1", (
     const result = await session.client.callTool({ name: "get_alerts", arguments: { state: "OR" } });
     expect(result.structuredContent).toMatchObject({ state: "OR", count: 1 });
     expect(session.stderr()).not.toMatch(/unexpected error/);
+  });
+});
+
+describe("weather server cancellation, with a 10 s time limit per request", () => {
+  let nws: FakeNws;
+  let session: StdioSession;
+  beforeAll(async () => {
+    nws = await startFakeNws();
+    session = await connectToServer(WEATHER_SERVER, { ...FAST_ENV, NWS_TIMEOUT_MS: "10000", NWS_API_BASE: nws.baseUrl });
+  });
+  afterAll(async () => {
+    await session?.close();
+    await nws?.close();
+  });
+
+  /** Starts `get_forecast`/`get_alerts`, waits until the fake API has `path`'s request, then cancels it. */
+  async function cancelOnceRequested(name: string, args: Record<string, unknown>, path: string) {
+    const abort = new AbortController();
+    const call = session.client.callTool({ name, arguments: args }, undefined, { signal: abort.signal });
+    const settled = call.then(
+      () => "answered",
+      () => "rejected",
+    );
+    await expect.poll(() => nws.requestsTo(path)).toHaveLength(1);
+    abort.abort("the user moved on");
+    expect(await settled).toBe("rejected");
+    return nws.requestsTo(path)[0]!;
+  }
+
+  test("abandons a slow request as soon as the call is cancelled, retries nothing, and serves the next call", async () => {
+    nws.route(PATHS.forecast, { delayMs: 10_000, body: fixture("forecast.json") });
+    const request = await cancelOnceRequested("get_forecast", { latitude: 33.211, longitude: -87.566 }, PATHS.forecast);
+    await expect.poll(() => nws.requestsTo(PATHS.forecast)[0]?.abortedAt, { timeout: 2_000 }).toBeDefined();
+    // Well inside the 10 s limit: the cancellation, not the timeout, ended it.
+    expect(nws.requestsTo(PATHS.forecast)[0]!.abortedAt! - request.at).toBeLessThan(2_000);
+    // A retry would follow within the 5 ms backoff.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(nws.requestsTo(PATHS.forecast)).toHaveLength(1);
+
+    nws.route(PATHS.forecast, { body: fixture("forecast.json") });
+    const next = await session.client.callTool({ name: "get_forecast", arguments: { latitude: 33.211, longitude: -87.566 } });
+    expect(next.structuredContent).toMatchObject({ location: "Tuscaloosa, AL" });
+    expect(session.stderr()).toBe("");
+  });
+
+  test("stops waiting to retry when the call is cancelled during the backoff", async () => {
+    nws.route("/alerts/active?area=MA", { status: 503, headers: { "Retry-After": "1" }, body: JSON.stringify({ title: "Service Unavailable" }) });
+    await cancelOnceRequested("get_alerts", { state: "MA" }, "/alerts/active?area=MA");
+    // Retry-After asked for 1 s: wait past it.
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(nws.requestsTo("/alerts/active?area=MA")).toHaveLength(1);
+    const next = await session.client.callTool({ name: "get_alerts", arguments: { state: "OR" } });
+    expect(next.structuredContent).toMatchObject({ state: "OR", count: 1 });
+    expect(session.stderr()).toBe("");
   });
 });
 

@@ -53,3 +53,30 @@ describe("TownIndex.closest", () => {
     expect(closest("!!!")).toEqual([]);
   });
 });
+
+describe("TownIndex.namesStartingWith", () => {
+  test("completes a prefix in any case, A-Z", () => {
+    expect(index.namesStartingWith("win")).toEqual(["Winchendon", "Winchester", "Windsor", "Winthrop"]);
+    expect(index.namesStartingWith("WINC")).toEqual(["Winchendon", "Winchester"]);
+  });
+
+  test("matches a space with a hyphen and the other way round", () => {
+    expect(index.namesStartingWith("manchester by")).toEqual(["Manchester-by-the-Sea"]);
+    expect(index.namesStartingWith("west-new")).toEqual(["West Newbury"]);
+  });
+
+  test("keeps a trailing space, so 'west ' means the two-word names", () => {
+    expect(index.namesStartingWith("west ")).toEqual(["West Boylston", "West Bridgewater", "West Brookfield", "West Newbury", "West Springfield", "West Stockbridge", "West Tisbury"]);
+    expect(index.namesStartingWith("west")).toContain("Westfield");
+  });
+
+  test("stops at the limit, 20 unless told", () => {
+    expect(index.namesStartingWith("")).toHaveLength(20);
+    expect(index.namesStartingWith("").slice(0, 3)).toEqual(["Abington", "Acton", "Acushnet"]);
+    expect(index.namesStartingWith("north", 3)).toEqual(["North Adams", "North Andover", "North Attleborough"]);
+  });
+
+  test("finds nothing for a prefix no name has", () => {
+    expect(index.namesStartingWith("Gotham")).toEqual([]);
+  });
+});

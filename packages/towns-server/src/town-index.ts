@@ -11,11 +11,30 @@ interface Entry {
 export class TownIndex {
   private readonly byKey = new Map<string, TownRecord>();
   private readonly entries: readonly Entry[];
+  /** Every name A-Z, with the form a typed prefix is compared with. */
+  private readonly sortedNames: ReadonlyArray<{ readonly name: string; readonly folded: string }>;
 
   /** Indexes `towns`, whose names must be distinct once normalized (the loader checks). */
   constructor(readonly towns: readonly TownRecord[]) {
     this.entries = towns.map((town) => ({ key: normalizeTownName(town.name), town }));
     for (const { key, town } of this.entries) this.byKey.set(key, town);
+    this.sortedNames = towns
+      .map((town) => ({ name: town.name, folded: foldPrefix(town.name) }))
+      .sort((a, b) => a.name.localeCompare(b.name, "en"));
+  }
+
+  /**
+   * Up to `limit` town names, A-Z, that start with `prefix` as typed so far: any case, and a
+   * space or a hyphen matches either ("manchester by" → Manchester-by-the-Sea). For completion.
+   */
+  namesStartingWith(prefix: string, limit = 20): string[] {
+    const typed = foldPrefix(prefix.trimStart());
+    const names: string[] = [];
+    for (const { name, folded } of this.sortedNames) {
+      if (names.length >= limit) break;
+      if (folded.startsWith(typed)) names.push(name);
+    }
+    return names;
   }
 
   /** The town called `name` in any common spelling, or undefined. */
@@ -39,6 +58,12 @@ export class TownIndex {
     const best = scored[0]?.distance ?? 0;
     return scored.filter(({ distance }) => distance <= best + 1).slice(0, count).map(({ town }) => town);
   }
+}
+
+// Unlike normalizeTownName, keeps a trailing space: "west " is on its way to "West Newbury",
+// not to Westfield.
+function foldPrefix(text: string): string {
+  return text.toLowerCase().replace(/[\s-]+/g, " ");
 }
 
 function distanceTo(query: string, key: string): number {

@@ -1,17 +1,20 @@
-import { tool, type ToolAnnotations } from "typemcp";
+import { prompt, ProtocolError, resource, tool, ToolError, type ToolAnnotations } from "typemcp";
 import type { County } from "./county.js";
+import { FAMILY_PRIORITIES, toFamilyComparisonPrompt } from "./family-comparison-prompt.js";
 import { DEFAULT_ORDER, findTowns, type FindTownsResult, type SortOrder, type TownSortKey } from "./find-towns.js";
+import { completeLastItem, splitList } from "./list-argument.js";
 import type { TownIndex } from "./town-index.js";
 import type { DistanceResult, HousingResult, SafetyResult, SchoolsResult, TownComparison, TownProfile } from "./town-results.js";
 import { summaryFigureDefinitions, toFigure, toProfile, toSummary } from "./to-town-results.js";
-import { resolveTown, resolveTowns } from "./resolve-town.js";
+import { resolveTown, resolveTowns, unknownTownMessage } from "./resolve-town.js";
 
 // Every tool only reads a data set loaded at start-up.
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
 /**
  * Public figures for the 351 Massachusetts cities and towns: home values, school ratings, crime
- * rates and distance to Boston, each with its year and source.
+ * rates and distance to Boston, each with its year and source. Tools for the model, a
+ * `town://{name}` resource per town, and a prompt to compare towns for a family.
  */
 export class TownTools {
   constructor(private readonly index: TownIndex) {}
@@ -117,5 +120,62 @@ export class TownTools {
   @tool({ name: "compare_towns", title: "Compare towns", annotations: READ_ONLY })
   compareTowns(/** @minItems 2 @maxItems 20 */ towns: string[]): TownComparison {
     return { towns: resolveTowns(this.index, towns).map(toSummary), figures: summaryFigureDefinitions() };
+  }
+
+  /**
+   * A Massachusetts town's whole profile as JSON, the same as get_town returns: county,
+   * population, housing units, land and water area, location, average single-family assessed
+   * value (fiscal 2017), school rating (2017), crime rate (2019) and distance to Boston, each
+   * figure with its definition, unit, year and source, and a note for any that is missing.
+   * The name is spelled as people write it, e.g. town://Winchester or town://Manchester-by-the-Sea.
+   */
+  @resource("town://{name}", { name: "town", title: "Town profile", mimeType: "application/json", complete: { name: "townNames" } })
+  town(name: string): TownProfile {
+    const found = this.index.find(name);
+    // A town that does not exist is a resource that does not exist: the spec's error, with the suggestion.
+    if (!found) throw new ProtocolError("RESOURCE_NOT_FOUND", unknownTownMessage(this.index, name));
+    return toProfile(found);
+  }
+
+  /**
+   * Compare Massachusetts towns for a family deciding where to live: asks the model to gather each
+   * town's home value, school rating, crime rate and distance to Boston with this server's tools,
+   * weigh them by what matters most to the family, read each figure for what it is (an assessed
+   * value is not a sale price), and say where the data cannot decide.
+   * @param towns The towns to compare, separated by commas, e.g. "Winchester, Arlington, Lexington" (2 to 20).
+   * @param priorities What matters most to the family, in their own words, most important first, e.g. "schools, then safety; a budget around $900k". Leave it out to weigh schools, safety, price and distance to Boston evenly.
+   */
+  @prompt({ name: "compare_for_family", title: "Compare towns for a family", complete: { towns: "completeTownList", priorities: "completePriorities" } })
+  compareForFamily(towns: string, priorities?: string): string {
+    const found = resolveTowns(this.index, splitList(towns));
+    if (found.length < 2 || found.length > 20) {
+      const got = found.length === 1 ? `only ${found[0]!.name}` : `${found.length}`;
+      throw new ToolError(`Name 2 to 20 towns to compare, separated by commas, e.g. "Winchester, Arlington, Lexington"; got ${got}.`);
+    }
+    return toFamilyComparisonPrompt(found.map((town) => town.name), priorities);
+  }
+
+  /** Completes `town://{name}`: the town names starting with what was typed, any case, at most 20. */
+  townNames(prefix: string): string[] {
+    return this.index.namesStartingWith(prefix);
+  }
+
+  /** Completes the town being typed after the last comma of compare_for_family's `towns`, leaving out towns already listed. */
+  completeTownList(typed: string): string[] {
+    return completeLastItem(typed, (item, earlier) => {
+      const listed = new Set(earlier.map((name) => this.index.find(name)?.name));
+      return this.index
+        .namesStartingWith(item, 20 + listed.size)
+        .filter((name) => !listed.has(name))
+        .slice(0, 20);
+    });
+  }
+
+  /** Completes the priority being typed after the last comma of compare_for_family's `priorities`, from the four the data covers. */
+  completePriorities(typed: string): string[] {
+    return completeLastItem(typed, (item, earlier) => {
+      const prefix = item.toLowerCase();
+      return FAMILY_PRIORITIES.filter((priority) => priority.startsWith(prefix) && !earlier.some((e) => e.toLowerCase() === priority));
+    });
   }
 }

@@ -128,6 +128,51 @@ describe("fetchJson", () => {
     );
   });
 
+  test("stops a request in flight when cancelled, without retrying it or calling it slow", async () => {
+    nws.route(PATHS.forecast, { delayMs: 5_000, body: fixture("forecast.json") });
+    const cancel = new AbortController();
+    const call = failure(fetchJson(url(PATHS.forecast), { ...OPTIONS, timeoutMs: 5_000 }, cancel.signal));
+    await expect.poll(() => nws.requestsTo(PATHS.forecast)).toHaveLength(1);
+    const cancelledAt = performance.now();
+    cancel.abort("the user changed their mind");
+    const error = await call;
+    expect(performance.now() - cancelledAt).toBeLessThan(500);
+    expect(error.message).toBe(
+      `The call was cancelled while waiting on the National Weather Service (GET ${PATHS.forecast}), so the request was abandoned and not retried.`,
+    );
+    expect(error.cause).toEqual({ kind: "cancelled", reason: "the user changed their mind" });
+    await expect.poll(() => nws.requestsTo(PATHS.forecast)[0]?.abortedAt).toBeDefined();
+    expect(nws.requestsTo(PATHS.forecast)).toHaveLength(1);
+  });
+
+  test("stops waiting to retry when cancelled, and sends no retry", async () => {
+    nws.route(PATHS.forecast, { status: 503, body: PROBLEM_500 });
+    const cancel = new AbortController();
+    const call = failure(fetchJson(url(PATHS.forecast), { ...OPTIONS, retry: { ...OPTIONS.retry, baseDelayMs: 1_000 } }, cancel.signal));
+    await expect.poll(() => nws.requestsTo(PATHS.forecast)).toHaveLength(1);
+    const cancelledAt = performance.now();
+    cancel.abort();
+    const error = await call;
+    expect(performance.now() - cancelledAt).toBeLessThan(500);
+    expect(error.message).toMatch(/^The call was cancelled while waiting on the National Weather Service/);
+    // The backoff would have retried 1 s after the first answer.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(nws.requestsTo(PATHS.forecast)).toHaveLength(1);
+  });
+
+  test("sends nothing when the call is already cancelled", async () => {
+    const error = await failure(fetchJson(url(PATHS.forecast), OPTIONS, AbortSignal.abort()));
+    expect(error.message).toMatch(/^The call was cancelled /);
+    expect(nws.requests).toHaveLength(0);
+  });
+
+  test("still calls a timeout a timeout when the call could have been cancelled but was not", async () => {
+    nws.route(PATHS.forecast, { delayMs: 5_000, body: fixture("forecast.json") });
+    const error = await failure(fetchJson(url(PATHS.forecast), OPTIONS, new AbortController().signal));
+    expect(error.message).toMatch(/^The National Weather Service did not answer GET \S+ within 300 ms/);
+    expect(nws.requestsTo(PATHS.forecast)).toHaveLength(1);
+  });
+
   test("says the service is unreachable when the connection is refused, after retrying", async () => {
     const closed = await closedPortUrl();
     const error = await failure(fetchJson(new URL(PATHS.point, closed), OPTIONS));

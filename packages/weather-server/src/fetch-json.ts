@@ -16,27 +16,33 @@ type Attempt = { readonly ok: true; readonly body: unknown } | { readonly ok: fa
 /**
  * GETs `url` and parses its JSON body, retrying as `options.retry` allows. Every failure,
  * including the last one after retries, is thrown as a ToolError written for the model.
+ * When `cancel` fires, the request in flight or the wait before a retry stops at once, and
+ * nothing more is sent.
  */
-export async function fetchJson(url: URL, options: FetchJsonOptions): Promise<unknown> {
+export async function fetchJson(url: URL, options: FetchJsonOptions, cancel?: AbortSignal): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
-    const result = await attemptOnce(url, options);
+    const result = await attemptOnce(url, options, cancel);
     if (result.ok) return result.body;
     const delay = retryDelayMs(result.failure, attempt, options.retry);
     if (delay === undefined) throw toWeatherError(result.failure, { url, attempts: attempt + 1 });
-    await sleep(delay);
+    if (!(await waitUnlessCancelled(delay, cancel))) throw toWeatherError({ kind: "cancelled", reason: cancel?.reason }, { url, attempts: attempt + 1 });
   }
 }
 
-async function attemptOnce(url: URL, options: FetchJsonOptions): Promise<Attempt> {
-  // One signal covers the whole exchange: a server that sends headers and then stalls the body
-  // is as stuck as one that never answers.
-  const signal = AbortSignal.timeout(options.timeoutMs);
+async function attemptOnce(url: URL, options: FetchJsonOptions, cancel: AbortSignal | undefined): Promise<Attempt> {
+  // One time limit covers the whole exchange: a server that sends headers and then stalls the
+  // body is as stuck as one that never answers.
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = cancel ? AbortSignal.any([cancel, timeout]) : timeout;
   let response: Response;
   let text: string;
   try {
     response = await fetch(url, { headers: options.headers, signal });
     text = await response.text();
   } catch (error) {
+    // Asked first: fetch rejects with whatever reason the canceller gave, which says nothing
+    // reliable about its kind, and a cancelled request must be neither retried nor called slow.
+    if (cancel?.aborted) return { ok: false, failure: { kind: "cancelled", reason: cancel.reason } };
     return { ok: false, failure: toNetworkFailure(error, options.timeoutMs) };
   }
   const contentType = response.headers.get("content-type") ?? "";
@@ -56,6 +62,15 @@ async function attemptOnce(url: URL, options: FetchJsonOptions): Promise<Attempt
   }
   if (body === undefined) return { ok: false, failure: { kind: "not-json", status: response.status, contentType, body: text } };
   return { ok: true, body: body.value };
+}
+
+/** Waits `ms`; false, as soon as it happens, when `cancel` fires first. */
+async function waitUnlessCancelled(ms: number, cancel: AbortSignal | undefined): Promise<boolean> {
+  if (!cancel) {
+    await sleep(ms);
+    return true;
+  }
+  return sleep(ms, true, { signal: cancel }).catch(() => false);
 }
 
 function toNetworkFailure(error: unknown, timeoutMs: number): NwsFailure {

@@ -145,6 +145,25 @@ describe("NwsClient", () => {
       expect(error.message).toMatch(/^The National Weather Service has no forecast for 33\.211,-87\.566: .* Try the coordinates of a nearby place on land\.$/);
     });
 
+    test("stops a point lookup when cancelled, and caches nothing", async () => {
+      nws.route(PATHS.point, [{ delayMs: 5_000, body: fixture("points.json") }, { body: fixture("points.json") }]);
+      const cancel = new AbortController();
+      const lookup = failure(client.getPoint(33.211, -87.566, cancel.signal));
+      await expect.poll(() => nws.requestsTo(PATHS.point)).toHaveLength(1);
+      cancel.abort();
+      expect((await lookup).message).toBe(
+        `The call was cancelled while waiting on the National Weather Service (GET ${PATHS.point}), so the request was abandoned and not retried.`,
+      );
+      await client.getPoint(33.211, -87.566);
+      expect(nws.requestsTo(PATHS.point)).toHaveLength(2);
+    });
+
+    test("sends no forecast request for a call cancelled after its point lookup", async () => {
+      const point = await client.getPoint(33.211, -87.566);
+      await failure(client.getForecast(point, AbortSignal.abort()));
+      expect(nws.requestsTo(PATHS.forecast)).toHaveLength(0);
+    });
+
     test("names the missing field when a forecast body has an unexpected shape", async () => {
       nws.route(PATHS.forecast, { body: JSON.stringify({ type: "Feature", properties: { updated: "2024-02-23T18:40:54+00:00" } }) });
       const error = await failure(client.getForecast(await client.getPoint(33.211, -87.566)));

@@ -63,15 +63,16 @@ export class NwsClient {
 
   /**
    * Looks up a point (`GET /points/{lat},{lon}`), rounded to the 4 decimals the API expects;
-   * answers from the cache when the same rounded point was looked up before.
+   * answers from the cache when the same rounded point was looked up before. Every request
+   * stops, unretried, when `signal` fires.
    */
-  async getPoint(latitude: number, longitude: number): Promise<ResolvedPoint> {
+  async getPoint(latitude: number, longitude: number, signal?: AbortSignal): Promise<ResolvedPoint> {
     const lat = roundCoordinate(latitude);
     const lon = roundCoordinate(longitude);
     const key = `${lat},${lon}`;
     const cached = this.points.get(key);
     if (cached) return cached;
-    const point = await this.get(this.endpoint(`/points/${key}`), readPoint);
+    const point = await this.get(this.endpoint(`/points/${key}`), readPoint, signal);
     if (point.forecastUrl === null) throw noForecastError(lat, lon);
     const resolved = { latitude: lat, longitude: lon, location: point.location, timeZone: point.timeZone, forecastUrl: this.follow(point.forecastUrl) };
     this.points.set(key, resolved);
@@ -79,19 +80,19 @@ export class NwsClient {
   }
 
   /** The forecast for a point resolved by `getPoint`. */
-  getForecast(point: ResolvedPoint): Promise<NwsForecast> {
-    return this.get(point.forecastUrl, readForecast);
+  getForecast(point: ResolvedPoint, signal?: AbortSignal): Promise<NwsForecast> {
+    return this.get(point.forecastUrl, readForecast, signal);
   }
 
   /** The alerts in effect now for a state or territory (`GET /alerts/active?area={state}`). */
-  getActiveAlerts(state: StateCode): Promise<NwsAlerts> {
+  getActiveAlerts(state: StateCode, signal?: AbortSignal): Promise<NwsAlerts> {
     const url = this.endpoint("/alerts/active");
     url.searchParams.set("area", state);
-    return this.get(url, readAlerts);
+    return this.get(url, readAlerts, signal);
   }
 
-  private async get<T>(url: URL, read: (body: unknown) => T): Promise<T> {
-    const body = await fetchJson(url, this.request);
+  private async get<T>(url: URL, read: (body: unknown) => T, signal: AbortSignal | undefined): Promise<T> {
+    const body = await fetchJson(url, this.request, signal);
     try {
       return read(body);
     } catch (error) {

@@ -21,7 +21,9 @@ export type NwsFailure =
       readonly retryAfterMs: number | undefined;
     }
   | { readonly kind: "not-json"; readonly status: number; readonly contentType: string; readonly body: string }
-  | { readonly kind: "unexpected"; readonly what: string };
+  | { readonly kind: "unexpected"; readonly what: string }
+  /** The caller cancelled the request (the client sent `notifications/cancelled`, or left). */
+  | { readonly kind: "cancelled"; readonly reason: unknown };
 
 /** Where the failure happened, for the message. */
 export interface FailedRequest {
@@ -62,6 +64,8 @@ function messageFor(failure: NwsFailure, request: FailedRequest): string {
       return `${NWS} answered ${what} with JSON in an unexpected shape: ${failure.what}. The API may have changed; try again later, and tell the user if it persists.`;
     case "status":
       return statusMessage(failure, what, tried);
+    case "cancelled":
+      return `The call was cancelled while waiting on the National Weather Service (${what}), so the request was abandoned and not retried.`;
   }
 }
 

@@ -30,6 +30,7 @@ describe("retryDelayMs", () => {
     ["a 404", status(404)],
     ["a timeout", { kind: "timeout", timeoutMs: 10_000 }],
     ["a body that is not JSON", { kind: "not-json", status: 200, contentType: "text/html", body: "<html>" }],
+    ["a cancelled request", { kind: "cancelled", reason: undefined }],
   ])("does not retry %s", (_, failure) => {
     expect(retryDelayMs(failure, 0, POLICY)).toBeUndefined();
   });

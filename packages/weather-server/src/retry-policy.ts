@@ -14,7 +14,7 @@ export interface RetryPolicy {
  * How long to wait before retrying after `failure` on attempt `attempt` (0 for the first), or
  * undefined when it should not be retried. Rate limits (429), server errors (5xx) and network
  * errors are worth another try; a timeout is not, since the limit already says how long is too
- * long, nor is any other answer the API gave on purpose.
+ * long, nor is a cancelled request, nor any other answer the API gave on purpose.
  */
 export function retryDelayMs(failure: NwsFailure, attempt: number, policy: RetryPolicy): number | undefined {
   if (attempt >= policy.retries) return undefined;

@@ -1,10 +1,14 @@
-import { tool } from "typemcp";
+import { tool, type Context } from "typemcp";
 import type { ActiveAlerts } from "./alerts.js";
 import type { Forecast } from "./forecast.js";
 import type { NwsClient } from "./nws-client.js";
 import type { StateCode } from "./states.js";
 
-/** Weather forecasts and alerts for the United States, from the National Weather Service. */
+/**
+ * Weather forecasts and alerts for the United States, from the National Weather Service. Each
+ * tool reports progress when the client asks for it, and stops its requests when the call is
+ * cancelled.
+ */
 export class WeatherTools {
   constructor(private readonly nws: NwsClient) {}
 
@@ -20,9 +24,14 @@ export class WeatherTools {
   async getForecast(
     /** @minimum -90 @maximum 90 */ latitude: number,
     /** @minimum -180 @maximum 180 */ longitude: number,
+    ctx: Context,
   ): Promise<Forecast> {
-    const point = await this.nws.getPoint(latitude, longitude);
-    const forecast = await this.nws.getForecast(point);
+    // Each report goes out before a request, never just before the result: the SDK's client
+    // drops a progress notification that reaches it in the same read as the call's response.
+    await ctx.progress(0, 2, "looking up the grid point");
+    const point = await this.nws.getPoint(latitude, longitude, ctx.signal);
+    await ctx.progress(1, 2, "located the grid point; fetching the forecast");
+    const forecast = await this.nws.getForecast(point, ctx.signal);
     return {
       location: point.location,
       latitude: point.latitude,
@@ -41,8 +50,9 @@ export class WeatherTools {
    * @param state Two-letter postal code of the state or territory, in capitals (e.g. "CA", "NY", "PR").
    */
   @tool({ name: "get_alerts", title: "Weather alerts", annotations: { readOnlyHint: true, openWorldHint: true } })
-  async getAlerts(state: StateCode): Promise<ActiveAlerts> {
-    const { updated, alerts } = await this.nws.getActiveAlerts(state);
+  async getAlerts(state: StateCode, ctx: Context): Promise<ActiveAlerts> {
+    await ctx.progress(0, 1, `fetching the alerts for ${state}`);
+    const { updated, alerts } = await this.nws.getActiveAlerts(state, ctx.signal);
     return { state, updated, count: alerts.length, alerts };
   }
 }

@@ -25,6 +25,8 @@ export interface ReceivedRequest {
   readonly headers: http.IncomingHttpHeaders;
   /** Milliseconds since the server started. */
   readonly at: number;
+  /** When the client gave up on the request before the whole answer was sent (ms since start). */
+  readonly abortedAt?: number;
 }
 
 /** A real HTTP server on 127.0.0.1 that answers like api.weather.gov from recorded bodies. */
@@ -76,7 +78,7 @@ const NOT_FOUND: Reply = {
 export async function startFakeNws(routes: Record<string, Route> = recordedRoutes()): Promise<FakeNws> {
   const table = new Map<string, Route>(Object.entries(routes));
   const served = new Map<string, number>();
-  const requests: ReceivedRequest[] = [];
+  const requests: Array<{ -readonly [K in keyof ReceivedRequest]: ReceivedRequest[K] }> = [];
   const timers = new Set<NodeJS.Timeout>();
   const started = performance.now();
   const later = (ms: number, run: () => void) => {
@@ -89,7 +91,11 @@ export async function startFakeNws(routes: Record<string, Route> = recordedRoute
 
   const server = http.createServer((req, res) => {
     const path = req.url ?? "/";
-    requests.push({ path, headers: req.headers, at: performance.now() - started });
+    const received: (typeof requests)[number] = { path, headers: req.headers, at: performance.now() - started };
+    requests.push(received);
+    res.on("close", () => {
+      if (!res.writableFinished) received.abortedAt = performance.now() - started;
+    });
     const route = table.get(path);
     const count = served.get(path) ?? 0;
     served.set(path, count + 1);
