@@ -78,6 +78,10 @@ describe.each([
     await expect(client.readResource({ uri: "nothing://here" })).rejects.toThrow(/MCP error -32002: Resource not found: "nothing:\/\/here"\./);
   });
 
+  test("answers a URI with a malformed percent-escape as not found", async () => {
+    await expect(client.readResource({ uri: "note://%E0" })).rejects.toThrow(/MCP error -32002: Resource not found: "note:\/\/%E0"\./);
+  });
+
   test("reports a resource method's ToolError as a JSON-RPC error", async () => {
     await expect(client.readResource({ uri: "note://missing" })).rejects.toThrow(/Reading "note:\/\/missing" failed: No note named "missing"\./);
   });

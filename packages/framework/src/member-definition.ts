@@ -49,7 +49,8 @@ export interface ResourceOptions {
   mimeType?: string;
   /**
    * Completion candidates per template variable: a list, or the name of a method of the same
-   * class taking `(value: string)` and returning candidates (or a Promise of them).
+   * class taking `(value: string)` and returning candidates (or a Promise of them), or
+   * `{ values, total, hasMore }` when it caps its own list.
    */
   complete?: { [variable: string]: CompletionSource };
 }

@@ -65,7 +65,12 @@ export interface Context {
   readonly signal: AbortSignal;
   /** The JSON-RPC id of the request being served. */
   readonly requestId: string | number;
-  /** Reports progress; sent only when the client asked for it with a progress token. */
+  /**
+   * Reports progress; sent only when the client asked for it with a progress token. Report
+   * before each step rather than after the last one: the SDK's client (1.32) handles a
+   * notification a microtask after a response read in the same chunk, so a report sent in the
+   * instant before the result can reach it after the call has settled (typescript-sdk#2580).
+   */
   progress(done: number, total?: number, message?: string): Promise<void>;
   /** Reads one of this server's own resources. */
   readResource(uri: string): Promise<ResourceContents[]>;

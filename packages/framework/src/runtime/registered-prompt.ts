@@ -65,6 +65,7 @@ export class RegisteredPrompt {
     try {
       value = await this.method.apply(this.instance, positional);
     } catch (error) {
+      if (error instanceof ProtocolError) throw error;
       const message = error instanceof TypemcpError ? error.message : `${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`;
       throw new ProtocolError("MEMBER_FAILED", `Prompt "${this.key}" failed: ${message}`, { cause: error });
     }

@@ -25,7 +25,14 @@ export async function resolveCompletions(
   if (typeof source === "string") {
     const method = (instance as Record<string, unknown>)[source];
     if (typeof method !== "function") throw new TypeError(`completion method "${source}" does not exist`);
-    candidates = (await method.call(instance, value)) as string[];
+    const answer = (await method.call(instance, value)) as readonly string[] | Partial<CompletionAnswer>;
+    // A method that caps its own list says how many there are in all with { values, total, hasMore }.
+    if (!Array.isArray(answer)) {
+      const values = ((answer as Partial<CompletionAnswer>).values ?? []).slice(0, MAX_VALUES);
+      const total = (answer as Partial<CompletionAnswer>).total ?? values.length;
+      return { values, total, hasMore: (answer as Partial<CompletionAnswer>).hasMore ?? total > values.length };
+    }
+    candidates = answer;
   } else {
     const prefix = value.toLowerCase();
     candidates = (source ?? fromType ?? []).filter((c) => c.toLowerCase().startsWith(prefix));

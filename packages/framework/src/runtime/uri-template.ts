@@ -33,9 +33,14 @@ export class UriTemplate {
     const found = this.pattern.exec(uri);
     if (!found) return undefined;
     const values: Record<string, string> = {};
-    this.variables.forEach((name, i) => {
-      values[name] = decodeURIComponent(found[i + 1]!);
-    });
+    for (const [i, name] of this.variables.entries()) {
+      try {
+        values[name] = decodeURIComponent(found[i + 1]!);
+      } catch {
+        // A malformed percent-escape (`%E0`) names no resource this template could serve.
+        return undefined;
+      }
+    }
     return values;
   }
 
