@@ -126,6 +126,38 @@ describe("bearer-token protection", () => {
   });
 });
 
+describe("OAuth protected-resource metadata", () => {
+  let server: HttpServerProcess;
+  beforeAll(async () => {
+    server = await startHttpServer(fromRoot("test/fixtures/dist/tc39/oauth.js"));
+  });
+  afterAll(() => server.stop());
+
+  test("publishes the RFC 9728 document naming the authorization server", async () => {
+    const res = await fetch(new URL("/.well-known/oauth-protected-resource/mcp", server.url));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      resource: server.url,
+      authorization_servers: ["https://auth.example.com"],
+      bearer_methods_supported: ["header"],
+    });
+  });
+
+  test("points an unauthenticated client at that document", async () => {
+    const res = await post(server.url, INITIALIZE);
+    expect(res.status).toBe(401);
+    const metadata = new URL("/.well-known/oauth-protected-resource/mcp", server.url).href;
+    expect(res.headers.get("www-authenticate")).toBe(`Bearer realm="mcp", resource_metadata="${metadata}"`);
+  });
+
+  test("leaves the token check to the author's verifyToken", async () => {
+    expect((await post(server.url, INITIALIZE, { Authorization: "Bearer forged" })).status).toBe(401);
+    const client = await connectHttp(server.url, { Authorization: "Bearer issued-by-auth-example" });
+    expect((await client.callTool({ name: "echo", arguments: { text: "hi" } })).content).toEqual([{ type: "text", text: "hi" }]);
+    await client.close();
+  });
+});
+
 describe("graceful shutdown", () => {
   let server: HttpServerProcess | undefined;
   afterEach(async () => {
