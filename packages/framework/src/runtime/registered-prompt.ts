@@ -1,6 +1,6 @@
 import type { CompletionSource, GeneratedPrompt, PromptOptions } from "../member-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
-import { TypemcpError } from "../errors/typemcp-error.js";
+import { callMember } from "./call-member.js";
 import type { Context } from "./context.js";
 
 /** A prompt as `prompts/list` sends it. */
@@ -60,15 +60,7 @@ export class RegisteredPrompt {
     if (unknown.length) {
       throw new ProtocolError("INVALID_PARAMS", `Prompt "${this.key}" takes no argument ${unknown.map((n) => `"${n}"`).join(", ")}; it takes ${[...known].map((n) => `"${n}"`).join(", ") || "none"}.`);
     }
-    const positional = this.generated.params.map((p) => (p.from === "context" ? ctx : p.from === "argument" ? args[p.name] : undefined));
-    let value: unknown;
-    try {
-      value = await this.method.apply(this.instance, positional);
-    } catch (error) {
-      if (error instanceof ProtocolError) throw error;
-      const message = error instanceof TypemcpError ? error.message : `${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`;
-      throw new ProtocolError("MEMBER_FAILED", `Prompt "${this.key}" failed: ${message}`, { cause: error });
-    }
+    const value = await callMember(this.method, this.instance, this.generated.params, args, ctx, `Prompt "${this.key}" failed`);
     return { ...(this.wire.description ? { description: this.wire.description } : {}), messages: toMessages(value) };
   }
 }

@@ -1,9 +1,9 @@
 import type { CompletionSource, GeneratedResource, ResourceOptions } from "../member-definition.js";
 import type { JsonSchema } from "../tool-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
-import { TypemcpError } from "../errors/typemcp-error.js";
 import type { Context, ResourceContents } from "./context.js";
 import { ArgumentValidator } from "./argument-validator.js";
+import { callMember } from "./call-member.js";
 import { UriTemplate } from "./uri-template.js";
 
 /** A resource or resource template as `resources/list` / `resources/templates/list` send it. */
@@ -52,15 +52,7 @@ export class RegisteredResource {
       const problems = this.validator.check(values);
       if (problems.length) throw new ProtocolError("INVALID_PARAMS", `Invalid resource URI "${uri}":\n${problems.map((p) => `- ${p}`).join("\n")}`);
     }
-    const args = this.generated.params.map((p) => (p.from === "context" ? ctx : p.from === "argument" ? values[p.name] : undefined));
-    let value: unknown;
-    try {
-      value = await this.method.apply(this.instance, args);
-    } catch (error) {
-      if (error instanceof ProtocolError) throw error;
-      const message = error instanceof TypemcpError ? error.message : `${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`;
-      throw new ProtocolError("MEMBER_FAILED", `Reading "${uri}" failed: ${message}`, { cause: error });
-    }
+    const value = await callMember(this.method, this.instance, this.generated.params, values, ctx, `Reading "${uri}" failed`);
     return [toContents(uri, value, this.options.mimeType)];
   }
 

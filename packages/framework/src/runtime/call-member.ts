@@ -1,0 +1,28 @@
+import type { ParameterPlan } from "../tool-definition.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { TypemcpError } from "../errors/typemcp-error.js";
+import type { Context } from "./context.js";
+
+/**
+ * Calls a resource or prompt method with its parameters filled as the build planned. These
+ * have no `isError` result as tools do, so anything the method throws becomes a JSON-RPC error
+ * whose message starts with `failure` (a `ProtocolError` passes through as it is).
+ */
+export async function callMember(
+  method: Function,
+  instance: object,
+  plan: readonly ParameterPlan[],
+  values: Readonly<Record<string, unknown>>,
+  ctx: Context,
+  failure: string,
+): Promise<unknown> {
+  const args = plan.map((p) => (p.from === "context" ? ctx : p.from === "argument" ? values[p.name] : undefined));
+  try {
+    return await method.apply(instance, args);
+  } catch (error) {
+    if (error instanceof ProtocolError) throw error;
+    const message =
+      error instanceof TypemcpError ? error.message : `${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`;
+    throw new ProtocolError("MEMBER_FAILED", `${failure}: ${message}`, { cause: error });
+  }
+}
