@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 
 /** Options for `bundleEntries`. */
 export interface BundleOptions {
@@ -34,6 +34,7 @@ export async function bundleEntries(options: BundleOptions): Promise<string[]> {
       sourcemap: "linked",
       external: [...(options.external ?? [])],
       logLevel: "error",
+      plugins: [withoutSdkAjvProvider],
       // CommonJS dependencies (ajv) call require(); an ES module bundle must provide it.
       banner: { js: 'import { createRequire as __typemcpCreateRequire } from "node:module"; const require = __typemcpCreateRequire(import.meta.url);' },
     });
@@ -50,3 +51,24 @@ function findEntries(packageDir: string, emitted: readonly string[]): string[] {
   if (fromBin.length) return [...new Set(fromBin)];
   return [...emittedSet].filter((file) => file.endsWith(".js") && fs.readFileSync(file, "utf8").startsWith("#!"));
 }
+
+/**
+ * The SDK's `Server` imports its ajv provider, and with it all of ajv and ajv-formats, at load
+ * time, though it uses them only in `Server.elicitInput`, which typemcp never calls (`Context`
+ * sends elicitation requests itself, and typemcp validates with its own ajv, loaded on a tool's
+ * first call). In a bundle, that import is replaced by a provider that loads nothing: a large
+ * share of every server's start-up.
+ */
+const withoutSdkAjvProvider: Plugin = {
+  name: "typemcp-without-sdk-ajv-provider",
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/ }, () => ({
+      loader: "js",
+      contents: `export class AjvJsonSchemaValidator {
+  getValidator() {
+    throw new Error("typemcp bundles leave out the SDK's ajv provider: validate elicitation results with your own schema check");
+  }
+}`,
+    }));
+  },
+};

@@ -2,7 +2,7 @@ import type { CompletionSource, GeneratedResource, ResourceOptions } from "../me
 import type { JsonSchema } from "../tool-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { Context, ResourceContents } from "./context.js";
-import { ArgumentValidator } from "./argument-validator.js";
+import { ArgumentValidator, loadValidators, validatorsLoaded } from "./argument-validator.js";
 import { callMember } from "./call-member.js";
 import { UriTemplate } from "./uri-template.js";
 
@@ -49,6 +49,7 @@ export class RegisteredResource {
   async read(uri: string, variables: Record<string, string>, ctx: Context): Promise<ResourceContents[]> {
     const values = this.toTyped(variables);
     if (this.validator) {
+      if (!validatorsLoaded()) await loadValidators();
       const problems = this.validator.check(values);
       if (problems.length) throw new ProtocolError("INVALID_PARAMS", `Invalid resource URI "${uri}":\n${problems.map((p) => `- ${p}`).join("\n")}`);
     }

@@ -1,7 +1,7 @@
 import type { GeneratedTool, ParameterPlan, ToolOptions } from "../tool-definition.js";
 import { ToolError } from "../errors/tool-error.js";
 import { toToolError } from "../errors/to-tool-error.js";
-import { ArgumentValidator } from "./argument-validator.js";
+import { ArgumentValidator, loadValidators, validatorsLoaded } from "./argument-validator.js";
 import { reviveValues } from "./revive-values.js";
 import { toCallResult, toErrorResult } from "./to-call-result.js";
 import type { CallToolResult, WireTool } from "./sdk.js";
@@ -44,6 +44,7 @@ export class RegisteredTool {
   /** Validates `args`, calls the method and converts what it returns or throws. Never rejects. */
   async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
     const input = args ?? {};
+    if (!validatorsLoaded()) await loadValidators();
     const problems = this.validator.check(input);
     if (problems.length > 0) {
       const message = `Invalid arguments for tool "${this.name}":\n${problems.map((p) => `- ${p}`).join("\n")}`;
