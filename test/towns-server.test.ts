@@ -348,6 +348,8 @@ describe("towns server over stdio", () => {
       expect(await complete("manchester by")).toEqual(["Manchester-by-the-Sea"]);
       expect(await complete("")).toEqual(namesFromCsv("").slice(0, 20));
       expect(await complete("Gotham")).toEqual([]);
+      const everything = await session.client.complete({ ref: { type: "ref/resource", uri: "town://{name}" }, argument: { name: "name", value: "" } });
+      expect(everything.completion).toMatchObject({ total: 351, hasMore: true });
     });
   });
 

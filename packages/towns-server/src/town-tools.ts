@@ -156,8 +156,10 @@ export class TownTools {
   }
 
   /** Completes `town://{name}`: the town names starting with what was typed, any case, at most 20. */
-  townNames(prefix: string): string[] {
-    return this.index.namesStartingWith(prefix);
+  townNames(prefix: string): { values: string[]; total: number; hasMore: boolean } {
+    // Offer 20, and say how many match in all, so a client knows to ask with more letters.
+    const all = this.index.namesStartingWith(prefix, Number.POSITIVE_INFINITY);
+    return { values: all.slice(0, 20), total: all.length, hasMore: all.length > 20 };
   }
 
   /** Completes the town being typed after the last comma of compare_for_family's `towns`, leaving out towns already listed. */
