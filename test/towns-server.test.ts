@@ -87,13 +87,7 @@ describe("towns server over stdio", () => {
     const w = row("Winchester");
     const { structured } = await call("get_town", { town: "WINCHESTER" });
     expect(structured).toMatchObject({
-      town: "Winchester",
-      county: w.county,
-      censusName: w.census_name,
-      massGisTownId: Number(w.town_id),
-      censusGeoid: w.geoid,
-      latitude: Number(w.lat),
-      longitude: Number(w.lon),
+      ...identityOf(w),
     });
     const values = Object.fromEntries(Object.entries(structured).filter(([, v]) => typeof v === "object").map(([k, v]) => [k, v.value]));
     expect(values).toEqual({
@@ -301,13 +295,7 @@ describe("towns server over stdio", () => {
       const entry = await read("town://Winchester");
       expect(entry).toMatchObject({ uri: "town://Winchester", mimeType: "application/json" });
       expect(entry.json).toMatchObject({
-        town: "Winchester",
-        county: w.county,
-        censusName: w.census_name,
-        massGisTownId: Number(w.town_id),
-        censusGeoid: w.geoid,
-        latitude: Number(w.lat),
-        longitude: Number(w.lon),
+        ...identityOf(w),
         population: { value: Number(w.population) },
         housingUnits: { value: Number(w.housing_units) },
         landAreaSqMi: { value: Number(w.land_area_sqmi) },
@@ -492,3 +480,16 @@ describe("towns server with TOWNS_CSV", () => {
     expect(run.stderr.split("\n")[0]).toBe(`towns-server: cannot start: ${file}: cannot read the towns CSV: no such file`);
   });
 });
+
+/** What a town profile says about who the town is, as the CSV row has it. */
+function identityOf(w: Record<string, string>) {
+  return {
+    town: w.name,
+    county: w.county,
+    censusName: w.census_name,
+    massGisTownId: Number(w.town_id),
+    censusGeoid: w.geoid,
+    latitude: Number(w.lat),
+    longitude: Number(w.lon),
+  };
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { ToolError } from "typemcp";
 import { closedPortUrl, fixture, PATHS, startFakeNws, type FakeNws } from "../test-support/fake-nws.js";
 import { fetchJson, type FetchJsonOptions } from "./fetch-json.js";
+import { failure } from "../test-support/tool-failure.js";
 
 // A real HTTP server on 127.0.0.1 answers every request; only the waits are shortened.
 const OPTIONS: FetchJsonOptions = {
@@ -24,14 +24,6 @@ afterEach(() => nws.close());
 
 const url = (path: string) => new URL(path, nws.baseUrl);
 
-async function failure(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 describe("fetchJson", () => {
   test("returns the parsed body of a 200", async () => {

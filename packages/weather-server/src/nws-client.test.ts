@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { ToolError } from "typemcp";
 import { fixture, PATHS, startFakeNws, type FakeNws } from "../test-support/fake-nws.js";
 import { NwsClient, type NwsClientOptions } from "./nws-client.js";
+import { failure } from "../test-support/tool-failure.js";
 
 // Every test talks to a real HTTP server on 127.0.0.1; only the waits are shortened.
 const FAST: Partial<NwsClientOptions> = { userAgent: "typemcp-tests (ops@example.test)", timeoutMs: 1_000, retryBaseMs: 5 };
@@ -13,16 +13,6 @@ beforeEach(async () => {
   client = new NwsClient({ ...FAST, baseUrl: nws.baseUrl });
 });
 afterEach(() => nws.close());
-
-/** The ToolError `promise` rejects with. */
-async function failure(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 describe("NwsClient", () => {
   describe("answers", () => {

@@ -4,6 +4,7 @@ import type { GeneratedTool } from "../tool-definition.js";
 import type { BuildWarning } from "./build-warning.js";
 import { deriveOutput } from "./derive-output.js";
 import { deriveParameters, type Reporter } from "./derive-parameters.js";
+import { methodDescription } from "./describe-member.js";
 import type { ToolMethod } from "./find-tool-methods.js";
 import type { SchemaGenerator } from "./schema-generator.js";
 import { locationOf } from "./source-location.js";
@@ -51,13 +52,6 @@ export function deriveTool(found: ToolMethod, checker: ts.TypeChecker, schemas: 
     },
     warnings,
   };
-}
-
-function methodDescription(method: ts.MethodDeclaration, checker: ts.TypeChecker): string | undefined {
-  const symbol = checker.getSymbolAtLocation(method.name);
-  const text = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() : "";
-  // JSDoc wraps lines for the editor, not the reader: keep paragraphs, join wrapped lines.
-  return text.replace(/([^\n])\n(?=[^\n])/g, "$1 ") || undefined;
 }
 
 function className(found: ToolMethod): string {
