@@ -8,7 +8,7 @@ Commands:
       --check writes nothing; --no-bundle keeps plain tsc output; --external leaves a package
       as an import (native addons).
 
-  list [SERVERS] [--json | --provider anthropic|openai-chat|openai-responses]
+  list [SERVERS] [--json | --provider anthropic|openai-chat|openai-responses|gemini]
       Connect to each server, ask tools/list, and print one table of every tool as
       server__tool, with its arguments (optional ones end in ?) and the first sentence of its
       description. --json prints the tools as JSON; --provider prints them in that model
