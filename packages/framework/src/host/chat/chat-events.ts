@@ -17,8 +17,8 @@ export type CallDecision =
 export type ChatEvent =
   /** A request to the model is about to go out, with the size of the tool definitions it carries. */
   | { type: "request"; step: number; toolCount: number; toolBytes: number; toolTokens: number }
-  /** The model's text in one turn (alongside calls, or its answer). */
-  | { type: "text"; step: number; text: string }
+  /** The model's text in one turn: alongside calls, or (`final`) its answer. */
+  | { type: "text"; step: number; text: string; final: boolean }
   /** The model proposed a call. `qualifiedName` is set when the name is known. */
   | { type: "call"; step: number; id: string; name: string; qualifiedName?: string; arguments: unknown }
   /** The host's decision on a call, and why (for anything but "run"). */

@@ -26,8 +26,11 @@ export interface ConsentRequest {
   readonly tool: McpTool;
 }
 
-/** yes: run this call; no: refuse it; always: run it and every later call of this tool. */
-export type ConsentAnswer = "yes" | "no" | "always";
+/**
+ * yes: run this call; no: refuse it; always: run it and every later call of this tool;
+ * `{ refuse }`: refuse it, with the reason to show the user and tell the model.
+ */
+export type ConsentAnswer = "yes" | "no" | "always" | { readonly refuse: string };
 
 /** What a chat needs: servers, a model, and the host's rules. */
 export interface ChatSessionOptions {
@@ -104,7 +107,7 @@ export class ChatSession {
         throw error;
       }
       this.messages.push({ role: "model", turn });
-      if (turn.text) this.emit({ type: "text", step, text: turn.text });
+      if (turn.text) this.emit({ type: "text", step, text: turn.text, final: !turn.calls.length });
       if (!turn.calls.length) {
         this.emit({ type: "answer", text: turn.text, steps: step });
         return { answer: turn.text, steps: step };
@@ -195,6 +198,7 @@ export class ChatSession {
     if (!this.options.consent) return `The host refused to call ${routed.qualifiedName}: it is not marked read-only and there is no one to approve it.`;
     const answer = await this.options.consent({ qualifiedName: routed.qualifiedName, arguments: routed.arguments, tool });
     if (answer === "always") this.approvedAlways.add(routed.qualifiedName);
+    if (typeof answer === "object") return answer.refuse;
     return answer === "no" ? `The user did not approve this call to ${routed.qualifiedName}.` : undefined;
   }
 
