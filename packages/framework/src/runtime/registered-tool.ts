@@ -22,7 +22,7 @@ export class RegisteredTool {
     readonly name: string,
     private readonly method: Function,
     private readonly instance: object,
-    private readonly generated: GeneratedTool,
+    readonly generated: GeneratedTool,
     options: ToolOptions,
   ) {
     this.validator = new ArgumentValidator(generated.inputSchema);
