@@ -1,3 +1,4 @@
+import type { ResultPlan } from "../tool-definition.js";
 import type { ProtocolServer, ServerInfo } from "./sdk.js";
 import { ServerApp } from "./server-app.js";
 
@@ -79,6 +80,11 @@ export function openSession(server: TypemcpServer): ProtocolServer {
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError("openSession() takes a server made by createServer().");
   return app.newSession();
+}
+
+/** How tool `name` of `server` turns its method's return value into a result (for `typemcp/testing`). */
+export function resultPlanOf(server: TypemcpServer, name: string): ResultPlan | undefined {
+  return (server as Partial<WithApp>)[APP]?.tools.get(name)?.generated.result;
 }
 
 function liveList(registry: LiveList): LiveList {
