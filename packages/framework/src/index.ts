@@ -29,6 +29,8 @@ export type { Int } from "./types/int.js";
 // Serving
 export { serve } from "./runtime/serve.js";
 export type { ServeOptions, RunningServer, LiveList } from "./runtime/serve.js";
+export type { InputLimits } from "./runtime/string-limits.js";
+export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
 export type { HttpOptions, HttpAuthOptions } from "./transports/http/http-options.js";
 
 // Errors

@@ -5,6 +5,7 @@ import { serveHttp } from "../transports/http/serve-http.js";
 import { selectTransport } from "../transports/select-transport.js";
 import type { ServerInfo } from "./sdk.js";
 import { ServerApp } from "./server-app.js";
+import type { InputLimits } from "./string-limits.js";
 
 /** How `serve()` presents the server and which transport it uses. */
 export interface ServeOptions extends ServerInfo {
@@ -16,6 +17,8 @@ export interface ServeOptions extends ServerInfo {
   transport?: "stdio" | "http";
   /** Streamable HTTP settings; flags (`--port`, `--host`, …) and `MCP_*` variables override them. */
   http?: HttpOptions;
+  /** Caps on what one request may carry; see {@link InputLimits}. */
+  limits?: InputLimits;
 }
 
 /** The live lists of one kind of member: hide, show again or remove by name (or URI). */
@@ -60,15 +63,15 @@ export interface RunningServer {
  */
 export async function serve(instance: object, options: ServeOptions): Promise<RunningServer> {
   try {
-    const { transport, http, ...info } = options;
-    const app = new ServerApp(info);
+    const { transport, http, limits, ...info } = options;
+    const app = new ServerApp(info, limits);
     app.add(instance);
     const choice = selectTransport({ transport, http }, process.argv.slice(2), process.env);
     let url: string | undefined;
     if (choice.kind === "stdio") {
       await connectStdio(app.newSession());
     } else {
-      const server = await serveHttp(() => app.newSession(), resolveHttpOptions(choice.options));
+      const server = await serveHttp((stateless) => app.newSession({ stateless }), resolveHttpOptions(choice.options));
       url = server.url;
       process.stderr.write(`typemcp: ${info.name} serving MCP over HTTP at ${server.url}\n`);
       for (const signal of ["SIGINT", "SIGTERM"] as const) {
