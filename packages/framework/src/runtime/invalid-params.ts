@@ -17,7 +17,8 @@ export interface InvalidParamsError {
  */
 export function toInvalidParams(method: string, error: unknown): InvalidParamsError | undefined {
   const issues = (error as { issues?: unknown } | null)?.issues;
-  if (!Array.isArray(issues) || (error as { name?: unknown }).name !== "ZodError") return undefined;
+  const name = (error as { name?: unknown }).name;
+  if (!Array.isArray(issues) || (name !== "ZodError" && name !== "$ZodError")) return undefined;
   // The request parse reports paths from the request root; a zod error from deeper inside a
   // handler (a client's reply that failed its schema) is not the caller's params' fault.
   if (!(issues as ParamsIssue[]).every((issue) => issue.path[0] === "params")) return undefined;

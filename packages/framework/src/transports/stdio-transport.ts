@@ -18,6 +18,18 @@ export interface StdioLimits {
 /** The defaults of {@link StdioLimits}. */
 export const STDIO_LIMITS: StdioLimits = { maxLineBytes: 4 * 1024 * 1024, stdinCloseGraceMs: 5_000, signalGraceMs: 1_000 };
 
+/**
+ * Most requests running at once. Past it, lines wait (and stdin is not read) until one
+ * finishes: with output backpressure, this is what bounds memory when a client pipelines
+ * thousands of requests and reads nothing back.
+ */
+const MAX_IN_FLIGHT = 64;
+/**
+ * Replies wait for the next turn of the event loop to leave in one write, unless this much is
+ * waiting: then they leave at once, so a full pipe is noticed before more requests are started
+ * (synchronous tools answer within microtasks, long before any timer or immediate runs).
+ */
+const FLUSH_AT_BYTES = 64 * 1024;
 /** JSON-RPC "server error" code for calls cut short by shutdown. */
 const SHUTTING_DOWN = -32000;
 /** How long the last replies may take to leave the process before it exits anyway. */
@@ -39,6 +51,8 @@ export class StdioTransport implements Transport {
   onclose?: () => void;
 
   private readonly lines: LineSplitter;
+  /** Lines read but not yet dispatched, while too many run or the pipe is full. */
+  private backlog: string[] = [];
   private outgoing = "";
   private flushScheduled = false;
   private readonly pending = new Set<string | number>();
@@ -53,7 +67,7 @@ export class StdioTransport implements Transport {
     private readonly input: NodeJS.ReadableStream = process.stdin,
     private readonly limits: StdioLimits = STDIO_LIMITS,
   ) {
-    this.lines = new LineSplitter(limits.maxLineBytes, (line) => this.receive(line), (bytes, head) => this.oversize(bytes, head));
+    this.lines = new LineSplitter(limits.maxLineBytes, (line) => this.enqueue(line), (bytes, head) => this.oversize(bytes, head));
   }
 
   async start(): Promise<void> {
@@ -74,7 +88,10 @@ export class StdioTransport implements Transport {
       this.writeOut(line);
     } else {
       this.queue(line);
-      if (message.id !== undefined && this.pending.delete(message.id)) this.checkIdle();
+      if (message.id !== undefined && this.pending.delete(message.id)) {
+        this.checkIdle();
+        this.pump();
+      }
     }
     return Promise.resolve();
   }
@@ -101,7 +118,8 @@ export class StdioTransport implements Transport {
     }
     this.stopping = true;
     this.detach();
-    if (this.pending.size > 0) {
+    this.pump();
+    if (this.pending.size > 0 || this.backlog.length > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, graceMs);
         this.whenIdle = () => {
@@ -114,6 +132,11 @@ export class StdioTransport implements Transport {
       this.pending.delete(id);
       this.cancel(id, why);
       this.reply(id, SHUTTING_DOWN, `Request cancelled: the server is shutting down (${why}) and the call did not finish within ${graceMs} ms.`);
+    }
+    // Read but never started (too many ran at once): each request among them still gets a reply.
+    for (const line of this.backlog.splice(0)) {
+      const id = requestIdOfLine(line);
+      if (id !== null) this.reply(id, SHUTTING_DOWN, `Request not started: the server is shutting down (${why}).`);
     }
     this.flush();
     await this.output.flushed(FINAL_FLUSH_MS);
@@ -135,6 +158,7 @@ export class StdioTransport implements Transport {
     if (this.closed) return;
     for (const id of this.pending) this.cancel(id, "stdout closed");
     this.pending.clear();
+    this.backlog = [];
     this.outgoing = "";
     this.closed = true;
     this.detach();
@@ -154,12 +178,28 @@ export class StdioTransport implements Transport {
   }
 
   private checkIdle(): void {
-    if (this.pending.size === 0) this.whenIdle?.();
+    if (this.pending.size === 0 && this.backlog.length === 0) this.whenIdle?.();
+  }
+
+  private enqueue(line: string): void {
+    if (this.closed || line.trim() === "") return;
+    this.backlog.push(line);
+    this.pump();
+  }
+
+  // Dispatches waiting lines while few enough requests run and the pipe has room; stops
+  // reading stdin while any wait, so what a client pipelines stays in its pipe, not here.
+  private pump(): void {
+    while (this.backlog.length > 0 && !this.closed && !this.waitingForDrain && this.pending.size < MAX_IN_FLIGHT) {
+      this.receive(this.backlog.shift()!);
+    }
+    if (this.stopping || this.closed) return;
+    if (this.backlog.length > 0 || this.waitingForDrain) this.input.pause();
+    else this.input.resume();
   }
 
   private receive(line: string): void {
-    if (this.stopping || this.closed) return;
-    if (line.trim() === "") return;
+    if (this.closed) return;
     let value: unknown;
     try {
       value = JSON.parse(line);
@@ -192,7 +232,12 @@ export class StdioTransport implements Transport {
     } else if ("method" in message && message.method === "notifications/cancelled") {
       // The SDK answers nothing for a call the client cancelled: it is no longer in flight.
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
-      if ((typeof requestId === "string" || typeof requestId === "number") && this.pending.delete(requestId)) queueMicrotask(() => this.checkIdle());
+      if ((typeof requestId === "string" || typeof requestId === "number") && this.pending.delete(requestId)) {
+        queueMicrotask(() => {
+          this.checkIdle();
+          this.pump();
+        });
+      }
     }
     this.onmessage?.(message);
   }
@@ -222,13 +267,16 @@ export class StdioTransport implements Transport {
   // one system call for many messages instead of one each.
   private queue(line: string): void {
     this.outgoing += line;
+    if (this.outgoing.length >= FLUSH_AT_BYTES) return this.flush();
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    setImmediate(this.flush);
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.flush();
+    });
   }
 
   private readonly flush = (): void => {
-    this.flushScheduled = false;
     if (this.closed || !this.outgoing) return;
     const chunk = this.outgoing;
     this.outgoing = "";
@@ -244,7 +292,7 @@ export class StdioTransport implements Transport {
     this.input.pause();
     this.output.onDrain(() => {
       this.waitingForDrain = false;
-      if (!this.stopping && !this.closed) this.input.resume();
+      this.pump();
     });
   }
 }
@@ -252,6 +300,15 @@ export class StdioTransport implements Transport {
 function idOf(value: unknown): string | number | null {
   const id = value !== null && typeof value === "object" ? (value as { id?: unknown }).id : undefined;
   return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : null;
+}
+
+function requestIdOfLine(line: string): string | number | null {
+  try {
+    const value = JSON.parse(line) as unknown;
+    return typeof (value as { method?: unknown } | null)?.method === "string" ? idOf(value) : null;
+  } catch {
+    return null;
+  }
 }
 
 function clip(text: string): string {
