@@ -1,9 +1,22 @@
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { Context, LogLevel, ResourceContents } from "./context.js";
-import type { ProtocolServer, RequestExtra, ServerCapabilities } from "./sdk.js";
+import type { MemberRegistry } from "./member-registry.js";
+import type { RegisteredPrompt, WirePrompt } from "./registered-prompt.js";
+import type { RegisteredResource, WireResource } from "./registered-resource.js";
+import type { RegisteredTool } from "./registered-tool.js";
+import type { ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo, WireTool } from "./sdk.js";
 import { RequestContext, type SessionState } from "./request-context.js";
 import { resolveCompletions } from "./resolve-completions.js";
-import type { ServerApp } from "./server-app.js";
+
+/** What the handlers answer from: the server's identity and its registries. */
+export interface ServedMembers {
+  readonly info: ServerInfo;
+  readonly tools: MemberRegistry<WireTool, RegisteredTool>;
+  readonly resources: MemberRegistry<WireResource, RegisteredResource>;
+  readonly prompts: MemberRegistry<WirePrompt, RegisteredPrompt>;
+  /** Longest string a request may carry where no schema says otherwise. */
+  readonly maxStringLength: number;
+}
 
 /** One connected session's state. */
 export interface Session {
@@ -16,7 +29,7 @@ export interface Session {
  * Answers every MCP request typemcp serves, for one session, from `app`'s registries. Only the
  * declared capabilities get handlers: the SDK refuses a handler for an undeclared one.
  */
-export function registerHandlers(app: ServerApp, protocol: ProtocolServer, capabilities: ServerCapabilities): Session {
+export function registerHandlers(app: ServedMembers, protocol: ProtocolServer, capabilities: ServerCapabilities): Session {
   const state: SessionState = {
     logLevel: undefined,
     logger: app.info.name,
@@ -55,7 +68,7 @@ export function registerHandlers(app: ServerApp, protocol: ProtocolServer, capab
 
 type ContextFor = (extra: RequestExtra) => Context;
 
-function registerResourceHandlers(app: ServerApp, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
+function registerResourceHandlers(app: ServedMembers, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
   protocol.handle("resources/list", (params) => {
     refuseCursor("resources/list", params);
     return { resources: app.resources.list().filter((r) => "uri" in r) };
@@ -88,7 +101,7 @@ function registerResourceHandlers(app: ServerApp, protocol: ProtocolServer, sess
 
 }
 
-function registerPromptHandlers(app: ServerApp, protocol: ProtocolServer, context: ContextFor): void {
+function registerPromptHandlers(app: ServedMembers, protocol: ProtocolServer, context: ContextFor): void {
   protocol.handle("prompts/list", (params) => {
     refuseCursor("prompts/list", params);
     return { prompts: app.prompts.list() };
@@ -109,13 +122,13 @@ function registerPromptHandlers(app: ServerApp, protocol: ProtocolServer, contex
 /** Most resource subscriptions one session may hold. */
 const MAX_SUBSCRIPTIONS = 1_000;
 
-async function readResource(app: ServerApp, uri: string, ctx: Context): Promise<ResourceContents[]> {
+async function readResource(app: ServedMembers, uri: string, ctx: Context): Promise<ResourceContents[]> {
   const found = findResource(app, uri);
   if (found) return found.resource.read(uri, found.variables, ctx);
   throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(uri)}".`);
 }
 
-function findResource(app: ServerApp, uri: string) {
+function findResource(app: ServedMembers, uri: string) {
   const exact = app.resources.get(uri);
   if (exact && !exact.template) return { resource: exact, variables: {} };
   for (const resource of app.resources.values()) {
@@ -132,7 +145,7 @@ function refuseCursor(method: string, params: Record<string, unknown>): void {
   throw new ProtocolError("INVALID_PARAMS", `Invalid cursor for ${method}: this server returns every item in one page and issued no cursor; call ${method} without one.`);
 }
 
-function refuseOverlong(app: ServerApp, method: string, what: string, value: unknown): void {
+function refuseOverlong(app: ServedMembers, method: string, what: string, value: unknown): void {
   if (typeof value !== "string" || value.length <= app.maxStringLength) return;
   throw new ProtocolError("INVALID_PARAMS", `Invalid params for "${method}": ${what} is ${value.length} characters long; at most ${app.maxStringLength} are accepted.`);
 }
@@ -142,7 +155,7 @@ export function clip(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text;
 }
 
-async function complete(app: ServerApp, params: Record<string, any>) {
+async function complete(app: ServedMembers, params: Record<string, any>) {
   const ref = params.ref as { type: string; name?: string; uri?: string };
   const argument = params.argument as { name: string; value: string };
   if (ref.type === "ref/prompt") {
