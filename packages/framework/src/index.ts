@@ -27,8 +27,10 @@ export type { ContentBlock, BinaryData } from "./content/tool-content.js";
 export type { Int } from "./types/int.js";
 
 // Serving
-export { serve } from "./runtime/serve.js";
-export type { ServeOptions, RunningServer, LiveList } from "./runtime/serve.js";
+export { createServer } from "./runtime/create-server.js";
+export type { TypemcpServer, LiveList } from "./runtime/create-server.js";
+export { serve } from "./serve/serve.js";
+export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
 export type { HttpOptions, HttpAuthOptions } from "./transports/http/http-options.js";
 
 // Errors

@@ -8,6 +8,13 @@ Commands:
       --check writes nothing; --no-bundle keeps plain tsc output; --external leaves a package
       as an import (native addons).
 
+  dev [ENTRY] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- SERVER ARGS]
+      Build, run the server, and on every change rebuild incrementally, say what changed
+      (tools added, removed, schema changed) and restart it. A failed rebuild prints its
+      errors and keeps the last good server. ENTRY is a source or emitted file (default: the
+      package.json "bin"). Over HTTP the port stays the same; over stdio the host's session
+      survives restarts. --inspect runs it under the MCP Inspector.
+
   list [SERVERS] [--json | --provider anthropic|openai-chat|openai-responses|gemini]
       Connect to each server, ask tools/list, and print one table of every tool as
       server__tool, with its arguments (optional ones end in ?) and the first sentence of its
@@ -53,6 +60,9 @@ const [command, ...rest] = process.argv.slice(2);
 switch (command) {
   case "build":
     process.exitCode = await (await import("./build-command.js")).runBuild(rest);
+    break;
+  case "dev":
+    process.exitCode = await (await import("./dev-command.js")).runDev(rest);
     break;
   case "list":
     process.exitCode = await (await import("./list-command.js")).runList(rest);

@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   INVALID_ARGUMENTS: { family: "tool" },
   TOOL_FAILED: { family: "tool" },
   INTERNAL_TOOL_ERROR: { family: "tool" },
+  INVALID_RESULT: { family: "tool" },
   HOST_USAGE: { family: "host", exitCode: 2 },
   HOST_CONFIG_INVALID: { family: "host", exitCode: 2 },
   HOST_ARGUMENT_INVALID: { family: "host", exitCode: 2 },

@@ -1,9 +1,20 @@
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { Context, LogLevel, ResourceContents } from "./context.js";
-import type { ProtocolServer, RequestExtra, ServerCapabilities } from "./sdk.js";
+import type { MemberRegistry } from "./member-registry.js";
+import type { RegisteredPrompt, WirePrompt } from "./registered-prompt.js";
+import type { RegisteredResource, WireResource } from "./registered-resource.js";
+import type { RegisteredTool } from "./registered-tool.js";
+import type { ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo, WireTool } from "./sdk.js";
 import { RequestContext, type SessionState } from "./request-context.js";
 import { resolveCompletions } from "./resolve-completions.js";
-import type { ServerApp } from "./server-app.js";
+
+/** What the handlers answer from: the server's identity and its registries. */
+export interface ServedMembers {
+  readonly info: ServerInfo;
+  readonly tools: MemberRegistry<WireTool, RegisteredTool>;
+  readonly resources: MemberRegistry<WireResource, RegisteredResource>;
+  readonly prompts: MemberRegistry<WirePrompt, RegisteredPrompt>;
+}
 
 /** One connected session's state. */
 export interface Session {
@@ -16,7 +27,7 @@ export interface Session {
  * Answers every MCP request typemcp serves, for one session, from `app`'s registries. Only the
  * declared capabilities get handlers: the SDK refuses a handler for an undeclared one.
  */
-export function registerHandlers(app: ServerApp, protocol: ProtocolServer, capabilities: ServerCapabilities): Session {
+export function registerHandlers(app: ServedMembers, protocol: ProtocolServer, capabilities: ServerCapabilities): Session {
   const state: SessionState = {
     logLevel: undefined,
     logger: app.info.name,
@@ -47,7 +58,7 @@ export function registerHandlers(app: ServerApp, protocol: ProtocolServer, capab
 
 type ContextFor = (extra: RequestExtra) => Context;
 
-function registerResourceHandlers(app: ServerApp, protocol: ProtocolServer, session: Session, context: ContextFor): void {
+function registerResourceHandlers(app: ServedMembers, protocol: ProtocolServer, session: Session, context: ContextFor): void {
   protocol.handle("resources/list", () => ({ resources: app.resources.list().filter((r) => "uri" in r) }));
   protocol.handle("resources/templates/list", () => ({ resourceTemplates: app.resources.list().filter((r) => "uriTemplate" in r) }));
   protocol.handle("resources/read", async (params, extra) => ({ contents: await readResource(app, params.uri, context(extra)) }));
@@ -62,7 +73,7 @@ function registerResourceHandlers(app: ServerApp, protocol: ProtocolServer, sess
 
 }
 
-function registerPromptHandlers(app: ServerApp, protocol: ProtocolServer, context: ContextFor): void {
+function registerPromptHandlers(app: ServedMembers, protocol: ProtocolServer, context: ContextFor): void {
   protocol.handle("prompts/list", () => ({ prompts: app.prompts.list() }));
   protocol.handle("prompts/get", (params, extra) => {
     const prompt = app.prompts.get(params.name);
@@ -73,7 +84,7 @@ function registerPromptHandlers(app: ServerApp, protocol: ProtocolServer, contex
   });
 }
 
-async function readResource(app: ServerApp, uri: string, ctx: Context): Promise<ResourceContents[]> {
+async function readResource(app: ServedMembers, uri: string, ctx: Context): Promise<ResourceContents[]> {
   const exact = app.resources.get(uri);
   if (exact && !exact.template) return exact.read(uri, {}, ctx);
   for (const resource of app.resources.values()) {
@@ -83,7 +94,7 @@ async function readResource(app: ServerApp, uri: string, ctx: Context): Promise<
   throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${uri}".`);
 }
 
-async function complete(app: ServerApp, params: Record<string, any>) {
+async function complete(app: ServedMembers, params: Record<string, any>) {
   const ref = params.ref as { type: string; name?: string; uri?: string };
   const argument = params.argument as { name: string; value: string };
   if (ref.type === "ref/prompt") {
