@@ -1,5 +1,5 @@
 import ts from "typescript";
-import { libraryName } from "./unsupported-type.js";
+import { libraryName } from "./library-name.js";
 
 /** The JSDoc tag on typemcp's own type aliases saying which JSON Schema type they stand for. */
 const TYPE_TAG = "typemcpType";

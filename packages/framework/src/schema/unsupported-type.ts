@@ -1,4 +1,5 @@
 import ts from "typescript";
+import { libraryName } from "./library-name.js";
 import { bytesKind, isUrlType } from "./special-types.js";
 
 /**
@@ -62,11 +63,4 @@ function whyBehaviour(type: ts.Type): string | undefined {
 
 function isBehaviour(declaration: ts.Declaration): boolean {
   return ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration) || ts.isGetAccessorDeclaration(declaration) || ts.isSetAccessorDeclaration(declaration);
-}
-
-/** The name of a type declared in TypeScript's standard library (`Date`, `Set`), else undefined. */
-export function libraryName(type: ts.Type): string | undefined {
-  const symbol = type.getSymbol();
-  const declaration = symbol?.declarations?.[0];
-  return declaration?.getSourceFile().hasNoDefaultLib ? symbol!.getName() : undefined;
 }
