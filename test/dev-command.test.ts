@@ -40,7 +40,7 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
 
     const mark = dev.stderr().length;
     project.write(SECOND);
-    const [report] = await dev.waitFor(/src\/server\.ts changed; rebuilt and restarted in \d+ ms\n(?: {2}.*\n)+/, mark);
+    const [report] = await dev.waitFor(/src\/server\.ts changed; rebuilt and restarted in \d+ ms[^\n]*\n(?: {2}.*\n)+/, mark);
     expect(report).toContain("  ~ tool greet: input schema, parameters\n");
     expect(dev.stderr().slice(mark)).toContain(`serving MCP over HTTP at ${url}`);
     const after = await connectHttp(url!);
