@@ -31,13 +31,14 @@ export default defineConfig({
         plugins: [typemcp({ project: "test/fixtures/tsconfig.legacy.json" })],
         test: {
           name: "in memory, experimentalDecorators",
-          include: ["test/in-memory/decorator-modes.test.ts", "test/in-memory/rich-server.test.ts"],
+          // typed-fidelity and vite-plugin are mode-independent; they run once, with TC39.
+          include: ["test/in-memory/decorator-modes.test.ts", "test/in-memory/rich-server.test.ts", "test/in-memory/schema-fidelity.test.ts"],
           env: { DECORATORS: "experimentalDecorators" },
         },
       },
       {
         extends: true,
-        test: { name: "end to end", include: ["test/*.test.ts"], globalSetup: ["test/global-setup.ts"] },
+        test: { name: "end to end", include: ["test/*.test.ts", "test/reliability/**/*.test.ts"], globalSetup: ["test/global-setup.ts"] },
       },
     ],
   },

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { CALC_SERVER, ROOT, TYPEMCP_CLI, fromRoot } from "./support/paths.js";
 import { connectToServer } from "./support/stdio-client.js";
+import { createDevProject } from "./support/dev-project.js";
 import { importGraph } from "./support/import-graph.js";
 
 function typemcp(...args: string[]) {
@@ -12,8 +13,9 @@ function typemcp(...args: string[]) {
 }
 
 describe("typemcp build", () => {
-  const scratch = fromRoot("test/fixtures/.scratch");
-  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  // Scratch projects live in the OS temp folder, typemcp linked in.
+  const scratch: Array<{ remove(): void }> = [];
+  afterAll(() => scratch.forEach((project) => project.remove()));
 
   test("fails on signatures it cannot serve, naming file:line, method and parameter", () => {
     const run = typemcp("build", "--project", "test/fixtures/bad/tsconfig.json");
@@ -28,25 +30,22 @@ describe("typemcp build", () => {
   });
 
   test("fails on type errors the way tsc reports them", () => {
-    const dir = path.join(scratch, "type-error");
-    fs.mkdirSync(path.join(dir, "src"), { recursive: true });
-    fs.writeFileSync(path.join(dir, "src/tools.ts"), 'import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(a: number): number {\n    return a.toUpperCase();\n  }\n}\n');
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ extends: "../../../../tsconfig.base.json", compilerOptions: { rootDir: "src", outDir: "dist" }, include: ["src"] }));
-    const run = typemcp("build", "--project", path.relative(ROOT, path.join(dir, "tsconfig.json")));
+    const project = createDevProject('import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(a: number): number {\n    return a.toUpperCase();\n  }\n}\n');
+    scratch.push(project);
+    const run = typemcp("build", "--project", path.join(project.dir, "tsconfig.json"));
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/tools\.ts\(5,14\): error TS2339: Property 'toUpperCase' does not exist on type 'number'/);
+    expect(run.stderr).toMatch(/server\.ts\(5,14\): error TS2339: Property 'toUpperCase' does not exist on type 'number'/);
   });
 
   test("picks up a changed parameter type and JSDoc on rebuild, with no other edit", async () => {
-    const dir = path.join(scratch, "rebuild");
-    fs.mkdirSync(path.join(dir, "src"), { recursive: true });
     const source = (type: string, doc: string) =>
       `import { serve, tool } from "typemcp";\nclass T {\n  /** Shout. @param word ${doc} */\n  @tool() shout(word: ${type}): string {\n    return String(word).toUpperCase();\n  }\n}\nawait serve(new T(), { name: "t", version: "1" });\n`;
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ extends: "../../../../tsconfig.base.json", compilerOptions: { rootDir: "src", outDir: "dist" }, include: ["src"] }));
+    const project = createDevProject(source("string", "The word."));
+    scratch.push(project);
     const schemaAfterBuild = async (type: string, doc: string) => {
-      fs.writeFileSync(path.join(dir, "src/server.ts"), source(type, doc));
-      expect(typemcp("build", "--project", path.relative(ROOT, path.join(dir, "tsconfig.json"))).status).toBe(0);
-      const session = await connectToServer(path.join(dir, "dist/server.js"));
+      project.write(source(type, doc));
+      expect(typemcp("build", "--project", path.join(project.dir, "tsconfig.json")).status).toBe(0);
+      const session = await connectToServer(path.join(project.dir, "dist/server.js"));
       try {
         return (await session.client.listTools()).tools[0]?.inputSchema.properties?.word;
       } finally {
@@ -58,7 +57,10 @@ describe("typemcp build", () => {
   });
 
   test("makes a server compiled with plain tsc refuse to start and say why", () => {
-    const outDir = path.join(scratch, "plain-tsc");
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-plain-tsc-"));
+    scratch.push({ remove: () => fs.rmSync(outDir, { recursive: true, force: true }) });
+    fs.mkdirSync(path.join(outDir, "node_modules"));
+    fs.symlinkSync(fromRoot("packages/framework"), path.join(outDir, "node_modules", "typemcp"), "dir");
     execFileSync(process.execPath, [fromRoot("node_modules/typescript/bin/tsc"), "-p", "test/fixtures/tsconfig.tc39.json", "--outDir", outDir], { cwd: ROOT });
     const run = spawnSync(process.execPath, [path.join(outDir, "tc39.js")], { input: "", encoding: "utf8" });
     expect(run.status).toBe(1);

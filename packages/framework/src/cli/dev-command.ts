@@ -46,9 +46,6 @@ export async function runDev(args: readonly string[]): Promise<number> {
     stdio: !http,
     onStderr: (line) => process.stderr.write(`${line}\n`),
   });
-  await server.restart();
-  say(`serving ${path.relative(process.cwd(), entry)}${server.url ? ` at ${server.url}` : " over stdio"}; watching for changes`);
-
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
@@ -67,9 +64,14 @@ export async function runDev(args: readonly string[]): Promise<number> {
     }
     const changes = describeChanges(served, next);
     served = next;
+    const built = performance.now();
     await server.restart();
-    const ms = Math.round(performance.now() - started);
-    say(`${files.map((f) => path.relative(process.cwd(), f)).join(", ")} changed; rebuilt and restarted in ${ms} ms${changes.length ? "" : " (no definition changed)"}`);
+    const ms = (from: number, to: number) => Math.round(to - from);
+    const done = performance.now();
+    say(
+      `${files.map((f) => path.relative(process.cwd(), f)).join(", ")} changed; rebuilt and restarted in ${ms(started, done)} ms ` +
+        `(build ${ms(started, built)} ms, restart ${ms(built, done)} ms)${changes.length ? "" : "; no definition changed"}`,
+    );
     for (const line of changes) process.stderr.write(`  ${line}\n`);
   };
   const packageDir = path.dirname(project);
@@ -84,11 +86,15 @@ export async function runDev(args: readonly string[]): Promise<number> {
     timer = setTimeout(() => (running = running.then(rebuild).catch((error: unknown) => void say(`rebuild failed: ${String(error)}`))), 30);
   });
 
+  running = server.restart();
+  await running;
+  say(`serving ${path.relative(process.cwd(), entry)}${server.url ? ` at ${server.url}` : " over stdio"}; watching for changes`);
+
   await new Promise<void>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
   });
   watcher.close();
-  await server.stop();
+  await server.close();
   return 0;
 }
 

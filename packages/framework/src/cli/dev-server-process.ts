@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const STANDBY = fileURLToPath(new URL("./dev-standby.js", import.meta.url));
 
 /** How `typemcp dev` runs the server it restarts. */
 export interface DevServerOptions {
@@ -25,6 +28,8 @@ const HTTP_URL = /serving MCP over HTTP at (http:\/\/\S+)/;
  */
 export class DevServerProcess {
   private child: ChildProcess | undefined;
+  // The next server, already past loading typemcp and the SDK.
+  private standby: { child: ChildProcess; ready: Promise<boolean> } | undefined;
   private port: string | undefined;
   private initialize: string | undefined;
   private initialized: string | undefined;
@@ -38,20 +43,19 @@ export class DevServerProcess {
   constructor(private readonly options: DevServerOptions) {
     if (options.stdio) {
       createInterface({ input: process.stdin, crlfDelay: Infinity }).on("line", (line) => this.fromHost(line));
-      process.stdin.on("end", () => void this.stop().then(() => process.exit(0)));
+      process.stdin.on("end", () => void this.close().then(() => process.exit(0)));
     }
   }
 
   /** Starts the server, or stops the running one and starts it again; resolves once it is up. */
   async restart(): Promise<void> {
     const replay = this.child !== undefined;
+    const next = this.standby ?? this.warmUp();
+    this.standby = undefined;
+    const warm = await next.ready;
     await this.stop();
-    const args = [...this.options.args];
-    const port = this.port ?? this.options.port;
-    if (port !== undefined) args.push("--port", port);
-    const child = spawn(process.execPath, ["--enable-source-maps", this.options.entry, ...args], {
-      stdio: ["pipe", this.options.stdio ? "pipe" : "inherit", "pipe"],
-    });
+    const child = warm ? next.child : this.spawnCold();
+    if (warm) child.send("go");
     this.child = child;
     const up = new Promise<void>((resolve) => {
       createInterface({ input: child.stderr! }).on("line", (line) => {
@@ -72,10 +76,52 @@ export class DevServerProcess {
       for (const line of this.pending.splice(0)) child.stdin!.write(`${line}\n`);
     }
     await up;
+    // Warm the next one only once this one is up, so the two do not compete for the CPU.
+    this.standby = this.warmUp();
+  }
+
+  private args(): string[] {
+    const args = [...this.options.args];
+    const port = this.port ?? this.options.port;
+    if (port !== undefined) args.push("--port", port);
+    return args;
+  }
+
+  private warmUp(): { child: ChildProcess; ready: Promise<boolean> } {
+    const child = spawn(process.execPath, ["--enable-source-maps", STANDBY, this.options.entry, ...this.args()], {
+      stdio: ["pipe", this.options.stdio ? "pipe" : "inherit", "pipe", "ipc"],
+    });
+    const ready = new Promise<boolean>((resolve) => {
+      child.once("message", (message) => {
+        // For bench/dev-bench.mjs, which edits only once the next server is warm, as a person would.
+        if (process.env.TYPEMCP_DEV_DEBUG) process.stderr.write("typemcp dev: standby ready\n");
+        resolve(message === "ready");
+      });
+      child.once("exit", () => resolve(false));
+    });
+    return { child, ready };
+  }
+
+  // Without a standby (typemcp not found from the entry): a plain start.
+  private spawnCold(): ChildProcess {
+    return spawn(process.execPath, ["--enable-source-maps", this.options.entry, ...this.args()], {
+      stdio: ["pipe", this.options.stdio ? "pipe" : "inherit", "pipe"],
+    });
   }
 
   /** Stops the running server, if any, and waits for it to exit. */
   async stop(): Promise<void> {
+    return this.stopChild();
+  }
+
+  /** Stops the running server and the standby. */
+  async close(): Promise<void> {
+    this.standby?.child.kill("SIGKILL");
+    this.standby = undefined;
+    await this.stopChild();
+  }
+
+  private async stopChild(): Promise<void> {
     const child = this.child;
     this.child = undefined;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;

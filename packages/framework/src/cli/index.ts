@@ -62,7 +62,8 @@ switch (command) {
     process.exitCode = await (await import("./build-command.js")).runBuild(rest);
     break;
   case "dev":
-    process.exitCode = await (await import("./dev-command.js")).runDev(rest);
+    // Exits outright: the watcher, the relay and the server it ran are all closed by then.
+    process.exit(await (await import("./dev-command.js")).runDev(rest));
     break;
   case "list":
     process.exitCode = await (await import("./list-command.js")).runList(rest);

@@ -1,0 +1,88 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, test } from "vitest";
+import { createDevProject, startDev, type DevProcess } from "./support/dev-project.js";
+import { connectHttp } from "./support/http-server.js";
+import { TYPEMCP_CLI } from "./support/paths.js";
+
+const GREETER = (signature: string, body: string) => `import { serve, tool } from "typemcp";
+
+export class Greeter {
+  /** Greet someone. @param name Who to greet. @param loud Whether to shout. */
+  @tool() greet(${signature}): string {
+    ${body}
+  }
+}
+
+await serve(new Greeter(), { name: "greeter", version: "1.0.0" });
+`;
+const FIRST = GREETER("name: string", "return `Hello, ${name}!`;");
+const SECOND = GREETER("name: string, loud?: boolean", "return loud ? `HELLO, ${name.toUpperCase()}!` : `Hello, ${name}!`;");
+
+// Each test builds a project from scratch first: allow for a busy machine.
+describe("typemcp dev", { timeout: 90_000 }, () => {
+  let dev: DevProcess | undefined;
+  let remove: (() => void) | undefined;
+  afterEach(async () => {
+    await dev?.stop();
+    remove?.();
+  });
+
+  test("over HTTP: rebuilds on an edit, says what changed, and serves the new definition on the same URL", async () => {
+    const project = createDevProject(FIRST);
+    remove = project.remove;
+    dev = startDev(project.dir, ["--http", "--port", "0"]);
+    const [, url] = await dev.waitFor(/serving dist\/server\.js at (http:\/\/\S+); watching for changes/);
+    const before = await connectHttp(url!);
+    expect(Object.keys((await before.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name"]);
+    await before.close();
+
+    const mark = dev.stderr().length;
+    project.write(SECOND);
+    const [report] = await dev.waitFor(/src\/server\.ts changed; rebuilt and restarted in \d+ ms[^\n]*\n(?: {2}.*\n)+/, mark);
+    expect(report).toContain("  ~ tool greet: input schema, parameters\n");
+    expect(dev.stderr().slice(mark)).toContain(`serving MCP over HTTP at ${url}`);
+    const after = await connectHttp(url!);
+    expect(Object.keys((await after.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
+    expect((await after.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
+    await after.close();
+  });
+
+  test("keeps the last good server when a rebuild fails, and prints the build's errors", async () => {
+    const project = createDevProject(FIRST);
+    remove = project.remove;
+    dev = startDev(project.dir, ["--http", "--port", "0"]);
+    const [, url] = await dev.waitFor(/at (http:\/\/\S+); watching for changes/);
+    const mark = dev.stderr().length;
+    project.write(GREETER("name: string", "return name * 2;"));
+    const [failure] = await dev.waitFor(/[^\n]*error TS\d+[^\n]*\n[^]*?rebuild failed; the last good server keeps running\n/, mark);
+    expect(failure).toMatch(/^src\/server\.ts\(6,\d+\): error TS\d+: /);
+    const client = await connectHttp(url!);
+    expect((await client.callTool({ name: "greet", arguments: { name: "Ada" } })).structuredContent).toEqual({ result: "Hello, Ada!" });
+    await client.close();
+  });
+
+  test("over stdio: the host's session survives the restart and hears that the tools changed", async () => {
+    const project = createDevProject(FIRST);
+    remove = project.remove;
+    const transport = new StdioClientTransport({ command: process.execPath, args: [TYPEMCP_CLI, "dev"], cwd: project.dir, stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    const client = new Client({ name: "dev-test", version: "0" });
+    let changes = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes++);
+    await client.connect(transport);
+    try {
+      expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name"]);
+      await expect.poll(() => stderr, { timeout: 15_000 }).toContain("watching for changes");
+      project.write(SECOND);
+      await expect.poll(() => changes, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(stderr).toContain("~ tool greet: input schema, parameters");
+      expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
+      expect((await client.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
+    } finally {
+      await client.close();
+    }
+  });
+});
