@@ -1,7 +1,7 @@
 import type { ErrorObject } from "ajv";
 import type { JsonSchema } from "../tool-definition.js";
 import { describeSchema, describeValue, resolveRef } from "./describe-schema.js";
-import { resolveUnionErrors } from "./union-errors.js";
+import { CLOSEST_BRANCH, resolveUnionErrors } from "./union-errors.js";
 
 /**
  * Turns ajv's errors into one line per wrong parameter, written for a model to correct its call:
@@ -59,6 +59,8 @@ function describeError(error: ErrorObject, root: JsonSchema, args: unknown, word
       return Array.isArray(params.passingSchemas)
         ? `${name}: matches more than one of the allowed shapes; make it match exactly one`
         : `${name}: expected ${describeSchema(where, root) ?? "one of the allowed shapes"}, got ${got}`;
+    case CLOSEST_BRANCH:
+      return `${name}: matches none of the ${String(params.count)} allowed shapes; closest is ${describeBranch(params.member as JsonSchema, root)}, which needs:`;
     case "uniqueItems":
       return `${name}: expected unique items, but [${Math.min(Number(params.i), Number(params.j))}] and [${Math.max(Number(params.i), Number(params.j))}] are equal`;
     case "minItems":
@@ -71,6 +73,14 @@ function describeError(error: ErrorObject, root: JsonSchema, args: unknown, word
       // ajv's own words are clear for the rest: `must be <= 90`, `must match pattern "^[a-z]+$"`.
       return `${name}: ${error.message ?? error.keyword}, got ${got}`;
   }
+}
+
+// A member of a union, named so a model can tell it from the others: an object by its properties.
+function describeBranch(member: JsonSchema, root: JsonSchema): string {
+  const schema = typeof member.$ref === "string" ? (resolveRef(member.$ref, root) ?? member) : member;
+  const properties = Object.keys((schema.properties as object | undefined) ?? {});
+  if (properties.length) return `the object with ${properties.map((p) => `"${p}"`).join(", ")}`;
+  return describeSchema(schema, root) ?? "one of them";
 }
 
 // A tuple has as many items at least as at most: say "exactly".

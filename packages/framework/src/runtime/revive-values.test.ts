@@ -35,4 +35,26 @@ describe("reviveValues", () => {
     expect(reviveValues({}, [{ path: ["at"], to: "date" }])).toEqual({});
     expect(reviveValues(null, "date")).toBeNull();
   });
+
+  test("turns base64 text into a Uint8Array or a Buffer and text into a URL", () => {
+    const revived = reviveValues({ data: "AQID", file: "aGk=", site: "https://example.com/x" }, [
+      { path: ["data"], to: "bytes" },
+      { path: ["file"], to: "buffer" },
+      { path: ["site"], to: "url" },
+    ]) as { data: Uint8Array; file: Buffer; site: URL };
+    expect(revived.data.constructor).toBe(Uint8Array);
+    expect([...revived.data]).toEqual([1, 2, 3]);
+    expect(Buffer.isBuffer(revived.file) && revived.file.toString()).toBe("hi");
+    expect(revived.site).toEqual(new URL("https://example.com/x"));
+  });
+
+  test("applies a recursive type's own list at every depth through ref steps", () => {
+    const list = [
+      { path: ["at"], to: "date" },
+      { path: ["kids", null], to: "ref", ref: "Node" },
+    ] as const;
+    const tree = { at: "2024-01-01T00:00:00Z", kids: [{ at: "2024-01-02T00:00:00Z", kids: [{ at: "2024-01-03T00:00:00Z", kids: [] }] }] };
+    const revived = reviveValues(tree, list, { Node: list }) as { kids: Array<{ kids: Array<{ at: unknown }> }> };
+    expect(revived.kids[0]!.kids[0]!.at).toEqual(new Date("2024-01-03T00:00:00Z"));
+  });
 });

@@ -63,9 +63,19 @@ function choose(union: ErrorObject, members: Map<number, ErrorObject[]>): ErrorO
       return [{ ...first!, keyword: "enum", params: { allowedValues: misses.map((e) => (e.params as { allowedValue: unknown }).allowedValue) } }];
     }
   }
-  const candidates = matching.length ? matching : lists;
-  return candidates.reduce((best, list) => (list.length < best.length ? list : best));
+  // A member of the wrong kind altogether (a string for an object) is never the closest.
+  const rightKind = (list: ErrorObject[]) => !list.some((e) => e.keyword === "type" && e.instancePath === union.instancePath);
+  const pool = matching.length ? matching : lists;
+  const candidates = pool.some(rightKind) ? pool.filter(rightKind) : pool;
+  const best = candidates.reduce((closest, list) => (list.length < closest.length ? list : closest));
+  // Chosen by closeness alone: say which member the errors that follow are measured against.
+  const index = [...members].find(([, list]) => list === best)?.[0];
+  if (matching.length === 1 || index === undefined || !Array.isArray(union.schema)) return best;
+  return [{ ...union, keyword: CLOSEST_BRANCH, params: { member: (union.schema as unknown[])[index], count } }, ...best];
 }
+
+/** The keyword of the note `resolveUnionErrors` puts before the errors of the member it chose by closeness. */
+export const CLOSEST_BRANCH = "closestBranch";
 
 function isUnion(error: ErrorObject): boolean {
   return error.keyword === "anyOf" || error.keyword === "oneOf";

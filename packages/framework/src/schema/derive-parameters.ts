@@ -120,7 +120,8 @@ function takesUndefined(type: ts.Type): boolean {
   return type.isUnion() && type.types.some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void));
 }
 
-function isThisParameter(param: ts.ParameterDeclaration): boolean {
+/** Whether `param` is a `this` parameter, which types `this` and is erased from the JavaScript. */
+export function isThisParameter(param: ts.ParameterDeclaration): boolean {
   return ts.isIdentifier(param.name) && param.name.text === "this";
 }
 

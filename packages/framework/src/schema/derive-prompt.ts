@@ -2,7 +2,7 @@ import ts from "typescript";
 import type { Completions, GeneratedPrompt, PromptArgument } from "../member-definition.js";
 import type { ParameterPlan } from "../tool-definition.js";
 import { isContextParameter } from "./context-type.js";
-import type { Reporter } from "./derive-parameters.js";
+import { isThisParameter, type Reporter } from "./derive-parameters.js";
 import { methodDescription, parameterDescription } from "./describe-member.js";
 import { literalCandidates } from "./literal-candidates.js";
 
@@ -16,6 +16,8 @@ export function derivePrompt(method: ts.MethodDeclaration, checker: ts.TypeCheck
   const params: ParameterPlan[] = [];
   const completions: Record<string, string[]> = {};
   for (const param of method.parameters) {
+    // A `this` parameter only types `this`: it is no parameter at run time.
+    if (isThisParameter(param)) continue;
     if (isContextParameter(param, checker)) {
       params.push({ from: "context" });
       continue;

@@ -2,7 +2,7 @@ import ts from "typescript";
 import type { Completions, GeneratedResource } from "../member-definition.js";
 import type { JsonSchema, ParameterPlan } from "../tool-definition.js";
 import { isContextParameter } from "./context-type.js";
-import type { Reporter } from "./derive-parameters.js";
+import { isThisParameter, type Reporter } from "./derive-parameters.js";
 import { methodDescription } from "./describe-member.js";
 import { literalCandidates } from "./literal-candidates.js";
 import type { SchemaGenerator } from "./schema-generator.js";
@@ -26,6 +26,8 @@ export function deriveResource(
   const completions: Record<string, string[]> = {};
   const params: ParameterPlan[] = [];
   for (const param of method.parameters) {
+    // A `this` parameter only types `this`: it is no parameter at run time.
+    if (isThisParameter(param)) continue;
     if (isContextParameter(param, checker)) {
       params.push({ from: "context" });
       continue;

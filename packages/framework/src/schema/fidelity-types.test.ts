@@ -292,7 +292,20 @@ describe("enums, descriptions and union errors", () => {
   test("explains a value matching no member of a plain union by the member it came closest to", () => {
     const tool = deriveOne(`@tool() f(contact: Contact): void {}`, `type Contact = { email: string } | { phone: string; country: string };`);
     expectArguments(tool, {
-      rejects: [[{ contact: { phone: "555" } }, ["contact.country: missing required parameter (expected string)"]]],
+      rejects: [
+        [
+          { contact: { phone: "555" } },
+          ['contact: matches none of the 2 allowed shapes; closest is the object with "phone", "country", which needs:', "contact.country: missing required parameter (expected string)"],
+        ],
+        [
+          { contact: { email: 5 } },
+          ['contact: matches none of the 2 allowed shapes; closest is the object with "email", which needs:', "contact.email: expected string, got number 5"],
+        ],
+      ],
+    });
+    const mixed = deriveOne(`@tool() f(when: string | { from: string; to: string }): void {}`);
+    expectArguments(mixed, {
+      rejects: [[{ when: { from: "a" } }, ['when: matches none of the 2 allowed shapes; closest is the object with "from", "to", which needs:', "when.to: missing required parameter (expected string)"]]],
     });
   });
 });

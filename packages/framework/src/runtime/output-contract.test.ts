@@ -1,0 +1,103 @@
+import { describe, expect, test } from "vitest";
+import { ToolError } from "../errors/tool-error.js";
+import { OutputContract } from "./output-contract.js";
+import { toJsonValue } from "./to-json-value.js";
+
+const wrapped = (result: object) => ({ type: "object", properties: { result }, required: ["result"], additionalProperties: false });
+
+/** The `ToolError` message `toWire` throws for `value`. */
+function refusal(contract: OutputContract, value: unknown): string {
+  try {
+    contract.toWire(value);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).code).toBe("INVALID_RESULT");
+    return (error as ToolError).message;
+  }
+  throw new Error("expected the result to be refused");
+}
+
+describe("toJsonValue", () => {
+  test("puts Dates, Sets, bytes, URLs and toJSON objects in their JSON form, at any depth", () => {
+    const problems: string[] = [];
+    const value = {
+      at: new Date("2024-05-01T12:00:00Z"),
+      tags: new Set(["a", "b"]),
+      bytes: new Uint8Array([1, 2, 3]),
+      buffer: Buffer.from("hi"),
+      site: new URL("https://example.com/a"),
+      money: { toJSON: () => "12.50" },
+      nested: [{ when: new Set([new Date(0)]) }],
+      gone: undefined,
+    };
+    expect(toJsonValue(value, problems, "")).toEqual({
+      at: "2024-05-01T12:00:00.000Z",
+      tags: ["a", "b"],
+      bytes: "AQID",
+      buffer: "aGk=",
+      site: "https://example.com/a",
+      money: "12.50",
+      nested: [{ when: ["1970-01-01T00:00:00.000Z"] }],
+    });
+    expect(problems).toEqual([]);
+  });
+
+  test("returns a plain value itself, copying nothing", () => {
+    const value = { a: 1, b: ["x", { c: true }] };
+    expect(toJsonValue(value, [], "")).toBe(value);
+  });
+
+  test("names by path every value JSON cannot carry", () => {
+    const problems: string[] = [];
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    toJsonValue({ big: Infinity, small: -Infinity, odd: NaN, n: 10n, m: new Map(), c: cycle, when: new Date("nope") }, problems, "result");
+    expect(problems).toEqual([
+      "result.big: the result is too large to represent (Infinity): JSON numbers must be finite",
+      "result.small: the result is too large to represent (-Infinity): JSON numbers must be finite",
+      "result.odd: the result is not a number (NaN), which JSON cannot carry",
+      "result.n: a bigint, which JSON cannot carry; return a number or a numeric string",
+      "result.m: a Map, which JSON cannot carry; return a plain object",
+      "result.c.self: refers back to itself (a cycle), which JSON cannot carry",
+      "result.when: an invalid Date",
+    ]);
+  });
+});
+
+describe("OutputContract", () => {
+  test("sends a wrapped value and an object in JSON form when they match the schema", () => {
+    expect(new OutputContract("t", "wrap", wrapped({ type: "number" })).toWire(3)).toBe(3);
+    expect(new OutputContract("t", "wrap", wrapped({ type: "array", items: { type: "string" }, uniqueItems: true })).toWire(new Set(["a"]))).toEqual(["a"]);
+    const object = { type: "object", properties: { at: { type: "string", format: "date-time" } }, required: ["at"], additionalProperties: false };
+    expect(new OutputContract("t", "object", object).toWire({ at: new Date(0) })).toEqual({ at: "1970-01-01T00:00:00.000Z" });
+  });
+
+  test("refuses an overflowed number with words a model can act on", () => {
+    expect(refusal(new OutputContract("multiply", "wrap", wrapped({ type: "number" })), 1e308 * 10)).toBe(
+      'The tool "multiply" returned a result it cannot send, so the call failed:\n- result: the result is too large to represent (Infinity): JSON numbers must be finite',
+    );
+  });
+
+  test("refuses a result its return type does not allow, naming each wrong property", () => {
+    const schema = { type: "object", properties: { count: { type: "integer" }, name: { type: "string" } }, required: ["count", "name"], additionalProperties: false };
+    expect(refusal(new OutputContract("t", "object", schema), { count: 1.5, extra: true })).toBe(
+      [
+        'The tool "t" returned a result it cannot send, so the call failed:',
+        "- name: missing required property (expected string)",
+        '- extra: unknown property; expected only "count", "name"',
+        "- count: expected integer, got number 1.5",
+      ].join("\n"),
+    );
+    expect(refusal(new OutputContract("t", "object", schema), null)).toBe('The tool "t" returned a result it cannot send, so the call failed:\n- result: expected object, got null');
+  });
+
+  test("sends a missing wrapped value as null, which a nullable schema allows", () => {
+    expect(new OutputContract("t", "wrap", wrapped({ type: ["string", "null"] })).toWire(undefined)).toBeNull();
+  });
+
+  test("without an output schema still refuses what JSON cannot carry", () => {
+    const contract = new OutputContract("t", "wrap", undefined);
+    expect(contract.toWire({ any: "thing" })).toEqual({ any: "thing" });
+    expect(refusal(contract, { n: NaN })).toContain("- result.n: the result is not a number (NaN)");
+  });
+});
