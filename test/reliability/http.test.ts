@@ -2,6 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectHttp, startHttpServer, type HttpServerProcess } from "../support/http-server.js";
+import { fromRoot } from "../support/paths.js";
 import { INITIALIZE, RELIABILITY_SERVER, within } from "./support.js";
 
 type ErrorBody = { id?: unknown; error: { code: number; message: string } };
@@ -187,5 +188,22 @@ describe("HTTP (stateless) tells the truth", () => {
     await within(10_000, (async () => {
       while (!server.stderr().includes("[wait] cancelled after being asked for 45000 ms")) await new Promise((resolve) => setTimeout(resolve, 100));
     })(), "the abandoned call to be cancelled");
+  });
+});
+
+describe("HTTP (stateless) says why sampling cannot work", () => {
+  let server: HttpServerProcess;
+  beforeAll(async () => {
+    server = await startHttpServer(fromRoot("test/fixtures/dist/tc39/rich.js"), ["--stateless"]);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  test("a tool that samples is refused naming the server's mode, not blaming the client", async () => {
+    const res = await post(server.url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ask", arguments: { question: "why?" } } });
+    const body = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0]!.text).toMatch(/^This server runs over stateless HTTP \(--stateless\), which keeps no session/);
   });
 });
