@@ -54,6 +54,9 @@ export type { RouterServer, ToolRouterOptions, ToolSummary, RoutedCall } from ".
 export { toAnthropicTool } from "./host/to-anthropic-tool.js";
 export type { AnthropicTool } from "./host/to-anthropic-tool.js";
 export { toOpenAIChatTool, toOpenAIResponsesTool } from "./host/to-openai-tool.js";
+export { toGeminiTool } from "./host/to-gemini-tool.js";
+export type { GeminiFunctionDeclaration } from "./host/to-gemini-tool.js";
+export { toGeminiSchema } from "./host/to-gemini-schema.js";
 export type { OpenAIChatTool, OpenAIResponsesTool, OpenAIFunction, OpenAIToolOptions } from "./host/to-openai-tool.js";
 export { toProviderTool } from "./host/to-provider-tool.js";
 export type { ProviderTools } from "./host/to-provider-tool.js";

@@ -2,7 +2,6 @@ import { TypemcpError } from "../errors/typemcp-error.js";
 import { createServer, isTypemcpServer, openSession, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
-import { serveHttp } from "../transports/http/serve-http.js";
 import { selectTransport } from "../transports/select-transport.js";
 
 /** Which transport `serve()` uses, and with what. */
@@ -52,6 +51,9 @@ export async function serve(target: object, options: TransportOptions & Partial<
       await connectStdio(openSession(server));
       return server;
     }
+    // Imported here, not at the top: a stdio server never loads the HTTP layer nor, once
+    // bundled, node:http, http2, stream and crypto (bundleEntries defers built-ins to first use).
+    const { serveHttp } = await import("../transports/http/serve-http.js");
     const handle = await serveHttp((stateless) => openSession(server, { stateless }), resolveHttpOptions(choice.options));
     process.stderr.write(`typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}\n`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
