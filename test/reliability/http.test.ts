@@ -207,3 +207,19 @@ describe("HTTP (stateless) says why sampling cannot work", () => {
     expect(body.result.content[0]!.text).toMatch(/^This server runs over stateless HTTP \(--stateless\), which keeps no session/);
   });
 });
+
+describe("HTTP with a token", () => {
+  let server: HttpServerProcess;
+  beforeAll(async () => {
+    server = await startHttpServer(RELIABILITY_SERVER, [], { MCP_AUTH_TOKEN: "s3cret-token" });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  test("/healthz needs the token like every other path", async () => {
+    expect((await raw(server.url, { path: "/healthz" })).status).toBe(401);
+    const ok = await raw(server.url, { path: "/healthz", headers: { Authorization: "Bearer s3cret-token" } });
+    expect([ok.status, JSON.parse(ok.body)]).toEqual([200, { status: "ok" }]);
+  });
+});
