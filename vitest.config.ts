@@ -37,7 +37,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "end to end", include: ["test/*.test.ts"], globalSetup: ["test/global-setup.ts"] },
+        test: { name: "end to end", include: ["test/*.test.ts", "test/reliability/*.test.ts"], globalSetup: ["test/global-setup.ts"] },
       },
     ],
   },
