@@ -47,7 +47,7 @@ describe("towns server over stdio", () => {
     expect(housing.description).toContain("not a sale price or a market median");
     expect(housing.inputSchema).toEqual({
       type: "object",
-      properties: { town: { type: "string", description: expect.stringContaining("spelled as people write it") } },
+      properties: { town: { type: "string", maxLength: 100, description: expect.stringContaining("spelled as people write it") } },
       required: ["town"],
       additionalProperties: false,
     });

@@ -29,8 +29,9 @@ export interface Session {
  * Answers every MCP request typemcp serves, for one session, from `app`'s registries. Only the
  * declared capabilities get handlers: the SDK refuses a handler for an undeclared one.
  */
-export function registerHandlers(app: ServedMembers, protocol: ProtocolServer, capabilities: ServerCapabilities): Session {
+export function registerHandlers(app: ServedMembers, protocol: ProtocolServer, capabilities: ServerCapabilities, stateless = false): Session {
   const state: SessionState = {
+    stateless,
     logLevel: undefined,
     logger: app.info.name,
     readResource: (uri, ctx) => readResource(app, uri, ctx),

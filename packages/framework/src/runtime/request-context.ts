@@ -12,6 +12,8 @@ export interface SessionState {
   readonly clientCapabilities: () => { sampling?: unknown; elicitation?: unknown } | undefined;
   /** Where the messages come from, in `notifications/message`'s `logger`. */
   readonly logger: string;
+  /** Served over stateless HTTP: no session, so nothing to send a request to the client on. */
+  readonly stateless?: boolean;
 }
 
 /** The `Context` one request's method receives. */
@@ -50,6 +52,7 @@ export class RequestContext implements Context {
   }
 
   async elicit<T>(message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult<T>> {
+    this.refuseStateless("ask the user for input (elicitation)");
     if (!this.session.clientCapabilities()?.elicitation) {
       throw new ToolError("This client cannot ask its user for input (it did not declare the elicitation capability).");
     }
@@ -57,12 +60,21 @@ export class RequestContext implements Context {
   }
 
   async sample(request: SamplingRequest | string): Promise<SamplingResult> {
+    this.refuseStateless("run the client's model (sampling)");
     if (!this.session.clientCapabilities()?.sampling) {
       throw new ToolError("This client cannot run its model for this server (it did not declare the sampling capability).");
     }
     const params: SamplingRequest =
       typeof request === "string" ? { messages: [{ role: "user", content: { type: "text", text: request } }], maxTokens: 1000 } : request;
     return (await this.extra.request("sampling/createMessage", params as unknown as Record<string, unknown>)) as unknown as SamplingResult;
+  }
+
+  // The client may well support it; it is this server's mode that cannot carry the request.
+  private refuseStateless(what: string): void {
+    if (!this.session.stateless) return;
+    throw new ToolError(
+      `This server runs over stateless HTTP (--stateless), which keeps no session to send a request to the client on, so a tool cannot ${what} here. Run the server with sessions (without --stateless) to use it.`,
+    );
   }
 
   private sendLog(level: LogLevel, message: string, data: unknown): void {

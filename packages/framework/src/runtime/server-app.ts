@@ -48,7 +48,7 @@ export class ServerApp {
   newSession(options: { stateless?: boolean } = {}): ProtocolServer {
     const capabilities = this.capabilities(options.stateless === true);
     const protocol = createProtocolServer(this.info, capabilities);
-    const session = registerHandlers(this, protocol, capabilities);
+    const session = registerHandlers(this, protocol, capabilities, options.stateless === true);
     this.sessions.add(session);
     protocol.onclose = () => this.sessions.delete(session);
     return protocol;

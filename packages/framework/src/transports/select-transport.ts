@@ -32,6 +32,7 @@ export function selectTransport(defaults: TransportDefaults, argv: readonly stri
     allowedOrigins: toList(flag("--allowed-origins") ?? env.MCP_ALLOWED_ORIGINS) ?? base.allowedOrigins,
     stateless: has("--stateless") || env.MCP_STATELESS === "1" || env.MCP_STATELESS === "true" || base.stateless === true,
     maxSessions: toCount("--max-sessions", flag("--max-sessions") ?? env.MCP_MAX_SESSIONS) ?? base.maxSessions,
+    maxSessionsPerClient: toCount("--max-sessions-per-client", flag("--max-sessions-per-client") ?? env.MCP_MAX_SESSIONS_PER_CLIENT) ?? base.maxSessionsPerClient,
   };
   return { kind, options };
 }
