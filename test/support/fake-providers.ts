@@ -50,17 +50,13 @@ export async function startFakeProvider(kind: FakeProviderKind, script: (index: 
       requests.push({ method: req.method ?? "", path: url.pathname, headers: req.headers, body });
       const send = (status: number, payload: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
       const route = routeOf(kind, req.method ?? "", url.pathname, model);
-      if (route === "models") send(200, modelsAnswer(kind, model));
-      else if (route === "unknown-model") send(404, errorAnswer(kind, 404, `model ${url.pathname.split("/").pop()} not found`));
-      else if (route !== "generate") send(404, errorAnswer(kind, 404, `no route ${req.method} ${url.pathname}`));
-      else answer();
-    });
-    const answer = () => {
-      const body = requests.at(-1)!.body;
+      if (route === "models") return void send(200, modelsAnswer(kind, model));
+      if (route === "unknown-model") return void send(404, errorAnswer(kind, 404, `model ${url.pathname.split("/").pop()} not found`));
+      if (route !== "generate") return void send(404, errorAnswer(kind, 404, `no route ${req.method} ${url.pathname}`));
       const turn = script(generation++, body);
       const calls = (turn.calls ?? []).map((call) => ({ ...call, id: `${kind === "anthropic" ? "toolu" : "call"}_${++callCounter}` }));
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(generationAnswer(kind, model, turn.text, calls)));
-    };
+      send(200, generationAnswer(kind, model, turn.text, calls));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;

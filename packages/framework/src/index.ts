@@ -28,9 +28,12 @@ export type { Int } from "./types/int.js";
 
 // Serving
 export { createServer } from "./runtime/create-server.js";
+export type { ServerOptions } from "./runtime/create-server.js";
 export type { TypemcpServer, LiveList } from "./runtime/create-server.js";
 export { serve } from "./serve/serve.js";
 export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
+export type { InputLimits } from "./runtime/string-limits.js";
+export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
 export type { HttpOptions, HttpAuthOptions } from "./transports/http/http-options.js";
 
 // Errors
