@@ -54,7 +54,7 @@ async function chat(kind: FakeProviderKind, turns: ScriptedTurn[], args: string[
 
 describe("typemcp chat: set-up errors come before any server starts", { timeout: 60_000 }, () => {
   test("a missing API key names the variable to set, exit 2", async () => {
-    const run = await typemcp(["chat", "--config", config, "tattle", "--provider", "gemini", "--model", "gemini-2.5-flash", "--prompt", "hi"], { env: envWith({}) });
+    const run = await typemcp(["chat", "--config", config, "tattle", "--provider", "gemini", "--model", "gemini-3.8-flash", "--prompt", "hi"], { env: envWith({}) });
     expect(run.stderr).toBe("typemcp: --provider gemini needs an API key in GEMINI_API_KEY or GOOGLE_API_KEY.\n");
     expect(run.status).toBe(2);
     expect(fs.existsSync(marker)).toBe(false);

@@ -36,6 +36,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
     const source = readServerSource(options, rest);
     if (source.single && positionals.length) throw new HostError("HOST_USAGE", `Server names (${positionals.join(", ")}) go with --config.`);
     const specs = source.config ? pickConfigServers(source.config, positionals) : [source.single!];
+    if (options.json && options.prompt === undefined) throw new HostError("HOST_USAGE", "--json goes with --prompt: it prints the transcript of one task.");
     const maxSteps = readMaxSteps(options["max-steps"]);
     const timeoutMs = readTimeout(options);
     const stderr = (text: string) => process.stderr.write(text);

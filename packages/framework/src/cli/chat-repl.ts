@@ -47,7 +47,13 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
       process.stdout.write("\n^C cancelling this turn…\n");
     } else process.stdout.write("\n(/quit or Ctrl-D to leave)\n");
   });
-  const ask = async (question: string) => (await lines.next(question, turn?.signal)) ?? "";
+  const ask = async (question: string) => {
+    const answer = (await lines.next(question, turn?.signal)) ?? "";
+    // A y/n/a answer is not a message worth recalling with the up arrow.
+    const history = (rl as unknown as { history?: string[] }).history;
+    if (history?.[0] === answer) history.shift();
+    return answer;
+  };
   let session = options.createSession(terminal ? ask : undefined);
   const names = options.servers.map((s) => s.name).join(", ");
   process.stdout.write(`typemcp chat with ${names}: ${session.tools().length} tools. /help for commands.\n`);

@@ -1,7 +1,7 @@
 import type { ChatEvent } from "../host/chat/chat-events.js";
 
 /** How much of a tool result the screen shows; `--json` has it whole. */
-const SHOWN_RESULT_CHARS = 400;
+const SHOWN_RESULT_CHARS = 200;
 
 /**
  * Writes a chat's transcript as it happens, for people: the model's text, each proposed call with

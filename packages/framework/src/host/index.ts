@@ -12,7 +12,7 @@
  * const towns = await connectServer({ kind: "stdio", command: "node", args: ["dist/towns.js"], inheritEnv: false }, { timeoutMs: 30_000, clientName: "my-host", clientVersion: "1.0.0" });
  * const chat = new ChatSession({
  *   servers: [{ name: "towns", tools: towns.tools, call: towns.call }],
- *   model: await createAnthropicModel({ apiKey: process.env.ANTHROPIC_API_KEY!, model: "claude-sonnet-4-5" }),
+ *   model: await createAnthropicModel({ apiKey: process.env.ANTHROPIC_API_KEY!, model: "claude-sonnet-5-5" }),
  *   consent: async ({ qualifiedName }) => (qualifiedName.startsWith("towns__") ? "yes" : "no"),
  *   onEvent: (event) => console.log(event),
  * });

@@ -66,7 +66,7 @@ const DEFAULT_MAX_INVALID_CALLS = 3;
  *
  * @example
  * ```ts
- * const chat = new ChatSession({ servers, model: await createAnthropicModel({ apiKey, model: "claude-sonnet-4-5" }), consent: () => "no", onEvent: console.log });
+ * const chat = new ChatSession({ servers, model: await createAnthropicModel({ apiKey, model: "claude-sonnet-5-5" }), consent: () => "no", onEvent: console.log });
  * const { answer } = await chat.send("What is a house in Winchester worth?");
  * ```
  */

@@ -29,7 +29,7 @@ export interface ModelChoice {
 export async function createModel(choice: ModelChoice, env: NodeJS.ProcessEnv = process.env): Promise<ModelAdapter> {
   const provider = pickProvider(choice, env);
   if (choice.model === undefined || choice.model === "") {
-    throw new HostError("HOST_USAGE", `Name the model with --model, e.g. ${provider === "anthropic" ? "claude-sonnet-4-5" : provider === "gemini" ? "gemini-2.5-flash" : "gpt-4.1-mini (or llama3.2 on Ollama)"}.`);
+    throw new HostError("HOST_USAGE", `Name the model with --model, e.g. ${provider === "anthropic" ? "claude-sonnet-5-5" : provider === "gemini" ? "gemini-3.8-flash" : "gpt-5.5 (or llama3.2 on Ollama)"}.`);
   }
   const names = PROVIDER_KEYS[provider];
   const key = names.map((name) => env[name]).find((value) => value !== undefined && value !== "");

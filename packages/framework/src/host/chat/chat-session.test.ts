@@ -1,0 +1,95 @@
+import { describe, expect, test } from "vitest";
+import { HostError } from "../host-error.js";
+import type { McpTool } from "../mcp-tool.js";
+import type { ModelAdapter, ModelRequest, ModelTurn } from "../models/model-adapter.js";
+import type { ChatEvent } from "./chat-events.js";
+import { ChatSession, type ChatServer } from "./chat-session.js";
+
+const NOTE: McpTool = { name: "write", description: "Write a note. It is kept.", inputSchema: { type: "object", properties: { text: { type: "string", minLength: 1 } }, required: ["text"], additionalProperties: false } };
+const READ: McpTool = { name: "read", description: "Read the notes.", inputSchema: { type: "object", properties: {} }, annotations: { readOnlyHint: true } };
+
+function notesServer(): ChatServer & { calls: unknown[] } {
+  const calls: unknown[] = [];
+  return {
+    name: "notes",
+    tools: [NOTE, READ],
+    calls,
+    call: async (tool, args) => (calls.push({ tool, args }), { content: [{ type: "text", text: `${tool} ok` }] }),
+  };
+}
+
+function model(turns: Array<ModelTurn | Error>): ModelAdapter & { requests: ModelRequest[] } {
+  const requests: ModelRequest[] = [];
+  return {
+    provider: "anthropic",
+    toolFormat: "anthropic",
+    model: "scripted",
+    requests,
+    check: async () => {},
+    complete: async (request) => {
+      requests.push({ ...request, messages: [...request.messages] });
+      const turn = turns[Math.min(requests.length - 1, turns.length - 1)]!;
+      if (turn instanceof Error) throw turn;
+      return turn;
+    },
+  };
+}
+
+const call = (id: string, name: string, args: unknown) => ({ id, name, arguments: args });
+
+describe("ChatSession", () => {
+  test("asks consent once for a tool answered 'always', and never for a read-only one", async () => {
+    const server = notesServer();
+    const asked: string[] = [];
+    const chat = new ChatSession({
+      servers: [server],
+      model: model([{ text: "", calls: [call("1", "notes__write", { text: "a" }), call("2", "notes__read", {}), call("3", "notes__write", { text: "b" })] }, { text: "Done.", calls: [] }]),
+      consent: ({ qualifiedName }) => (asked.push(qualifiedName), "always"),
+    });
+    expect(await chat.send("Write twice.")).toEqual({ answer: "Done.", steps: 2 });
+    expect(asked).toEqual(["notes__write"]);
+    expect(server.calls).toEqual([{ tool: "write", args: { text: "a" } }, { tool: "read", args: {} }, { tool: "write", args: { text: "b" } }]);
+  });
+
+  test("refuses a tool not marked read-only when no consent callback is given", async () => {
+    const server = notesServer();
+    const events: ChatEvent[] = [];
+    const chat = new ChatSession({ servers: [server], model: model([{ text: "", calls: [call("1", "notes__write", { text: "a" })] }, { text: "Refused.", calls: [] }]), onEvent: (e) => events.push(e) });
+    await chat.send("Write.");
+    expect(server.calls).toEqual([]);
+    expect(events).toContainEqual({ type: "decision", id: "1", decision: "refused", by: "consent", reason: "The host refused to call notes__write: it is not marked read-only and there is no one to approve it." });
+  });
+
+  test("ends the turn after three invalid calls, none of them sent", async () => {
+    const server = notesServer();
+    const events: ChatEvent[] = [];
+    const chat = new ChatSession({ servers: [server], model: model([{ text: "", calls: [call("x", "notes__write", { text: "" })] }]), consent: () => "yes", onEvent: (e) => events.push(e) });
+    expect(await chat.send("Write nothing.")).toEqual({ stopped: "invalid-limit", steps: 3 });
+    expect(server.calls).toEqual([]);
+    expect(events.at(-1)).toEqual({ type: "stopped", reason: "invalid-limit", message: "Stopped: the model proposed 3 calls with invalid arguments in this turn (the limit is 3)." });
+  });
+
+  test("with lazyTools, offers only the schema tool until the model loads one", async () => {
+    const scripted = model([
+      { text: "", calls: [call("1", "get_tool_schema", { name: "notes__nope" })] },
+      { text: "", calls: [call("2", "get_tool_schema", { name: "notes__read" })] },
+      { text: "Loaded.", calls: [] },
+    ]);
+    const chat = new ChatSession({ servers: [notesServer()], model: scripted, lazyTools: true });
+    await chat.send("Read.");
+    const names = scripted.requests.map((r) => (r.tools as Array<{ name: string }>).map((t) => t.name));
+    expect(names).toEqual([["get_tool_schema"], ["get_tool_schema"], ["get_tool_schema", "notes__read"]]);
+    const description = (scripted.requests[0]!.tools[0] as { description: string }).description;
+    expect(description).toContain("- notes__write: Write a note.\n- notes__read: Read the notes.");
+    expect(description).not.toContain("It is kept.");
+  });
+
+  test("takes back a turn the model failed, so the next message starts clean", async () => {
+    const scripted = model([new HostError("HOST_PROVIDER_UNAVAILABLE", "down"), { text: "Back.", calls: [] }]);
+    const chat = new ChatSession({ servers: [notesServer()], model: scripted });
+    await expect(chat.send("First.")).rejects.toThrow("down");
+    expect(chat.messages).toEqual([]);
+    await chat.send("Second.");
+    expect(scripted.requests[1]!.messages).toEqual([{ role: "user", text: "Second." }]);
+  });
+});
