@@ -38,8 +38,9 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
     history: historyFile ? readHistory(historyFile) : [],
   });
   let turn: AbortController | undefined;
+  // The end of input ends the session after the turn that is running: piped messages arrive, and
+  // stdin closes, long before the model has answered them.
   const lines = new LineQueue(rl);
-  rl.on("close", () => turn?.abort());
   rl.on("SIGINT", () => {
     if (turn) {
       turn.abort();

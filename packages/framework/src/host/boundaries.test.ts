@@ -25,11 +25,34 @@ function sourceGraph(entry: string): string[] {
   return [...seen].map((file) => path.relative(SRC, file));
 }
 
+// Every non-test source file of the host side and the CLI, relative to src/.
+function hostFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(path.join(SRC, dir), { withFileTypes: true }).flatMap((entry) => {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name.startsWith("__") ? [] : walk(relative);
+      return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [relative] : [];
+    });
+  return ["host", "cli"].flatMap(walk);
+}
+
 describe("host-side boundaries", () => {
   test("only host/sdk-client.ts imports the SDK's client side, or the SDK at all, on the host side", () => {
-    const files = ["host", "cli"].flatMap((dir) => fs.readdirSync(path.join(SRC, dir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")).map((f) => path.join(dir, f)));
+    const files = hostFiles();
     const importers = files.filter((file) => importsOf(path.join(SRC, file)).some((s) => s.startsWith("@modelcontextprotocol/sdk")));
     expect(importers).toEqual([path.join("host", "sdk-client.ts")]);
+  });
+
+  test("each model provider's SDK is imported by one module of its own", () => {
+    const importersOf = (pkg: string) => hostFiles().filter((file) => importsOf(path.join(SRC, file)).some((s) => s === pkg || s.startsWith(`${pkg}/`)));
+    expect(importersOf("@anthropic-ai/sdk")).toEqual([path.join("host", "models", "anthropic-model.ts")]);
+    expect(importersOf("openai")).toEqual([path.join("host", "models", "openai-model.ts")]);
+    expect(importersOf("@google/genai")).toEqual([path.join("host", "models", "gemini-model.ts")]);
+  });
+
+  test("the package entry a server imports never reaches the chat loop or a model adapter", () => {
+    const reached = sourceGraph(path.join(SRC, "index.ts"));
+    expect(reached.filter((file) => file.startsWith(path.join("host", "models")) || file.startsWith(path.join("host", "chat")))).toEqual([]);
   });
 
   test("the runtime never reaches host-side code", () => {

@@ -1,6 +1,13 @@
 import type { ResultPlan } from "../tool-definition.js";
 import type { ProtocolServer, ServerInfo } from "./sdk.js";
 import { ServerApp } from "./server-app.js";
+import type { InputLimits } from "./string-limits.js";
+
+/** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
+export interface ServerOptions extends ServerInfo {
+  /** Caps on what one request may carry; see {@link InputLimits}. */
+  limits?: InputLimits;
+}
 
 /** The live list of one kind of member: hide, show again or remove by name (or URI). */
 export interface LiveList {
@@ -48,8 +55,9 @@ type WithApp = TypemcpServer & { readonly [APP]: ServerApp };
  * const client = await connect(server); // from "typemcp/testing"
  * ```
  */
-export function createServer(instances: object | readonly object[], info: ServerInfo): TypemcpServer {
-  const app = new ServerApp(info);
+export function createServer(instances: object | readonly object[], options: ServerOptions): TypemcpServer {
+  const { limits, ...info } = options;
+  const app = new ServerApp(info, limits);
   for (const instance of Array.isArray(instances) ? instances : [instances]) app.add(instance);
   const tools = Object.defineProperty(liveList(app.tools), "names", {
     enumerable: true,
@@ -76,10 +84,10 @@ export function isTypemcpServer(value: unknown): value is TypemcpServer {
  * A protocol endpoint for one new session of `server` (one stdio connection, one HTTP session
  * or request, one in-memory test client). For transports and `typemcp/testing`, not authors.
  */
-export function openSession(server: TypemcpServer): ProtocolServer {
+export function openSession(server: TypemcpServer, options: { stateless?: boolean } = {}): ProtocolServer {
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError("openSession() takes a server made by createServer().");
-  return app.newSession();
+  return app.newSession(options);
 }
 
 /** How tool `name` of `server` turns its method's return value into a result (for `typemcp/testing`). */

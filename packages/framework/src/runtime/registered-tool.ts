@@ -4,6 +4,7 @@ import { toToolError } from "../errors/to-tool-error.js";
 import { ArgumentValidator, loadValidators, validatorsLoaded } from "./argument-validator.js";
 import { OutputContract } from "./output-contract.js";
 import { reviveValues } from "./revive-values.js";
+import { DEFAULT_MAX_STRING_LENGTH, findOverlongStrings } from "./string-limits.js";
 import { toCallResult, toErrorResult } from "./to-call-result.js";
 import type { CallToolResult, WireTool } from "./sdk.js";
 import type { Context } from "./context.js";
@@ -24,6 +25,7 @@ export class RegisteredTool {
     private readonly instance: object,
     readonly generated: GeneratedTool,
     options: ToolOptions,
+    private readonly maxStringLength = DEFAULT_MAX_STRING_LENGTH,
   ) {
     this.validator = new ArgumentValidator(generated.inputSchema);
     this.output = new OutputContract(name, generated.result, generated.outputSchema);
@@ -48,8 +50,10 @@ export class RegisteredTool {
   /** Validates `args`, calls the method and converts what it returns or throws. Never rejects. */
   async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
     const input = args ?? {};
+    // Lengths first: a megabyte string must not reach a pattern, a format check or the method.
+    const overlong = findOverlongStrings(input, this.generated.inputSchema, this.maxStringLength);
     if (!validatorsLoaded()) await loadValidators();
-    const problems = this.validator.check(input);
+    const problems = overlong.length ? overlong : this.validator.check(input);
     if (problems.length > 0) {
       const message = `Invalid arguments for tool "${this.name}":\n${problems.map((p) => `- ${p}`).join("\n")}`;
       return toErrorResult(new ToolError(message, { code: "INVALID_ARGUMENTS" }));

@@ -6,6 +6,7 @@ import { registerHandlers, type Session } from "./protocol-handlers.js";
 import { RegisteredPrompt, type WirePrompt } from "./registered-prompt.js";
 import { RegisteredResource, type WireResource } from "./registered-resource.js";
 import { RegisteredTool } from "./registered-tool.js";
+import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./string-limits.js";
 
 /**
  * Everything one server offers, shared by all its sessions: the registries of tools,
@@ -17,7 +18,14 @@ export class ServerApp {
   readonly prompts = new MemberRegistry<WirePrompt, RegisteredPrompt>();
   private readonly sessions = new Set<Session>();
 
-  constructor(readonly info: ServerInfo) {
+  /** Longest string a request may carry where no schema says otherwise. */
+  readonly maxStringLength: number;
+
+  constructor(
+    readonly info: ServerInfo,
+    limits: InputLimits = {},
+  ) {
+    this.maxStringLength = limits.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH;
     this.tools.onChange = () => this.broadcast("notifications/tools/list_changed");
     this.resources.onChange = () => this.broadcast("notifications/resources/list_changed");
     this.prompts.onChange = () => this.broadcast("notifications/prompts/list_changed");
@@ -27,7 +35,7 @@ export class ServerApp {
   add(instance: object): void {
     for (const { record, method } of collectMembers(instance)) {
       if (record.kind === "tool") {
-        this.tools.add(new RegisteredTool(record.options.name ?? record.key, method, instance, record.generated!, record.options));
+        this.tools.add(new RegisteredTool(record.options.name ?? record.key, method, instance, record.generated!, record.options, this.maxStringLength));
       } else if (record.kind === "resource") {
         this.resources.add(new RegisteredResource(record.uri, method, instance, record.generated!, record.options));
       } else {
@@ -37,8 +45,8 @@ export class ServerApp {
   }
 
   /** A protocol server for one new session (one stdio connection, one HTTP session or request). */
-  newSession(): ProtocolServer {
-    const capabilities = this.capabilities();
+  newSession(options: { stateless?: boolean } = {}): ProtocolServer {
+    const capabilities = this.capabilities(options.stateless === true);
     const protocol = createProtocolServer(this.info, capabilities);
     const session = registerHandlers(this, protocol, capabilities);
     this.sessions.add(session);
@@ -57,14 +65,16 @@ export class ServerApp {
     for (const session of this.sessions) void session.protocol.notify(method).catch(() => undefined);
   }
 
-  private capabilities(): ServerCapabilities {
+  // Without a session there is no stream to send a list change or a resource update on, so a
+  // stateless server does not claim it can: a client would wait for notifications never sent.
+  private capabilities(stateless: boolean): ServerCapabilities {
     const hasCompletions = this.resources.values().some((r) => r.options.complete || r.generated.completions) ||
       this.prompts.values().some((p) => p.options.complete || p.generated.completions);
     return {
-      tools: { listChanged: true },
+      tools: stateless ? {} : { listChanged: true },
       logging: {},
-      ...(this.resources.keys().length ? { resources: { subscribe: true, listChanged: true } } : {}),
-      ...(this.prompts.keys().length ? { prompts: { listChanged: true } } : {}),
+      ...(this.resources.keys().length ? { resources: stateless ? {} : { subscribe: true, listChanged: true } } : {}),
+      ...(this.prompts.keys().length ? { prompts: stateless ? {} : { listChanged: true } } : {}),
       ...(hasCompletions ? { completions: {} } : {}),
     };
   }

@@ -194,7 +194,7 @@ describe("defaults, optional properties, patterns and this", () => {
 
   test("leaves a property typed T | undefined out of required, as it does a parameter", () => {
     const tool = deriveOne(`@tool() f(options: Options): void {}`, `interface Options { label: string | undefined; size?: number; name: string }`);
-    expect(tool.inputSchema.properties?.options).toEqual({
+    expect((tool.inputSchema.properties as Record<string, unknown> | undefined)?.["options"]).toEqual({
       type: "object",
       properties: { label: { type: "string" }, size: { type: "number" }, name: { type: "string" } },
       required: ["name"],

@@ -57,8 +57,10 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       return knownValues(definition, open.known);
     }
     const bytes = bytesKind(type);
-    if (bytes) return withComments({ type: "string", contentEncoding: "base64", pattern: BASE64 }, [reffedType, type.aliasSymbol, prop]);
-    if (isUrlType(type)) return withComments({ type: "string", format: "uri" }, [reffedType, type.aliasSymbol, prop]);
+    // The standard library's and Node's own JSDoc on these classes speaks to programmers, not models.
+    const authored = [reffedType, type.aliasSymbol, prop].filter((symbol) => !isLibrarySymbol(symbol));
+    if (bytes) return withComments({ type: "string", contentEncoding: "base64", pattern: BASE64 }, authored);
+    if (isUrlType(type)) return withComments({ type: "string", format: "uri" }, authored);
     if (type.flags & ts.TypeFlags.TemplateLiteral) {
       return withComments({ type: "string", pattern: templatePattern(type as ts.TemplateLiteralType) }, [reffedType, type.aliasSymbol, prop]);
     }
@@ -159,6 +161,11 @@ function orderEnums(definition: Definition, enumOrder: EnumOrder): void {
   for (const node of [definition, ...((definition.anyOf as Definition[] | undefined) ?? [])]) {
     if (Array.isArray(node.enum)) node.enum = enumOrder.order(node.enum);
   }
+}
+
+function isLibrarySymbol(symbol: ts.Symbol | undefined): boolean {
+  const file = symbol?.declarations?.[0]?.getSourceFile();
+  return file !== undefined && (file.hasNoDefaultLib || /[\\/]node_modules[\\/]/.test(file.fileName));
 }
 
 function isValueSymbol(symbol: ts.Symbol | undefined): symbol is ts.Symbol {

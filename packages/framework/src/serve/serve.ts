@@ -1,6 +1,5 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
-import { createServer, isTypemcpServer, openSession, type TypemcpServer } from "../runtime/create-server.js";
-import type { ServerInfo } from "../runtime/sdk.js";
+import { createServer, isTypemcpServer, openSession, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { selectTransport } from "../transports/select-transport.js";
@@ -18,7 +17,7 @@ export interface TransportOptions {
 }
 
 /** How `serve()` presents the server and which transport it uses. */
-export interface ServeOptions extends ServerInfo, TransportOptions {}
+export interface ServeOptions extends ServerOptions, TransportOptions {}
 
 /** A server that `serve()` started. */
 export interface RunningServer extends TypemcpServer {
@@ -43,10 +42,10 @@ export interface RunningServer extends TypemcpServer {
 export async function serve(instance: object, options: ServeOptions): Promise<RunningServer>;
 /** Serves a server made by `createServer()`. */
 export async function serve(server: TypemcpServer, options?: TransportOptions): Promise<RunningServer>;
-export async function serve(target: object, options: TransportOptions & Partial<ServerInfo> = {}): Promise<RunningServer> {
+export async function serve(target: object, options: TransportOptions & Partial<ServerOptions> = {}): Promise<RunningServer> {
   try {
     const { transport, http, ...info } = options;
-    const server = isTypemcpServer(target) ? target : createServer(target, info as ServerInfo);
+    const server = isTypemcpServer(target) ? target : createServer(target, info as ServerOptions);
     const choice = selectTransport({ transport, http }, process.argv.slice(2), process.env);
     if (choice.kind === "stdio") {
       await connectStdio(openSession(server));
@@ -55,7 +54,7 @@ export async function serve(target: object, options: TransportOptions & Partial<
     // Imported here, not at the top: a stdio server never loads the HTTP layer nor, once
     // bundled, node:http, http2, stream and crypto (bundleEntries defers built-ins to first use).
     const { serveHttp } = await import("../transports/http/serve-http.js");
-    const handle = await serveHttp(() => openSession(server), resolveHttpOptions(choice.options));
+    const handle = await serveHttp((stateless) => openSession(server, { stateless }), resolveHttpOptions(choice.options));
     process.stderr.write(`typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}\n`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => void handle.close().then(() => process.exit(0)));

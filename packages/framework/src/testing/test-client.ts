@@ -14,6 +14,20 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** A tool's input or output schema, typed for reading in a test. */
+export interface ToolSchema {
+  readonly type: "object";
+  readonly properties?: { readonly [name: string]: { readonly [keyword: string]: any } };
+  readonly required?: readonly string[];
+  readonly [keyword: string]: unknown;
+}
+
+/** One tool as `tools/list` returns it. */
+export interface ListedTool extends McpTool {
+  readonly inputSchema: ToolSchema;
+  readonly outputSchema?: ToolSchema;
+}
+
 /** One `notifications/message` the server sent. */
 export interface LogEntry {
   readonly level: LogLevel;
@@ -75,14 +89,14 @@ export class TestClient {
   }
 
   /** The tools the server lists, exactly as a host receives them. */
-  async listTools(): Promise<McpTool[]> {
+  async listTools(): Promise<ListedTool[]> {
     const { tools } = await this.client.request("tools/list", undefined);
     this.listed = true;
-    return tools as McpTool[];
+    return tools as ListedTool[];
   }
 
   /** One tool's definition; throws when the server does not list it. */
-  async tool(name: string): Promise<McpTool> {
+  async tool(name: string): Promise<ListedTool> {
     const tools = await this.listTools();
     const found = tools.find((t) => t.name === name);
     if (!found) throw new Error(`The server lists no tool "${name}"; it lists: ${tools.map((t) => t.name).join(", ") || "none"}.`);

@@ -94,7 +94,10 @@ function toOpenAIMessages(system: string | undefined, messages: readonly ChatMes
           })),
         }),
       });
-    } else for (const result of message.results) out.push({ role: "tool", tool_call_id: result.callId, content: result.content });
+    } else {
+      // Chat Completions has no error flag on a tool message: the text has to say it.
+      for (const result of message.results) out.push({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${result.content}` : result.content });
+    }
   }
   return out;
 }
