@@ -18,12 +18,12 @@ import { median } from "./lib/stats.mjs";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const quick = process.argv.includes("--quick");
-const COLD_STARTS = quick ? 6 : 15; // per server per Node
-const ROUNDS = quick ? 1 : 3;
-const LATENCY_CALLS = quick ? 300 : 2000;
-const PIPELINED_CALLS = quick ? 3000 : 20000;
+const COLD_STARTS = quick ? 6 : 11; // per server per Node
+const ROUNDS = quick ? 1 : 2;
+const LATENCY_CALLS = quick ? 300 : 1000;
+const PIPELINED_CALLS = quick ? 3000 : 10000;
 const CONCURRENCY = 32;
-const HTTP_SECONDS = quick ? 1.5 : 4;
+const HTTP_SECONDS = quick ? 1.5 : 3;
 const HTTP_CONNECTIONS = 16;
 
 const SERVERS = [

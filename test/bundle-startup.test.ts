@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import { describe, expect, test } from "vitest";
 import { CALC_SERVER, fromRoot } from "./support/paths.js";
@@ -28,5 +29,19 @@ describe("a bundled server over stdio", () => {
     expect(replies[2]!.result).toMatchObject({ structuredContent: { result: 5 } });
     expect(builtins).toContain("net"); // the stdio pipes: the report itself works
     for (const unused of ["http", "_http_server", "http2", "crypto", "tls"]) expect(builtins).not.toContain(unused);
+  });
+
+  test("carries ajv as text compiled on the first call, and still validates with it", () => {
+    const bundle = fs.readFileSync(CALC_SERVER, "utf8");
+    // ajv's code appears once, inside the chunk's string, which ends with the name it is given.
+    const chunkStart = bundle.indexOf('"typemcp-validators-chunk:typemcp-validators-chunk"');
+    const chunkEnd = bundle.indexOf("//# sourceURL=typemcp-validators.js");
+    const ajv = [...bundle.matchAll(/var require_ajv=/g)].map((m) => m.index);
+    expect(ajv).toHaveLength(1);
+    expect(chunkStart).toBeGreaterThan(0);
+    expect(ajv[0]).toBeGreaterThan(chunkStart);
+    expect(ajv[0]).toBeLessThan(chunkEnd);
+    const { replies } = runCalc([INITIALIZE, { ...CALL, params: { name: "add", arguments: { a: "x", b: 3 } } }]);
+    expect(replies[1]!.result).toEqual({ content: [{ type: "text", text: 'Invalid arguments for tool "add":\n- a: expected number, got string "x"' }], isError: true });
   });
 });

@@ -77,6 +77,22 @@ export class RpcProcess {
     return (ticks * 1000) / CLOCK_TICKS;
   }
 
+  /**
+   * CPU time of every thread of the process in milliseconds, from /proc/<pid>/task/<tid>/schedstat
+   * (nanoseconds, where /proc/<pid>/stat counts 10 ms ticks): precise enough for one start-up.
+   */
+  preciseCpuMs() {
+    let ns = 0;
+    for (const tid of fs.readdirSync(`/proc/${this.pid}/task`)) {
+      try {
+        ns += Number(fs.readFileSync(`/proc/${this.pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+    return ns / 1e6;
+  }
+
   /** { rssKb, peakKb } from /proc/<pid>/status. */
   memory() {
     const status = fs.readFileSync(`/proc/${this.pid}/status`, "utf8");

@@ -25,7 +25,7 @@ export async function coldStart(command, runs) {
     toInit.push(msSince(server.startedAt));
     const list = await server.request("tools/list", {});
     toList.push(msSince(server.startedAt));
-    cpu.push(server.cpuMs());
+    cpu.push(server.preciseCpuMs());
     if (!Array.isArray(list.result?.tools) || list.result.tools.length === 0) throw new Error(`cold start: bad tools/list from ${command.join(" ")}`);
     await server.stop();
   }

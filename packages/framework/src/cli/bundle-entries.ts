@@ -35,7 +35,7 @@ export async function bundleEntries(options: BundleOptions): Promise<string[]> {
       sourcemap: "linked",
       external: [...(options.external ?? [])],
       logLevel: "error",
-      plugins: [withoutSdkAjvProvider, builtinsOnFirstUse],
+      plugins: [withoutSdkAjvProvider, builtinsOnFirstUse, validatorsAsText()],
       // CommonJS dependencies (ajv) call require(); an ES module bundle must provide it.
       banner: { js: 'import { createRequire as __typemcpCreateRequire } from "node:module"; const require = __typemcpCreateRequire(import.meta.url);' },
     });
@@ -98,3 +98,71 @@ const builtinsOnFirstUse: Plugin = {
     }));
   },
 };
+
+const VALIDATOR_MODULES = /^(ajv\/dist\/2020\.js|ajv-formats)$/;
+
+/**
+ * typemcp imports ajv and ajv-formats with `import()` on a tool's first call, so they are not
+ * evaluated at start-up; but in a bundle their 215 KB would still be pre-parsed by V8 on every
+ * start. Bundled once more on their own (CommonJS) and embedded as a string, which V8 only scans,
+ * they are compiled with `new Function` at first use: a lazy chunk inside the single file.
+ */
+function validatorsAsText(): Plugin {
+  return {
+    name: "typemcp-validators-as-text",
+    setup(pluginBuild) {
+      let chunk: Promise<string> | undefined;
+      pluginBuild.onResolve({ filter: VALIDATOR_MODULES }, (args) => {
+        if (args.kind !== "dynamic-import") return undefined;
+        return { path: args.path, namespace: "typemcp-validators", pluginData: { resolveDir: args.resolveDir } };
+      });
+      pluginBuild.onResolve({ filter: /^typemcp-validators-chunk$/ }, (args) => ({ path: args.path, namespace: "typemcp-validators-chunk", pluginData: args.pluginData }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-validators" }, (args) => ({
+        loader: "js",
+        resolveDir: (args.pluginData as { resolveDir: string }).resolveDir,
+        pluginData: args.pluginData,
+        contents:
+          args.path === "ajv-formats"
+            ? `import { loadValidatorChunk } from "typemcp-validators-chunk"; const formats = loadValidatorChunk().formats; export default formats.default ?? formats;`
+            : `import { loadValidatorChunk } from "typemcp-validators-chunk"; const ajv = loadValidatorChunk().ajv; export const Ajv2020 = ajv.Ajv2020; export default ajv.default ?? ajv;`,
+      }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-validators-chunk" }, async (args) => {
+        const resolveDir = (args.pluginData as { resolveDir: string } | undefined)?.resolveDir ?? process.cwd();
+        chunk ??= bundleValidators(resolveDir);
+        return {
+          loader: "js",
+          contents: `const SOURCE = ${JSON.stringify(await chunk)};
+let loaded;
+export function loadValidatorChunk() {
+  if (!loaded) {
+    const module = { exports: {} };
+    new Function("module", "exports", SOURCE)(module, module.exports);
+    loaded = module.exports;
+  }
+  return loaded;
+}`,
+        };
+      });
+    },
+  };
+}
+
+async function bundleValidators(resolveDir: string): Promise<string> {
+  const result = await build({
+    stdin: { contents: `module.exports = { ajv: require("ajv/dist/2020.js"), formats: require("ajv-formats") };`, resolveDir, loader: "js" },
+    bundle: true,
+    write: false,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: "inline",
+    logLevel: "error",
+    metafile: true,
+  });
+  // Compiled with `new Function`, the chunk has no `require`: it must need nothing from outside.
+  const outside = Object.values(result.metafile.outputs).flatMap((output) => output.imports.map((i) => i.path));
+  if (outside.length) throw new Error(`typemcp: the validator chunk must be self-contained, but it imports ${outside.join(", ")}`);
+  return `${result.outputFiles[0]!.text}\n//# sourceURL=typemcp-validators.js`;
+}
