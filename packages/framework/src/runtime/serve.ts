@@ -40,7 +40,10 @@ export interface RunningServer {
   readonly prompts: LiveList;
   /** The MCP endpoint URL when serving over HTTP. */
   readonly url?: string;
-  /** Adds every `@tool`, `@resource` and `@prompt` method of another instance while running. */
+  /**
+   * Adds every `@tool`, `@resource` and `@prompt` method of another instance while running.
+   * @typemcpServes
+   */
   add(instance: object): void;
   /** Tells clients subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
   resourceUpdated(uri: string): void;
@@ -52,6 +55,7 @@ export interface RunningServer {
  * A server that cannot start (compiled without `typemcp build`, a bad flag, a busy port)
  * prints why to stderr and exits with status 1, so a host shows the reason instead of a hang.
  *
+ * @typemcpServes
  * @example
  * ```ts
  * const server = await serve(new Calculator(), { name: "calc", version: "1.0.0" });

@@ -1,5 +1,5 @@
 import ts from "typescript";
-import fs from "node:fs";
+import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
 import type { GeneratedPrompt, GeneratedResource } from "../member-definition.js";
 import type { GeneratedTool } from "../tool-definition.js";
@@ -8,7 +8,10 @@ import { deriveTool } from "./derive-tool.js";
 import { deriveMember } from "./derive-member.js";
 import { findMembers, type ToolMethod } from "./find-tool-methods.js";
 import { injectDefinitions, type Injection } from "./inject-definitions.js";
+import { findCollisions } from "./find-collisions.js";
+import { fixFor } from "./fix-for-diagnostic.js";
 import { formatDiagnostics, loadProgram } from "./load-program.js";
+import { findMisplacedDecorators } from "./misplaced-decorators.js";
 import { SchemaGenerator } from "./schema-generator.js";
 import { locationOf } from "./source-location.js";
 
@@ -18,8 +21,14 @@ export interface BuildResult {
   readonly tools: ReadonlyArray<{ readonly file: string; readonly name: string; readonly definition: GeneratedTool }>;
   /** Each `@resource` and `@prompt` method, in declaration order. */
   readonly members: ReadonlyArray<{ readonly kind: "resource" | "prompt"; readonly file: string; readonly name: string; readonly definition: GeneratedResource | GeneratedPrompt }>;
-  /** The JavaScript files written. */
+  /** The files the emit produced (JavaScript, declarations, maps), not yet written. */
   readonly emitted: readonly string[];
+  /** Each emitted file's text, keyed by its absolute path; the caller writes them (see `writeOutputs`). */
+  readonly outputs: ReadonlyMap<string, string>;
+  /** The source file each emitted JavaScript file came from. */
+  readonly sources: ReadonlyMap<string, ts.SourceFile>;
+  /** The program the build type-checked and emitted. */
+  readonly program: ts.Program;
   /** What the author should hear about but need not fix (parameters typed `any`), in source order. */
   readonly warnings: readonly BuildWarning[];
 }
@@ -40,8 +49,13 @@ export interface BuildOptions {
  */
 export function buildProject(options: BuildOptions): BuildResult {
   const program = loadProgram(options.project);
-  const diagnostics = ts.getPreEmitDiagnostics(program).filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (diagnostics.length) throw new BuildError("TYPE_CHECK_FAILED", formatDiagnostics(diagnostics));
+  const misplaced = findMisplacedDecorators(program);
+  const diagnostics = ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.category === ts.DiagnosticCategory.Error && !misplaced.covers(d));
+  if (diagnostics.length || misplaced.errors.length) {
+    throw new AggregateError([...misplaced.errors, ...diagnostics.map(toBuildError)], "the program does not type-check");
+  }
 
   const checker = program.getTypeChecker();
   const found = findMembers(program);
@@ -52,7 +66,6 @@ export function buildProject(options: BuildOptions): BuildResult {
   const members: Array<BuildResult["members"][number]> = [];
   const errors: BuildError[] = [];
   const warnings: BuildWarning[] = [];
-  const seen = new Map<string, ts.Node>();
 
   for (const member of found) {
     if (!ts.isCallExpression(member.decorator.expression)) {
@@ -79,32 +92,37 @@ export function buildProject(options: BuildOptions): BuildResult {
       continue;
     }
     const name = literalName(found.decorator.expression) ?? derived.tool.method;
-    const key = `${found.method.getSourceFile().fileName}\0${found.klass.pos}\0${name}`;
-    if (seen.has(key)) {
-      errors.push(new BuildError("DUPLICATE_TOOL_NAME", `two tools in one class are named "${name}"`, { location: locationOf(found.method) }));
-    }
-    seen.set(key, found.method);
     definitions.set(found.decorator, { generated: derived.tool, position: 1 });
     tools.push({ file: found.method.getSourceFile().fileName, name, definition: derived.tool });
   }
+  errors.push(...findCollisions(program, found, checker));
   if (errors.length) throw Object.assign(new AggregateError(errors, `${errors.length} signature(s) cannot be served`), { warnings });
-  if (options.noEmit) return { tools, members, emitted: [], warnings };
+  const outputs = new Map<string, string>();
+  const sources = new Map<string, ts.SourceFile>();
+  if (options.noEmit) return { tools, members, emitted: [], outputs, sources, program, warnings };
 
-  const emitted: string[] = [];
+  // Nothing is written here: the caller bundles the entries and writes everything at once, so
+  // a failed build leaves dist/ as it was.
   const result = program.emit(
     undefined,
-    (fileName, text, writeBOM) => {
-      ts.sys.writeFile(fileName, text, writeBOM);
-      if (fileName.endsWith(".js") && text.startsWith("#!")) fs.chmodSync(fileName, 0o755);
-      emitted.push(fileName);
+    (fileName, text, _writeBOM, _onError, sourceFiles) => {
+      outputs.set(path.resolve(fileName), text);
+      const source = sourceFiles?.[0];
+      if (source && /\.[cm]?js$/.test(fileName)) sources.set(path.resolve(fileName), source);
     },
     undefined,
     false,
     { before: [injectDefinitions(definitions)] },
   );
   const emitErrors = result.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (emitErrors.length) throw new BuildError("TYPE_CHECK_FAILED", formatDiagnostics(emitErrors));
-  return { tools, members, emitted, warnings };
+  if (emitErrors.length) throw new AggregateError(emitErrors.map(toBuildError), "the emit failed");
+  return { tools, members, emitted: [...outputs.keys()], outputs, sources, program, warnings };
+}
+
+/** One TypeScript diagnostic as a build error, printed the way tsc prints it, with a fix where typemcp knows one. */
+function toBuildError(diagnostic: ts.Diagnostic): BuildError {
+  const hint = fixFor(diagnostic);
+  return new BuildError("TYPE_CHECK_FAILED", formatDiagnostics([diagnostic]) + (hint ? `\n  fix: ${hint}` : ""));
 }
 
 function literalName(call: ts.CallExpression): string | undefined {
