@@ -56,14 +56,16 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     const entries = bundling
       ? findEntries({ packageDir: path.dirname(path.resolve(project)), program: result.program, sources: result.sources, explicit: options.entry })
       : [];
-    const unrunnable = findUnrunnable(result.sources, result.program.getCompilerOptions(), new Set(entries));
+    const compilerOptions = result.program.getCompilerOptions();
+    const unrunnable = findUnrunnable(result.sources, compilerOptions, new Set(entries));
     if (!bundling && unrunnable.length) throw new AggregateError(unrunnable.map((u) => u.error), "unrunnable output");
+    const sourceMap = compilerOptions.inlineSourceMap ? "inline" : compilerOptions.sourceMap ? "linked" : false;
+    await bundleEntries({ outputs, entries, sources: result.sources, external: options.external, sourceMap });
     // Bundled, the other files are never run; one Node would misread is left out rather than written.
     for (const { file } of unrunnable) {
       outputs.delete(file);
       outputs.delete(`${file}.map`);
     }
-    await bundleEntries({ outputs, entries, sources: result.sources, external: options.external });
     if (!options.check) writeOutputs(outputs);
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

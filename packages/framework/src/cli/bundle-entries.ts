@@ -17,6 +17,8 @@ export interface BundleOptions {
   sources: ReadonlyMap<string, ts.SourceFile>;
   /** Packages to leave as imports: native addons, or anything that must be resolved at run time. */
   external?: readonly string[];
+  /** The bundles' source maps, as the tsconfig asks (`sourceMap` → linked, `inlineSourceMap` → inline). */
+  sourceMap?: "linked" | "inline" | false;
 }
 
 // CommonJS dependencies (ajv) call require(); an ES module bundle must provide it.
@@ -48,7 +50,10 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
         minifySyntax: true,
         // A crash at start-up prints the line it happened on: keep lines short enough to read.
         lineLimit: 160,
-        sourcemap: "linked",
+        // Start-up errors name classes ("Greeter.greet"): keep the names minification would drop.
+        keepNames: true,
+        // Maps only when the tsconfig asks for them; each carries its sources, so it works where shipped.
+        sourcemap: options.sourceMap ?? false,
         // The input is TypeScript's output: the author's tsconfig has already been applied.
         tsconfigRaw: {},
         external: [...(options.external ?? [])],

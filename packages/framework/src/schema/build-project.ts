@@ -107,7 +107,8 @@ export function buildProject(options: BuildOptions): BuildResult {
     undefined,
     (fileName, text, _writeBOM, _onError, sourceFiles) => {
       outputs.set(path.resolve(fileName), text);
-      const source = sourceFiles?.[0];
+      // The emit may hand over a transformed copy of the file: keep the program's own.
+      const source = sourceFiles?.[0] && program.getSourceFile(sourceFiles[0].fileName);
       if (source && /\.[cm]?js$/.test(fileName)) sources.set(path.resolve(fileName), source);
     },
     undefined,
