@@ -4,11 +4,12 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * Builds the test fixtures once per run, in both decorator modes, with the real `typemcp build`;
- * unbundled, so tests see the runtime's own module graph.
+ * Builds the fixtures the end-to-end tests run as processes, once per run, with the real
+ * `typemcp build`, unbundled so they show the runtime's own module graph. Tests that need no process compile the fixtures in memory (test/in-memory,
+ * both decorator modes, through typemcp/vite) and do not wait for this.
  */
 export default function setup(): void {
-  for (const project of ["test/fixtures/tsconfig.tc39.json", "test/fixtures/tsconfig.legacy.json"]) {
+  for (const project of ["test/fixtures/tsconfig.tc39.json"]) {
     execFileSync(process.execPath, ["packages/framework/bin/typemcp.js", "build", "--project", project, "--no-bundle"], {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],

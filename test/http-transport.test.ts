@@ -26,7 +26,7 @@ describe("the HTTP transport's safe defaults", () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const res = await fetch(new URL("/healthz", server.url));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", sessions: 0 });
+    expect(await res.json()).toEqual({ status: "ok" });
   });
 
   test("refuses a foreign Host with 403 and names the flag to set", async () => {
@@ -91,7 +91,7 @@ describe("the HTTP transport's safe defaults", () => {
     try {
       const third = await post(server.url, INITIALIZE);
       expect(third.status).toBe(503);
-      expect(((await third.json()) as ErrorBody).error.message).toBe("Too many sessions (limit 2); try again later.");
+      expect(((await third.json()) as ErrorBody).error.message).toBe("Too many sessions in use (limit 2); try again later.");
     } finally {
       await a.close();
       await b.close();

@@ -10,20 +10,26 @@ function assertResult(reply, where) {
   }
 }
 
-/** Spawn → initialize answered → tools/list answered, in a fresh process each time. */
+/**
+ * Spawn → initialize answered → tools/list answered, in a fresh process each time; also the CPU
+ * time the server had used by then (user + system, all threads), which other load on the machine
+ * moves much less than the wall-clock time.
+ */
 export async function coldStart(command, runs) {
   const toInit = [];
   const toList = [];
+  const cpu = [];
   for (let i = 0; i < runs; i++) {
     const server = new RpcProcess(command);
     await server.initialize();
     toInit.push(msSince(server.startedAt));
     const list = await server.request("tools/list", {});
     toList.push(msSince(server.startedAt));
+    cpu.push(server.cpuMs());
     if (!Array.isArray(list.result?.tools) || list.result.tools.length === 0) throw new Error(`cold start: bad tools/list from ${command.join(" ")}`);
     await server.stop();
   }
-  return { initMs: median(toInit), listMs: median(toList) };
+  return { initMs: median(toInit), listMs: median(toList), startCpuMs: median(cpu) };
 }
 
 /** Sequential calls, one in flight at a time. */

@@ -79,6 +79,36 @@ export function calcContract(connect: () => Promise<Connection>): void {
     expect(textOf(result)).toMatch(/^Cannot take the square root of a negative number \(-4\)/);
   });
 
+  // The SDK's client checks every structuredContent against the tool's outputSchema and throws
+  // when one does not match: each call here would reject if a result overflowed into `null`.
+  test.each([
+    ["add", { a: 1e308, b: 1e308 }, "1e+308 + 1e+308"],
+    ["subtract", { a: -1e308, b: 1e308 }, "-1e+308 − 1e+308"],
+    ["multiply", { a: 1e308, b: 10 }, "1e+308 × 10"],
+    ["divide", { a: 1e308, b: 1e-10 }, "1e+308 ÷ 1e-10"],
+    ["power", { base: 10, exponent: 400 }, "10^400"],
+  ])("reports an overflowing %s(%j) as a tool error the model can act on", async (name, args, expression) => {
+    const result = await session.client.callTool({ name, arguments: args });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(textOf(result)).toBe(`The result of ${expression} is too large to represent as a number (beyond ±1.7976931348623157e+308); use smaller inputs.`);
+  });
+
+  test("returns the largest results that still fit, valid against their output schemas", async () => {
+    const max = Number.MAX_VALUE;
+    for (const [name, args, expected] of [
+      ["add", { a: max, b: 0 }, max],
+      ["subtract", { a: -max, b: 0 }, -max],
+      ["multiply", { a: max, b: 1 }, max],
+      ["divide", { a: max, b: 1 }, max],
+      ["power", { base: max, exponent: 1 }, max],
+      ["sqrt", { x: max }, Math.sqrt(max)],
+    ] as const) {
+      const result = await session.client.callTool({ name, arguments: args });
+      expect(result.structuredContent, name).toEqual({ result: expected });
+    }
+  });
+
   test("names every wrong parameter when the arguments do not match the schema", async () => {
     const result = await session.client.callTool({ name: "divide", arguments: { a: "ten", c: 1 } });
     expect(result.isError).toBe(true);

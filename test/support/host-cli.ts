@@ -26,10 +26,11 @@ export function isBuilt(file: string): boolean {
 /**
  * Runs `node packages/framework/bin/typemcp.js …args` as a real process from the repository
  * root, writing `input` to its stdin (then closing it), and kills it if it outlives `timeoutMs`.
+ * `env` replaces the environment it inherits.
  */
-export function typemcp(args: readonly string[], options: { input?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+export function typemcp(args: readonly string[], options: { input?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TYPEMCP_CLI, ...args], { cwd: ROOT, stdio: "pipe" });
+    const child = spawn(process.execPath, [TYPEMCP_CLI, ...args], { cwd: ROOT, stdio: "pipe", ...(options.env && { env: options.env }) });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

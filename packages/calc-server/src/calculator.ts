@@ -9,7 +9,7 @@ export class Calculator {
    */
   @tool({ annotations: { readOnlyHint: true, idempotentHint: true } })
   add(a: number, b: number): number {
-    return a + b;
+    return finite(a + b, `${a} + ${b}`);
   }
 
   /**
@@ -19,7 +19,7 @@ export class Calculator {
    */
   @tool({ annotations: { readOnlyHint: true, idempotentHint: true } })
   subtract(a: number, b: number): number {
-    return a - b;
+    return finite(a - b, `${a} − ${b}`);
   }
 
   /**
@@ -29,7 +29,7 @@ export class Calculator {
    */
   @tool({ annotations: { readOnlyHint: true, idempotentHint: true } })
   multiply(a: number, b: number): number {
-    return a * b;
+    return finite(a * b, `${a} × ${b}`);
   }
 
   /**
@@ -40,7 +40,7 @@ export class Calculator {
   @tool({ annotations: { readOnlyHint: true, idempotentHint: true } })
   divide(a: number, b: number): number {
     if (b === 0) throw new ToolError("Cannot divide by zero: b must be a non-zero number.");
-    return a / b;
+    return finite(a / b, `${a} ÷ ${b}`);
   }
 
   /**
@@ -55,8 +55,7 @@ export class Calculator {
     if (Number.isNaN(result)) {
       throw new ToolError(`${base}^${exponent} is not a real number: a negative base needs an integer exponent.`);
     }
-    if (!Number.isFinite(result)) throw new ToolError(`${base}^${exponent} is too large to represent as a number.`);
-    return result;
+    return finite(result, `${base}^${exponent}`);
   }
 
   /**
@@ -68,4 +67,10 @@ export class Calculator {
     if (x < 0) throw new ToolError(`Cannot take the square root of a negative number (${x}): x must be zero or greater.`);
     return Math.sqrt(x);
   }
+}
+
+// Doubles overflow to ±Infinity, which JSON cannot carry: say so in words a model can act on.
+function finite(result: number, expression: string): number {
+  if (Number.isFinite(result)) return result;
+  throw new ToolError(`The result of ${expression} is too large to represent as a number (beyond ±${Number.MAX_VALUE}); use smaller inputs.`);
 }

@@ -28,8 +28,13 @@ export type { ContentBlock, BinaryData } from "./content/tool-content.js";
 export type { Int } from "./types/int.js";
 
 // Serving
-export { serve } from "./runtime/serve.js";
-export type { ServeOptions, RunningServer, LiveList } from "./runtime/serve.js";
+export { createServer } from "./runtime/create-server.js";
+export type { ServerOptions } from "./runtime/create-server.js";
+export type { TypemcpServer, LiveList } from "./runtime/create-server.js";
+export { serve } from "./serve/serve.js";
+export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
+export type { InputLimits } from "./runtime/string-limits.js";
+export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
 export type { HttpOptions, HttpAuthOptions } from "./transports/http/http-options.js";
 
 // Errors
@@ -50,6 +55,9 @@ export type { RouterServer, ToolRouterOptions, ToolSummary, RoutedCall } from ".
 export { toAnthropicTool } from "./host/to-anthropic-tool.js";
 export type { AnthropicTool } from "./host/to-anthropic-tool.js";
 export { toOpenAIChatTool, toOpenAIResponsesTool } from "./host/to-openai-tool.js";
+export { toGeminiTool } from "./host/to-gemini-tool.js";
+export type { GeminiFunctionDeclaration } from "./host/to-gemini-tool.js";
+export { toGeminiSchema } from "./host/to-gemini-schema.js";
 export type { OpenAIChatTool, OpenAIResponsesTool, OpenAIFunction, OpenAIToolOptions } from "./host/to-openai-tool.js";
 export { toProviderTool } from "./host/to-provider-tool.js";
 export type { ProviderTools } from "./host/to-provider-tool.js";

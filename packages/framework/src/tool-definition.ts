@@ -17,9 +17,18 @@ export type RevivalStep = string | null;
 export interface Revival {
   /** Steps from the argument's value; empty for the value itself. */
   readonly path: readonly RevivalStep[];
-  /** `date`: an ISO 8601 string becomes a `Date`. `set`: an array becomes a `Set`. */
-  readonly to: "date" | "set";
+  /**
+   * `date`: an ISO 8601 string becomes a `Date`. `set`: an array becomes a `Set`. `bytes`: base64
+   * text becomes a `Uint8Array`, `buffer` a Node.js `Buffer`. `url`: text becomes a `URL`.
+   * `ref`: the value is a recursive type, revived by the parameter's `reviveDefs[ref]`.
+   */
+  readonly to: "date" | "set" | "bytes" | "buffer" | "url" | "ref";
+  /** For `ref`: the name of the revival list in `reviveDefs`. */
+  readonly ref?: string;
 }
+
+/** Named revival lists for recursive types, which a `ref` revival applies at every depth. */
+export type RevivalDefs = Readonly<Record<string, readonly Revival[]>>;
 
 /**
  * How the runtime fills one positional parameter of a tool method. `revive` rebuilds what JSON
@@ -27,9 +36,9 @@ export interface Revival {
  */
 export type ParameterPlan =
   /** From the property of the same name in `arguments`. */
-  | { readonly from: "argument"; readonly name: string; readonly revive?: "date" | readonly Revival[] }
+  | { readonly from: "argument"; readonly name: string; readonly revive?: "date" | readonly Revival[]; readonly reviveDefs?: RevivalDefs }
   /** The whole `arguments` object (a destructured parameter). */
-  | { readonly from: "arguments"; readonly revive?: readonly Revival[] }
+  | { readonly from: "arguments"; readonly revive?: readonly Revival[]; readonly reviveDefs?: RevivalDefs }
   /** The request's `Context`: never in the schema. */
   | { readonly from: "context" }
   /** Nothing from the client: the parameter is optional and unused by the schema. */

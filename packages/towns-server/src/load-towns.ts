@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { CsvError, type Info } from "csv-parse";
-import { parse } from "csv-parse/sync";
 import { normalizeTownName } from "./normalize-town-name.js";
 import { CellError } from "./parse-cell.js";
+import { CsvSyntaxError, readCsvRows, type CsvRow } from "./read-csv-rows.js";
 import { TOWN_COLUMNS, toTownRecord, type TownColumn } from "./town-columns.js";
 import { TownDataError } from "./town-data-error.js";
 import type { TownRecord } from "./town-record.js";
@@ -60,20 +59,12 @@ export function parseTowns(text: string, file: string): TownRecord[] {
   return towns;
 }
 
-interface CsvRow {
-  fields: string[];
-  line: number;
-}
-
 function readRows(text: string, file: string): CsvRow[] {
   try {
-    // With `info`, csv-parse yields { record, info } per row, which its sync typings do not express.
-    const rows = parse(text, { bom: true, info: true, skip_empty_lines: true }) as unknown as Array<{ record: string[]; info: Info }>;
-    return rows.map(({ record, info }) => ({ fields: record, line: info.lines }));
+    return readCsvRows(text);
   } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    const line = typeof error.lines === "number" ? error.lines : 0;
-    throw new TownDataError(file, `not valid CSV: ${error.message}`, { line }, { cause: error });
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    throw new TownDataError(file, `not valid CSV: ${error.message}`, { line: error.line }, { cause: error });
   }
 }
 

@@ -2,6 +2,13 @@ import { ToolError } from "typemcp";
 import type { TownIndex } from "./town-index.js";
 import type { TownRecord } from "./town-record.js";
 
+/**
+ * The longest town name accepted, in characters. The longest real one, with "Town of " and
+ * ", Massachusetts" around it, is under 60; a longer name cannot match, and comparing it with
+ * all 351 names for a "did you mean" would cost time in proportion to its length.
+ */
+export const MAX_TOWN_NAME_LENGTH = 100;
+
 /** The town called `name`, or a `ToolError` naming up to three close matches for the model to retry with. */
 export function resolveTown(index: TownIndex, name: string): TownRecord {
   const town = index.find(name);
@@ -11,13 +18,16 @@ export function resolveTown(index: TownIndex, name: string): TownRecord {
 
 /** Every town in `names`, in order without repeats, or one `ToolError` covering each unknown name. */
 export function resolveTowns(index: TownIndex, names: readonly string[]): TownRecord[] {
-  const unknown = names.filter((name) => !index.find(name));
+  const unknown = [...new Set(names.filter((name) => !index.find(name)))];
   if (unknown.length) throw new ToolError(unknown.map((name) => unknownTownMessage(index, name)).join("\n"));
   return [...new Set(names.map((name) => index.find(name)!))];
 }
 
 /** "No town named 'Winchster'. Did you mean Winchester?", or how to find the name when nothing is close. */
 export function unknownTownMessage(index: TownIndex, name: string): string {
+  if (name.length > MAX_TOWN_NAME_LENGTH) {
+    return `No town named '${name.slice(0, 40)}…' (${name.length} characters): no Massachusetts town name is longer than ${MAX_TOWN_NAME_LENGTH} characters, even written as "Town of …, Massachusetts".`;
+  }
   const closest = index.closest(name, 3).map((town) => town.name);
   const head = `No town named '${name}'.`;
   if (closest.length === 0) {

@@ -11,16 +11,13 @@ interface Entry {
 export class TownIndex {
   private readonly byKey = new Map<string, TownRecord>();
   private readonly entries: readonly Entry[];
-  /** Every name A-Z, with the form a typed prefix is compared with. */
-  private readonly sortedNames: ReadonlyArray<{ readonly name: string; readonly folded: string }>;
+  /** Every name A-Z, with the form a typed prefix is compared with; sorted on first use. */
+  private sortedNames: ReadonlyArray<{ readonly name: string; readonly folded: string }> | undefined;
 
   /** Indexes `towns`, whose names must be distinct once normalized (the loader checks). */
   constructor(readonly towns: readonly TownRecord[]) {
     this.entries = towns.map((town) => ({ key: normalizeTownName(town.name), town }));
     for (const { key, town } of this.entries) this.byKey.set(key, town);
-    this.sortedNames = towns
-      .map((town) => ({ name: town.name, folded: foldPrefix(town.name) }))
-      .sort((a, b) => a.name.localeCompare(b.name, "en"));
   }
 
   /**
@@ -29,6 +26,11 @@ export class TownIndex {
    */
   namesStartingWith(prefix: string, limit = 20): string[] {
     const typed = foldPrefix(prefix.trimStart());
+    // Sorted here rather than at start-up: the first locale-aware comparison loads ICU's
+    // collation data, a cost worth paying only when a client asks for completions.
+    this.sortedNames ??= this.towns
+      .map((town) => ({ name: town.name, folded: foldPrefix(town.name) }))
+      .sort((a, b) => a.name.localeCompare(b.name, "en"));
     const names: string[] = [];
     for (const { name, folded } of this.sortedNames) {
       if (names.length >= limit) break;

@@ -8,6 +8,14 @@ import type { DistanceResult, HousingResult, SafetyResult, SchoolsResult, TownCo
 import { summaryFigureDefinitions, toFigure, toProfile, toSummary } from "./to-town-results.js";
 import { resolveTown, resolveTowns, unknownTownMessage } from "./resolve-town.js";
 
+/** Longest `priorities` text compare_for_family accepts: a few sentences. */
+const MAX_PRIORITIES_LENGTH = 2_000;
+
+// A prompt's arguments are checked by the prompt itself; a wrong one is invalid params (-32602).
+function tooManyOrFew(got: string): ProtocolError {
+  return new ProtocolError("INVALID_PARAMS", `Name 2 to 20 towns to compare, separated by commas, e.g. "Winchester, Arlington, Lexington"; got ${got}.`);
+}
+
 // Every tool only reads a data set loaded at start-up.
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
@@ -29,7 +37,7 @@ export class TownTools {
    * @param town A Massachusetts city or town, spelled as people write it: "Winchester", "manchester by the sea", "Town of Natick".
    */
   @tool({ name: "get_housing", title: "Home values (assessed)", annotations: READ_ONLY })
-  getHousing(town: string): HousingResult {
+  getHousing(/** @maxLength 100 */ town: string): HousingResult {
     const found = resolveTown(this.index, town);
     return { town: found.name, county: found.county, avgSingleFamilyAssessedValue: toFigure(found, "avgSingleFamilyAssessedValue") };
   }
@@ -42,7 +50,7 @@ export class TownTools {
    * @param town A Massachusetts city or town, spelled as people write it: "Winchester", "manchester by the sea", "Town of Natick".
    */
   @tool({ name: "get_schools", title: "School rating", annotations: READ_ONLY })
-  getSchools(town: string): SchoolsResult {
+  getSchools(/** @maxLength 100 */ town: string): SchoolsResult {
     const found = resolveTown(this.index, town);
     return { town: found.name, county: found.county, schoolRating: toFigure(found, "schoolRating") };
   }
@@ -54,7 +62,7 @@ export class TownTools {
    * @param town A Massachusetts city or town, spelled as people write it: "Winchester", "manchester by the sea", "Town of Natick".
    */
   @tool({ name: "get_safety", title: "Crime rate", annotations: READ_ONLY })
-  getSafety(town: string): SafetyResult {
+  getSafety(/** @maxLength 100 */ town: string): SafetyResult {
     const found = resolveTown(this.index, town);
     return { town: found.name, county: found.county, crimesPer1000: toFigure(found, "crimesPer1000") };
   }
@@ -65,7 +73,7 @@ export class TownTools {
    * @param town A Massachusetts city or town, spelled as people write it: "Winchester", "manchester by the sea", "Town of Natick".
    */
   @tool({ name: "get_distance_to_boston", title: "Distance to Boston", annotations: READ_ONLY })
-  getDistanceToBoston(town: string): DistanceResult {
+  getDistanceToBoston(/** @maxLength 100 */ town: string): DistanceResult {
     const found = resolveTown(this.index, town);
     return { town: found.name, county: found.county, distanceToBostonMiles: toFigure(found, "distanceToBostonMiles") };
   }
@@ -77,7 +85,7 @@ export class TownTools {
    * @param town A Massachusetts city or town, spelled as people write it: "Winchester", "manchester by the sea", "Town of Natick".
    */
   @tool({ name: "get_town", title: "Town profile", annotations: READ_ONLY })
-  getTown(town: string): TownProfile {
+  getTown(/** @maxLength 100 */ town: string): TownProfile {
     return toProfile(resolveTown(this.index, town));
   }
 
@@ -147,11 +155,21 @@ export class TownTools {
    */
   @prompt({ name: "compare_for_family", title: "Compare towns for a family", complete: { towns: "completeTownList", priorities: "completePriorities" } })
   compareForFamily(towns: string, priorities?: string): string {
-    const found = resolveTowns(this.index, splitList(towns));
-    if (found.length < 2 || found.length > 20) {
-      const got = found.length === 1 ? `only ${found[0]!.name}` : `${found.length}`;
-      throw new ToolError(`Name 2 to 20 towns to compare, separated by commas, e.g. "Winchester, Arlington, Lexington"; got ${got}.`);
+    // Count before resolving: a list of thousands of names must not cost a fuzzy search each.
+    const names = splitList(towns);
+    if (names.length > 20 * 2) throw tooManyOrFew(`${names.length} names`);
+    if (priorities !== undefined && priorities.length > MAX_PRIORITIES_LENGTH) {
+      throw new ProtocolError("INVALID_PARAMS", `priorities is ${priorities.length} characters long; say what matters in at most ${MAX_PRIORITIES_LENGTH}.`);
     }
+    let found;
+    try {
+      found = resolveTowns(this.index, names);
+    } catch (error) {
+      // An unknown town is the caller's argument at fault: -32602 with the suggestions.
+      if (error instanceof ToolError) throw new ProtocolError("INVALID_PARAMS", error.message);
+      throw error;
+    }
+    if (found.length < 2 || found.length > 20) throw tooManyOrFew(found.length === 1 ? `only ${found[0]!.name}` : `${found.length}`);
     return toFamilyComparisonPrompt(found.map((town) => town.name), priorities);
   }
 

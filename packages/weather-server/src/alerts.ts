@@ -11,8 +11,10 @@ export interface ActiveAlerts {
   updated: string | null;
   /** How many alerts are in effect; 0 means none. */
   count: number;
-  /** The alerts in effect, as the National Weather Service lists them. */
+  /** The alerts in effect, as the National Weather Service lists them (at most 50, most severe first when cut). */
   alerts: WeatherAlert[];
+  /** Present only when the list was cut to fit a model's context: what was left out. */
+  omitted?: string;
 }
 
 /** One watch, warning, advisory or statement. */

@@ -9,7 +9,12 @@ export interface FetchJsonOptions {
   /** The limit on each attempt, from sending the request to reading the last byte of the body. */
   readonly timeoutMs: number;
   readonly retry: RetryPolicy;
+  /** The largest response body read, in bytes; a longer one is abandoned unread. */
+  readonly maxResponseBytes: number;
 }
+
+/** Redirects followed per request, each to the same origin as the request. */
+const MAX_REDIRECTS = 3;
 
 type Attempt = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly failure: NwsFailure };
 
@@ -37,8 +42,15 @@ async function attemptOnce(url: URL, options: FetchJsonOptions, cancel: AbortSig
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { headers: options.headers, signal });
-    text = await response.text();
+    const followed = await fetchSameOrigin(url, options, signal);
+    if ("failure" in followed) return { ok: false, failure: followed.failure };
+    response = followed.response;
+    const read = await readLimited(response, options.maxResponseBytes);
+    if (read === undefined) {
+      await response.body?.cancel().catch(() => undefined);
+      return { ok: false, failure: { kind: "too-large", limitBytes: options.maxResponseBytes } };
+    }
+    text = read;
   } catch (error) {
     // Asked first: fetch rejects with whatever reason the canceller gave, which says nothing
     // reliable about its kind, and a cancelled request must be neither retried nor called slow.
@@ -62,6 +74,51 @@ async function attemptOnce(url: URL, options: FetchJsonOptions, cancel: AbortSig
   }
   if (body === undefined) return { ok: false, failure: { kind: "not-json", status: response.status, contentType, body: text } };
   return { ok: true, body: body.value };
+}
+
+/**
+ * GETs `url`, following a redirect only to the same origin (scheme, host and port): the API has
+ * no reason to send a client elsewhere, and a redirect to another host (an internal address, a
+ * cloud metadata endpoint) is exactly what a compromised or spoofed upstream would try.
+ */
+async function fetchSameOrigin(url: URL, options: FetchJsonOptions, signal: AbortSignal): Promise<{ response: Response } | { failure: NwsFailure }> {
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(current, { headers: options.headers, signal, redirect: "manual" });
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get("location") : null;
+    if (location === null) return { response };
+    await response.body?.cancel().catch(() => undefined);
+    let next: URL;
+    try {
+      next = new URL(location, current);
+    } catch {
+      return { failure: { kind: "redirect", status: response.status, location: location.slice(0, 200), reason: "an invalid URL" } };
+    }
+    if (next.origin !== url.origin) return { failure: { kind: "redirect", status: response.status, location: next.origin, reason: "another host" } };
+    if (hop >= MAX_REDIRECTS) return { failure: { kind: "redirect", status: response.status, location: next.pathname, reason: `more than ${MAX_REDIRECTS} redirects` } };
+    current = next;
+  }
+}
+
+/** The body as text, or undefined as soon as it is known to exceed `limit` bytes (declared or read). */
+async function readLimited(response: Response, limit: number): Promise<string | undefined> {
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) return undefined;
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
 }
 
 /** Waits `ms`; false, as soon as it happens, when `cancel` fires first. */

@@ -21,6 +21,8 @@ export interface NwsClientOptions {
   readonly maxRetryWaitMs: number;
   /** How many point lookups to keep; a point's forecast grid rarely changes. */
   readonly pointCacheSize: number;
+  /** The largest response body read, in bytes; a longer answer is abandoned as it streams in. */
+  readonly maxResponseBytes: number;
 }
 
 /** The defaults `NwsClient` fills in. */
@@ -32,6 +34,8 @@ export const NWS_DEFAULTS: NwsClientOptions = {
   retries: 2,
   maxRetryWaitMs: 10_000,
   pointCacheSize: 256,
+  // A state's alerts on a bad day run to a few hundred kilobytes; a forecast to tens.
+  maxResponseBytes: 8 * 1024 * 1024,
 };
 
 /** A point resolved by `/points`: the rounded coordinates, what is there, and where its forecast is. */
@@ -56,6 +60,7 @@ export class NwsClient {
     this.request = {
       headers: { "User-Agent": this.options.userAgent, Accept: "application/geo+json" },
       timeoutMs: this.options.timeoutMs,
+      maxResponseBytes: this.options.maxResponseBytes,
       retry: { retries: this.options.retries, baseDelayMs: this.options.retryBaseMs, maxDelayMs: this.options.maxRetryWaitMs },
     };
     this.points = new LruCache(this.options.pointCacheSize);

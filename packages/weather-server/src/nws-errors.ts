@@ -22,6 +22,10 @@ export type NwsFailure =
     }
   | { readonly kind: "not-json"; readonly status: number; readonly contentType: string; readonly body: string }
   | { readonly kind: "unexpected"; readonly what: string }
+  /** The body was longer than the client reads; abandoned unread. */
+  | { readonly kind: "too-large"; readonly limitBytes: number }
+  /** A redirect this client does not follow (to another host, or too many). */
+  | { readonly kind: "redirect"; readonly status: number; readonly location: string; readonly reason: string }
   /** The caller cancelled the request (the client sent `notifications/cancelled`, or left). */
   | { readonly kind: "cancelled"; readonly reason: unknown };
 
@@ -64,6 +68,10 @@ function messageFor(failure: NwsFailure, request: FailedRequest): string {
       return `${NWS} answered ${what} with JSON in an unexpected shape: ${failure.what}. The API may have changed; try again later, and tell the user if it persists.`;
     case "status":
       return statusMessage(failure, what, tried);
+    case "too-large":
+      return `${NWS} answered ${what} with more than ${formatBytes(failure.limitBytes)}, more than this server reads from it, so the answer was abandoned. Ask about a smaller area, or try again later.`;
+    case "redirect":
+      return `${NWS} answered ${what} with HTTP ${failure.status}, a redirect to ${failure.reason} (${failure.location}), which this server does not follow. The service may be misconfigured; try again later, and tell the user if it persists.`;
     case "cancelled":
       return `The call was cancelled while waiting on the National Weather Service (${what}), so the request was abandoned and not retried.`;
   }
@@ -119,6 +127,10 @@ function sentence(text: string | undefined): string {
   if (!text) return "";
   const trimmed = text.trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB` : `${bytes} bytes`;
 }
 
 function formatMs(ms: number): string {

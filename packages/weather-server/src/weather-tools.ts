@@ -1,5 +1,6 @@
 import { tool, type Context } from "typemcp";
 import type { ActiveAlerts } from "./alerts.js";
+import { boundAlerts } from "./bound-alerts.js";
 import type { Forecast } from "./forecast.js";
 import type { NwsClient } from "./nws-client.js";
 import type { StateCode } from "./states.js";
@@ -47,12 +48,15 @@ export class WeatherTools {
    * Weather Service: warnings, watches, advisories and statements (e.g. Tornado Warning, Flood
    * Watch, Heat Advisory), each with the area it covers, severity, urgency, headline, full
    * description, what to do, and when it takes effect and expires. An empty list means no alerts.
+   * At most 50 alerts, the most severe, with texts cut at 4,000 characters; `omitted` then says what was left out.
    * @param state Two-letter postal code of the state or territory, in capitals (e.g. "CA", "NY", "PR").
    */
   @tool({ name: "get_alerts", title: "Weather alerts", annotations: { readOnlyHint: true, openWorldHint: true } })
   async getAlerts(state: StateCode, ctx: Context): Promise<ActiveAlerts> {
     await ctx.progress(0, 1, `fetching the alerts for ${state}`);
     const { updated, alerts } = await this.nws.getActiveAlerts(state, ctx.signal);
-    return { state, updated, count: alerts.length, alerts };
+    // `count` stays the true total; the list and its texts are cut to a size a model can use.
+    const bounded = boundAlerts(alerts);
+    return { state, updated, count: alerts.length, alerts: bounded.alerts, ...(bounded.omitted ? { omitted: bounded.omitted } : {}) };
   }
 }

@@ -1,13 +1,13 @@
 import path from "node:path";
-import { BuildError } from "../errors/build-error.js";
 import { HostError } from "../host/host-error.js";
 import { buildProject } from "../schema/build-project.js";
-import { formatWarning, warningsOf, type BuildWarning } from "../schema/build-warning.js";
+import { formatWarning, type BuildWarning } from "../schema/build-warning.js";
+import { formatBuildFailure } from "./format-build-failure.js";
 import { bundleEntries } from "./bundle-entries.js";
 import { findUnrunnable } from "./check-runnable.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
-import { writeOutputs } from "./write-outputs.js";
+import { writeOutputs } from "../schema/write-outputs.js";
 
 /** `typemcp build --help`. */
 export const BUILD_USAGE = `Usage: typemcp build [--project tsconfig.json] [--entry src/server.ts]... [--check] [--no-bundle] [--external name]...
@@ -49,7 +49,7 @@ export async function runBuild(args: readonly string[]): Promise<number> {
   const project = options.project ?? "tsconfig.json";
   const started = performance.now();
   try {
-    const result = buildProject({ project, noEmit: options.check });
+    const result = buildProject({ project, noEmit: options.check, inMemory: true });
     printWarnings(result.warnings);
     const outputs = new Map(result.outputs);
     const bundling = !options.check && !options["no-bundle"];
@@ -80,19 +80,9 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     }
     return 0;
   } catch (error) {
-    printWarnings(warningsOf(error));
-    const problems = flatten(error);
-    for (const problem of problems) {
-      if (problem instanceof BuildError) console.error(problem.location ? `error ${problem.format()}` : problem.message);
-      else throw problem;
-    }
-    console.error(`typemcp build failed: ${problems.length} error(s).`);
+    for (const line of formatBuildFailure(error)) console.error(line);
     return 1;
   }
-}
-
-function flatten(error: unknown): unknown[] {
-  return error instanceof AggregateError ? error.errors.flatMap(flatten) : [error];
 }
 
 function printWarnings(warnings: readonly BuildWarning[]): void {

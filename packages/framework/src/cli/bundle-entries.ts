@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { builtinModules } from "node:module";
 import path from "node:path";
 import type { BuildFailure, Message, Plugin } from "esbuild";
 import ts from "typescript";
@@ -58,7 +59,7 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
         tsconfigRaw: {},
         external: [...(options.external ?? [])],
         logLevel: "silent",
-        plugins: [fromMemory(options.outputs), withoutSdkAjvProvider],
+        plugins: [fromMemory(options.outputs), withoutSdkAjvProvider, builtinsOnFirstUse],
         ...(format === "esm" ? { banner: { js: ESM_BANNER } } : {}),
       });
     } catch (error) {
@@ -152,6 +153,31 @@ const withoutSdkAjvProvider: Plugin = {
     throw new Error("typemcp bundles leave out the SDK's ajv provider: validate elicitation results with your own schema check");
   }
 }`,
+    }));
+  },
+};
+
+const BUILTINS = new Set(builtinModules);
+
+/**
+ * An ES module bundle hoists every `import … from "node:http"` to its top, so a built-in is
+ * loaded at start-up even when only code that runs later (the HTTP transport, behind a dynamic
+ * `import()`) uses it: node:http, http2, stream and crypto on every stdio server. Turned into
+ * `require()` calls (the banner provides `require`), each built-in loads where the module that
+ * imports it is first evaluated instead.
+ */
+const builtinsOnFirstUse: Plugin = {
+  name: "typemcp-builtins-on-first-use",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^(node:)?[a-z][a-z0-9_/]*$/ }, (args) => {
+      const name = args.path.startsWith("node:") ? args.path.slice(5) : args.path;
+      if (!BUILTINS.has(name)) return undefined;
+      if (args.kind === "require-call") return { path: `node:${name}`, external: true };
+      return { path: `node:${name}`, namespace: "typemcp-builtin" };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-builtin" }, (args) => ({
+      loader: "js",
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
     }));
   },
 };

@@ -39,7 +39,7 @@ export function findEntries(options: EntryOptions): string[] {
     const file = path.resolve(options.packageDir, bin);
     if (options.sources.has(file)) found.add(file);
   }
-  const servers = new Set(findServeCalls(options.program, options.program.getTypeChecker()).keys());
+  const servers = new Set([...findServeCalls(options.program, options.program.getTypeChecker())].filter(([, s]) => s.entry).map(([file]) => file));
   for (const [emitted, source] of options.sources) {
     if (servers.has(source) || source.text.startsWith("#!")) found.add(emitted);
   }

@@ -11,7 +11,14 @@ Commands:
       --check writes nothing; --no-bundle keeps plain tsc output; --external leaves a package
       as an import (native addons). typemcp build --help says more.
 
-  list [SERVERS] [--json | --provider anthropic|openai-chat|openai-responses]
+  dev [ENTRY] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- SERVER ARGS]
+      Build, run the server, and on every change rebuild incrementally, say what changed
+      (tools added, removed, schema changed) and restart it. A failed rebuild prints its
+      errors and keeps the last good server. ENTRY is a source or emitted file (default: the
+      package.json "bin"). Over HTTP the port stays the same; over stdio the host's session
+      survives restarts. --inspect runs it under the MCP Inspector.
+
+  list [SERVERS] [--json | --provider anthropic|openai-chat|openai-responses|gemini]
       Connect to each server, ask tools/list, and print one table of every tool as
       server__tool, with its arguments (optional ones end in ?) and the first sentence of its
       description. --json prints the tools as JSON; --provider prints them in that model
@@ -26,6 +33,15 @@ Commands:
       --confirm [--yes]                  ask y/N before a tool not marked read-only;
                                          without a terminal, refuse unless --yes
 
+  chat [SERVERS] --provider anthropic|openai|gemini --model NAME [--base-url URL] [--prompt TEXT]
+      A model with every server's tools; the host checks each call it proposes (the tool
+      exists, the arguments fit its schema, --allow/--deny, your approval for tools not marked
+      read-only) before running it. --prompt runs one task and prints the answer; without it,
+      an interactive session (/tools, /servers, /quit). Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY,
+      GEMINI_API_KEY; --base-url reaches any OpenAI-compatible engine (Ollama, llama.cpp, vLLM).
+      --yes approves every call   --lazy-tools send names first, schemas on request
+      --max-steps N (default 10)  --json the whole transcript   --system TEXT
+
   SERVERS, one way:
       -- COMMAND [ARGS]...     start a stdio server: typemcp list -- node dist/server.js
       --url URL                a Streamable HTTP server (--header "Name: value" to add headers)
@@ -38,7 +54,8 @@ Commands:
 
 Exit codes (list, call): 0 success, 1 the tool returned an error, 2 usage (bad flag, unknown
 tool, a value the schema cannot take), 3 a server could not be started, reached or answered,
-4 the call was refused (--allow/--deny, --confirm).
+4 the call was refused (--allow/--deny, --confirm). chat --prompt: 0 answered, 2 usage or a
+missing key/SDK, 3 a server or the provider failed, 5 --max-steps ended the turn, 130 Ctrl-C.
 `;
 
 const [command, ...rest] = process.argv.slice(2);
@@ -58,11 +75,17 @@ switch (command) {
   case "build":
     process.exitCode = await (await import("./build-command.js")).runBuild(rest);
     break;
+  case "dev":
+    process.exitCode = await (await import("./dev-command.js")).runDev(rest);
+    break;
   case "list":
     process.exitCode = await (await import("./list-command.js")).runList(rest);
     break;
   case "call":
     process.exitCode = await (await import("./call-command.js")).runCall(rest);
+    break;
+  case "chat":
+    process.exitCode = await (await import("./chat-command.js")).runChat(rest);
     break;
   case undefined:
   case "help":

@@ -9,7 +9,7 @@ import { parseArgs } from "./parse-options.js";
 import { pickConfigServers, readPolicy, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
 import { runHostCommand } from "./run-host-command.js";
 
-const PROVIDERS: readonly Provider[] = ["anthropic", "openai-chat", "openai-responses"];
+const PROVIDERS: readonly Provider[] = ["anthropic", "openai-chat", "openai-responses", "gemini"];
 
 /**
  * `typemcp list [names…] (--config mcp.json | --url URL | -- command…) [--json] [--provider P]`:

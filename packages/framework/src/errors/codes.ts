@@ -4,7 +4,7 @@
  * - `build`: the build cannot derive a tool from a signature; it stops and names file:line.
  * - `protocol`: a malformed or unanswerable request; the client gets a JSON-RPC error.
  * - `tool`: a call reached a tool and failed; the model gets an `isError: true` result.
- * - `host`: the host side (`typemcp list`/`call`, the provider adapters) cannot do what was
+ * - `host`: the host side (`typemcp list`/`call`/`chat`, the provider adapters) cannot do what was
  *   asked; `exitCode` is what the CLI exits with.
  */
 export const ERROR_CODES = {
@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   INVALID_ARGUMENTS: { family: "tool" },
   TOOL_FAILED: { family: "tool" },
   INTERNAL_TOOL_ERROR: { family: "tool" },
+  INVALID_RESULT: { family: "tool" },
   HOST_USAGE: { family: "host", exitCode: 2 },
   HOST_CONFIG_INVALID: { family: "host", exitCode: 2 },
   HOST_ARGUMENT_INVALID: { family: "host", exitCode: 2 },
@@ -33,6 +34,10 @@ export const ERROR_CODES = {
   HOST_SERVER_UNAVAILABLE: { family: "host", exitCode: 3 },
   HOST_REQUEST_FAILED: { family: "host", exitCode: 3 },
   HOST_CALL_REFUSED: { family: "host", exitCode: 4 },
+  HOST_PROVIDER_SETUP: { family: "host", exitCode: 2 },
+  HOST_PROVIDER_UNAVAILABLE: { family: "host", exitCode: 3 },
+  HOST_STEP_LIMIT: { family: "host", exitCode: 5 },
+  HOST_CANCELLED: { family: "host", exitCode: 130 },
 } as const;
 
 /** The name of one typemcp error code. */

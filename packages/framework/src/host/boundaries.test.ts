@@ -25,16 +25,39 @@ function sourceGraph(entry: string): string[] {
   return [...seen].map((file) => path.relative(SRC, file));
 }
 
+// Every non-test source file of the host side and the CLI, relative to src/.
+function hostFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(path.join(SRC, dir), { withFileTypes: true }).flatMap((entry) => {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name.startsWith("__") ? [] : walk(relative);
+      return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [relative] : [];
+    });
+  return ["host", "cli"].flatMap(walk);
+}
+
 describe("host-side boundaries", () => {
   test("only host/sdk-client.ts imports the SDK's client side, or the SDK at all, on the host side", () => {
-    const files = ["host", "cli"].flatMap((dir) => fs.readdirSync(path.join(SRC, dir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")).map((f) => path.join(dir, f)));
+    const files = hostFiles();
     const importers = files.filter((file) => importsOf(path.join(SRC, file)).some((s) => s.startsWith("@modelcontextprotocol/sdk")));
     expect(importers).toEqual([path.join("host", "sdk-client.ts")]);
   });
 
+  test("each model provider's SDK is imported by one module of its own", () => {
+    const importersOf = (pkg: string) => hostFiles().filter((file) => importsOf(path.join(SRC, file)).some((s) => s === pkg || s.startsWith(`${pkg}/`)));
+    expect(importersOf("@anthropic-ai/sdk")).toEqual([path.join("host", "models", "anthropic-model.ts")]);
+    expect(importersOf("openai")).toEqual([path.join("host", "models", "openai-model.ts")]);
+    expect(importersOf("@google/genai")).toEqual([path.join("host", "models", "gemini-model.ts")]);
+  });
+
+  test("the package entry a server imports never reaches the chat loop or a model adapter", () => {
+    const reached = sourceGraph(path.join(SRC, "index.ts"));
+    expect(reached.filter((file) => file.startsWith(path.join("host", "models")) || file.startsWith(path.join("host", "chat")))).toEqual([]);
+  });
+
   test("the runtime never reaches host-side code", () => {
-    const reached = sourceGraph(path.join(SRC, "runtime", "serve.ts"));
-    expect(reached).toContain(path.join("runtime", "serve.ts"));
+    const reached = sourceGraph(path.join(SRC, "serve", "serve.ts"));
+    expect(reached).toContain(path.join("runtime", "create-server.ts"));
     expect(reached.filter((file) => file.startsWith(`host${path.sep}`) || file.startsWith(`cli${path.sep}`))).toEqual([]);
   });
 
@@ -44,3 +67,47 @@ describe("host-side boundaries", () => {
     expect(reached).not.toContain(path.join("host", "sdk-client.ts"));
   });
 });
+
+describe("layering", () => {
+  // index.ts re-exports every folder; the graph below it must flow one way.
+  const files = fs.readdirSync(SRC, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.includes("__fixtures__") && f !== "index.ts");
+  const folderOf = (file: string) => (file.includes(path.sep) ? file.split(path.sep)[0]! : ".");
+  const targetsOf = (file: string) =>
+    importsOf(path.join(SRC, file)).filter((s) => s.startsWith(".")).map((s) => path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), s.replace(/\.js$/, ".ts"))));
+
+  test("no folder imports, directly or through others, a folder that imports it", () => {
+    const edges = new Map<string, Set<string>>();
+    for (const file of files) {
+      for (const target of targetsOf(file)) {
+        if (folderOf(target) !== folderOf(file)) edges.set(folderOf(file), (edges.get(folderOf(file)) ?? new Set()).add(folderOf(target)));
+      }
+    }
+    expect(findCycle(edges)).toEqual([]);
+  });
+
+  test("no source file imports, directly or through others, a file that imports it", () => {
+    const edges = new Map(files.map((file) => [file, new Set(targetsOf(file))]));
+    expect(findCycle(edges)).toEqual([]);
+  });
+});
+
+// The first cycle found, as the path that closes it; [] when the graph is acyclic.
+function findCycle(edges: Map<string, Set<string>>): string[] {
+  const done = new Set<string>();
+  const visit = (node: string, trail: string[]): string[] => {
+    if (trail.includes(node)) return [...trail.slice(trail.indexOf(node)), node];
+    if (done.has(node)) return [];
+    for (const next of edges.get(node) ?? []) {
+      const cycle = visit(next, [...trail, node]);
+      if (cycle.length) return cycle;
+    }
+    done.add(node);
+    return [];
+  };
+  for (const node of edges.keys()) {
+    const cycle = visit(node, []);
+    if (cycle.length) return cycle;
+  }
+  return [];
+}

@@ -35,8 +35,11 @@ export interface ServerConnection {
   readonly tools: readonly McpTool[];
   /** The SDK client, for a `ToolRouter`. */
   readonly caller: ToolCaller;
-  /** Sends `tools/call`; a JSON-RPC error or lost connection becomes a HostError (exit 3). */
-  call(tool: string, args: Record<string, unknown>): Promise<McpCallResult>;
+  /**
+   * Sends `tools/call`; a JSON-RPC error or lost connection becomes a HostError (exit 3).
+   * Aborting `signal` cancels the call on the server (MCP `notifications/cancelled`).
+   */
+  call(tool: string, args: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<McpCallResult>;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,7 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
     identity: session.server,
     tools,
     caller: session.caller,
-    call: (tool, args) => session.callTool(tool, args, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
+    call: (tool, args, callOptions) => session.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
     close: () => session.close(),
   };
 }

@@ -2,10 +2,11 @@ import type { JsonSchema } from "../tool-definition.js";
 import { inlineRefs } from "./inline-refs.js";
 import { isSchemaNode, mapSubschemas, type SchemaNode } from "./map-subschemas.js";
 import { toObjectRoot } from "./to-object-root.js";
+import { toGeminiSchema } from "./to-gemini-schema.js";
 import { toOpenAIStrictSchema } from "./to-openai-strict-schema.js";
 
 /** The model providers whose tool formats typemcp writes. */
-export type Provider = "anthropic" | "openai-chat" | "openai-responses";
+export type Provider = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
 
 /** An input schema made ready for one provider; see `normalizeSchemaForProvider`. */
 export interface ProviderSchema {
@@ -30,12 +31,14 @@ const DOCUMENT_KEYWORDS = ["$schema", "$id", "$comment"];
  * recursive one stays, with its target in `$defs`), document keywords dropped, and the root a
  * plain `type: "object"` with `properties` (providers reject `anyOf`/`oneOf`/`allOf` at the
  * root, so root branches are merged into one object that requires what every branch requires).
+ * For Gemini, also the rewrite into its OpenAPI 3.0 subset (see `toGeminiSchema`).
  * For OpenAI with `strict` (the default), also the strict-mode rewrite when it is possible
  * without changing the calls the schema can express; see `toOpenAIStrictSchema`.
  */
 export function normalizeSchemaForProvider(inputSchema: JsonSchema, provider: Provider, options: { strict?: boolean } = {}): ProviderSchema {
   const inlined = inlineRefs(inputSchema as SchemaNode);
   const loose = toObjectRoot(dropKeywords(inlined.schema, DOCUMENT_KEYWORDS));
+  if (provider === "gemini") return { schema: toGeminiSchema(loose), strict: false, loose };
   if (provider === "anthropic" || options.strict === false) return { schema: loose, strict: false, loose };
   if (inlined.recursive) return { schema: loose, strict: false, notStrictBecause: "it is recursive", loose };
   const strict = toOpenAIStrictSchema(loose);

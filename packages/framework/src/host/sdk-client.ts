@@ -55,7 +55,8 @@ export interface ClientSession {
   readonly caller: ToolCaller;
   /** Every tool, following `nextCursor` pages. */
   listTools(timeoutMs: number): Promise<McpTool[]>;
-  callTool(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<McpCallResult>;
+  /** Aborting `signal` cancels the request: the SDK sends `notifications/cancelled`. */
+  callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal): Promise<McpCallResult>;
   close(): Promise<void>;
 }
 
@@ -80,8 +81,8 @@ export async function openClientSession(
       } while (cursor !== undefined);
       return tools;
     },
-    async callTool(name, args, timeoutMs) {
-      return (await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs })) as McpCallResult;
+    async callTool(name, args, timeoutMs, signal) {
+      return (await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs, ...(signal && { signal }) })) as McpCallResult;
     },
     close: () => client.close(),
   };

@@ -1,6 +1,7 @@
 import type { McpTool } from "./mcp-tool.js";
 import type { Provider } from "./normalize-schema-for-provider.js";
 import { toAnthropicTool, type AnthropicTool } from "./to-anthropic-tool.js";
+import { toGeminiTool, type GeminiFunctionDeclaration } from "./to-gemini-tool.js";
 import { toOpenAIChatTool, toOpenAIResponsesTool, type OpenAIChatTool, type OpenAIResponsesTool } from "./to-openai-tool.js";
 
 /** The tool format of each provider. */
@@ -8,6 +9,7 @@ export interface ProviderTools {
   anthropic: AnthropicTool;
   "openai-chat": OpenAIChatTool;
   "openai-responses": OpenAIResponsesTool;
+  gemini: GeminiFunctionDeclaration;
 }
 
 /** An MCP tool in `provider`'s format; `strict` applies to OpenAI only. */
@@ -17,6 +19,8 @@ export function toProviderTool<P extends Provider>(provider: P, tool: McpTool, o
   const made =
     provider === "anthropic"
       ? toAnthropicTool(tool, name)
+      : provider === "gemini"
+        ? toGeminiTool(tool, name)
       : provider === "openai-chat"
         ? toOpenAIChatTool(tool, { ...name, ...strict })
         : toOpenAIResponsesTool(tool, { ...name, ...strict });

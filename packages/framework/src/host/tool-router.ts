@@ -87,6 +87,11 @@ export class ToolRouter<P extends Provider = Provider> {
     return [...this.entries.keys()].map((name) => this.definition(name));
   }
 
+  /** Every tool the router offers: its provider name, qualified name, server and MCP definition. */
+  list(): Array<{ name: string; qualifiedName: string; server: string; tool: McpTool }> {
+    return [...this.entries.values()].map((entry) => ({ name: entry.providerName, qualifiedName: entry.qualifiedName, server: entry.server.name, tool: entry.tool }));
+  }
+
   /** Names-first mode: each tool's provider name and the first sentence of its description. */
   summaries(): ToolSummary[] {
     return [...this.entries.values()].map((entry) => ({ name: entry.providerName, description: firstSentence(entry.tool.description ?? entry.tool.title) }));

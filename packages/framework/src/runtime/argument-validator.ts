@@ -1,9 +1,11 @@
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import type { JsonSchema } from "../tool-definition.js";
-import { describeErrors } from "./describe-errors.js";
+import { ARGUMENT_WORDS, describeErrors, type MemberCheck } from "./describe-errors.js";
 import { parseJsonArguments, toJsonArgumentKinds } from "./parse-json-arguments.js";
 
 let ajv: Ajv2020 | undefined;
+let outputAjv: Ajv2020 | undefined;
+let createAjv: ((options: Record<string, unknown>) => Ajv2020) | undefined;
 let loading: Promise<void> | undefined;
 
 /**
@@ -17,7 +19,8 @@ export function loadValidators(): Promise<void> {
     const addFormats = formats.default as unknown as (instance: Ajv2020) => Ajv2020;
     // allErrors: a model should learn about every wrong parameter from one failed call.
     // verbose: each error carries the schema and value it is about, for describeErrors.
-    ajv = addFormats(new Ajv2020({ allErrors: true, verbose: true, strict: false, useDefaults: true }));
+    createAjv = (options) => addFormats(new Ajv2020({ allErrors: true, verbose: true, strict: false, ...options }));
+    ajv = createAjv({ useDefaults: true });
   });
   return loading;
 }
@@ -30,6 +33,30 @@ export function validatorsLoaded(): boolean {
 function getAjv(): Ajv2020 {
   if (!ajv) throw new Error("ArgumentValidator.check ran before loadValidators() finished");
   return ajv;
+}
+
+/**
+ * The ajv instance that checks results: like the arguments' one, but it never fills in
+ * defaults, which would change the value a tool returned. Made on the first check of a result.
+ */
+export function getOutputAjv(): Ajv2020 {
+  if (!createAjv) throw new Error("a result was checked before loadValidators() finished");
+  return (outputAjv ??= createAjv({}));
+}
+
+// The validators of union members, compiled the first time a call fails inside that union.
+const memberValidators = new WeakMap<Ajv2020, Map<string, ValidateFunction>>();
+
+/** Checks `data` against one union member on `instance`, for describeErrors to tell which member was meant. */
+export function checkMemberWith(instance: Ajv2020): MemberCheck {
+  return (member, data) => {
+    let cache = memberValidators.get(instance);
+    if (!cache) memberValidators.set(instance, (cache = new Map()));
+    const key = JSON.stringify(member);
+    let validate = cache.get(key);
+    if (!validate) cache.set(key, (validate = instance.compile(member)));
+    return validate(data) ? [] : [...(validate.errors ?? [])];
+  };
 }
 
 /** Checks one tool's arguments; compiled on first use, then reused for every call. */
@@ -48,6 +75,6 @@ export class ArgumentValidator {
     this.jsonKinds ??= toJsonArgumentKinds(this.schema);
     if (this.jsonKinds.size) parseJsonArguments(args, this.jsonKinds);
     if (this.validate(args)) return [];
-    return describeErrors(this.validate.errors ?? [], this.schema, args);
+    return describeErrors(this.validate.errors ?? [], this.schema, args, ARGUMENT_WORDS, checkMemberWith(getAjv()));
   }
 }

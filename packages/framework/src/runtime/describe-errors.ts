@@ -8,15 +8,31 @@ import { resolveUnionErrors } from "./union-errors.js";
  * which parameter, what was expected, what it sent. Reads `parentSchema` and `data` when ajv
  * reports them (its `verbose` option), else finds them by the error's paths.
  */
-export function describeErrors(errors: readonly ErrorObject[], schema: JsonSchema, args: unknown): string[] {
+export function describeErrors(errors: readonly ErrorObject[], schema: JsonSchema, args: unknown, words: ErrorWords = ARGUMENT_WORDS, checkMember?: MemberCheck): string[] {
   const lines = new Set<string>();
-  for (const error of resolveUnionErrors(errors)) lines.add(describeError(error, schema, args));
+  for (const error of resolveUnionErrors(errors, checkMember && ((member, data) => checkMember({ ...member, ...(schema.$defs ? { $defs: schema.$defs } : {}) }, data)))) {
+    lines.add(describeError(error, schema, args, words));
+  }
   return [...lines];
 }
 
-function describeError(error: ErrorObject, root: JsonSchema, args: unknown): string {
+/** How the lines name the value checked and its parts: a call's arguments, or a tool's result. */
+export interface ErrorWords {
+  /** The name of the whole value. */
+  readonly root: string;
+  /** What a property is called ("parameter", "property"). */
+  readonly part: string;
+}
+
+/** The words for a call's arguments. */
+export const ARGUMENT_WORDS: ErrorWords = { root: "arguments", part: "parameter" };
+
+/** Validates `data` against one member of a union (with the root's `$defs`), returning ajv's errors. */
+export type MemberCheck = (member: JsonSchema, data: unknown) => readonly ErrorObject[];
+
+function describeError(error: ErrorObject, root: JsonSchema, args: unknown, words: ErrorWords): string {
   const path = toPath(error.instancePath);
-  const name = path || "arguments";
+  const name = path || words.root;
   const params = error.params as Record<string, unknown>;
   const where = (error.parentSchema as JsonSchema | undefined) ?? schemaAt(root, error.instancePath);
   const got = describeValue("data" in error ? error.data : valueAt(args, error.instancePath));
@@ -25,12 +41,12 @@ function describeError(error: ErrorObject, root: JsonSchema, args: unknown): str
       const missing = String(params.missingProperty);
       const property = (where?.properties as Record<string, JsonSchema> | undefined)?.[missing];
       const expected = describeSchema(property, root);
-      return `${join(path, missing)}: missing required parameter${expected ? ` (expected ${expected})` : ""}`;
+      return `${join(path, missing)}: missing required ${words.part}${expected ? ` (expected ${expected})` : ""}`;
     }
     case "additionalProperties": {
       const known = Object.keys((where?.properties as object | undefined) ?? {});
       const takes = known.length ? `; expected only ${known.map((k) => `"${k}"`).join(", ")}` : "";
-      return `${join(path, String(params.additionalProperty))}: unknown parameter${takes}`;
+      return `${join(path, String(params.additionalProperty))}: unknown ${words.part}${takes}`;
     }
     case "type":
       return `${name}: expected ${describeSchema(where, root) ?? String(params.type)}, got ${got}`;
@@ -48,6 +64,9 @@ function describeError(error: ErrorObject, root: JsonSchema, args: unknown): str
     case "minItems":
     case "maxItems":
       return `${name}: expected ${bound(error.keyword, where)} items, got ${(valueOrData(error, args) as unknown[]).length}`;
+    case "pattern":
+      if (where?.contentEncoding === "base64") return `${name}: expected bytes as base64 text, got ${got}`;
+      return `${name}: ${error.message ?? error.keyword}, got ${got}`;
     default:
       // ajv's own words are clear for the rest: `must be <= 90`, `must match pattern "^[a-z]+$"`.
       return `${name}: ${error.message ?? error.keyword}, got ${got}`;

@@ -1,9 +1,22 @@
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { Context, LogLevel, ResourceContents } from "./context.js";
-import type { ProtocolServer, RequestExtra, ServerCapabilities } from "./sdk.js";
+import type { MemberRegistry } from "./member-registry.js";
+import type { RegisteredPrompt, WirePrompt } from "./registered-prompt.js";
+import type { RegisteredResource, WireResource } from "./registered-resource.js";
+import type { RegisteredTool } from "./registered-tool.js";
+import type { ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo, WireTool } from "./sdk.js";
 import { RequestContext, type SessionState } from "./request-context.js";
 import { resolveCompletions } from "./resolve-completions.js";
-import type { ServerApp } from "./server-app.js";
+
+/** What the handlers answer from: the server's identity and its registries. */
+export interface ServedMembers {
+  readonly info: ServerInfo;
+  readonly tools: MemberRegistry<WireTool, RegisteredTool>;
+  readonly resources: MemberRegistry<WireResource, RegisteredResource>;
+  readonly prompts: MemberRegistry<WirePrompt, RegisteredPrompt>;
+  /** Longest string a request may carry where no schema says otherwise. */
+  readonly maxStringLength: number;
+}
 
 /** One connected session's state. */
 export interface Session {
@@ -16,7 +29,7 @@ export interface Session {
  * Answers every MCP request typemcp serves, for one session, from `app`'s registries. Only the
  * declared capabilities get handlers: the SDK refuses a handler for an undeclared one.
  */
-export function registerHandlers(app: ServerApp, protocol: ProtocolServer, capabilities: ServerCapabilities): Session {
+export function registerHandlers(app: ServedMembers, protocol: ProtocolServer, capabilities: ServerCapabilities): Session {
   const state: SessionState = {
     logLevel: undefined,
     logger: app.info.name,
@@ -26,18 +39,26 @@ export function registerHandlers(app: ServerApp, protocol: ProtocolServer, capab
   const session: Session = { protocol, subscriptions: new Set(), state };
   const context = (extra: RequestExtra) => new RequestContext(extra, state);
 
-  protocol.handle("tools/list", () => ({ tools: app.tools.list() }));
+  protocol.handle("tools/list", (params) => {
+    refuseCursor("tools/list", params);
+    return { tools: app.tools.list() };
+  });
   protocol.handle("tools/call", (params, extra) => {
     const tool = app.tools.get(params.name);
     if (!tool) {
-      throw new ProtocolError("UNKNOWN_TOOL", `Unknown tool: "${params.name}". Available tools: ${app.tools.values().map((t) => t.name).join(", ") || "none"}.`);
+      throw new ProtocolError("UNKNOWN_TOOL", `Unknown tool: "${clip(String(params.name))}". Available tools: ${app.tools.values().map((t) => t.name).join(", ") || "none"}.`);
     }
     return tool.call(params.arguments, () => context(extra));
   });
 
-  if (capabilities.resources) registerResourceHandlers(app, protocol, session, context);
+  if (capabilities.resources) registerResourceHandlers(app, protocol, session, context, capabilities.resources.subscribe === true);
   if (capabilities.prompts) registerPromptHandlers(app, protocol, context);
-  if (capabilities.completions) protocol.handle("completion/complete", async (params) => ({ completion: await complete(app, params) }));
+  if (capabilities.completions) {
+    protocol.handle("completion/complete", async (params) => {
+      refuseOverlong(app, "completion/complete", "argument.value", (params.argument as { value?: unknown } | undefined)?.value);
+      return { completion: await complete(app, params) };
+    });
+  }
   protocol.handle("logging/setLevel", (params) => {
     state.logLevel = params.level as LogLevel;
     return {};
@@ -47,11 +68,29 @@ export function registerHandlers(app: ServerApp, protocol: ProtocolServer, capab
 
 type ContextFor = (extra: RequestExtra) => Context;
 
-function registerResourceHandlers(app: ServerApp, protocol: ProtocolServer, session: Session, context: ContextFor): void {
-  protocol.handle("resources/list", () => ({ resources: app.resources.list().filter((r) => "uri" in r) }));
-  protocol.handle("resources/templates/list", () => ({ resourceTemplates: app.resources.list().filter((r) => "uriTemplate" in r) }));
-  protocol.handle("resources/read", async (params, extra) => ({ contents: await readResource(app, params.uri, context(extra)) }));
+function registerResourceHandlers(app: ServedMembers, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
+  protocol.handle("resources/list", (params) => {
+    refuseCursor("resources/list", params);
+    return { resources: app.resources.list().filter((r) => "uri" in r) };
+  });
+  protocol.handle("resources/templates/list", (params) => {
+    refuseCursor("resources/templates/list", params);
+    return { resourceTemplates: app.resources.list().filter((r) => "uriTemplate" in r) };
+  });
+  protocol.handle("resources/read", async (params, extra) => {
+    refuseOverlong(app, "resources/read", "uri", params.uri);
+    return { contents: await readResource(app, params.uri, context(extra)) };
+  });
+  // Not declared (stateless HTTP): no handler, so a client that tries anyway gets -32601.
+  if (!subscribe) return;
   protocol.handle("resources/subscribe", (params) => {
+    refuseOverlong(app, "resources/subscribe", "uri", params.uri);
+    // A subscription to a URI this server does not serve could never fire: say so now.
+    if (!findResource(app, params.uri)) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(params.uri)}"; subscribe to a URI from resources/list or one matching a template.`);
+    // Bounded: a session cannot grow its subscription set past what the server serves by much.
+    if (session.subscriptions.size >= MAX_SUBSCRIPTIONS && !session.subscriptions.has(params.uri)) {
+      throw new ProtocolError("INVALID_PARAMS", `Too many subscriptions: a session may hold at most ${MAX_SUBSCRIPTIONS}; unsubscribe from some first.`);
+    }
     session.subscriptions.add(params.uri);
     return {};
   });
@@ -62,36 +101,69 @@ function registerResourceHandlers(app: ServerApp, protocol: ProtocolServer, sess
 
 }
 
-function registerPromptHandlers(app: ServerApp, protocol: ProtocolServer, context: ContextFor): void {
-  protocol.handle("prompts/list", () => ({ prompts: app.prompts.list() }));
+function registerPromptHandlers(app: ServedMembers, protocol: ProtocolServer, context: ContextFor): void {
+  protocol.handle("prompts/list", (params) => {
+    refuseCursor("prompts/list", params);
+    return { prompts: app.prompts.list() };
+  });
   protocol.handle("prompts/get", (params, extra) => {
+    for (const [name, value] of Object.entries((params.arguments ?? {}) as Record<string, unknown>)) {
+      refuseOverlong(app, "prompts/get", `arguments.${name.slice(0, 60)}`, value);
+      refuseOverlong(app, "prompts/get", "an argument name", name);
+    }
     const prompt = app.prompts.get(params.name);
     if (!prompt) {
-      throw new ProtocolError("UNKNOWN_PROMPT", `Unknown prompt: "${params.name}". Available prompts: ${app.prompts.keys().join(", ") || "none"}.`);
+      throw new ProtocolError("UNKNOWN_PROMPT", `Unknown prompt: "${clip(String(params.name))}". Available prompts: ${app.prompts.keys().join(", ") || "none"}.`);
     }
     return prompt.get(params.arguments ?? {}, context(extra));
   });
 }
 
-async function readResource(app: ServerApp, uri: string, ctx: Context): Promise<ResourceContents[]> {
-  const exact = app.resources.get(uri);
-  if (exact && !exact.template) return exact.read(uri, {}, ctx);
-  for (const resource of app.resources.values()) {
-    const variables = resource.template?.match(uri);
-    if (variables) return resource.read(uri, variables, ctx);
-  }
-  throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${uri}".`);
+/** Most resource subscriptions one session may hold. */
+const MAX_SUBSCRIPTIONS = 1_000;
+
+async function readResource(app: ServedMembers, uri: string, ctx: Context): Promise<ResourceContents[]> {
+  const found = findResource(app, uri);
+  if (found) return found.resource.read(uri, found.variables, ctx);
+  throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(uri)}".`);
 }
 
-async function complete(app: ServerApp, params: Record<string, any>) {
+function findResource(app: ServedMembers, uri: string) {
+  const exact = app.resources.get(uri);
+  if (exact && !exact.template) return { resource: exact, variables: {} };
+  for (const resource of app.resources.values()) {
+    const variables = resource.template?.match(uri);
+    if (variables) return { resource, variables };
+  }
+  return undefined;
+}
+
+// typemcp never pages its lists, so a cursor can only be one it did not issue: the spec's
+// answer to an invalid cursor is -32602, not a silent first page.
+function refuseCursor(method: string, params: Record<string, unknown>): void {
+  if (params.cursor === undefined) return;
+  throw new ProtocolError("INVALID_PARAMS", `Invalid cursor for ${method}: this server returns every item in one page and issued no cursor; call ${method} without one.`);
+}
+
+function refuseOverlong(app: ServedMembers, method: string, what: string, value: unknown): void {
+  if (typeof value !== "string" || value.length <= app.maxStringLength) return;
+  throw new ProtocolError("INVALID_PARAMS", `Invalid params for "${method}": ${what} is ${value.length} characters long; at most ${app.maxStringLength} are accepted.`);
+}
+
+/** A request's string as quoted back in an error: never more than 200 characters. */
+export function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text;
+}
+
+async function complete(app: ServedMembers, params: Record<string, any>) {
   const ref = params.ref as { type: string; name?: string; uri?: string };
   const argument = params.argument as { name: string; value: string };
   if (ref.type === "ref/prompt") {
     const prompt = app.prompts.get(ref.name ?? "");
-    if (!prompt) throw new ProtocolError("UNKNOWN_PROMPT", `Unknown prompt: "${ref.name}".`);
+    if (!prompt) throw new ProtocolError("UNKNOWN_PROMPT", `Unknown prompt: "${clip(String(ref.name))}".`);
     return resolveCompletions(argument.value, prompt.completionSource(argument.name), prompt.generated.completions?.[argument.name], prompt.instance);
   }
   const resource = app.resources.get(ref.uri ?? "");
-  if (!resource) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource template not found: "${ref.uri}".`);
+  if (!resource) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource template not found: "${clip(String(ref.uri))}".`);
   return resolveCompletions(argument.value, resource.completionSource(argument.name), resource.generated.completions?.[argument.name], resource.instance);
 }

@@ -2,16 +2,20 @@ import type { GeneratedTool, ParameterPlan, ToolOptions } from "../tool-definiti
 import { ToolError } from "../errors/tool-error.js";
 import { toToolError } from "../errors/to-tool-error.js";
 import { ArgumentValidator, loadValidators, validatorsLoaded } from "./argument-validator.js";
+import { OutputContract } from "./output-contract.js";
 import { reviveValues } from "./revive-values.js";
+import { DEFAULT_MAX_STRING_LENGTH, findOverlongStrings } from "./string-limits.js";
 import { toCallResult, toErrorResult } from "./to-call-result.js";
 import type { CallToolResult, WireTool } from "./sdk.js";
 import type { Context } from "./context.js";
+import { ToolContent } from "../content/tool-content.js";
 
 /** One tool ready to serve: its wire definition, computed once, and how to call it. */
 export class RegisteredTool {
   /** Exactly what `tools/list` sends for this tool. */
   readonly wire: WireTool;
   private readonly validator: ArgumentValidator;
+  private readonly output: OutputContract;
   // Most tools take no Context: build one only for those that do.
   private readonly takesContext: boolean;
 
@@ -19,10 +23,12 @@ export class RegisteredTool {
     readonly name: string,
     private readonly method: Function,
     private readonly instance: object,
-    private readonly generated: GeneratedTool,
+    readonly generated: GeneratedTool,
     options: ToolOptions,
+    private readonly maxStringLength = DEFAULT_MAX_STRING_LENGTH,
   ) {
     this.validator = new ArgumentValidator(generated.inputSchema);
+    this.output = new OutputContract(name, generated.result, generated.outputSchema);
     this.takesContext = generated.params.some((p) => p.from === "context");
     const description = options.description ?? generated.description;
     const title = options.title ?? options.annotations?.title;
@@ -44,18 +50,29 @@ export class RegisteredTool {
   /** Validates `args`, calls the method and converts what it returns or throws. Never rejects. */
   async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
     const input = args ?? {};
+    // Lengths first: a megabyte string must not reach a pattern, a format check or the method.
+    const overlong = findOverlongStrings(input, this.generated.inputSchema, this.maxStringLength);
     if (!validatorsLoaded()) await loadValidators();
-    const problems = this.validator.check(input);
+    const problems = overlong.length ? overlong : this.validator.check(input);
     if (problems.length > 0) {
       const message = `Invalid arguments for tool "${this.name}":\n${problems.map((p) => `- ${p}`).join("\n")}`;
       return toErrorResult(new ToolError(message, { code: "INVALID_ARGUMENTS" }));
     }
+    let value: unknown;
     try {
-      const value = await this.method.apply(this.instance, toPositional(this.generated.params, input, this.takesContext ? context?.() : undefined));
-      return toCallResult(value, this.generated.result);
+      value = await this.method.apply(this.instance, toPositional(this.generated.params, input, this.takesContext ? context?.() : undefined));
     } catch (thrown) {
       const error = toToolError(thrown);
       if (error.code === "INTERNAL_TOOL_ERROR") logUnexpected(this.name, thrown);
+      return toErrorResult(error);
+    }
+    if (value instanceof ToolContent) return toCallResult(value, this.generated.result);
+    try {
+      return toCallResult(this.output.toWire(value), this.generated.result);
+    } catch (thrown) {
+      // A result that breaks the tool's own contract is a bug in the tool: tell its owner too.
+      const error = toToolError(thrown);
+      process.stderr.write(`[typemcp] ${error.message}\n`);
       return toErrorResult(error);
     }
   }
@@ -66,7 +83,7 @@ function toPositional(plan: readonly ParameterPlan[], args: Record<string, unkno
     if (param.from === "none") return undefined;
     if (param.from === "context") return ctx;
     const value = param.from === "arguments" ? args : args[param.name];
-    return param.revive ? reviveValues(value, param.revive) : value;
+    return param.revive ? reviveValues(value, param.revive, param.reviveDefs) : value;
   });
 }
 

@@ -1,19 +1,41 @@
-import type { Revival, RevivalStep } from "../tool-definition.js";
+import type { Revival, RevivalDefs, RevivalStep } from "../tool-definition.js";
+
+type Convert = (value: unknown) => unknown;
 
 /**
  * Rebuilds the values JSON cannot carry inside a validated argument, as the build planned: ISO
- * strings become `Date`s, arrays become `Set`s. Returns a new value where anything changed and
- * leaves the input untouched; a part that is absent or `null` (an optional or nullable slot) is
- * left as it is.
+ * strings become `Date`s, arrays `Set`s, base64 text `Uint8Array`s or `Buffer`s, text `URL`s;
+ * a `ref` step applies a recursive type's own list from `defs` at that depth. Returns a new value
+ * where anything changed and leaves the input untouched; a part that is absent or `null` (an
+ * optional or nullable slot) is left as it is.
  */
-export function reviveValues(value: unknown, revivals: "date" | readonly Revival[]): unknown {
+export function reviveValues(value: unknown, revivals: "date" | readonly Revival[], defs: RevivalDefs = {}): unknown {
   if (revivals === "date") return toDate(value);
   let revived = value;
-  for (const revival of revivals) revived = reviveAt(revived, revival.path, revival.to === "date" ? toDate : toSet);
+  for (const revival of revivals) revived = reviveAt(revived, revival.path, converter(revival, defs));
   return revived;
 }
 
-function reviveAt(value: unknown, path: readonly RevivalStep[], convert: (value: unknown) => unknown): unknown {
+function converter(revival: Revival, defs: RevivalDefs): Convert {
+  switch (revival.to) {
+    case "date":
+      return toDate;
+    case "set":
+      return toSet;
+    case "bytes":
+      return toBytes;
+    case "buffer":
+      return toBuffer;
+    case "url":
+      return toUrl;
+    case "ref": {
+      const list = defs[revival.ref ?? ""] ?? [];
+      return (value) => reviveValues(value, list, defs);
+    }
+  }
+}
+
+function reviveAt(value: unknown, path: readonly RevivalStep[], convert: Convert): unknown {
   if (path.length === 0) return convert(value);
   if (value === null || typeof value !== "object") return value;
   const [step, ...rest] = path;
@@ -25,8 +47,8 @@ function reviveAt(value: unknown, path: readonly RevivalStep[], convert: (value:
     copy[index] = reviveAt(value[index], rest, convert);
     return copy;
   }
-  // A Set revived by an earlier (inner-first) step is not descended into again.
-  if (value instanceof Set || value instanceof Date) return value;
+  // A value revived by an earlier (inner-first) step is not descended into again.
+  if (value instanceof Set || value instanceof Date || value instanceof Uint8Array || value instanceof URL) return value;
   const record = value as Record<string, unknown>;
   if (step === null) {
     return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, reviveAt(item, rest, convert)]));
@@ -41,4 +63,17 @@ function toDate(value: unknown): unknown {
 
 function toSet(value: unknown): unknown {
   return Array.isArray(value) ? new Set(value) : value;
+}
+
+function toBuffer(value: unknown): unknown {
+  return typeof value === "string" ? Buffer.from(value, "base64") : value;
+}
+
+// A fresh `Uint8Array`, not a view into Node's shared Buffer pool.
+function toBytes(value: unknown): unknown {
+  return typeof value === "string" ? Uint8Array.from(Buffer.from(value, "base64")) : value;
+}
+
+function toUrl(value: unknown): unknown {
+  return typeof value === "string" ? new URL(value) : value;
 }

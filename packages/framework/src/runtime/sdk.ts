@@ -26,6 +26,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { ProtocolError } from "../errors/protocol-error.js";
+import { toInvalidParams } from "./invalid-params.js";
 
 export type { CallToolResult, JSONRPCMessage, Tool as WireTool, Transport };
 
@@ -150,6 +151,7 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
     jsonSchemaValidator: lazySdkValidator,
     ...(instructions === undefined ? {} : { instructions }),
   });
+  reportInvalidParams(server);
   const protocol: ProtocolServer = {
     connect: (transport) => server.connect(transport),
     close: () => server.close(),
@@ -178,6 +180,25 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
   };
   server.onclose = () => protocol.onclose?.();
   return protocol;
+}
+
+// The SDK parses each request's params with its zod schema before calling the handler, and a
+// failed parse reaches the client as -32603 with the raw issue list. Every handler (the SDK's own
+// initialize and logging/setLevel included) is wrapped so that failure becomes -32602 in words.
+function reportInvalidParams(server: Server): void {
+  type Handler = (request: { method: string }, extra: unknown) => Promise<unknown>;
+  const handlers = (server as unknown as { _requestHandlers?: Map<string, Handler> })._requestHandlers;
+  if (!(handlers instanceof Map)) return;
+  const wrap = (method: string, handler: Handler): Handler => async (request, extra) => {
+    try {
+      return await handler(request, extra);
+    } catch (error) {
+      throw toInvalidParams(method, error) ?? error;
+    }
+  };
+  for (const [method, handler] of handlers) handlers.set(method, wrap(method, handler));
+  const set = handlers.set.bind(handlers);
+  handlers.set = (method, handler) => set(method, wrap(method, handler));
 }
 
 // The SDK validates elicitation results only, yet by default builds an Ajv instance (meta-schemas

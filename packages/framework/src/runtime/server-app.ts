@@ -7,6 +7,7 @@ import { registerHandlers, type Session } from "./protocol-handlers.js";
 import { RegisteredPrompt, type WirePrompt } from "./registered-prompt.js";
 import { RegisteredResource, type WireResource } from "./registered-resource.js";
 import { RegisteredTool } from "./registered-tool.js";
+import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./string-limits.js";
 
 const DUPLICATE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_URI", prompt: "DUPLICATE_PROMPT_NAME" } as const;
 
@@ -22,7 +23,14 @@ export class ServerApp {
   /** Which class method serves each tool name, resource URI and prompt name, for collision errors. */
   private readonly origins = new Map<string, string>();
 
-  constructor(readonly info: ServerInfo) {
+  /** Longest string a request may carry where no schema says otherwise. */
+  readonly maxStringLength: number;
+
+  constructor(
+    readonly info: ServerInfo,
+    limits: InputLimits = {},
+  ) {
+    this.maxStringLength = limits.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH;
     this.tools.onChange = () => this.broadcast("notifications/tools/list_changed");
     this.resources.onChange = () => this.broadcast("notifications/resources/list_changed");
     this.prompts.onChange = () => this.broadcast("notifications/prompts/list_changed");
@@ -38,7 +46,7 @@ export class ServerApp {
     this.assertNoCollisions(instance, found);
     for (const { record, method } of found) {
       if (record.kind === "tool") {
-        this.tools.add(new RegisteredTool(record.options.name ?? record.key, method, instance, record.generated!, record.options));
+        this.tools.add(new RegisteredTool(record.options.name ?? record.key, method, instance, record.generated!, record.options, this.maxStringLength));
       } else if (record.kind === "resource") {
         this.resources.add(new RegisteredResource(record.uri, method, instance, record.generated!, record.options));
       } else {
@@ -66,8 +74,8 @@ export class ServerApp {
   }
 
   /** A protocol server for one new session (one stdio connection, one HTTP session or request). */
-  newSession(): ProtocolServer {
-    const capabilities = this.capabilities();
+  newSession(options: { stateless?: boolean } = {}): ProtocolServer {
+    const capabilities = this.capabilities(options.stateless === true);
     const protocol = createProtocolServer(this.info, capabilities);
     const session = registerHandlers(this, protocol, capabilities);
     this.sessions.add(session);
@@ -86,14 +94,16 @@ export class ServerApp {
     for (const session of this.sessions) void session.protocol.notify(method).catch(() => undefined);
   }
 
-  private capabilities(): ServerCapabilities {
+  // Without a session there is no stream to send a list change or a resource update on, so a
+  // stateless server does not claim it can: a client would wait for notifications never sent.
+  private capabilities(stateless: boolean): ServerCapabilities {
     const hasCompletions = this.resources.values().some((r) => r.options.complete || r.generated.completions) ||
       this.prompts.values().some((p) => p.options.complete || p.generated.completions);
     return {
-      tools: { listChanged: true },
+      tools: stateless ? {} : { listChanged: true },
       logging: {},
-      ...(this.resources.keys().length ? { resources: { subscribe: true, listChanged: true } } : {}),
-      ...(this.prompts.keys().length ? { prompts: { listChanged: true } } : {}),
+      ...(this.resources.keys().length ? { resources: stateless ? {} : { subscribe: true, listChanged: true } } : {}),
+      ...(this.prompts.keys().length ? { prompts: stateless ? {} : { listChanged: true } } : {}),
       ...(hasCompletions ? { completions: {} } : {}),
     };
   }

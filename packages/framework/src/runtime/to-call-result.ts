@@ -3,7 +3,10 @@ import type { ToolError } from "../errors/tool-error.js";
 import type { CallToolResult } from "./sdk.js";
 import { ToolContent } from "../content/tool-content.js";
 
-/** Turns what a tool method returned into a `tools/call` result, as the build planned. */
+/**
+ * Turns what a tool method returned into a `tools/call` result, as the build planned. `value` is
+ * already in its JSON form (see `OutputContract`), except for typemcp's content blocks.
+ */
 export function toCallResult(value: unknown, plan: ResultPlan): CallToolResult {
   if (value instanceof ToolContent) return { content: [...value.blocks] as CallToolResult["content"] };
   switch (plan) {

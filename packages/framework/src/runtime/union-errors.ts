@@ -6,18 +6,35 @@ import type { ErrorObject } from "ajv";
  * such as `kind: "circle"`, it matched, else the one it came closest to); or, when its value fits
  * no member at all, the union's own error, which lists what each member takes.
  */
-export function resolveUnionErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+export function resolveUnionErrors(errors: readonly ErrorObject[], checkMember?: (member: Record<string, unknown>, data: unknown) => readonly ErrorObject[]): ErrorObject[] {
   let result = [...errors];
-  const unions = errors.filter(isUnion).sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  const depth = (e: ErrorObject) => e.instancePath.split("/").length;
+  const unions = errors.filter(isUnion).sort((a, b) => depth(a) - depth(b) || a.schemaPath.length - b.schemaPath.length);
   for (const union of unions) {
     const at = result.indexOf(union);
     // Gone already: it sat in a member of an outer union that was not chosen.
     if (at < 0) continue;
-    const inside = (e: ErrorObject) => e !== union && e.schemaPath.startsWith(`${union.schemaPath}/`) && within(e.instancePath, union.instancePath);
+    const recheck = checkMember && Array.isArray(union.schema) && "data" in union;
+    // ajv reports errors inside a `$ref` (a recursive type's) with schema paths relative to the
+    // definition, which cannot tell members apart: with `checkMember`, each member is checked
+    // again on its own, and every error at or below the union's value is replaced.
+    const inside = (e: ErrorObject) =>
+      e !== union && within(e.instancePath, union.instancePath) && (recheck === true || e.schemaPath.startsWith(`${union.schemaPath}/`));
     const members = new Map<number, ErrorObject[]>();
-    for (const error of result.filter(inside)) {
-      const index = Number(error.schemaPath.slice(union.schemaPath.length + 1).split("/")[0]);
-      members.set(index, [...(members.get(index) ?? []), error]);
+    if (recheck) {
+      (union.schema as Array<Record<string, unknown>>).forEach((member, index) => {
+        const own = checkMember(member, union.data).map((e) => ({
+          ...e,
+          instancePath: `${union.instancePath}${e.instancePath}`,
+          schemaPath: `${union.schemaPath}/${index}${e.schemaPath.slice(1)}`,
+        }));
+        if (own.length) members.set(index, resolveUnionErrors(own, checkMember));
+      });
+    } else {
+      for (const error of result.filter(inside)) {
+        const index = Number(error.schemaPath.slice(union.schemaPath.length + 1).split("/")[0]);
+        members.set(index, [...(members.get(index) ?? []), error]);
+      }
     }
     const chosen = choose(union, members);
     const rest = result.filter((e) => e !== union && !inside(e));

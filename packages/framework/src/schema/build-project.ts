@@ -1,29 +1,24 @@
 import ts from "typescript";
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
-import type { GeneratedPrompt, GeneratedResource } from "../member-definition.js";
-import type { GeneratedTool } from "../tool-definition.js";
+import { assertDerived, deriveDefinitions, type DerivedMember, type DerivedTool } from "./derive-definitions.js";
 import type { BuildWarning } from "./build-warning.js";
-import { deriveTool } from "./derive-tool.js";
-import { deriveMember } from "./derive-member.js";
-import { findMembers, type ToolMethod } from "./find-tool-methods.js";
+import { findMembers } from "./find-tool-methods.js";
 import { injectDefinitions, type Injection } from "./inject-definitions.js";
-import { findCollisions } from "./find-collisions.js";
 import { fixFor } from "./fix-for-diagnostic.js";
 import { formatDiagnostics, loadProgram } from "./load-program.js";
 import { findMisplacedDecorators } from "./misplaced-decorators.js";
-import { SchemaGenerator } from "./schema-generator.js";
-import { locationOf } from "./source-location.js";
+import { writeOutputs } from "./write-outputs.js";
 
 /** What a successful build produced. */
 export interface BuildResult {
   /** Each tool with the file it was declared in, in declaration order. */
-  readonly tools: ReadonlyArray<{ readonly file: string; readonly name: string; readonly definition: GeneratedTool }>;
+  readonly tools: readonly DerivedTool[];
   /** Each `@resource` and `@prompt` method, in declaration order. */
-  readonly members: ReadonlyArray<{ readonly kind: "resource" | "prompt"; readonly file: string; readonly name: string; readonly definition: GeneratedResource | GeneratedPrompt }>;
-  /** The files the emit produced (JavaScript, declarations, maps), not yet written. */
+  readonly members: readonly DerivedMember[];
+  /** The files the emit produced (JavaScript, declarations, maps). */
   readonly emitted: readonly string[];
-  /** Each emitted file's text, keyed by its absolute path; the caller writes them (see `writeOutputs`). */
+  /** Each emitted file's text, keyed by its absolute path. */
   readonly outputs: ReadonlyMap<string, string>;
   /** The source file each emitted JavaScript file came from. */
   readonly sources: ReadonlyMap<string, ts.SourceFile>;
@@ -39,6 +34,8 @@ export interface BuildOptions {
   project: string;
   /** Derive and check only; write nothing. */
   noEmit?: boolean;
+  /** Emit into `outputs` only and write nothing: the caller bundles and writes (`typemcp build`). */
+  inMemory?: boolean;
 }
 
 /**
@@ -48,91 +45,56 @@ export interface BuildOptions {
  * `warnings` (read them with `warningsOf`), or one `BuildError` for type errors.
  */
 export function buildProject(options: BuildOptions): BuildResult {
-  const program = loadProgram(options.project);
+  return buildProgram(loadProgram(options.project), options);
+}
+
+/** `buildProject` on a program already made (`typemcp dev` keeps one across rebuilds). */
+export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "project"> = {}): BuildResult {
   const misplaced = findMisplacedDecorators(program);
-  const diagnostics = ts
-    .getPreEmitDiagnostics(program)
-    .filter((d) => d.category === ts.DiagnosticCategory.Error && !misplaced.covers(d));
-  if (diagnostics.length || misplaced.errors.length) {
-    throw new AggregateError([...misplaced.errors, ...diagnostics.map(toBuildError)], "the program does not type-check");
-  }
-
-  const checker = program.getTypeChecker();
-  const found = findMembers(program);
-  const methods = found.filter((m) => m.kind === "tool");
-  const schemas = found.length ? new SchemaGenerator(program) : undefined;
-  const definitions = new Map<ts.Decorator, Injection>();
-  const tools: Array<BuildResult["tools"][number]> = [];
-  const members: Array<BuildResult["members"][number]> = [];
-  const errors: BuildError[] = [];
-  const warnings: BuildWarning[] = [];
-
-  for (const member of found) {
-    if (!ts.isCallExpression(member.decorator.expression)) {
-      errors.push(new BuildError("UNSUPPORTED_SIGNATURE", `${member.method.name.getText()}: write @${member.kind}() with parentheses.`, { location: locationOf(member.decorator) }));
-      continue;
-    }
-    if (member.kind === "tool") continue;
-    const derived = deriveMember(member, checker, schemas!);
-    warnings.push(...derived.warnings);
-    if (!derived.ok) {
-      errors.push(...derived.errors);
-      continue;
-    }
-    definitions.set(member.decorator, { generated: derived.definition, position: member.kind === "resource" ? 2 : 1 });
-    members.push({ kind: member.kind, file: member.method.getSourceFile().fileName, name: derived.name, definition: derived.definition });
-  }
-
-  for (const found of methods as ToolMethod[]) {
-    if (!ts.isCallExpression(found.decorator.expression)) continue;
-    const derived = deriveTool(found, checker, schemas!);
-    warnings.push(...derived.warnings);
-    if (!derived.ok) {
-      errors.push(...derived.errors);
-      continue;
-    }
-    const name = literalName(found.decorator.expression) ?? derived.tool.method;
-    definitions.set(found.decorator, { generated: derived.tool, position: 1 });
-    tools.push({ file: found.method.getSourceFile().fileName, name, definition: derived.tool });
-  }
-  errors.push(...findCollisions(program, found, checker));
-  if (errors.length) throw Object.assign(new AggregateError(errors, `${errors.length} signature(s) cannot be served`), { warnings });
+  assertTypeChecks(ts.getPreEmitDiagnostics(program).filter((d) => !misplaced.covers(d)), misplaced.errors);
+  const derivation = deriveDefinitions(program, findMembers(program));
+  assertDerived(derivation);
+  const { tools, members, definitions, warnings } = derivation;
   const outputs = new Map<string, string>();
   const sources = new Map<string, ts.SourceFile>();
   if (options.noEmit) return { tools, members, emitted: [], outputs, sources, program, warnings };
 
-  // Nothing is written here: the caller bundles the entries and writes everything at once, so
-  // a failed build leaves dist/ as it was.
-  const result = program.emit(
-    undefined,
-    (fileName, text, _writeBOM, _onError, sourceFiles) => {
-      outputs.set(path.resolve(fileName), text);
-      // The emit may hand over a transformed copy of the file: keep the program's own.
-      const source = sourceFiles?.[0] && program.getSourceFile(sourceFiles[0].fileName);
-      if (source && /\.[cm]?js$/.test(fileName)) sources.set(path.resolve(fileName), source);
-    },
-    undefined,
-    false,
-    { before: [injectDefinitions(definitions)] },
-  );
-  const emitErrors = result.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (emitErrors.length) throw new AggregateError(emitErrors.map(toBuildError), "the emit failed");
+  emitWithDefinitions(program, definitions, (fileName, text, _writeBOM, _onError, sourceFiles) => {
+    outputs.set(path.resolve(fileName), text);
+    // The emit may hand over a transformed copy of the file: keep the program's own.
+    const source = sourceFiles?.[0] && program.getSourceFile(sourceFiles[0].fileName);
+    if (source && /\.[cm]?js$/.test(fileName)) sources.set(path.resolve(fileName), source);
+  });
+  // Written only once the emit has succeeded, so a failed build leaves the last good files.
+  if (!options.inMemory) writeOutputs(outputs);
   return { tools, members, emitted: [...outputs.keys()], outputs, sources, program, warnings };
 }
 
-/** One TypeScript diagnostic as a build error, printed the way tsc prints it, with a fix where typemcp knows one. */
-function toBuildError(diagnostic: ts.Diagnostic): BuildError {
-  const hint = fixFor(diagnostic);
-  return new BuildError("TYPE_CHECK_FAILED", formatDiagnostics([diagnostic]) + (hint ? `\n  fix: ${hint}` : ""));
+/**
+ * Emits `program` (or just `sourceFile`) with each derived definition written into its
+ * decorator call: the one emit the build and the `typemcp/vite` plugin both use.
+ */
+export function emitWithDefinitions(
+  program: ts.Program,
+  definitions: ReadonlyMap<ts.Decorator, Injection>,
+  writeFile: ts.WriteFileCallback,
+  sourceFile?: ts.SourceFile,
+): void {
+  const result = program.emit(sourceFile, writeFile, undefined, false, { before: [injectDefinitions(definitions)] });
+  assertTypeChecks(result.diagnostics);
 }
 
-function literalName(call: ts.CallExpression): string | undefined {
-  const options = call.arguments[0];
-  if (!options || !ts.isObjectLiteralExpression(options)) return undefined;
-  for (const property of options.properties) {
-    if (ts.isPropertyAssignment(property) && property.name.getText() === "name" && ts.isStringLiteralLike(property.initializer)) {
-      return property.initializer.text;
-    }
-  }
-  return undefined;
+/**
+ * Throws an `AggregateError` with one `BuildError` (TYPE_CHECK_FAILED) per error in
+ * `diagnostics`, as tsc prints it (with the fix, for the errors a project's setup causes),
+ * after `more` (errors typemcp words better than TypeScript).
+ */
+export function assertTypeChecks(diagnostics: readonly ts.Diagnostic[], more: readonly BuildError[] = []): void {
+  const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
+  if (errors.length || more.length) throw new AggregateError([...more, ...errors.map(toBuildError)], `${errors.length + more.length} error(s)`);
+}
+
+function toBuildError(diagnostic: ts.Diagnostic): BuildError {
+  const fix = fixFor(diagnostic);
+  return new BuildError("TYPE_CHECK_FAILED", formatDiagnostics([diagnostic]) + (fix ? `\n  fix: ${fix}` : ""));
 }

@@ -30,14 +30,14 @@ export function deriveOutput(method: ts.MethodDeclaration, checker: ts.TypeCheck
   const node = method.type ?? method.name;
   const members = returned.isUnion() ? returned.types : [returned];
   const mayBeAbsent = members.some((t) => t.flags & ABSENT);
-  const why = members.filter((t) => !(t.flags & ABSENT)).map((t) => whyUnsupported(t, checker)).find((w) => w !== undefined);
+  const why = members.filter((t) => !(t.flags & ABSENT)).map((t) => whyUnsupported(t, checker, "output")).find((w) => w !== undefined);
   if (why) {
     report.fail(node, `return type: ${why}`);
     return { plan: "none" };
   }
   let schema: JsonSchema;
   try {
-    schema = schemas.forType(returned, { typeNode: awaitedNode(method.type) }).schema;
+    schema = schemas.forType(returned, { typeNode: awaitedNode(method.type), direction: "output" }).schema;
   } catch (error) {
     report.fail(node, `return type: ${(error as Error).message}`);
     return { plan: "none" };

@@ -38,8 +38,10 @@ export function deriveParameters(method: ts.MethodDeclaration, checker: ts.TypeC
     }
   };
 
-  const argumentParameters = method.parameters.filter((p) => !isContextParameter(p, checker));
-  for (const param of method.parameters) {
+  // A `this` parameter only types `this`: it is no parameter at run time.
+  const parameters = method.parameters.filter((p) => !isThisParameter(p));
+  const argumentParameters = parameters.filter((p) => !isContextParameter(p, checker));
+  for (const param of parameters) {
     if (isContextParameter(param, checker)) {
       params.push({ from: "context" });
       continue;
@@ -61,8 +63,8 @@ export function deriveParameters(method: ts.MethodDeclaration, checker: ts.TypeC
       const why = whyNotStrict(converted.schema);
       if (why) report.fail(param, `destructured parameter: its schema is not valid strict JSON Schema 2020-12: ${why}`);
       const revive = findRevivals(checker.getNonNullableType(type), checker);
-      params.push({ from: "arguments", ...(revive.length ? { revive } : {}) });
-      wholeArguments = withBindingDefaults(converted.schema, param.name);
+      params.push({ from: "arguments", ...(revive.steps.length ? { revive: revive.steps } : {}), ...reviveDefs(revive.defs) });
+      wholeArguments = withBindingDefaults(converted.schema, param.name, checker);
       continue;
     }
     const name = param.name.text;
@@ -77,10 +79,11 @@ export function deriveParameters(method: ts.MethodDeclaration, checker: ts.TypeC
     if ((type.flags | present.flags) & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) report.warn(param, `${label} ${UNTYPED}`);
     const converted = convert(param, label, type, checker.getSymbolAtLocation(param.name));
     if (!converted) continue;
-    const initial = param.initializer ? evaluateLiteral(param.initializer) : undefined;
+    const initial = param.initializer ? evaluateLiteral(param.initializer, checker) : undefined;
     properties[name] = hoistDefs(defs, initial === undefined ? converted.schema : { ...converted.schema, default: initial });
     if (!checker.isOptionalParameter(param) && !takesUndefined(type)) required.push(name);
-    params.push({ from: "argument", name, ...toRevive(findRevivals(present, checker)) });
+    const revive = findRevivals(present, checker);
+    params.push({ from: "argument", name, ...toRevive(revive.steps), ...reviveDefs(revive.defs) });
   }
 
   if (wholeArguments) return { inputSchema: wholeArguments, params };
@@ -117,6 +120,14 @@ function takesUndefined(type: ts.Type): boolean {
   return type.isUnion() && type.types.some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void));
 }
 
+function isThisParameter(param: ts.ParameterDeclaration): boolean {
+  return ts.isIdentifier(param.name) && param.name.text === "this";
+}
+
+function reviveDefs(defs: Record<string, readonly Revival[]>): { reviveDefs?: Record<string, readonly Revival[]> } {
+  return Object.keys(defs).length ? { reviveDefs: defs } : {};
+}
+
 // A whole-value Date keeps the short form the plan has always had.
 function toRevive(revivals: Revival[]): { revive?: "date" | Revival[] } {
   if (!revivals.length) return {};
@@ -125,14 +136,14 @@ function toRevive(revivals: Revival[]): { revive?: "date" | Revival[] } {
 }
 
 /** `schema` with the literal defaults of a destructuring pattern (`{ limit = 10 }`) as `default`s, no longer required. */
-function withBindingDefaults(schema: JsonSchema, pattern: ts.BindingName): JsonSchema {
+function withBindingDefaults(schema: JsonSchema, pattern: ts.BindingName, checker: ts.TypeChecker): JsonSchema {
   if (!ts.isObjectBindingPattern(pattern)) return schema;
   const properties = { ...(schema.properties as Record<string, JsonSchema>) };
   const defaulted = new Set<string>();
   for (const element of pattern.elements) {
     const key = element.propertyName ?? element.name;
     if (!element.initializer || !(ts.isIdentifier(key) || ts.isStringLiteral(key))) continue;
-    const value = evaluateLiteral(element.initializer);
+    const value = evaluateLiteral(element.initializer, checker);
     const property = properties[key.text];
     if (value === undefined || !property) continue;
     properties[key.text] = { ...property, default: value };

@@ -34,6 +34,11 @@ export class EnumOrder {
       const alias = this.aliasDeclaration(node);
       if (alias) this.learn(alias.type, seen);
     }
+    if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.KeyOfKeyword) {
+      // `keyof typeof X`: the keys in the order X declares them.
+      const keys = this.checker.getPropertiesOfType(this.checker.getTypeFromTypeNode(node.type)).map((p) => p.getName());
+      if (keys.length > 1) this.orders.set(keyOf(keys), keys);
+    }
     ts.forEachChild(node, (child) => {
       if (ts.isTypeNode(child)) this.learn(child, seen);
     });

@@ -19,7 +19,7 @@ const CODE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_URI", 
 /**
  * Two tools (or prompts, or resources on one URI) with the same name where the build can see
  * they are served together: in one class with its base classes, or in classes one file passes
- * to `serve()` and `RunningServer.add()`. Each error names both declarations. What the build
+ * to `serve()`, `createServer()` and `add()`. Each error names both declarations. What the build
  * cannot see, `serve()` checks at start-up.
  */
 export function findCollisions(program: ts.Program, members: readonly MemberMethod[], checker: ts.TypeChecker): BuildError[] {
@@ -49,7 +49,7 @@ export function findCollisions(program: ts.Program, members: readonly MemberMeth
     }
   };
   for (const klass of byClass.keys()) check(servedBy(klass, byClass, checker), "");
-  for (const [file, classes] of findServeCalls(program, checker)) {
+  for (const [file, { classes }] of findServeCalls(program, checker)) {
     const served = classes.flatMap((klass) => servedBy(klass, byClass, checker));
     check(served, ` in what ${path.relative(process.cwd(), file.fileName) || file.fileName} serves`);
   }

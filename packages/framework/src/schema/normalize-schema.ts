@@ -17,7 +17,18 @@ export function normalizeSchema(schema: JsonSchema): JsonSchema {
 function normalizeNode(node: Node): Node {
   // Members are normalized first, so a union sees its members' final form.
   const inner = mapSubschemas(toDialect(node), normalizeNode);
-  return markDiscriminated(splitTypeUnion(flattenNullable(inner)));
+  return markDisjoint(integerEnum(splitTypeUnion(flattenNullable(inner))));
+}
+
+// An enum (or constant) of whole numbers only, a numeric `enum` of integers, is an `integer`.
+function integerEnum(node: Node): Node {
+  const values = Array.isArray(node.enum) ? node.enum : node.const !== undefined ? [node.const] : undefined;
+  if (!values) return node;
+  const numbers = values.filter((v) => v !== null);
+  if (!numbers.length || !numbers.every((v) => Number.isInteger(v))) return node;
+  if (node.type === "number") return { ...node, type: "integer" };
+  if (Array.isArray(node.type) && node.type.includes("number")) return { ...node, type: node.type.map((t) => (t === "number" ? "integer" : t)) };
+  return node;
 }
 
 // Renames draft-07 keywords before the walk, so it finds the subschemas under their 2020-12 names.
@@ -35,11 +46,12 @@ function toDialect(node: Node): Node {
 }
 
 /**
- * An `anyOf` of object schemas that each fix one shared required property to a different constant
- * (`kind: "circle"`, `kind: "square"`) is a discriminated union: at most one member can match, so
- * it is written as `oneOf`, which tells a reader (and a model) to pick exactly one shape.
+ * An `anyOf` of object schemas no value can match two of is written as `oneOf`, which tells a
+ * reader (and a model) to pick exactly one shape: a discriminated union, whose members each fix
+ * one shared required property to a different constant (`kind: "circle"`, `kind: "square"`), or
+ * closed objects that each require a property the others do not allow.
  */
-function markDiscriminated(node: Node): Node {
+function markDisjoint(node: Node): Node {
   const members = node.anyOf as Node[] | undefined;
   if (!members) return node;
   const objects = members.filter((m) => m.type !== "null");
@@ -48,9 +60,17 @@ function markDiscriminated(node: Node): Node {
     const values = objects.map((m) => constantOf(m, name));
     return values.every((v) => v !== undefined) && new Set(values.map((v) => JSON.stringify(v))).size === values.length;
   });
-  if (discriminant === undefined) return node;
+  const disjoint = discriminant !== undefined || objects.every((a, i) => objects.every((b, j) => i === j || excludes(a, b)));
+  if (!disjoint) return node;
   const { anyOf, ...rest } = node;
   return { ...rest, oneOf: anyOf };
+}
+
+// Whether no value matches both `a` and `b`: one requires a property the other, closed, does not allow.
+function excludes(a: Node, b: Node): boolean {
+  const requires = (x: Node, y: Node) =>
+    y.additionalProperties === false && ((x.required as string[] | undefined) ?? []).some((name) => !(name in (y.properties as Node)));
+  return requires(a, b) || requires(b, a);
 }
 
 function constantOf(member: Node, name: string): unknown {

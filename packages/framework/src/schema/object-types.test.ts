@@ -59,11 +59,11 @@ describe("schemas of object types", () => {
     });
   });
 
-  test("writes a union of object types as anyOf of its members", () => {
+  test("writes a union of object types no value can match two of as oneOf of its members", () => {
     const tool = deriveOne(`@tool() f(target: { email: string } | { phone: string }): void {}`);
     expect(tool.inputSchema.properties).toEqual({
       target: {
-        anyOf: [
+        oneOf: [
           { type: "object", properties: { email: { type: "string" } }, required: ["email"], additionalProperties: false },
           { type: "object", properties: { phone: { type: "string" } }, required: ["phone"], additionalProperties: false },
         ],
@@ -76,6 +76,19 @@ describe("schemas of object types", () => {
         [{ target: { email: 1 } }, ["target.email: expected string, got number 1"]],
       ],
     });
+  });
+
+  test("keeps a union of object types a value may match several of as anyOf", () => {
+    const tool = deriveOne(`@tool() f(query: { text: string } | { text: string; page?: number }): void {}`);
+    expect(tool.inputSchema.properties).toEqual({
+      query: {
+        anyOf: [
+          { type: "object", properties: { text: { type: "string" } }, required: ["text"], additionalProperties: false },
+          { type: "object", properties: { text: { type: "string" }, page: { type: "number" } }, required: ["text"], additionalProperties: false },
+        ],
+      },
+    });
+    expectArguments(tool, { accepts: [{ query: { text: "a" } }, { query: { text: "a", page: 2 } }] });
   });
 
   test("writes a discriminated union as oneOf, with each discriminant as a const", () => {

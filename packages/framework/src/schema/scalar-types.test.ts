@@ -127,9 +127,9 @@ describe("schemas of scalar types", () => {
     );
     expect(tool.inputSchema.properties).toEqual({
       order: { type: "string", enum: ["desc", "asc"] },
-      size: { type: "number", enum: [3, 1, 2] },
+      size: { type: "integer", enum: [3, 1, 2] },
       color: { type: "string", enum: ["red", "green", "blue"] },
-      level: { type: "number", enum: [2, 0, 1] },
+      level: { type: "integer", enum: [2, 0, 1] },
       mood: { type: "string", enum: ["sunny", "cloudy", "awful"] },
       moods: { type: "array", items: { type: "string", enum: ["sunny", "cloudy", "awful"] } },
     });

@@ -19,6 +19,8 @@ export interface TypeSource {
   readonly symbol?: ts.Symbol;
   /** A type annotation that is not a symbol's own (a method's return type). */
   readonly typeNode?: ts.TypeNode;
+  /** Arguments come in and are rebuilt (the default); results go out as JSON. */
+  readonly direction?: "input" | "output";
 }
 
 /** Turns TypeScript types into JSON Schema (2020-12 dialect, as MCP expects), for one program. */
@@ -42,6 +44,7 @@ export class SchemaGenerator {
   forType(type: ts.Type, source: TypeSource = {}): TypeSchema {
     this.tjs.resetSchemaSpecificProperties();
     this.log.untyped.length = 0;
+    this.log.direction = source.direction ?? "input";
     if (source.typeNode) this.enumOrder.learn(source.typeNode);
     const { symbol } = source;
     const reffed = symbol ? this.tjs.getReferencedTypeSymbol(symbol) : undefined;

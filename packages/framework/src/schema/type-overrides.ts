@@ -2,8 +2,9 @@ import ts from "typescript";
 import type { JsonSchema } from "../tool-definition.js";
 import type { EnumOrder } from "./enum-order.js";
 import { applyJsDocKeywords } from "./jsdoc-keywords.js";
-import { isIntType, isTypemcpAlias, recordValueType, setElementType } from "./special-types.js";
-import { whyNoJsonForm } from "./unsupported-type.js";
+import { brandedPrimitive, bytesKind, isIntType, isTypemcpAlias, isUrlType, openStringUnion, recordValueType, setElementType } from "./special-types.js";
+import { templatePattern } from "./template-pattern.js";
+import { whyNoJsonForm, type Direction } from "./unsupported-type.js";
 
 type Definition = Record<string, unknown>;
 
@@ -20,6 +21,8 @@ export interface GeneratorInternals {
 export interface OverrideLog {
   /** Dotted paths of nested properties typed `any` or `unknown`, for a build warning. */
   readonly untyped: string[];
+  /** Which way the type being converted travels; set before each conversion. */
+  direction: Direction;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface OverrideLog {
  */
 export function installTypeOverrides(generator: GeneratorInternals, checker: ts.TypeChecker, enumOrder: EnumOrder): OverrideLog {
   const original = generator.getTypeDefinition.bind(generator);
-  const log: OverrideLog = { untyped: [] };
+  const log: OverrideLog = { untyped: [], direction: "input" };
   const path: string[] = [];
   const records = new Set<ts.Type>();
 
@@ -45,6 +48,22 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     if (prop?.getJsDocTags().some((tag) => tag.name === "TJS-type")) return undefined;
     // Int's own JSDoc documents the type for authors; it must not become every parameter's description.
     if (isIntType(type, checker)) return withComments({ type: "integer" }, isValueSymbol(prop) ? [prop] : []);
+    const primitive = brandedPrimitive(type);
+    // The brand is the type checker's business; on the wire a `UserId` is its string.
+    if (primitive) return withComments(original(primitive), [reffedType, type.aliasSymbol, prop]);
+    const open = openStringUnion(type);
+    if (open) {
+      const definition = withComments({ type: open.nullable ? ["string", "null"] : "string" }, [reffedType, type.aliasSymbol, prop]);
+      return knownValues(definition, open.known);
+    }
+    const bytes = bytesKind(type);
+    // The standard library's and Node's own JSDoc on these classes speaks to programmers, not models.
+    const authored = [reffedType, type.aliasSymbol, prop].filter((symbol) => !isLibrarySymbol(symbol));
+    if (bytes) return withComments({ type: "string", contentEncoding: "base64", pattern: BASE64 }, authored);
+    if (isUrlType(type)) return withComments({ type: "string", format: "uri" }, authored);
+    if (type.flags & ts.TypeFlags.TemplateLiteral) {
+      return withComments({ type: "string", pattern: templatePattern(type as ts.TemplateLiteralType) }, [reffedType, type.aliasSymbol, prop]);
+    }
     const element = setElementType(type, checker);
     if (element) {
       const definition = { type: "array", items: generator.getTypeDefinition(element), uniqueItems: true };
@@ -74,12 +93,19 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     try {
       enumOrder.learnFromSymbol(prop);
       enumOrder.learnFromSymbol(reffedType);
-      const why = whyNoJsonForm(type);
+      const why = whyNoJsonForm(type, log.direction);
       if (why) fail(why);
       if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) && property) log.untyped.push(path.join("."));
       if (checker.isTupleType(type)) assertFixedTuple(type as ts.TupleTypeReference, fail);
       const definition = special(type, prop, reffedType) ?? original(type, asRef, unionModifier, prop, reffedType, ...rest);
-      if (isValueSymbol(prop)) applyJsDocKeywords(prop, definition);
+      if (isValueSymbol(prop)) {
+        // A property of a mapped type (`Partial<T>`) is a new symbol: T's own holds the JSDoc.
+        const origin = prop.declarations?.[0] && (prop.declarations[0] as { symbol?: ts.Symbol }).symbol;
+        if (origin && origin !== prop && definition.description === undefined) generator.parseCommentsIntoDefinition(origin, definition, {});
+        applyJsDocKeywords(prop, definition);
+      }
+      if (definition.description === undefined) describeMappedType(type, definition);
+      if (Array.isArray(definition.required)) definition.required = definition.required.filter((name: string) => !acceptsUndefined(type, name));
       if (type.isUnion() && !(type.flags & ts.TypeFlags.EnumLiteral)) orderEnums(definition, enumOrder);
       if (checker.isTupleType(type) && Array.isArray(definition.items)) {
         // Labels of a labeled tuple come back as `title`s: noise to a model reading the schema.
@@ -90,7 +116,36 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       if (property) path.pop();
     }
   };
+  // `Partial<T>`, `Pick<T, K>`...: the description of the T they were made from.
+  const describeMappedType = (type: ts.Type, definition: Definition): void => {
+    const made = type.aliasSymbol && MAPPED.has(type.aliasSymbol.getName()) ? type.aliasTypeArguments?.[0] : undefined;
+    const from = made?.aliasSymbol ?? made?.getSymbol();
+    if (from && !(from.flags & ts.SymbolFlags.TypeLiteral)) generator.parseCommentsIntoDefinition(from, definition, {});
+  };
+
+  // A property typed `T | undefined` may be left out, just as `x?: T` may.
+  const acceptsUndefined = (type: ts.Type, name: string): boolean => {
+    if (!(type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection))) return false;
+    const property = checker.getPropertyOfType(type, name);
+    if (!property) return false;
+    const propertyType = checker.getTypeOfSymbol(property);
+    const members = propertyType.isUnion() ? propertyType.types : [propertyType];
+    return members.some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void));
+  };
   return log;
+}
+
+const MAPPED = new Set(["Partial", "Required", "Readonly", "Pick", "Omit"]);
+
+// Standard base64 (RFC 4648 §4) with its padding, as `Buffer.toString("base64")` writes it.
+const BASE64 = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
+
+// The known values of an open string union go where a model reads: the description.
+function knownValues(definition: Definition, known: readonly string[]): Definition {
+  if (!known.length) return definition;
+  const values = `Known values: ${known.map((v) => JSON.stringify(v)).join(", ")}; any other string is accepted too.`;
+  definition.description = definition.description ? `${String(definition.description)} ${values}` : values;
+  return definition;
 }
 
 // Optional and rest elements need `minItems` below the tuple's length, which strict 2020-12
@@ -106,6 +161,11 @@ function orderEnums(definition: Definition, enumOrder: EnumOrder): void {
   for (const node of [definition, ...((definition.anyOf as Definition[] | undefined) ?? [])]) {
     if (Array.isArray(node.enum)) node.enum = enumOrder.order(node.enum);
   }
+}
+
+function isLibrarySymbol(symbol: ts.Symbol | undefined): boolean {
+  const file = symbol?.declarations?.[0]?.getSourceFile();
+  return file !== undefined && (file.hasNoDefaultLib || /[\\/]node_modules[\\/]/.test(file.fileName));
 }
 
 function isValueSymbol(symbol: ts.Symbol | undefined): symbol is ts.Symbol {

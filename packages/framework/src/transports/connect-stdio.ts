@@ -1,16 +1,21 @@
 import type { ProtocolServer } from "../runtime/sdk.js";
-import { StdioTransport } from "./stdio-transport.js";
+import { STDIO_LIMITS, StdioTransport } from "./stdio-transport.js";
 import { reserveStdout } from "./stdout-guard.js";
 
 /**
- * Serves `server` over this process's stdin and stdout until stdin closes or a signal arrives,
- * then exits: a host that closes the pipe expects the process to go, whatever timers or sockets
- * the tools left open.
+ * Serves `server` over this process's stdin and stdout, then exits with status 0:
+ * - stdin closes: calls in flight get up to 5 s, then each is cancelled and answered with an error;
+ * - SIGTERM or SIGINT: the same with 1 s (a second signal stops waiting);
+ * - stdout closes (EPIPE): calls are cancelled and the process leaves quietly.
+ * A host that closes the pipe expects the process to go, whatever timers or sockets the tools
+ * left open.
  */
 export async function connectStdio(server: ProtocolServer): Promise<void> {
   const transport = new StdioTransport(reserveStdout());
   transport.onclose = () => exitSoon(0);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void transport.close());
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => void transport.shutdown(STDIO_LIMITS.signalGraceMs, signal));
+  }
   await server.connect(transport);
 }
 

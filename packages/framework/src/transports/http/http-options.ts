@@ -32,10 +32,18 @@ export interface HttpOptions {
   stateless?: boolean;
   /** Largest request body accepted, in bytes. Default 4 MiB. */
   maxBodyBytes?: number;
-  /** Most sessions at once; beyond it a new client gets 503. Default 1000. */
+  /**
+   * Most sessions at once. When full, a new session takes the place of the oldest one that was
+   * never used after initialize, else of the one idle longest if idle over a minute; only when
+   * every session is in use does a new client get 503. Default 1000 (`--max-sessions`).
+   */
   maxSessions?: number;
+  /** Most sessions one client address may hold; past it, that client's own least recently used session is closed. Default 100. */
+  maxSessionsPerClient?: number;
   /** A session unused this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
+  /** A session that made no request after initialize is closed after this long. Default 60 s. */
+  unusedSessionIdleMs?: number;
   /** How long in-flight calls may run after SIGTERM/SIGINT. Default 10 s. */
   shutdownDeadlineMs?: number;
   auth?: HttpAuthOptions;
@@ -63,15 +71,25 @@ export function resolveHttpOptions(options: HttpOptions): ResolvedHttpOptions {
     stateless: options.stateless ?? false,
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
     maxSessions: options.maxSessions ?? 1000,
+    maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
     sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+    unusedSessionIdleMs: options.unusedSessionIdleMs ?? 60_000,
     shutdownDeadlineMs: options.shutdownDeadlineMs ?? 10_000,
     auth: options.auth,
   };
 }
 
-/** Whether `host` names this machine only. */
+/**
+ * Whether `host` names this machine only: `localhost`, `::1` or an IPv4 address in 127.0.0.0/8.
+ * Exact: `127.attacker.example` is a name anyone can register, not a loopback address.
+ */
 export function isLoopback(host: string): boolean {
-  return LOOPBACK_NAMES.includes(host) || host.startsWith("127.");
+  const name = host.toLowerCase();
+  return LOOPBACK_NAMES.includes(name) || (isIPv4(name) && name.startsWith("127."));
+}
+
+function isIPv4(host: string): boolean {
+  return /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(host);
 }
 
 function isWildcard(host: string): boolean {

@@ -11,33 +11,75 @@ export interface Refusal {
 /**
  * DNS-rebinding protection: a browser page on a hostile name that resolves to this machine
  * still sends its own name as `Host` and its own `Origin`, so both are checked against what
- * this server is known as.
+ * this server is known as. Both checks are exact: a Host name must be in the allow-list; an
+ * Origin must be listed (scheme, name and port, as the browser sends it) or, on a loopback
+ * bind, be `http(s)://` + a loopback address (`localhost`, `::1`, 127.0.0.0/8) on any port.
  */
 export function checkHostAndOrigin(req: IncomingMessage, options: ResolvedHttpOptions): Refusal | undefined {
   const host = hostnameOf(req.headers.host);
   if (!host || !options.allowedHosts.includes(host)) {
     return {
       status: 403,
-      message: `Host "${req.headers.host ?? ""}" is not allowed. Behind a reverse proxy or on a public address, start the server with --allowed-hosts ${host || "<name>"} (or MCP_ALLOWED_HOSTS).`,
+      message: `Host "${clip(req.headers.host ?? "")}" is not allowed. Behind a reverse proxy or on a public address, start the server with --allowed-hosts ${clip(host ?? "") || "<name>"} (or MCP_ALLOWED_HOSTS).`,
     };
   }
   const origin = req.headers.origin;
-  if (origin === undefined || options.allowedOrigins.includes("*") || options.allowedOrigins.includes(origin)) return undefined;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).hostname;
-  } catch {
-    return { status: 403, message: `Origin "${origin}" is not a valid origin.` };
-  }
-  if (isLoopback(options.host) && isLoopback(originHost.replace(/^\[|\]$/g, ""))) return undefined;
+  if (origin === undefined || isAllowedOrigin(origin, options)) return undefined;
   return {
     status: 403,
-    message: `Origin "${origin}" is not allowed. To accept browser requests from it, start the server with --allowed-origins ${origin} (or MCP_ALLOWED_ORIGINS).`,
+    message: `Origin "${clip(origin)}" is not allowed. To accept browser requests from it, start the server with --allowed-origins ${clip(origin)} (or MCP_ALLOWED_ORIGINS).`,
   };
+}
+
+/** Whether a browser page at `origin` may call this server. */
+export function isAllowedOrigin(origin: string, options: ResolvedHttpOptions): boolean {
+  if (options.allowedOrigins.includes("*")) return true;
+  const normalized = normalizeOrigin(origin);
+  if (normalized === undefined) return false;
+  if (options.allowedOrigins.some((allowed) => normalizeOrigin(allowed) === normalized)) return true;
+  const url = new URL(normalized);
+  return isLoopback(options.host) && isLoopback(url.hostname.replace(/^\[|\]$/g, ""));
+}
+
+/**
+ * CORS response headers for a request from an allowed `origin`: the origin itself (never `*`,
+ * so a listed origin can send Authorization), and the headers a browser client must read
+ * (`Mcp-Session-Id` to continue its session, `WWW-Authenticate` to find its authorization server).
+ */
+export function corsHeaders(origin: string): Record<string, string> {
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Expose-Headers": "Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate",
+    Vary: "Origin",
+  };
+}
+
+/** The extra headers of an answer to a CORS preflight (`OPTIONS`) from an allowed origin. */
+export function preflightHeaders(): Record<string, string> {
+  return {
+    "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+    "Access-Control-Allow-Headers": "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID",
+    "Access-Control-Max-Age": "600",
+  };
+}
+
+// The serialized form a browser sends: scheme://host[:port], lower case, default port left out.
+function normalizeOrigin(origin: string): string | undefined {
+  try {
+    const url = new URL(origin);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
 }
 
 function hostnameOf(hostHeader: string | undefined): string | undefined {
   if (!hostHeader) return undefined;
   if (hostHeader.startsWith("[")) return hostHeader.slice(0, hostHeader.indexOf("]") + 1);
   return hostHeader.split(":")[0]?.toLowerCase();
+}
+
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

@@ -5,8 +5,10 @@ import { createHttpTransport, type ProtocolServer } from "../../runtime/sdk.js";
 import { checkBearer, metadataPath } from "./bearer-auth.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { readBody } from "./read-body.js";
-import { checkHostAndOrigin, type Refusal } from "./request-guards.js";
+import { checkHostAndOrigin, corsHeaders, preflightHeaders, type Refusal } from "./request-guards.js";
+import { isClientAbort } from "./client-abort.js";
 import { SessionStore, type Session } from "./session-store.js";
+import { CancelledStreams } from "./cancelled-streams.js";
 
 /** A running HTTP server. */
 export interface HttpServerHandle {
@@ -19,10 +21,19 @@ export interface HttpServerHandle {
 /**
  * Serves MCP over Streamable HTTP on Node's `http` module: one endpoint for POST, GET (SSE) and
  * DELETE, `/healthz`, and the RFC 9728 metadata document when OAuth is configured. Each session
- * (or, stateless, each request) gets its own protocol server from `newServer`.
+ * (or, stateless, each request) gets its own protocol server from `newServer`, told whether it
+ * is stateless so it declares only what it can do without a session.
+ *
+ * Paths are compared exactly as sent: `//evil.com/mcp`, `/x/../mcp` or `/mcp/` are not `/mcp`.
  */
-export async function serveHttp(newServer: () => ProtocolServer, options: ResolvedHttpOptions): Promise<HttpServerHandle> {
-  const sessions = new SessionStore(options.maxSessions, options.sessionIdleMs);
+export async function serveHttp(newServer: (stateless: boolean) => ProtocolServer, options: ResolvedHttpOptions): Promise<HttpServerHandle> {
+  const sessions = new SessionStore({
+    maxSessions: options.maxSessions,
+    maxSessionsPerClient: options.maxSessionsPerClient,
+    idleMs: options.sessionIdleMs,
+    unusedIdleMs: options.unusedSessionIdleMs,
+  });
+  const cancelled = new CancelledStreams();
   const auth = options.auth ?? (process.env.MCP_AUTH_TOKEN ? { token: process.env.MCP_AUTH_TOKEN } : undefined);
   let inFlight = 0;
   let closing = false;
@@ -30,10 +41,17 @@ export async function serveHttp(newServer: () => ProtocolServer, options: Resolv
   const oauth = auth?.verifyToken !== undefined || (auth?.authorizationServers?.length ?? 0) > 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (path === "/healthz") return sendJson(res, 200, { status: closing ? "closing" : "ok", sessions: sessions.size });
+    const path = (req.url ?? "/").split("?")[0]!;
     const refused = checkHostAndOrigin(req, options);
     if (refused) return refuse(res, refused);
+    const origin = req.headers.origin;
+    if (origin !== undefined) {
+      for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, preflightHeaders());
+        return void res.end();
+      }
+    }
     if (oauth && path === metadataPath(options.path)) {
       return sendJson(res, 200, {
         resource: auth?.resource ?? endpointUrl,
@@ -41,16 +59,20 @@ export async function serveHttp(newServer: () => ProtocolServer, options: Resolv
         bearer_methods_supported: ["header"],
       });
     }
-    if (path !== options.path) return refuse(res, { status: 404, message: `Not found: the MCP endpoint is ${options.path}.` });
-    if (closing) return refuse(res, { status: 503, message: "Server is shutting down.", headers: { Connection: "close" } });
+    if (path !== options.path && path !== "/healthz") {
+      return refuse(res, { status: 404, message: `Not found: the MCP endpoint is ${options.path}.` });
+    }
     if (auth) {
       const denied = await checkBearer(req, auth, oauth ? new URL(metadataPath(options.path), endpointUrl).href : undefined);
       if (denied) return refuse(res, denied);
     }
+    // Liveness only: no counts or other state for whoever can reach the port.
+    if (path === "/healthz") return sendJson(res, closing ? 503 : 200, { status: closing ? "closing" : "ok" });
+    if (closing) return refuse(res, { status: 503, message: "Server is shutting down.", headers: { Connection: "close" } });
     if (req.method === "POST") return post(req, res);
     if (req.method === "GET" || req.method === "DELETE") {
       if (options.stateless) return refuse(res, { status: 405, message: `${req.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
-      const session = sessionOf(req);
+      const session = sessionOf(req, true);
       if (!session) return refuse(res, { status: 404, message: "Session not found: initialize a new one." });
       return session.transport.handleRequest(req, res);
     }
@@ -66,48 +88,66 @@ export async function serveHttp(newServer: () => ProtocolServer, options: Resolv
     } catch (error) {
       return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: `Parse error: ${(error as Error).message}` } });
     }
+    // As on stdio: batches left MCP in 2025-06-18, and every request in one gets a reply saying so.
+    if (Array.isArray(parsed)) return refuseBatch(res, parsed);
     inFlight++;
     res.once("close", () => inFlight--);
     if (options.stateless) {
       const transport = await createHttpTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      const server = newServer();
+      const server = newServer(true);
+      // The client went away before its answer: close the server, which aborts the handler's
+      // signal, so a tool stops its upstream work for nobody.
       res.once("close", () => void server.close());
       await server.connect(transport);
       return transport.handleRequest(req, res, parsed);
     }
     if (req.headers["mcp-session-id"] !== undefined) {
-      const session = sessionOf(req);
+      const session = sessionOf(req, isRequest(parsed));
       if (!session) return refuse(res, { status: 404, message: "Session not found: it expired or was closed; initialize a new one." });
-      return session.transport.handleRequest(req, res, parsed);
+      const id = req.headers["mcp-session-id"] as string;
+      cancelled.track(id, parsed, res);
+      await session.transport.handleRequest(req, res, parsed);
+      cancelled.release(id, parsed);
+      return;
     }
     if (!isInitialize(parsed)) {
       return refuse(res, { status: 400, message: "Bad Request: no Mcp-Session-Id header; send initialize first to start a session." });
     }
-    if (!sessions.hasRoom()) {
-      return refuse(res, { status: 503, message: `Too many sessions (limit ${options.maxSessions}); try again later.`, headers: { "Retry-After": "30" } });
+    const client = req.socket.remoteAddress ?? "unknown";
+    if (!sessions.reserve(client)) {
+      return refuse(res, { status: 503, message: `Too many sessions in use (limit ${options.maxSessions}); try again later.`, headers: { "Retry-After": "30" } });
     }
-    const server = newServer();
+    const server = newServer(false);
     const transport = await createHttpTransport({
       sessionIdGenerator: randomUUID,
       enableJsonResponse: false,
-      onsessioninitialized: (id) => sessions.add(id, { transport, server, lastSeen: Date.now() }),
+      onsessioninitialized: (id) => sessions.add(id, { transport, server, client, lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => sessions.delete(id),
     });
     await server.connect(transport);
     return transport.handleRequest(req, res, parsed);
   };
 
-  const sessionOf = (req: IncomingMessage): Session | undefined => {
+  const sessionOf = (req: IncomingMessage, use: boolean): Session | undefined => {
     const id = req.headers["mcp-session-id"];
-    return typeof id === "string" ? sessions.touch(id) : undefined;
+    return typeof id === "string" ? sessions.touch(id, use) : undefined;
   };
 
   const http = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      process.stderr.write(`[typemcp] HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      // A client that hangs up mid-upload or mid-stream is routine, not a server fault: no log.
+      if (!isClientAbort(error, req, res)) {
+        process.stderr.write(`[typemcp] HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      }
+      if (res.destroyed) return;
       if (!res.headersSent) sendJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error" } });
       else res.end();
     });
+  });
+  // A malformed request line or header never reaches `handle`: answer 400 and close, quietly.
+  http.on("clientError", (_error, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -133,8 +173,20 @@ export async function serveHttp(newServer: () => ProtocolServer, options: Resolv
 }
 
 function isInitialize(body: unknown): boolean {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.some((m) => typeof m === "object" && m !== null && (m as { method?: unknown }).method === "initialize");
+  return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "initialize";
+}
+
+function isRequest(body: unknown): boolean {
+  return typeof body === "object" && body !== null && typeof (body as { method?: unknown }).method === "string" && "id" in body;
+}
+
+function refuseBatch(res: ServerResponse, batch: unknown[]): void {
+  const message = "Invalid Request: JSON-RPC batches are not part of MCP (removed in protocol version 2025-06-18). Send one message per POST.";
+  const ids = batch
+    .map((m) => (typeof m === "object" && m !== null ? (m as { id?: unknown }).id : undefined))
+    .filter((id): id is string | number => typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)));
+  const errors = (ids.length ? ids : [null]).map((id) => ({ jsonrpc: "2.0", id, error: { code: -32600, message } }));
+  sendJson(res, 400, ids.length ? errors : errors[0]);
 }
 
 function refuse(res: ServerResponse, refusal: Refusal): void {

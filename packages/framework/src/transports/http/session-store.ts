@@ -4,38 +4,83 @@ import type { HttpTransport, ProtocolServer } from "../../runtime/sdk.js";
 export interface Session {
   readonly transport: HttpTransport;
   readonly server: ProtocolServer;
+  /** Who opened it: the client's address, for the per-client limit. */
+  readonly client: string;
   lastSeen: number;
+  /** Requests after initialize; 0 marks a session opened and never used. */
+  uses: number;
 }
 
-/** The live sessions of a stateful HTTP server, with an idle timeout and a cap. */
+/** The limits of a {@link SessionStore}. */
+export interface SessionPolicy {
+  maxSessions: number;
+  maxSessionsPerClient: number;
+  /** A used session idle this long is closed. */
+  idleMs: number;
+  /** A session never used after initialize is closed after this long. */
+  unusedIdleMs: number;
+}
+
+/** A session older than this that is idle may be closed to make room for a new one. */
+const EVICTABLE_IDLE_MS = 60_000;
+
+/**
+ * The live sessions of a stateful HTTP server. Opening sessions is cheap for a client and each
+ * one holds memory here, so the store is bounded, and a client that opens many cannot lock
+ * everyone else out:
+ * - a client (one address) holding `maxSessionsPerClient` sessions loses its own least
+ *   recently used one when it opens another;
+ * - when the store is full, a new session replaces the oldest session never used after
+ *   initialize, else the one idle longest if idle over a minute; only when every session is in
+ *   use does `reserve` refuse;
+ * - sessions never used are closed after `unusedIdleMs`, used ones after `idleMs` idle.
+ */
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(
-    private readonly maxSessions: number,
-    private readonly idleMs: number,
-  ) {
-    this.sweeper = setInterval(() => void this.sweep(), Math.min(idleMs, 60_000)).unref();
+  constructor(private readonly policy: SessionPolicy) {
+    this.sweeper = setInterval(() => void this.sweep(), Math.min(policy.idleMs, policy.unusedIdleMs, 60_000)).unref();
   }
 
   get size(): number {
     return this.sessions.size;
   }
 
-  /** Whether another session may start. */
-  hasRoom(): boolean {
-    return this.sessions.size < this.maxSessions;
+  /**
+   * Makes room for a new session from `client`, closing another if the policy allows.
+   * False when every session is in use and none may be closed.
+   */
+  reserve(client: string): boolean {
+    const own = [...this.sessions.entries()].filter(([, s]) => s.client === client);
+    if (own.length >= this.policy.maxSessionsPerClient) {
+      this.evict(leastRecentlyUsed(own)!);
+      return true;
+    }
+    if (this.sessions.size < this.policy.maxSessions) return true;
+    const all = [...this.sessions.entries()];
+    const unused = all.filter(([, s]) => s.uses === 0);
+    const now = Date.now();
+    const victim = leastRecentlyUsed(unused) ?? leastRecentlyUsed(all.filter(([, s]) => now - s.lastSeen >= EVICTABLE_IDLE_MS));
+    if (!victim) return false;
+    this.evict(victim);
+    return true;
   }
 
   add(id: string, session: Session): void {
     this.sessions.set(id, session);
   }
 
-  /** The session `id`, marked as just used. */
-  touch(id: string): Session | undefined {
+  /**
+   * The session `id`, marked as just seen; `use` when the client made a request on it (a
+   * notification such as `notifications/initialized` alone does not make a session used).
+   */
+  touch(id: string, use: boolean): Session | undefined {
     const session = this.sessions.get(id);
-    if (session) session.lastSeen = Date.now();
+    if (session) {
+      session.lastSeen = Date.now();
+      if (use) session.uses++;
+    }
     return session;
   }
 
@@ -52,12 +97,24 @@ export class SessionStore {
     await Promise.allSettled(all.map((s) => s.server.close()));
   }
 
+  private evict([id, session]: [string, Session]): void {
+    this.sessions.delete(id);
+    void session.server.close().catch(() => undefined);
+  }
+
   private async sweep(): Promise<void> {
-    const cutoff = Date.now() - this.idleMs;
+    const now = Date.now();
     for (const [id, session] of this.sessions) {
-      if (session.lastSeen >= cutoff) continue;
+      const limit = session.uses === 0 ? this.policy.unusedIdleMs : this.policy.idleMs;
+      if (now - session.lastSeen < limit) continue;
       this.sessions.delete(id);
       await session.server.close().catch(() => undefined);
     }
   }
+}
+
+function leastRecentlyUsed(entries: Array<[string, Session]>): [string, Session] | undefined {
+  let oldest: [string, Session] | undefined;
+  for (const entry of entries) if (!oldest || entry[1].lastSeen < oldest[1].lastSeen) oldest = entry;
+  return oldest;
 }

@@ -1,0 +1,113 @@
+import { ChatSession, DEFAULT_MAX_STEPS, type ChatServer } from "../host/chat/chat-session.js";
+import type { ChatEvent } from "../host/chat/chat-events.js";
+import { HostError } from "../host/host-error.js";
+import { createModel } from "../host/models/create-model.js";
+import { createTerminalConsent } from "./chat-consent.js";
+import { runChatRepl } from "./chat-repl.js";
+import { createTranscriptPrinter } from "./chat-transcript.js";
+import { formatWireLine } from "./format-wire-line.js";
+import { openServers } from "./open-servers.js";
+import { parseArgs } from "./parse-options.js";
+import { runHostCommand } from "./run-host-command.js";
+import { pickConfigServers, readPolicy, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
+
+const CHAT_OPTIONS = {
+  ...SERVER_OPTIONS,
+  provider: "string",
+  model: "string",
+  "base-url": "string",
+  prompt: "string",
+  system: "string",
+  yes: "boolean",
+  "lazy-tools": "boolean",
+  "max-steps": "string",
+} as const;
+
+/**
+ * `typemcp chat (--config mcp.json | --url URL | -- command…) --provider P --model M [--prompt TEXT]`:
+ * a model with every server's tools, each call it proposes checked by the host before it runs.
+ * With `--prompt`, one task: the answer on stdout, the transcript on stderr. Without it, an
+ * interactive session. Exit codes: 0 answered, 2 usage or provider setup, 3 a server or the
+ * provider failed, 5 `--max-steps` (or too many invalid calls) ended the turn, 130 cancelled.
+ */
+export function runChat(argv: readonly string[]): Promise<number> {
+  return runHostCommand(async () => {
+    const { options, positionals, rest } = parseArgs(argv, CHAT_OPTIONS, "chat");
+    const source = readServerSource(options, rest);
+    if (source.single && positionals.length) throw new HostError("HOST_USAGE", `Server names (${positionals.join(", ")}) go with --config.`);
+    const specs = source.config ? pickConfigServers(source.config, positionals) : [source.single!];
+    const maxSteps = readMaxSteps(options["max-steps"]);
+    const timeoutMs = readTimeout(options);
+    const stderr = (text: string) => process.stderr.write(text);
+    const model = await createModel({
+      ...(options.provider !== undefined && { provider: options.provider }),
+      ...(options.model !== undefined && { model: options.model }),
+      ...(options["base-url"] !== undefined && { baseUrl: options["base-url"] }),
+      ...(options.verbose && { onWire: (direction: "send" | "receive", line: string) => stderr(`${formatWireLine(new Date(), "model", direction, line)}\n`) }),
+      onNotice: (text) => stderr(`typemcp: note: ${text}\n`),
+    });
+    // A wrong key or an unreachable endpoint is reported before any server starts.
+    await model.check(AbortSignal.timeout(timeoutMs));
+
+    const opened = await openServers(specs, { timeoutMs, verbose: options.verbose });
+    try {
+      for (const failure of opened.failures) stderr(`typemcp: ${failure.message}\n`);
+      if (!opened.servers.length) throw opened.failures[0] ?? new HostError("HOST_USAGE", "No servers to chat with.");
+      const servers: ChatServer[] = opened.servers.map(({ name, connection }) => ({ name, tools: connection.tools, call: (tool, args, o) => connection.call(tool, args, o) }));
+      const interactive = options.prompt === undefined;
+      const events: ChatEvent[] = [];
+      const show = options.json ? () => {} : createTranscriptPrinter(interactive ? (t) => process.stdout.write(t) : stderr, { verbose: options.verbose, answerToo: interactive });
+      const session = (ask?: (question: string) => Promise<string>) =>
+        new ChatSession({
+          servers,
+          model,
+          policy: readPolicy(options),
+          consent: createTerminalConsent({ yes: options.yes, ...(ask && { ask }) }),
+          lazyTools: options["lazy-tools"],
+          maxSteps,
+          ...(options.system !== undefined && { system: options.system }),
+          onEvent: (event) => {
+            events.push(event);
+            show(event);
+          },
+        });
+      if (interactive) return await runChatRepl({ createSession: session, servers: opened.servers, policyText: describePolicy(options) });
+      return await runPrompt(options.prompt!, session, events, options.json);
+    } finally {
+      await opened.closeAll();
+    }
+  });
+}
+
+async function runPrompt(prompt: string, createSession: (ask?: (q: string) => Promise<string>) => ChatSession, events: ChatEvent[], json: boolean): Promise<number> {
+  // Consent on a terminal when there is one; stdin is not read for anything else in this mode.
+  const ask = process.stdin.isTTY ? (await import("./ask-line.js")).askLine : undefined;
+  const session = createSession(ask);
+  const controller = new AbortController();
+  const onInterrupt = () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort();
+  };
+  process.on("SIGINT", onInterrupt);
+  try {
+    const outcome = await session.send(prompt, { signal: controller.signal });
+    if (json) process.stdout.write(`${JSON.stringify({ answer: outcome.answer ?? null, stopped: outcome.stopped ?? null, steps: outcome.steps, events }, null, 2)}\n`);
+    else if (outcome.answer !== undefined) process.stdout.write(outcome.answer.endsWith("\n") ? outcome.answer : `${outcome.answer}\n`);
+    if (outcome.stopped === "cancelled") return 130;
+    return outcome.stopped === undefined ? 0 : 5;
+  } finally {
+    process.off("SIGINT", onInterrupt);
+  }
+}
+
+function readMaxSteps(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_MAX_STEPS;
+  const steps = Number(text);
+  if (!Number.isInteger(steps) || steps < 1) throw new HostError("HOST_USAGE", `--max-steps takes a whole number of model requests, 1 or more; got "${text}".`);
+  return steps;
+}
+
+function describePolicy(options: { allow: string[]; deny: string[] }): string {
+  const parts = [...options.allow.map((p) => `--allow ${p}`), ...options.deny.map((p) => `--deny ${p}`)];
+  return parts.join(" ");
+}

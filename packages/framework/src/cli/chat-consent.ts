@@ -1,0 +1,21 @@
+import type { ConsentAnswer, ConsentRequest } from "../host/chat/chat-session.js";
+
+/** Asks one question on the terminal and resolves with the answer ("" when cancelled). */
+export type AskLine = (question: string) => Promise<string>;
+
+/**
+ * The consent callback `typemcp chat` gives its session: `--yes` approves every call; on a
+ * terminal the user is asked yes / no / always (for this tool); without one the call is refused,
+ * saying how to allow it, rather than waiting for an answer that cannot come.
+ */
+export function createTerminalConsent(options: { yes: boolean; ask?: AskLine }): (request: ConsentRequest) => Promise<ConsentAnswer> {
+  return async (request) => {
+    if (options.yes) return "yes";
+    if (!options.ask) {
+      return { refuse: `The host refused to call ${request.qualifiedName}: it is not marked read-only, and there is no terminal to ask for approval (run with --yes to approve every call, or --deny it).` };
+    }
+    const answer = await options.ask(`Allow ${request.qualifiedName} ${JSON.stringify(request.arguments)}? It is not marked read-only. [y]es / [N]o / [a]lways for this tool: `);
+    if (/^\s*a(lways)?\s*$/i.test(answer)) return "always";
+    return /^\s*y(es)?\s*$/i.test(answer) ? "yes" : "no";
+  };
+}

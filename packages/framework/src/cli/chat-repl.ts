@@ -1,0 +1,173 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createInterface, type Interface } from "node:readline";
+import type { ChatSession } from "../host/chat/chat-session.js";
+import type { OpenServer } from "./open-servers.js";
+
+const HELP = `/tools     the tools the model is offered, and which need your approval
+/servers   the connected servers
+/clear     forget the conversation so far
+/quit      leave (Ctrl-D too)
+Ctrl-C while the model or a tool is working cancels that turn, not the session.
+`;
+const HISTORY_LINES = 500;
+
+/** What the interactive session needs from `typemcp chat`. */
+export interface ChatReplOptions {
+  createSession: (ask?: (question: string) => Promise<string>) => ChatSession;
+  servers: readonly OpenServer[];
+  policyText: string;
+}
+
+/**
+ * The interactive `typemcp chat`: reads a message, runs the turn, prints the transcript and the
+ * answer, and again, with line editing and history on a terminal (kept between sessions). Slash
+ * commands: /tools, /servers, /clear, /help, /quit. Ctrl-C cancels a running turn (the model
+ * request and any tool call, which the server is told about) and keeps the session. Without a
+ * terminal, each line of stdin is one message, and calls needing approval are refused.
+ */
+export async function runChatRepl(options: ChatReplOptions): Promise<number> {
+  const terminal = process.stdin.isTTY === true;
+  const historyFile = terminal ? historyPath() : undefined;
+  const rl = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal,
+    historySize: HISTORY_LINES,
+    history: historyFile ? readHistory(historyFile) : [],
+  });
+  let turn: AbortController | undefined;
+  // The end of input ends the session after the turn that is running: piped messages arrive, and
+  // stdin closes, long before the model has answered them.
+  const lines = new LineQueue(rl);
+  rl.on("SIGINT", () => {
+    if (turn) {
+      turn.abort();
+      process.stdout.write("\n^C cancelling this turn…\n");
+    } else process.stdout.write("\n(/quit or Ctrl-D to leave)\n");
+  });
+  const ask = async (question: string) => (await lines.next(question, turn?.signal)) ?? "";
+  let session = options.createSession(terminal ? ask : undefined);
+  const names = options.servers.map((s) => s.name).join(", ");
+  process.stdout.write(`typemcp chat with ${names}: ${session.tools().length} tools. /help for commands.\n`);
+  try {
+    for (;;) {
+      const line = await lines.next(terminal ? "you> " : "");
+      if (line === undefined) break;
+      const text = line.trim();
+      if (text === "") continue;
+      if (text === "/quit" || text === "/exit") break;
+      if (text === "/help") process.stdout.write(HELP);
+      else if (text === "/tools") process.stdout.write(describeTools(session, options.policyText));
+      else if (text === "/servers") process.stdout.write(describeServers(options.servers));
+      else if (text === "/clear") {
+        session = options.createSession(terminal ? ask : undefined);
+        process.stdout.write("Conversation cleared.\n");
+      } else if (text.startsWith("/")) process.stdout.write(`Unknown command ${text}.\n${HELP}`);
+      else {
+        turn = new AbortController();
+        try {
+          await session.send(text, { signal: turn.signal });
+        } catch (error) {
+          // A failed turn (the provider down, a server gone) is reported; the session goes on.
+          process.stdout.write(`typemcp: ${error instanceof Error ? error.message : String(error)}\n`);
+        } finally {
+          turn = undefined;
+        }
+      }
+    }
+  } finally {
+    if (historyFile) writeHistory(historyFile, (rl as unknown as { history: string[] }).history);
+    rl.close();
+  }
+  return 0;
+}
+
+/**
+ * Every line of input, in order, whether or not someone is waiting for it: piped input arrives
+ * all at once, and a line typed while a turn runs is the next message.
+ */
+class LineQueue {
+  private readonly queued: string[] = [];
+  private waiting: ((line: string | undefined) => void) | undefined;
+  private ended = false;
+
+  constructor(private readonly rl: Interface) {
+    rl.on("line", (line) => (this.waiting ? this.take(line) : this.queued.push(line)));
+    rl.on("close", () => {
+      this.ended = true;
+      this.take(undefined);
+    });
+  }
+
+  /** The next line, after showing `prompt`; undefined at the end of input, "" when `signal` aborts. */
+  next(prompt: string, signal?: AbortSignal): Promise<string | undefined> {
+    if (this.queued.length) return Promise.resolve(this.queued.shift());
+    if (this.ended) return Promise.resolve(undefined);
+    if (signal?.aborted) return Promise.resolve("");
+    if (prompt) {
+      this.rl.setPrompt(prompt);
+      this.rl.prompt();
+    }
+    return new Promise((resolve) => {
+      const onAbort = () => this.take("");
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.waiting = (line) => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve(line);
+      };
+    });
+  }
+
+  private take(line: string | undefined): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.(line);
+  }
+}
+
+function describeTools(session: ChatSession, policyText: string): string {
+  const tools = session.tools();
+  const width = Math.max(0, ...tools.map((t) => t.qualifiedName.length));
+  const lines = tools.map((t) => `${t.qualifiedName.padEnd(width)}  ${t.tool.annotations?.readOnlyHint === true ? "read-only   " : "asks first  "}${firstLine(t.tool.description)}`);
+  return `${lines.join("\n") || "No tools."}\n${policyText ? `(${policyText})\n` : ""}`;
+}
+
+function describeServers(servers: readonly OpenServer[]): string {
+  return `${servers
+    .map(({ name, connection }) => {
+      const who = connection.identity ? `${connection.identity.name} ${connection.identity.version}` : "unnamed";
+      const where = connection.spec.kind === "http" ? connection.spec.url : [connection.spec.command, ...connection.spec.args].join(" ");
+      return `${name}: ${who}, ${connection.tools.length} tools, ${where}`;
+    })
+    .join("\n")}\n`;
+}
+
+function firstLine(text: string | undefined): string {
+  const line = (text ?? "").split("\n")[0]!.trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+function historyPath(): string {
+  const state = process.env.XDG_STATE_HOME || path.join(os.homedir(), ".local", "state");
+  return path.join(state, "typemcp", "chat_history");
+}
+
+function readHistory(file: string): string[] {
+  try {
+    // readline keeps the newest first.
+    return fs.readFileSync(file, "utf8").split("\n").filter(Boolean).reverse().slice(0, HISTORY_LINES);
+  } catch {
+    return [];
+  }
+}
+
+function writeHistory(file: string, history: readonly string[]): void {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${[...history].slice(0, HISTORY_LINES).reverse().join("\n")}\n`, { mode: 0o600 });
+  } catch {
+    // History is a convenience; a read-only home must not break the session.
+  }
+}

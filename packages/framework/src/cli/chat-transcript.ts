@@ -1,0 +1,56 @@
+import type { ChatEvent } from "../host/chat/chat-events.js";
+
+/** How much of a tool result the screen shows; `--json` has it whole. */
+const SHOWN_RESULT_CHARS = 400;
+
+/**
+ * Writes a chat's transcript as it happens, for people: the model's text, each proposed call with
+ * its arguments, the host's decision when it is not to run it, and the result, cut to a few
+ * lines. With `verbose`, also the size of the tool definitions each request carries.
+ */
+export function createTranscriptPrinter(write: (text: string) => void, options: { verbose: boolean; answerToo: boolean }): (event: ChatEvent) => void {
+  const refused = new Set<string>();
+  return (event) => {
+    switch (event.type) {
+      case "request":
+        if (options.verbose) write(`[step ${event.step}] tool definitions sent: ${event.toolCount} tools, ${event.toolBytes.toLocaleString("en-US")} bytes ≈ ${event.toolTokens.toLocaleString("en-US")} tokens\n`);
+        break;
+      case "text":
+        // In --prompt mode the answer goes to stdout, apart from the transcript.
+        if (!event.final) write(`model: ${indentRest(event.text.trim())}\n`);
+        else if (options.answerToo) write(`\n${event.text.trim()}\n\n`);
+        break;
+      case "call":
+        write(`→ ${event.qualifiedName ?? event.name} ${oneLine(JSON.stringify(event.arguments ?? {}), 300)}\n`);
+        break;
+      case "decision":
+        if (event.decision !== "run" && event.decision !== "answered") {
+          refused.add(event.id);
+          write(`  ✗ ${event.decision}${event.by && event.by !== "host" ? ` (${event.by})` : ""}: ${indentRest(event.reason ?? "")}\n`);
+        }
+        break;
+      case "result":
+        if (!refused.has(event.id)) write(`  ${event.isError ? "← error:" : "←"} ${shorten(event.text)}\n`);
+        break;
+      case "answer":
+        break;
+      case "stopped":
+        write(`${event.message}\n`);
+        break;
+    }
+  };
+}
+
+function shorten(text: string): string {
+  const flat = oneLine(text, SHOWN_RESULT_CHARS);
+  return flat === "" ? "(no text)" : flat;
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s*\n\s*/g, " ⏎ ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max)}… (${(flat.length - max).toLocaleString("en-US")} more characters; --json has them all)`;
+}
+
+function indentRest(text: string): string {
+  return text.split("\n").join("\n    ");
+}

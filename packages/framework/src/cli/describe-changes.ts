@@ -1,0 +1,40 @@
+import type { DerivedMember, DerivedTool } from "../schema/derive-definitions.js";
+
+/** What one build served, by kind and name, for comparing two builds. */
+export type ServedDefinitions = ReadonlyMap<string, string>;
+
+/** The definitions a build derived, keyed `tool add`, `resource note://{name}`, `prompt greet`. */
+export function toServedDefinitions(tools: readonly DerivedTool[], members: readonly DerivedMember[]): ServedDefinitions {
+  const served = new Map<string, string>();
+  for (const t of tools) served.set(`tool ${t.name}`, JSON.stringify(t.definition));
+  for (const m of members) served.set(`${m.kind} ${m.name}`, JSON.stringify(m.definition));
+  return served;
+}
+
+/**
+ * Lines saying what changed between two builds: `+ tool cube`, `- tool sqrt`,
+ * `~ tool add: input schema, description`. Empty when nothing a client sees changed.
+ */
+export function describeChanges(before: ServedDefinitions, after: ServedDefinitions): string[] {
+  const lines: string[] = [];
+  for (const [key, definition] of after) {
+    const old = before.get(key);
+    if (old === undefined) lines.push(`+ ${key}`);
+    else if (old !== definition) lines.push(`~ ${key}: ${changedParts(JSON.parse(old), JSON.parse(definition)).join(", ")}`);
+  }
+  for (const key of before.keys()) if (!after.has(key)) lines.push(`- ${key}`);
+  return lines;
+}
+
+const PARTS: ReadonlyArray<[string, string]> = [
+  ["inputSchema", "input schema"],
+  ["outputSchema", "output schema"],
+  ["description", "description"],
+  ["arguments", "arguments"],
+  ["params", "parameters"],
+];
+
+function changedParts(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const parts = PARTS.filter(([field]) => JSON.stringify(before[field]) !== JSON.stringify(after[field])).map(([, label]) => label);
+  return parts.length ? parts : ["definition"];
+}

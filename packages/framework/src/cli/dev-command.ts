@@ -1,0 +1,153 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { buildProgram } from "../schema/build-project.js";
+import { readProjectConfig } from "../schema/load-program.js";
+import { ProjectSession } from "../schema/project-session.js";
+import { describeChanges, toServedDefinitions, type ServedDefinitions } from "./describe-changes.js";
+import { DevServerProcess } from "./dev-server-process.js";
+import { formatBuildFailure } from "./format-build-failure.js";
+
+/** The MCP Inspector `--inspect` runs, pinned like every other dependency. */
+const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
+const WATCHED = /\.(?:[cm]?ts|tsx|json)$/;
+
+/**
+ * `typemcp dev [entry] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- server args]`:
+ * builds, runs the server, and on every source change rebuilds incrementally, says what changed
+ * and restarts it. A failed rebuild prints its errors and leaves the last good server running.
+ * Returns the exit code when it stops.
+ */
+export async function runDev(args: readonly string[]): Promise<number> {
+  const split = args.indexOf("--");
+  const own = split === -1 ? args : args.slice(0, split);
+  const serverArgs = split === -1 ? [] : args.slice(split + 1);
+  const project = path.resolve(valueOf(own, "--project", "-p") ?? "tsconfig.json");
+  const http = own.includes("--http");
+  const port = valueOf(own, "--port");
+  if (own.includes("--inspect")) return runUnderInspector(own.filter((a) => a !== "--inspect"), serverArgs, http);
+  const say = (line: string) => process.stderr.write(`typemcp dev: ${line}\n`);
+
+  const session = new ProjectSession(project);
+  let served: ServedDefinitions;
+  try {
+    served = build(session);
+  } catch (error) {
+    for (const line of formatBuildFailure(error)) process.stderr.write(`${line}\n`);
+    return 1;
+  }
+  const entry = resolveEntry(project, positional(own));
+  const server = new DevServerProcess({
+    entry,
+    args: [...(http ? ["--http"] : []), ...serverArgs],
+    ...(port === undefined ? {} : { port }),
+    stdio: !http,
+    onStderr: (line) => process.stderr.write(`${line}\n`),
+  });
+  await server.restart();
+  say(`serving ${path.relative(process.cwd(), entry)}${server.url ? ` at ${server.url}` : " over stdio"}; watching for changes`);
+
+  const changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const rebuild = async () => {
+    const files = [...changed];
+    changed.clear();
+    const started = performance.now();
+    session.invalidate(files);
+    let next: ServedDefinitions;
+    try {
+      next = build(session);
+    } catch (error) {
+      for (const line of describeFailure(error)) process.stderr.write(`${line}\n`);
+      say("rebuild failed; the last good server keeps running");
+      return;
+    }
+    const changes = describeChanges(served, next);
+    served = next;
+    await server.restart();
+    const ms = Math.round(performance.now() - started);
+    say(`${files.map((f) => path.relative(process.cwd(), f)).join(", ")} changed; rebuilt and restarted in ${ms} ms${changes.length ? "" : " (no definition changed)"}`);
+    for (const line of changes) process.stderr.write(`  ${line}\n`);
+  };
+  const packageDir = path.dirname(project);
+  const ignored = ignoredDirs(project);
+  const watcher = fs.watch(packageDir, { recursive: true }, (_event, name) => {
+    if (!name || !WATCHED.test(name)) return;
+    const file = path.join(packageDir, name);
+    if (ignored.some((dir) => file.startsWith(dir))) return;
+    changed.add(file);
+    clearTimeout(timer);
+    // Editors write a file in several steps; one rebuild per burst.
+    timer = setTimeout(() => (running = running.then(rebuild).catch((error: unknown) => void say(`rebuild failed: ${String(error)}`))), 30);
+  });
+
+  await new Promise<void>((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
+  });
+  watcher.close();
+  await server.stop();
+  return 0;
+}
+
+function describeFailure(error: unknown): string[] {
+  try {
+    return formatBuildFailure(error);
+  } catch {
+    return [error instanceof Error ? (error.stack ?? error.message) : String(error)];
+  }
+}
+
+function build(session: ProjectSession): ServedDefinitions {
+  const result = buildProgram(session.current());
+  return toServedDefinitions(result.tools, result.members);
+}
+
+// The emitted JavaScript to run: the given source's output, else the package's first `bin`.
+function resolveEntry(project: string, given: string | undefined): string {
+  const parsed = readProjectConfig(project);
+  if (given) {
+    const absolute = path.resolve(given);
+    if (/\.[cm]?tsx?$/.test(absolute) && !absolute.endsWith(".d.ts")) {
+      const output = ts.getOutputFileNames(parsed, absolute, false).find((f) => /\.[cm]?js$/.test(f));
+      if (output) return output;
+    }
+    return absolute;
+  }
+  const packageDir = path.dirname(project);
+  const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
+  const bin = typeof manifest.bin === "string" ? manifest.bin : Object.values(manifest.bin ?? {})[0];
+  if (!bin) throw new Error("typemcp dev: name the entry file (typemcp dev src/server.ts): package.json has no \"bin\".");
+  return path.resolve(packageDir, bin);
+}
+
+function ignoredDirs(project: string): string[] {
+  const parsed = readProjectConfig(project);
+  const dirs = [path.join(path.dirname(project), "node_modules"), path.join(path.dirname(project), ".git")];
+  if (parsed.options.outDir) dirs.push(path.resolve(parsed.options.outDir));
+  return dirs.map((d) => d + path.sep);
+}
+
+// Runs `typemcp dev` itself under the Inspector: the Inspector keeps one session with the dev
+// relay, which restarts the server behind it.
+async function runUnderInspector(own: readonly string[], serverArgs: readonly string[], http: boolean): Promise<number> {
+  if (http) {
+    process.stderr.write("typemcp dev: --inspect runs over stdio; drop --http (or open the Inspector at the HTTP URL yourself).\n");
+    return 2;
+  }
+  const cli = fileURLToPath(new URL("../../bin/typemcp.js", import.meta.url));
+  const child = spawn("npx", ["-y", INSPECTOR, process.execPath, cli, "dev", ...own, ...(serverArgs.length ? ["--", ...serverArgs] : [])], { stdio: "inherit" });
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
+}
+
+function valueOf(args: readonly string[], ...flags: string[]): string | undefined {
+  const i = args.findIndex((a) => flags.includes(a));
+  return i === -1 ? undefined : args[i + 1];
+}
+
+function positional(args: readonly string[]): string | undefined {
+  const withValue = new Set(["--project", "-p", "--port"]);
+  return args.find((a, i) => !a.startsWith("-") && !withValue.has(args[i - 1] ?? ""));
+}

@@ -1,0 +1,40 @@
+import type { McpCallResult } from "../mcp-tool.js";
+
+/** How the host judged one proposed call before anything ran. */
+export type CallDecision =
+  /** Passed every check and ran (or is running). */
+  | "run"
+  /** The meta-tool of `lazyTools`: the host answered it itself. */
+  | "answered"
+  /** No such tool. */
+  | "unknown"
+  /** The arguments do not fit the tool's `inputSchema`; not sent. */
+  | "invalid"
+  /** `--allow`/`--deny`, or consent not given. */
+  | "refused";
+
+/** What happened in a chat, as it happens: the transcript, one event at a time. */
+export type ChatEvent =
+  /** A request to the model is about to go out, with the size of the tool definitions it carries. */
+  | { type: "request"; step: number; toolCount: number; toolBytes: number; toolTokens: number }
+  /** The model's text in one turn: alongside calls, or (`final`) its answer. */
+  | { type: "text"; step: number; text: string; final: boolean }
+  /** The model proposed a call. `qualifiedName` is set when the name is known. */
+  | { type: "call"; step: number; id: string; name: string; qualifiedName?: string; arguments: unknown }
+  /** The host's decision on a call, and why (for anything but "run"). */
+  | { type: "decision"; id: string; decision: CallDecision; reason?: string; by?: "policy" | "consent" | "schema" | "host" }
+  /** What the model is told for a call: the tool's result, or the host's explanation. */
+  | { type: "result"; id: string; isError: boolean; text: string; result?: McpCallResult }
+  /** The model answered without proposing calls: the turn is over. */
+  | { type: "answer"; text: string; steps: number }
+  /** The turn ended without an answer. */
+  | { type: "stopped"; reason: "step-limit" | "invalid-limit" | "cancelled"; message: string };
+
+/** How a turn ended. */
+export interface TurnOutcome {
+  /** The model's answer, when it gave one. */
+  readonly answer?: string;
+  readonly stopped?: "step-limit" | "invalid-limit" | "cancelled";
+  /** Model requests made in this turn. */
+  readonly steps: number;
+}

@@ -1,0 +1,236 @@
+import { callResultText } from "../call-result-text.js";
+import { HostError } from "../host-error.js";
+import type { McpCallResult, McpTool } from "../mcp-tool.js";
+import type { ChatMessage, ModelAdapter, ModelTurn, ProposedCall, ToolResultMessage } from "../models/model-adapter.js";
+import { toProviderTool } from "../to-provider-tool.js";
+import { checkToolPolicy, type ToolPolicy } from "../tool-policy.js";
+import { ToolRouter, type RoutedCall } from "../tool-router.js";
+import type { ChatEvent, TurnOutcome } from "./chat-events.js";
+import { SCHEMA_TOOL_NAME, toSchemaTool } from "./lazy-tools.js";
+import { toolDefinitionsSize } from "./tool-definitions-size.js";
+import { validateCallArguments } from "./validate-call-arguments.js";
+
+/** One connected server, as the chat loop uses it. */
+export interface ChatServer {
+  /** The name its tools are qualified with: `name__tool`. */
+  readonly name: string;
+  readonly tools: readonly McpTool[];
+  /** Sends `tools/call`; aborting `signal` cancels the request (MCP `notifications/cancelled`). */
+  call(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal }): Promise<McpCallResult>;
+}
+
+/** A call waiting for consent: a tool not annotated `readOnlyHint: true`. */
+export interface ConsentRequest {
+  readonly qualifiedName: string;
+  readonly arguments: Record<string, unknown>;
+  readonly tool: McpTool;
+}
+
+/**
+ * yes: run this call; no: refuse it; always: run it and every later call of this tool;
+ * `{ refuse }`: refuse it, with the reason to show the user and tell the model.
+ */
+export type ConsentAnswer = "yes" | "no" | "always" | { readonly refuse: string };
+
+/** What a chat needs: servers, a model, and the host's rules. */
+export interface ChatSessionOptions {
+  readonly servers: readonly ChatServer[];
+  readonly model: ModelAdapter;
+  readonly system?: string;
+  readonly policy?: ToolPolicy;
+  /**
+   * Asked before a tool not annotated read-only runs. Without it such calls are refused, so a
+   * host that cannot ask never runs one unapproved.
+   */
+  readonly consent?: (request: ConsentRequest) => ConsentAnswer | Promise<ConsentAnswer>;
+  /** Send names and one-line descriptions plus a meta-tool that loads full definitions on request. */
+  readonly lazyTools?: boolean;
+  /** Model requests allowed in one turn (default 10). */
+  readonly maxSteps?: number;
+  /** Calls with invalid arguments allowed in one turn before it ends (default 3). */
+  readonly maxInvalidCalls?: number;
+  /** Sees every step of the transcript as it happens. */
+  readonly onEvent?: (event: ChatEvent) => void;
+}
+
+/** The default of `maxSteps`. */
+export const DEFAULT_MAX_STEPS = 10;
+const DEFAULT_MAX_INVALID_CALLS = 3;
+
+/**
+ * The host loop with a model in it: the user's message goes to the model with every server's
+ * tools in the model's format; each call the model proposes is checked (the name exists, the
+ * arguments fit the tool's `inputSchema`, `policy` allows it, consent for a tool not marked
+ * read-only) before it runs, in order; results, and refusals with their reasons, go back to the
+ * model until it answers or `maxSteps` ends the turn.
+ *
+ * @example
+ * ```ts
+ * const chat = new ChatSession({ servers, model: await createAnthropicModel({ apiKey, model: "claude-sonnet-4-5" }), consent: () => "no", onEvent: console.log });
+ * const { answer } = await chat.send("What is a house in Winchester worth?");
+ * ```
+ */
+export class ChatSession {
+  /** The conversation so far, in the loop's neutral form. */
+  readonly messages: ChatMessage[] = [];
+  private readonly router: ToolRouter;
+  private readonly servers: ReadonlyMap<string, ChatServer>;
+  private readonly approvedAlways = new Set<string>();
+  private readonly loaded = new Set<string>();
+
+  constructor(private readonly options: ChatSessionOptions) {
+    this.router = new ToolRouter(options.servers, { provider: options.model.toolFormat });
+    this.servers = new Map(options.servers.map((server) => [server.name, server]));
+  }
+
+  /** Every tool the policy lets the model see: provider name, qualified name, the MCP tool. */
+  tools(): Array<{ name: string; qualifiedName: string; server: string; tool: McpTool }> {
+    return this.router.list().filter((entry) => this.allowed(entry.qualifiedName));
+  }
+
+  /** Sends one user message and runs the loop until the model answers, `maxSteps`, or `signal`. */
+  async send(text: string, options: { signal?: AbortSignal } = {}): Promise<TurnOutcome> {
+    const start = this.messages.length;
+    this.messages.push({ role: "user", text });
+    const maxSteps = this.options.maxSteps ?? DEFAULT_MAX_STEPS;
+    const invalid = { count: 0 };
+    for (let step = 1; step <= maxSteps; step++) {
+      const tools = this.toolsForRequest();
+      this.emit({ type: "request", step, toolCount: tools.length, ...sizeOf(tools) });
+      let turn: ModelTurn;
+      try {
+        turn = await this.options.model.complete({ ...(this.options.system !== undefined && { system: this.options.system }), messages: this.messages, tools, ...(options.signal && { signal: options.signal }) });
+      } catch (error) {
+        // A turn the model never finished is taken back whole, so the next message starts clean.
+        if (options.signal?.aborted) return this.cancelled(step - 1, start);
+        this.messages.length = start;
+        throw error;
+      }
+      this.messages.push({ role: "model", turn });
+      if (turn.text) this.emit({ type: "text", step, text: turn.text, final: !turn.calls.length });
+      if (!turn.calls.length) {
+        this.emit({ type: "answer", text: turn.text, steps: step });
+        return { answer: turn.text, steps: step };
+      }
+      const results: ToolResultMessage[] = [];
+      for (const call of turn.calls) results.push(await this.handle(call, step, invalid, options.signal));
+      this.messages.push({ role: "tools", results });
+      if (options.signal?.aborted) return this.cancelled(step);
+      const maxInvalid = this.options.maxInvalidCalls ?? DEFAULT_MAX_INVALID_CALLS;
+      if (invalid.count >= maxInvalid) {
+        const message = `Stopped: the model proposed ${invalid.count} calls with invalid arguments in this turn (the limit is ${maxInvalid}).`;
+        this.emit({ type: "stopped", reason: "invalid-limit", message });
+        return { stopped: "invalid-limit", steps: step };
+      }
+    }
+    const message = `Stopped after ${maxSteps} model requests without an answer (--max-steps ${maxSteps}): the model kept calling tools.`;
+    this.emit({ type: "stopped", reason: "step-limit", message });
+    return { stopped: "step-limit", steps: maxSteps };
+  }
+
+  private cancelled(steps: number, rollbackTo?: number): TurnOutcome {
+    if (rollbackTo !== undefined) this.messages.length = rollbackTo;
+    this.emit({ type: "stopped", reason: "cancelled", message: "Cancelled." });
+    return { stopped: "cancelled", steps };
+  }
+
+  private toolsForRequest(): unknown[] {
+    const visible = this.tools();
+    if (!this.options.lazyTools) return visible.map((entry) => this.router.definition(entry.name));
+    const summaries = this.router.summaries().filter((summary) => visible.some((entry) => entry.name === summary.name));
+    const meta = toProviderTool(this.options.model.toolFormat, toSchemaTool(summaries), { name: SCHEMA_TOOL_NAME });
+    return [meta, ...visible.filter((entry) => this.loaded.has(entry.name)).map((entry) => this.router.definition(entry.name))];
+  }
+
+  private async handle(call: ProposedCall, step: number, invalid: { count: number }, signal: AbortSignal | undefined): Promise<ToolResultMessage> {
+    const reply = (isError: boolean, content: string, result?: McpCallResult): ToolResultMessage => {
+      this.emit({ type: "result", id: call.id, isError, text: content, ...(result && { result }) });
+      return { callId: call.id, name: call.name, content, isError };
+    };
+    const refuse = (decision: "unknown" | "invalid" | "refused", by: "policy" | "consent" | "schema" | "host", reason: string) => {
+      this.emit({ type: "decision", id: call.id, decision, reason, by });
+      return reply(true, reason);
+    };
+    if (signal?.aborted) {
+      this.emit({ type: "call", step, id: call.id, name: call.name, arguments: call.arguments });
+      return refuse("refused", "host", "Not run: the user cancelled the turn.");
+    }
+    if (this.options.lazyTools && call.name === SCHEMA_TOOL_NAME) return this.loadSchema(call, step, reply, refuse);
+    let routed: RoutedCall;
+    try {
+      routed = this.router.resolve(call.name, call.arguments);
+    } catch (error) {
+      this.emit({ type: "call", step, id: call.id, name: call.name, arguments: call.arguments });
+      if (!(error instanceof HostError)) throw error;
+      if (error.code === "HOST_ARGUMENT_INVALID") invalid.count++;
+      const known = this.tools().map((entry) => entry.name).join(", ") || "none";
+      return error.code === "HOST_TOOL_NOT_FOUND"
+        ? refuse("unknown", "host", `There is no tool named "${call.name}". The tools are: ${known}.`)
+        : refuse("invalid", "schema", error.message);
+    }
+    this.emit({ type: "call", step, id: call.id, name: call.name, qualifiedName: routed.qualifiedName, arguments: routed.arguments });
+    const policyReason = this.options.policy && checkToolPolicy(routed.qualifiedName, this.options.policy);
+    if (policyReason) return refuse("refused", "policy", `The host refused to call ${routed.qualifiedName}: ${policyReason}. Do not try it again.`);
+    const server = this.servers.get(routed.server)!;
+    const tool = server.tools.find((t) => t.name === routed.tool)!;
+    const problems = await validateCallArguments(tool, routed.arguments);
+    if (problems.length) {
+      invalid.count++;
+      return refuse("invalid", "schema", `Not sent: the arguments for ${routed.qualifiedName} do not fit its input schema:\n${problems.map((p) => `- ${p}`).join("\n")}\nCorrect them and call again.`);
+    }
+    const consent = await this.askConsent(routed, tool);
+    if (consent !== undefined) return refuse("refused", "consent", consent);
+    this.emit({ type: "decision", id: call.id, decision: "run" });
+    let result: McpCallResult;
+    try {
+      result = await server.call(routed.tool, routed.arguments, { ...(signal && { signal }) });
+    } catch (error) {
+      if (signal?.aborted) return reply(true, "Cancelled by the user while it ran.");
+      if (!(error instanceof HostError)) throw error;
+      return reply(true, `The call failed: ${error.message}`);
+    }
+    return reply(result.isError === true, callResultText(result), result);
+  }
+
+  // Undefined when the call may run; otherwise the reason it may not.
+  private async askConsent(routed: RoutedCall, tool: McpTool): Promise<string | undefined> {
+    if (tool.annotations?.readOnlyHint === true || this.approvedAlways.has(routed.qualifiedName)) return undefined;
+    if (!this.options.consent) return `The host refused to call ${routed.qualifiedName}: it is not marked read-only and there is no one to approve it.`;
+    const answer = await this.options.consent({ qualifiedName: routed.qualifiedName, arguments: routed.arguments, tool });
+    if (answer === "always") this.approvedAlways.add(routed.qualifiedName);
+    if (typeof answer === "object") return answer.refuse;
+    return answer === "no" ? `The user did not approve this call to ${routed.qualifiedName}.` : undefined;
+  }
+
+  private loadSchema(call: ProposedCall, step: number, reply: (isError: boolean, content: string) => ToolResultMessage, refuse: (d: "unknown", by: "host", reason: string) => ToolResultMessage): ToolResultMessage {
+    const args = typeof call.arguments === "string" ? safeJson(call.arguments) : call.arguments;
+    const name = (args as { name?: unknown } | null)?.name;
+    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: args });
+    const entry = this.tools().find((e) => e.name === name || e.qualifiedName === name);
+    if (!entry) return refuse("unknown", "host", `There is no tool named "${String(name)}". The tools are: ${this.tools().map((e) => e.name).join(", ")}.`);
+    this.loaded.add(entry.name);
+    this.emit({ type: "decision", id: call.id, decision: "answered" });
+    return reply(false, JSON.stringify(this.router.definition(entry.name)));
+  }
+
+  private allowed(qualifiedName: string): boolean {
+    return this.options.policy === undefined || checkToolPolicy(qualifiedName, this.options.policy) === undefined;
+  }
+
+  private emit(event: ChatEvent): void {
+    this.options.onEvent?.(event);
+  }
+}
+
+function sizeOf(tools: readonly unknown[]): { toolBytes: number; toolTokens: number } {
+  const { bytes, tokens } = toolDefinitionsSize(tools);
+  return { toolBytes: bytes, toolTokens: tokens };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,71 @@
+import { HostError } from "../host-error.js";
+import { createAnthropicModel } from "./anthropic-model.js";
+import { createGeminiModel } from "./gemini-model.js";
+import type { ModelAdapter, ModelProvider } from "./model-adapter.js";
+import { createOpenAIModel } from "./openai-model.js";
+import type { ProviderWireListener } from "./wire-fetch.js";
+
+/** The providers, and the environment variables each reads its key from (first set wins). */
+export const PROVIDER_KEYS: Readonly<Record<ModelProvider, readonly string[]>> = {
+  anthropic: ["ANTHROPIC_API_KEY"],
+  openai: ["OPENAI_API_KEY"],
+  gemini: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
+};
+
+/** What `typemcp chat` says about the model: `--provider`, `--model`, `--base-url`. */
+export interface ModelChoice {
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  onWire?: ProviderWireListener;
+  onNotice?: (text: string) => void;
+}
+
+/**
+ * The model adapter a command line asks for, its key read from the environment. Without
+ * `--provider`, `--base-url` means an OpenAI-compatible engine, else the one provider whose key is
+ * set. A missing key, model or SDK is a HostError (exit 2) that says what to set or install.
+ */
+export async function createModel(choice: ModelChoice, env: NodeJS.ProcessEnv = process.env): Promise<ModelAdapter> {
+  const provider = pickProvider(choice, env);
+  if (choice.model === undefined || choice.model === "") {
+    throw new HostError("HOST_USAGE", `Name the model with --model, e.g. ${provider === "anthropic" ? "claude-sonnet-4-5" : provider === "gemini" ? "gemini-2.5-flash" : "gpt-4.1-mini (or llama3.2 on Ollama)"}.`);
+  }
+  const names = PROVIDER_KEYS[provider];
+  const key = names.map((name) => env[name]).find((value) => value !== undefined && value !== "");
+  // A local engine takes any key; the SDK insists on one.
+  const apiKey = key ?? (provider === "openai" && choice.baseUrl !== undefined ? "none" : undefined);
+  if (apiKey === undefined) {
+    throw new HostError("HOST_PROVIDER_SETUP", `--provider ${provider} needs an API key in ${names.join(" or ")}${provider === "openai" ? " (a local engine at --base-url needs none)" : ""}.`);
+  }
+  if (choice.baseUrl !== undefined) assertUrl(choice.baseUrl);
+  const common = { apiKey, model: choice.model, ...(choice.baseUrl !== undefined && { baseUrl: choice.baseUrl }), ...(choice.onWire && { onWire: choice.onWire }) };
+  if (provider === "anthropic") return createAnthropicModel(common);
+  if (provider === "gemini") return createGeminiModel(common);
+  return createOpenAIModel({ ...common, ...(choice.onNotice && { onNotice: choice.onNotice }) });
+}
+
+function pickProvider(choice: ModelChoice, env: NodeJS.ProcessEnv): ModelProvider {
+  const all = Object.keys(PROVIDER_KEYS) as ModelProvider[];
+  if (choice.provider !== undefined) {
+    if (!all.includes(choice.provider as ModelProvider)) throw new HostError("HOST_USAGE", `--provider takes ${all.join(", ")}; got "${choice.provider}".`);
+    return choice.provider as ModelProvider;
+  }
+  if (choice.baseUrl !== undefined) return "openai";
+  const keyed = all.filter((provider) => PROVIDER_KEYS[provider].some((name) => env[name]));
+  if (keyed.length === 1) return keyed[0]!;
+  throw new HostError(
+    "HOST_USAGE",
+    keyed.length
+      ? `Several API keys are set (${keyed.join(", ")}); pick one with --provider.`
+      : `Say which model provider: --provider ${all.join("|")}, with its key in ${all.map((p) => PROVIDER_KEYS[p].join("/")).join(", ")}; or --base-url for a local OpenAI-compatible engine.`,
+  );
+}
+
+function assertUrl(text: string): void {
+  try {
+    new URL(text);
+  } catch (error) {
+    throw new HostError("HOST_USAGE", `--base-url "${text}" is not a URL.`, { cause: error });
+  }
+}

@@ -1,0 +1,94 @@
+import type { GeminiFunctionDeclaration } from "../to-gemini-tool.js";
+import { loadProviderSdk } from "./load-provider-sdk.js";
+import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
+import { toProviderFailure } from "./provider-failure.js";
+import { createWireFetch, type ProviderWireListener } from "./wire-fetch.js";
+
+/** How to reach the Gemini API. */
+export interface GeminiModelOptions {
+  apiKey: string;
+  model: string;
+  /** Default `https://generativelanguage.googleapis.com`. */
+  baseUrl?: string;
+  onWire?: ProviderWireListener;
+}
+
+type Part = { text?: string; thought?: boolean; functionCall?: { id?: string; name?: string; args?: unknown }; [key: string]: unknown };
+
+/**
+ * A model behind the Gemini API's `generateContent`, through the official `@google/genai` SDK:
+ * tools as classic function declarations (OpenAPI 3.0 subset, see `toGeminiSchema`), calls as
+ * `functionCall` parts, results as `functionResponse` parts. The SDK's automatic function calling
+ * is off: the host checks every call itself.
+ */
+export async function createGeminiModel(options: GeminiModelOptions): Promise<ModelAdapter> {
+  const { GoogleGenAI } = await loadProviderSdk("@google/genai", "gemini", () => import("@google/genai"));
+  const endpoint = options.baseUrl ?? "https://generativelanguage.googleapis.com";
+  const client = new GoogleGenAI({
+    apiKey: options.apiKey,
+    httpOptions: { ...(options.baseUrl && { baseUrl: options.baseUrl }), ...(options.onWire && { fetch: createWireFetch(options.onWire) }) },
+  });
+  const where = (what: string) => ({ provider: "Gemini", endpoint, model: options.model, what });
+  let generated = 0;
+  return {
+    provider: "gemini",
+    toolFormat: "gemini",
+    model: options.model,
+    async check(signal) {
+      try {
+        await client.models.get({ model: options.model, config: { ...(signal && { abortSignal: signal }) } });
+      } catch (error) {
+        throw toProviderFailure(error, where("GET models/" + options.model));
+      }
+    },
+    async complete(request: ModelRequest): Promise<ModelTurn> {
+      const functionDeclarations = request.tools as GeminiFunctionDeclaration[];
+      let response;
+      try {
+        response = await client.models.generateContent({
+          model: options.model,
+          contents: toGeminiContents(request.messages) as never,
+          config: {
+            ...(request.system !== undefined && { systemInstruction: request.system }),
+            ...(functionDeclarations.length && { tools: [{ functionDeclarations: functionDeclarations as never }] }),
+            automaticFunctionCalling: { disable: true },
+            ...(request.signal && { abortSignal: request.signal }),
+          },
+        });
+      } catch (error) {
+        throw toProviderFailure(error, where(`POST models/${options.model}:generateContent`));
+      }
+      const candidate = response.candidates?.[0];
+      const parts = (candidate?.content?.parts ?? []) as Part[];
+      const calls: ProposedCall[] = parts.flatMap((part) =>
+        part.functionCall ? [{ id: part.functionCall.id ?? `gemini_call_${++generated}`, name: part.functionCall.name ?? "", arguments: part.functionCall.args ?? {} }] : [],
+      );
+      const text = parts.flatMap((part) => (typeof part.text === "string" && !part.thought ? [part.text] : [])).join("");
+      return { text, calls, ...(candidate?.finishReason && { stopReason: String(candidate.finishReason) }), raw: parts };
+    },
+  };
+}
+
+function toGeminiContents(messages: readonly ChatMessage[]): unknown[] {
+  return messages.map((message) => {
+    if (message.role === "user") return { role: "user", parts: [{ text: message.text }] };
+    // The turn's parts go back as they came: Gemini 3 refuses a function call whose thought signature is missing.
+    if (message.role === "model") {
+      const parts = (message.turn.raw as Part[] | undefined) ?? [
+        ...(message.turn.text ? [{ text: message.turn.text }] : []),
+        ...message.turn.calls.map((call) => ({ functionCall: { name: call.name, args: call.arguments } })),
+      ];
+      return { role: "model", parts };
+    }
+    return {
+      role: "user",
+      parts: message.results.map((result) => ({
+        functionResponse: {
+          ...(result.callId.startsWith("gemini_call_") ? {} : { id: result.callId }),
+          name: result.name,
+          response: result.isError ? { error: result.content } : { output: result.content },
+        },
+      })),
+    };
+  });
+}

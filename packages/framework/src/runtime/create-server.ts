@@ -1,0 +1,109 @@
+import type { ResultPlan } from "../tool-definition.js";
+import type { ProtocolServer, ServerInfo } from "./sdk.js";
+import { ServerApp } from "./server-app.js";
+import type { InputLimits } from "./string-limits.js";
+
+/** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
+export interface ServerOptions extends ServerInfo {
+  /** Caps on what one request may carry; see {@link InputLimits}. */
+  limits?: InputLimits;
+}
+
+/** The live list of one kind of member: hide, show again or remove by name (or URI). */
+export interface LiveList {
+  /** Hides `key` from lists and calls; clients get a `list_changed` notification. */
+  disable(key: string): boolean;
+  /** Serves `key` again. */
+  enable(key: string): boolean;
+  /** Removes `key` for good. */
+  remove(key: string): boolean;
+  /** Every key, enabled or not. */
+  keys(): string[];
+}
+
+/**
+ * An MCP server that is not connected to anything yet: what it serves, and how to change that
+ * while it runs. It never touches the process (no argv, environment, signals or exit), so a test
+ * can connect it to an in-memory client (`typemcp/testing`) and an entry file can hand it to `serve()`.
+ */
+export interface TypemcpServer {
+  /** Who the server says it is in the `initialize` handshake. */
+  readonly info: ServerInfo;
+  /** Its tools, by name; `names` in `tools/list` order. */
+  readonly tools: LiveList & { readonly names: readonly string[] };
+  /** Its resources and resource templates, by URI. */
+  readonly resources: LiveList;
+  /** Its prompts, by name. */
+  readonly prompts: LiveList;
+  /**
+   * Adds every `@tool`, `@resource` and `@prompt` method of another instance, also while serving.
+   * @typemcpServes
+   */
+  add(instance: object): void;
+  /** Tells clients subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
+  resourceUpdated(uri: string): void;
+}
+
+// Symbol-keyed so that it stays off the public type yet survives `{ ...server, url }`.
+const APP = Symbol("typemcp.serverApp");
+type WithApp = TypemcpServer & { readonly [APP]: ServerApp };
+
+/**
+ * Builds a server from every `@tool`, `@resource` and `@prompt` method of `instances`.
+ * Throws a `BuildError` (NOT_BUILT) when a method carries no definition from `typemcp build`.
+ *
+ * @typemcpServes
+ * @example
+ * ```ts
+ * const server = createServer(new Calculator(), { name: "calc", version: "1.0.0" });
+ * const client = await connect(server); // from "typemcp/testing"
+ * ```
+ */
+export function createServer(instances: object | readonly object[], options: ServerOptions): TypemcpServer {
+  const { limits, ...info } = options;
+  const app = new ServerApp(info, limits);
+  for (const instance of Array.isArray(instances) ? instances : [instances]) app.add(instance);
+  const tools = Object.defineProperty(liveList(app.tools), "names", {
+    enumerable: true,
+    get: () => app.tools.list().map((t) => t.name),
+  }) as TypemcpServer["tools"];
+  const server: WithApp = {
+    [APP]: app,
+    info,
+    tools,
+    resources: liveList(app.resources),
+    prompts: liveList(app.prompts),
+    add: (instance) => app.add(instance),
+    resourceUpdated: (uri) => app.resourceUpdated(uri),
+  };
+  return server;
+}
+
+/** Whether `value` came from `createServer`. */
+export function isTypemcpServer(value: unknown): value is TypemcpServer {
+  return typeof value === "object" && value !== null && APP in value;
+}
+
+/**
+ * A protocol endpoint for one new session of `server` (one stdio connection, one HTTP session
+ * or request, one in-memory test client). For transports and `typemcp/testing`, not authors.
+ */
+export function openSession(server: TypemcpServer, options: { stateless?: boolean } = {}): ProtocolServer {
+  const app = (server as Partial<WithApp>)[APP];
+  if (!app) throw new TypeError("openSession() takes a server made by createServer().");
+  return app.newSession(options);
+}
+
+/** How tool `name` of `server` turns its method's return value into a result (for `typemcp/testing`). */
+export function resultPlanOf(server: TypemcpServer, name: string): ResultPlan | undefined {
+  return (server as Partial<WithApp>)[APP]?.tools.get(name)?.generated.result;
+}
+
+function liveList(registry: LiveList): LiveList {
+  return {
+    disable: (key) => registry.disable(key),
+    enable: (key) => registry.enable(key),
+    remove: (key) => registry.remove(key),
+    keys: () => registry.keys(),
+  };
+}

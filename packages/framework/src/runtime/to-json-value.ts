@@ -1,0 +1,89 @@
+/**
+ * What a tool returned, as the JSON its output schema describes: `Date`s become ISO 8601 text,
+ * `Set`s arrays, `Uint8Array`s and `Buffer`s base64 text, `URL`s their `href`, and other objects
+ * with `toJSON` what it returns; properties that are `undefined` are left out, as
+ * `JSON.stringify` would. What JSON cannot carry at all (a number that is not finite, a `bigint`,
+ * a `Map`, a cycle) is added to `problems` with its path, instead of being quietly turned into
+ * `null` or `{}`. Returns the input itself when nothing needed converting.
+ */
+export function toJsonValue(value: unknown, problems: string[], path: string): unknown {
+  switch (typeof value) {
+    case "number":
+      if (!Number.isFinite(value)) problems.push(`${path}: ${describeNonFinite(value)}`);
+      return value;
+    case "bigint":
+      problems.push(`${path}: a bigint, which JSON cannot carry; return a number or a numeric string`);
+      return value;
+    case "function":
+    case "symbol":
+      problems.push(`${path}: a ${typeof value}, which JSON cannot carry`);
+      return value;
+    case "object":
+      return value === null ? null : convertObject(value, problems, path, new Set());
+    default:
+      return value;
+  }
+}
+
+function describeNonFinite(value: number): string {
+  return Number.isNaN(value)
+    ? "the result is not a number (NaN), which JSON cannot carry"
+    : `the result is too large to represent (${value}): JSON numbers must be finite`;
+}
+
+function convert(value: unknown, problems: string[], path: string, seen: Set<object>): unknown {
+  return typeof value === "object" && value !== null ? convertObject(value, problems, path, seen) : toJsonValue(value, problems, path);
+}
+
+function convertObject(value: object, problems: string[], path: string, seen: Set<object>): unknown {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) problems.push(`${path}: an invalid Date`);
+    return Number.isNaN(value.getTime()) ? value : value.toISOString();
+  }
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64");
+  if (value instanceof URL) return value.href;
+  if (value instanceof Map) {
+    problems.push(`${path}: a Map, which JSON cannot carry; return a plain object`);
+    return value;
+  }
+  if (seen.has(value)) {
+    problems.push(`${path}: refers back to itself (a cycle), which JSON cannot carry`);
+    return value;
+  }
+  seen.add(value);
+  try {
+    if (value instanceof Set) return [...value].map((item, i) => convert(item, problems, `${path}[${i}]`, seen));
+    if (Array.isArray(value)) return convertArray(value, problems, path, seen);
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function") return convert(toJSON.call(value), problems, path, seen);
+    return convertRecord(value as Record<string, unknown>, problems, path, seen);
+  } finally {
+    seen.delete(value);
+  }
+}
+
+function convertArray(value: unknown[], problems: string[], path: string, seen: Set<object>): unknown[] {
+  let copy: unknown[] | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    // JSON.stringify writes an `undefined` element as null; say so in the value that is checked.
+    const converted = item === undefined ? null : convert(item, problems, `${path}[${i}]`, seen);
+    if (converted !== item) (copy ??= value.slice())[i] = converted;
+  }
+  return copy ?? value;
+}
+
+function convertRecord(value: Record<string, unknown>, problems: string[], path: string, seen: Set<object>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (item === undefined) {
+      if (!copy) copy = { ...value };
+      delete copy[key];
+      continue;
+    }
+    const converted = convert(item, problems, path ? `${path}.${key}` : key, seen);
+    if (converted !== item) (copy ??= { ...value })[key] = converted;
+  }
+  return copy ?? value;
+}

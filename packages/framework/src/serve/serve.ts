@@ -1,0 +1,77 @@
+import { TypemcpError } from "../errors/typemcp-error.js";
+import { createServer, isTypemcpServer, openSession, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import { connectStdio } from "../transports/connect-stdio.js";
+import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
+import { selectTransport } from "../transports/select-transport.js";
+
+/** Which transport `serve()` uses, and with what. */
+export interface TransportOptions {
+  /**
+   * `"stdio"` (default): the host starts the process and talks over stdin/stdout.
+   * `"http"`: Streamable HTTP. Whoever runs the server can override this with `--http`/`--stdio`
+   * or `MCP_TRANSPORT`.
+   */
+  transport?: "stdio" | "http";
+  /** Streamable HTTP settings; flags (`--port`, `--host`, …) and `MCP_*` variables override them. */
+  http?: HttpOptions;
+}
+
+/** How `serve()` presents the server and which transport it uses. */
+export interface ServeOptions extends ServerOptions, TransportOptions {}
+
+/** A server that `serve()` started. */
+export interface RunningServer extends TypemcpServer {
+  /** The MCP endpoint URL when serving over HTTP. */
+  readonly url?: string;
+}
+
+/**
+ * Serves every `@tool`, `@resource` and `@prompt` method of `instance` as an MCP server, over
+ * stdio unless told otherwise (`node server.js --http --port 3000` needs no code change).
+ * This is the entry file's wrapper around `createServer()`: it reads the process's flags and
+ * environment, handles signals, and when the server cannot start (compiled without
+ * `typemcp build`, a bad flag, a busy port) prints why to stderr and exits with status 1, so a
+ * host shows the reason instead of a hang.
+ *
+ * @typemcpEntry
+ * @typemcpServes
+ * @example
+ * ```ts
+ * const server = await serve(new Calculator(), { name: "calc", version: "1.0.0" });
+ * server.tools.disable("power"); // clients get notifications/tools/list_changed
+ * ```
+ */
+export async function serve(instance: object, options: ServeOptions): Promise<RunningServer>;
+/** Serves a server made by `createServer()`. */
+export async function serve(server: TypemcpServer, options?: TransportOptions): Promise<RunningServer>;
+export async function serve(target: object, options: TransportOptions & Partial<ServerOptions> = {}): Promise<RunningServer> {
+  try {
+    const { transport, http, ...info } = options;
+    const server = isTypemcpServer(target) ? target : createServer(target, info as ServerOptions);
+    const choice = selectTransport({ transport, http }, process.argv.slice(2), process.env);
+    if (choice.kind === "stdio") {
+      await connectStdio(openSession(server));
+      return server;
+    }
+    // Imported here, not at the top: a stdio server never loads the HTTP layer nor, once
+    // bundled, node:http, http2, stream and crypto (bundleEntries defers built-ins to first use).
+    const { serveHttp } = await import("../transports/http/serve-http.js");
+    const handle = await serveHttp((stateless) => openSession(server, { stateless }), resolveHttpOptions(choice.options));
+    process.stderr.write(`typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}\n`);
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      process.once(signal, () => void handle.close().then(() => process.exit(0)));
+    }
+    return { ...server, url: handle.url };
+  } catch (error) {
+    process.stderr.write(`typemcp: ${describeStartupFailure(error)}\n`);
+    process.exit(1);
+  }
+}
+
+function describeStartupFailure(error: unknown): string {
+  if (error instanceof TypemcpError) return error.message;
+  const code = (error as { code?: unknown }).code;
+  if (code === "EADDRINUSE") return `cannot listen: the port is already in use (${(error as Error).message}). Pick another with --port.`;
+  if (code === "EACCES") return `cannot listen: permission denied (${(error as Error).message}).`;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -1,0 +1,220 @@
+import type { ResourceContents, LogLevel } from "../runtime/context.js";
+import type { McpCallResult, McpTool } from "../host/mcp-tool.js";
+import type { ResultPlan } from "../tool-definition.js";
+import type { LinkedClient, Progress, ReceivedNotification } from "./sdk-client.js";
+import { ToolCallError } from "./tool-call-error.js";
+
+/** Options for one tool call. */
+export interface CallOptions {
+  /** Receives each `notifications/progress` the tool sends for this call (the call carries a progress token). */
+  onProgress?: (progress: Progress) => void;
+  /** Cancels the call: the server receives `notifications/cancelled` and the promise rejects. */
+  signal?: AbortSignal;
+  /** Rejects when no answer arrives in time (default: the SDK's 60 s). */
+  timeoutMs?: number;
+}
+
+/** A tool's input or output schema, typed for reading in a test. */
+export interface ToolSchema {
+  readonly type: "object";
+  readonly properties?: { readonly [name: string]: { readonly [keyword: string]: any } };
+  readonly required?: readonly string[];
+  readonly [keyword: string]: unknown;
+}
+
+/** One tool as `tools/list` returns it. */
+export interface ListedTool extends McpTool {
+  readonly inputSchema: ToolSchema;
+  readonly outputSchema?: ToolSchema;
+}
+
+/** One `notifications/message` the server sent. */
+export interface LogEntry {
+  readonly level: LogLevel;
+  readonly logger?: string;
+  readonly data: unknown;
+}
+
+/** A message of a prompt, as `prompts/get` returns it. */
+export interface PromptMessage {
+  readonly role: "user" | "assistant";
+  readonly content: { readonly type: string; readonly text?: string; readonly [field: string]: unknown };
+}
+
+/** What the server declares about itself in the `initialize` handshake. */
+export interface ServerDetails {
+  readonly name: string;
+  readonly version: string;
+  readonly title?: string;
+  readonly instructions?: string;
+  readonly capabilities: Record<string, unknown>;
+}
+
+/**
+ * An MCP client connected in memory to one server, made by `connect()`. Each method sends a
+ * real JSON-RPC request through the SDK's client, so arguments are validated against the
+ * derived schema and structured results against the output schema, as a host would see them.
+ */
+export class TestClient {
+  /** Every notification the server sent, in order (log messages, progress, list changes, resource updates). */
+  readonly notifications: ReceivedNotification[] = [];
+  /** Every log message the server sent (`ctx.log.*`), in order. */
+  readonly logs: LogEntry[] = [];
+  private listed = false;
+
+  /** @internal Made by `connect()`. */
+  constructor(
+    private readonly client: LinkedClient,
+    private readonly resultPlan: (tool: string) => ResultPlan | undefined,
+  ) {}
+
+  /** @internal Records what the server sent. */
+  receive(notification: ReceivedNotification): void {
+    this.notifications.push(notification);
+    if (notification.method === "notifications/message") this.logs.push(notification.params as unknown as LogEntry);
+    if (notification.method === "notifications/tools/list_changed") this.listed = false;
+  }
+
+  /** Who the server says it is, its instructions and capabilities. */
+  get server(): ServerDetails {
+    const info = this.client.serverInfo();
+    const instructions = this.client.instructions();
+    return {
+      name: info?.name ?? "",
+      version: info?.version ?? "",
+      ...(info?.title === undefined ? {} : { title: info.title }),
+      ...(instructions === undefined ? {} : { instructions }),
+      capabilities: this.client.serverCapabilities() ?? {},
+    };
+  }
+
+  /** The tools the server lists, exactly as a host receives them. */
+  async listTools(): Promise<ListedTool[]> {
+    const { tools } = await this.client.request("tools/list", undefined);
+    this.listed = true;
+    return tools as ListedTool[];
+  }
+
+  /** One tool's definition; throws when the server does not list it. */
+  async tool(name: string): Promise<ListedTool> {
+    const tools = await this.listTools();
+    const found = tools.find((t) => t.name === name);
+    if (!found) throw new Error(`The server lists no tool "${name}"; it lists: ${tools.map((t) => t.name).join(", ") || "none"}.`);
+    return found;
+  }
+
+  /**
+   * Calls tool `name` and returns its value: the structured result as the method returned it
+   * (unwrapped from `{ result }` for primitives and arrays), or the text for a text-only result.
+   * Throws a `ToolCallError` carrying the error text when the result is an error.
+   *
+   * @example
+   * ```ts
+   * expect(await client.call("add", { a: 2, b: 3 })).toBe(5);
+   * ```
+   */
+  async call(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<unknown> {
+    const result = await this.callResult(name, args, options);
+    if (result.isError) throw new ToolCallError(name, textOf(result));
+    const structured = result.structuredContent;
+    if (structured !== undefined) return this.resultPlan(name) === "wrap" ? structured.result : structured;
+    const content = result.content ?? [];
+    if (content.length === 0) return undefined;
+    if (content.every((block) => block.type === "text")) return content.map((block) => block.text).join("\n");
+    return content;
+  }
+
+  /**
+   * Calls tool `name` expecting it to fail, and returns the error text a model would read.
+   * Throws when the call succeeds.
+   *
+   * @example
+   * ```ts
+   * expect(await client.callError("divide", { a: 1, b: 0 })).toMatch(/zero/);
+   * ```
+   */
+  async callError(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<string> {
+    const result = await this.callResult(name, args, options);
+    if (!result.isError) throw new Error(`Expected tool "${name}" to fail, but it returned ${JSON.stringify(result.structuredContent ?? result.content)}.`);
+    return textOf(result);
+  }
+
+  /** Calls tool `name` and returns the whole `tools/call` result: content blocks, structured content, `isError`. */
+  async callResult(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<McpCallResult> {
+    // The SDK client checks structured content against the output schema it last listed.
+    if (!this.listed) await this.listTools();
+    return (await this.client.request("tools/call", { name, arguments: args }, options)) as McpCallResult;
+  }
+
+  /** The static resources the server lists. */
+  async listResources(): Promise<Array<{ uri: string; name: string; description?: string; mimeType?: string }>> {
+    return (await this.client.request("resources/list", undefined)).resources;
+  }
+
+  /** The resource templates the server lists. */
+  async listResourceTemplates(): Promise<Array<{ uriTemplate: string; name: string; description?: string; mimeType?: string }>> {
+    return (await this.client.request("resources/templates/list", undefined)).resourceTemplates;
+  }
+
+  /** Reads resource `uri` and returns its contents; a protocol error (unknown URI) rejects. */
+  async readResource(uri: string): Promise<ResourceContents[]> {
+    return (await this.client.request("resources/read", { uri })).contents;
+  }
+
+  /** Reads resource `uri` and returns its text (several text contents joined by newlines). */
+  async readText(uri: string): Promise<string> {
+    const contents = await this.readResource(uri);
+    return contents.map((c) => ("text" in c ? c.text : Buffer.from(c.blob, "base64").toString("utf8"))).join("\n");
+  }
+
+  /** Subscribes to updates of resource `uri`; they arrive in `notifications`. */
+  async subscribe(uri: string): Promise<void> {
+    await this.client.request("resources/subscribe", { uri });
+  }
+
+  /** The prompts the server lists. */
+  async listPrompts(): Promise<Array<{ name: string; description?: string; arguments?: Array<{ name: string; description?: string; required?: boolean }> }>> {
+    return (await this.client.request("prompts/list", undefined)).prompts;
+  }
+
+  /** Gets prompt `name` filled with `args` (string values, as MCP sends them). */
+  async getPrompt(name: string, args: Record<string, string> = {}): Promise<{ description?: string; messages: PromptMessage[] }> {
+    const { description, messages } = await this.client.request("prompts/get", { name, arguments: args });
+    return { ...(description === undefined ? {} : { description }), messages };
+  }
+
+  /** Completion values for one argument of a prompt (`{ prompt: name }`) or resource template (`{ resource: uriTemplate }`). */
+  async complete(ref: { prompt: string } | { resource: string }, argument: string, value: string, context?: Record<string, string>): Promise<{ values: string[]; total?: number; hasMore?: boolean }> {
+    const wireRef = "prompt" in ref ? { type: "ref/prompt", name: ref.prompt } : { type: "ref/resource", uri: ref.resource };
+    const { completion } = await this.client.request("completion/complete", {
+      ref: wireRef,
+      argument: { name: argument, value },
+      ...(context ? { context: { arguments: context } } : {}),
+    });
+    return completion;
+  }
+
+  /** Asks the server to send log messages at `level` and above (`logging/setLevel`). */
+  async setLogLevel(level: LogLevel): Promise<void> {
+    await this.client.request("logging/setLevel", { level });
+  }
+
+  /** Sends any request and returns its raw result, for what the helpers above do not cover. */
+  request(method: string, params?: Record<string, unknown>, options: CallOptions = {}): Promise<Record<string, any>> {
+    return this.client.request(method, params, options);
+  }
+
+  /** Disconnects; the server session closes with it. */
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
+  /** Lets a test write `await using client = await connect(...)`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}
+
+function textOf(result: McpCallResult): string {
+  return (result.content ?? []).filter((block) => block.type === "text").map((block) => block.text).join("\n");
+}

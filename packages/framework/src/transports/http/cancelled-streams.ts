@@ -1,0 +1,42 @@
+import type { ServerResponse } from "node:http";
+
+/**
+ * The open SSE responses of a stateful server's requests, by session and request id, so a
+ * cancelled request's stream can be ended. The SDK stops the handler on
+ * `notifications/cancelled` and, as the spec says, sends no response; but it leaves the POST's
+ * stream open, kept alive until shutdown, which then waits out its whole grace period.
+ */
+export class CancelledStreams {
+  private readonly open = new Map<string, ServerResponse>();
+
+  /** Remembers `res` as the stream answering `body`, when `body` is a request; forgets it when it closes. */
+  track(sessionId: string, body: unknown, res: ServerResponse): void {
+    const id = requestIdOf(body);
+    if (id === undefined) return;
+    const key = keyOf(sessionId, id);
+    this.open.set(key, res);
+    res.once("close", () => {
+      if (this.open.get(key) === res) this.open.delete(key);
+    });
+  }
+
+  /** After `body` was handled: if it cancelled a request of this session, ends that request's stream. */
+  release(sessionId: string, body: unknown): void {
+    const message = body as { method?: unknown; params?: { requestId?: unknown } } | null;
+    if (message?.method !== "notifications/cancelled") return;
+    const requestId = message.params?.requestId;
+    if (typeof requestId !== "string" && typeof requestId !== "number") return;
+    const res = this.open.get(keyOf(sessionId, requestId));
+    if (res && !res.writableEnded) res.end();
+  }
+}
+
+function requestIdOf(body: unknown): string | number | undefined {
+  if (typeof body !== "object" || body === null || typeof (body as { method?: unknown }).method !== "string") return undefined;
+  const id = (body as { id?: unknown }).id;
+  return typeof id === "string" || typeof id === "number" ? id : undefined;
+}
+
+function keyOf(sessionId: string, id: string | number): string {
+  return `${sessionId}\u0000${typeof id}:${id}`;
+}

@@ -1,0 +1,32 @@
+import { spawnSync } from "node:child_process";
+import os from "node:os";
+import { describe, expect, test } from "vitest";
+import { CALC_SERVER, fromRoot } from "./support/paths.js";
+
+const REPORT_BUILTINS = fromRoot("test/fixtures/report-builtins.cjs");
+const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } } };
+const LIST = { jsonrpc: "2.0", id: 2, method: "tools/list" };
+const CALL = { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } } };
+
+/** Runs the bundled calculator over stdio with `messages`, and reports the built-ins it loaded. */
+function runCalc(messages: object[]): { replies: Array<{ id: number; result?: unknown }>; builtins: string[] } {
+  const run = spawnSync(process.execPath, ["--require", REPORT_BUILTINS, CALC_SERVER], {
+    cwd: os.tmpdir(),
+    input: messages.map((m) => `${JSON.stringify(m)}\n`).join(""),
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  const report = /^builtins: (.*)$/m.exec(run.stderr);
+  if (!report) throw new Error(`no built-in report; status ${run.status}, stderr: ${run.stderr}`);
+  return { replies: run.stdout.trim().split("\n").map((line) => JSON.parse(line)), builtins: JSON.parse(report[1]!) };
+}
+
+describe("a bundled server over stdio", () => {
+  test("answers initialize, tools/list and a call without loading Node's HTTP, HTTP/2 or crypto modules", () => {
+    const { replies, builtins } = runCalc([INITIALIZE, LIST, CALL]);
+    expect(replies.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(replies[2]!.result).toMatchObject({ structuredContent: { result: 5 } });
+    expect(builtins).toContain("net"); // the stdio pipes: the report itself works
+    for (const unused of ["http", "_http_server", "http2", "crypto", "tls"]) expect(builtins).not.toContain(unused);
+  });
+});

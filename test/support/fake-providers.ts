@@ -1,0 +1,173 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** The providers `typemcp chat` speaks to. */
+export type FakeProviderKind = "anthropic" | "openai" | "gemini";
+
+/** One scripted model turn: text, tool calls, or both. */
+export interface ScriptedTurn {
+  text?: string;
+  calls?: Array<{ name: string; args: unknown }>;
+}
+
+/** A request the fake provider received. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+
+/** A provider's API on 127.0.0.1, answering generation requests from a script. */
+export interface FakeProvider {
+  readonly kind: FakeProviderKind;
+  /** What `--base-url` takes for this provider. */
+  readonly baseUrl: string;
+  /** Every request, in order. */
+  readonly requests: ReceivedRequest[];
+  /** The bodies of the generation requests only (messages / chat completions / generateContent). */
+  generations(): any[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a fake of one provider's HTTP API with the wire format its official SDK sends and parses:
+ * Anthropic `POST /v1/messages` and `GET /v1/models/{id}`; OpenAI `POST /v1/chat/completions` and
+ * `GET /v1/models`; Gemini `POST /v1beta/models/{model}:generateContent` and `GET /v1beta/models/{model}`
+ * (or `/v1/…`, whichever version the SDK picks).
+ * The n-th generation request is answered by `script(n, body)`; the model list knows `model`.
+ */
+export async function startFakeProvider(kind: FakeProviderKind, script: (index: number, body: any) => ScriptedTurn, model = "test-model"): Promise<FakeProvider> {
+  const requests: ReceivedRequest[] = [];
+  let generation = 0;
+  let callCounter = 0;
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.setEncoding("utf8").on("data", (chunk: string) => (raw += chunk));
+    req.on("end", () => {
+      const body = raw ? JSON.parse(raw) : undefined;
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      requests.push({ method: req.method ?? "", path: url.pathname, headers: req.headers, body });
+      const send = (status: number, payload: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
+      const route = routeOf(kind, req.method ?? "", url.pathname, model);
+      if (route === "models") return send(200, modelsAnswer(kind, model));
+      if (route === "unknown-model") return send(404, errorAnswer(kind, 404, `model: ${model}x not found`));
+      if (route !== "generate") return send(404, errorAnswer(kind, 404, `no route ${req.method} ${url.pathname}`));
+      const turn = script(generation++, body);
+      const calls = (turn.calls ?? []).map((call) => ({ ...call, id: `${kind === "anthropic" ? "toolu" : "call"}_${++callCounter}` }));
+      send(200, generationAnswer(kind, model, turn.text, calls));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const root = `http://127.0.0.1:${port}`;
+  return {
+    kind,
+    baseUrl: kind === "openai" ? `${root}/v1` : root,
+    requests,
+    generations: () => requests.filter((r) => r.method === "POST").map((r) => r.body),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function routeOf(kind: FakeProviderKind, method: string, path: string, model: string): "models" | "generate" | "unknown-model" | undefined {
+  if (kind === "anthropic") {
+    if (method === "POST" && path === "/v1/messages") return "generate";
+    if (method === "GET" && path.startsWith("/v1/models/")) return path === `/v1/models/${model}` ? "models" : "unknown-model";
+  } else if (kind === "openai") {
+    if (method === "POST" && path === "/v1/chat/completions") return "generate";
+    if (method === "GET" && path === "/v1/models") return "models";
+  } else {
+    // The SDK picks the API version (v1beta, or v1 with a custom base URL); both are served.
+    const rest = /^\/v1(?:beta)?(\/models\/.*)$/.exec(path)?.[1];
+    if (method === "POST" && rest === `/models/${model}:generateContent`) return "generate";
+    if (method === "GET" && rest?.startsWith("/models/")) return rest === `/models/${model}` ? "models" : "unknown-model";
+  }
+  return undefined;
+}
+
+function modelsAnswer(kind: FakeProviderKind, model: string): unknown {
+  if (kind === "anthropic") return { type: "model", id: model, display_name: "Test Model", created_at: "2026-01-01T00:00:00Z" };
+  if (kind === "openai") return { object: "list", data: [{ id: model, object: "model", created: 1767225600, owned_by: "test" }] };
+  return { name: `models/${model}`, displayName: "Test Model", supportedGenerationMethods: ["generateContent"] };
+}
+
+function errorAnswer(kind: FakeProviderKind, status: number, message: string): unknown {
+  if (kind === "anthropic") return { type: "error", error: { type: "not_found_error", message } };
+  if (kind === "openai") return { error: { message, type: "invalid_request_error", param: null, code: null } };
+  return { error: { code: status, message, status: "NOT_FOUND" } };
+}
+
+function generationAnswer(kind: FakeProviderKind, model: string, text: string | undefined, calls: Array<{ id: string; name: string; args: unknown }>): unknown {
+  if (kind === "anthropic") {
+    return {
+      id: `msg_${Date.now()}`,
+      type: "message",
+      role: "assistant",
+      model,
+      content: [...(text ? [{ type: "text", text }] : []), ...calls.map((c) => ({ type: "tool_use", id: c.id, name: c.name, input: c.args }))],
+      stop_reason: calls.length ? "tool_use" : "end_turn",
+      stop_sequence: null,
+      usage: { input_tokens: 10, output_tokens: 10 },
+    };
+  }
+  if (kind === "openai") {
+    return {
+      id: `chatcmpl-${Date.now()}`,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model,
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: "assistant",
+            content: text ?? null,
+            refusal: null,
+            ...(calls.length && { tool_calls: calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: typeof c.args === "string" ? c.args : JSON.stringify(c.args) } })) }),
+          },
+          logprobs: null,
+          finish_reason: calls.length ? "tool_calls" : "stop",
+        },
+      ],
+      usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+    };
+  }
+  return {
+    candidates: [
+      {
+        content: { role: "model", parts: [...(text ? [{ text }] : []), ...calls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } }))] },
+        finishReason: "STOP",
+        index: 0,
+      },
+    ],
+    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 10, totalTokenCount: 20 },
+    modelVersion: model,
+  };
+}
+
+/** The tool definitions a generation request carried, as `{ name, schema }` whatever the provider's format. */
+export function sentTools(kind: FakeProviderKind, body: any): Array<{ name: string; description?: string; schema: any }> {
+  if (kind === "anthropic") return (body.tools ?? []).map((t: any) => ({ name: t.name, description: t.description, schema: t.input_schema }));
+  if (kind === "openai") return (body.tools ?? []).map((t: any) => ({ name: t.function.name, description: t.function.description, schema: t.function.parameters }));
+  return (body.tools ?? []).flatMap((t: any) => t.functionDeclarations ?? []).map((d: any) => ({ name: d.name, description: d.description, schema: d.parameters }));
+}
+
+/** The tool results a generation request fed back after the model's last turn, whatever the provider's format. */
+export function fedBackResults(kind: FakeProviderKind, body: any): Array<{ id?: string; name?: string; text: string; isError: boolean }> {
+  if (kind === "anthropic") {
+    const last = body.messages.at(-1);
+    return (Array.isArray(last.content) ? last.content : [])
+      .filter((b: any) => b.type === "tool_result")
+      .map((b: any) => ({ id: b.tool_use_id, text: typeof b.content === "string" ? b.content : JSON.stringify(b.content), isError: b.is_error === true }));
+  }
+  if (kind === "openai") {
+    const out: any[] = [];
+    for (let i = body.messages.length - 1; i >= 0 && body.messages[i].role === "tool"; i--) out.unshift(body.messages[i]);
+    return out.map((m) => ({ id: m.tool_call_id, text: m.content, isError: false }));
+  }
+  const last = body.contents.at(-1);
+  return (last.parts ?? [])
+    .filter((p: any) => p.functionResponse)
+    .map((p: any) => ({ id: p.functionResponse.id, name: p.functionResponse.name, text: String(p.functionResponse.response.output ?? p.functionResponse.response.error), isError: "error" in p.functionResponse.response }));
+}
