@@ -59,12 +59,11 @@ export function packageJson(options: ScaffoldOptions): Record<string, unknown> {
     scripts: {
       build: "typemcp build",
       dev: "typemcp dev",
-      test: "typemcp build && vitest run",
+      test: "vitest run",
       start: "node dist/server.js",
       prepack: "typemcp build",
     },
     devDependencies: {
-      "@modelcontextprotocol/sdk": VERSIONS["@modelcontextprotocol/sdk"],
       typemcp: options.typemcp,
       typescript: VERSIONS.typescript,
       vitest: VERSIONS.vitest,
