@@ -25,14 +25,23 @@ export function nodeModuleKind(file: string): ModuleKind {
   }
 }
 
-/** The module system TypeScript wrote `source` in, under the program's `module` setting. */
-export function emittedModuleKind(source: ts.SourceFile, options: ts.CompilerOptions): ModuleKind {
-  const module = options.module ?? ts.ModuleKind.CommonJS;
-  if (module >= ts.ModuleKind.Node16 && module <= ts.ModuleKind.NodeNext) {
-    return source.impliedNodeFormat === ts.ModuleKind.ESNext ? "esm" : "cjs";
-  }
-  if (module === ts.ModuleKind.Preserve) return /\.c[jt]s$/.test(source.fileName) ? "cjs" : "esm";
-  return module >= ts.ModuleKind.ES2015 ? "esm" : "cjs";
+/**
+ * The module system a JavaScript file is written in, read from its syntax: `import`/`export`
+ * statements make an ES module; `require()`, `module.exports` or `exports.` CommonJS. (What
+ * TypeScript writes does not follow from the `module` option alone: it also reads
+ * package.json `"type"`.) Undefined for a file with neither, which runs as either.
+ */
+export function writtenModuleKind(text: string, fileName: string): ModuleKind | undefined {
+  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, false, ts.ScriptKind.JS);
+  const esm = file.statements.some(
+    (s) =>
+      ts.isImportDeclaration(s) ||
+      ts.isExportDeclaration(s) ||
+      ts.isExportAssignment(s) ||
+      (ts.canHaveModifiers(s) && (ts.getModifiers(s) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)),
+  );
+  if (esm) return "esm";
+  return /\brequire\s*\(|\bmodule\.exports\b|\bexports\.[A-Za-z_$]/.test(text) ? "cjs" : undefined;
 }
 
 /** The name of a module kind as an error message says it. */
