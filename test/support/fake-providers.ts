@@ -50,9 +50,9 @@ export async function startFakeProvider(kind: FakeProviderKind, script: (index: 
       requests.push({ method: req.method ?? "", path: url.pathname, headers: req.headers, body });
       const send = (status: number, payload: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
       const route = routeOf(kind, req.method ?? "", url.pathname, model);
-      if (route === "models") return send(200, modelsAnswer(kind, model));
-      if (route === "unknown-model") return send(404, errorAnswer(kind, 404, `model: ${model}x not found`));
-      if (route !== "generate") return send(404, errorAnswer(kind, 404, `no route ${req.method} ${url.pathname}`));
+      if (route === "models") return void send(200, modelsAnswer(kind, model));
+      if (route === "unknown-model") return void send(404, errorAnswer(kind, 404, `model: ${model}x not found`));
+      if (route !== "generate") return void send(404, errorAnswer(kind, 404, `no route ${req.method} ${url.pathname}`));
       const turn = script(generation++, body);
       const calls = (turn.calls ?? []).map((call) => ({ ...call, id: `${kind === "anthropic" ? "toolu" : "call"}_${++callCounter}` }));
       send(200, generationAnswer(kind, model, turn.text, calls));

@@ -7,6 +7,7 @@ import { failure } from "../test-support/tool-failure.js";
 const OPTIONS: FetchJsonOptions = {
   headers: { "User-Agent": "typemcp-tests", Accept: "application/geo+json" },
   timeoutMs: 300,
+  maxResponseBytes: 1024 * 1024,
   retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 2_000 },
 };
 const PROBLEM_500 = JSON.stringify({
