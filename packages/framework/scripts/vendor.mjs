@@ -32,6 +32,9 @@ await build({
   legalComments: "inline",
 });
 
+// Its BSD-3-Clause licence travels with the copy.
+fs.copyFileSync(path.join(path.dirname(require.resolve("typescript-json-schema")), "..", "LICENSE"), path.join(vendor, "typescript-json-schema.LICENSE"));
+
 const esbuildDir = path.join(vendor, "esbuild");
 fs.mkdirSync(path.join(esbuildDir, "lib"), { recursive: true });
 // esbuild refuses to run from anywhere but a file named lib/main.js (it guards against being bundled).
