@@ -5,7 +5,6 @@ import { formatWarning, type BuildWarning } from "../schema/build-warning.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { bundleEntries } from "./bundle-entries.js";
 import { findUnrunnable } from "./check-runnable.js";
-import { lowerDecorators } from "./lower-decorators.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
 import { writeOutputs } from "../schema/write-outputs.js";
@@ -58,7 +57,6 @@ export async function runBuild(args: readonly string[]): Promise<number> {
       ? findEntries({ packageDir: path.dirname(path.resolve(project)), program: result.program, sources: result.sources, explicit: options.entry })
       : [];
     const compilerOptions = result.program.getCompilerOptions();
-    lowerDecorators(outputs, result.sources, compilerOptions);
     const unrunnable = findUnrunnable(outputs, result.sources, new Set(entries));
     if (!bundling && unrunnable.length) throw new AggregateError(unrunnable.map((u) => u.error), "unrunnable output");
     const sourceMap = compilerOptions.inlineSourceMap ? "inline" : compilerOptions.sourceMap ? "linked" : false;

@@ -6,7 +6,7 @@ import ts from "typescript";
 import { BuildError } from "../errors/build-error.js";
 import { locationOf } from "../schema/source-location.js";
 import { esbuild } from "../vendor/esbuild.js";
-import { describeKind, nodeModuleKind } from "./module-kind.js";
+import { describeKind, nodeModuleKind } from "../schema/module-kind.js";
 
 /** Options for `bundleEntries`. */
 export interface BundleOptions {

@@ -1,7 +1,7 @@
 import ts from "typescript";
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
-import { describeKind, nodeModuleKind, writtenModuleKind } from "./module-kind.js";
+import { describeKind, nodeModuleKind, writtenModuleKind } from "../schema/module-kind.js";
 
 /** An emitted JavaScript file Node could not run as written, and why. */
 export interface Unrunnable {

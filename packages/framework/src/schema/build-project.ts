@@ -7,6 +7,7 @@ import { findMembers } from "./find-tool-methods.js";
 import { injectDefinitions, type Injection } from "./inject-definitions.js";
 import { fixFor } from "./fix-for-diagnostic.js";
 import { formatDiagnostics, loadProgram } from "./load-program.js";
+import { lowerDecorators } from "./lower-decorators.js";
 import { findMisplacedDecorators } from "./misplaced-decorators.js";
 import { writeOutputs } from "./write-outputs.js";
 
@@ -65,6 +66,7 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
     const source = sourceFiles?.[0] && program.getSourceFile(sourceFiles[0].fileName);
     if (source && /\.[cm]?js$/.test(fileName)) sources.set(path.resolve(fileName), source);
   });
+  lowerDecorators(outputs, sources, program.getCompilerOptions());
   // Written only once the emit has succeeded, so a failed build leaves the last good files.
   if (!options.inMemory) writeOutputs(outputs);
   return { tools, members, emitted: [...outputs.keys()], outputs, sources, program, warnings };
