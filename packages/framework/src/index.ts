@@ -8,6 +8,7 @@ export { tool } from "./decorators/tool.js";
 export { resource } from "./decorators/resource.js";
 export { prompt } from "./decorators/prompt.js";
 export type { ToolOptions, ToolAnnotations } from "./tool-definition.js";
+export type { MethodDecorator } from "./decorators/method-decorator.js";
 export type { ResourceOptions, PromptOptions, CompletionSource } from "./member-definition.js";
 export type {
   Context,

@@ -1,46 +1,90 @@
 import path from "node:path";
-import { BuildError } from "../errors/build-error.js";
+import { HostError } from "../host/host-error.js";
 import { buildProject } from "../schema/build-project.js";
-import { formatWarning, warningsOf, type BuildWarning } from "../schema/build-warning.js";
+import { formatWarning, type BuildWarning } from "../schema/build-warning.js";
+import { formatBuildFailure } from "./format-build-failure.js";
 import { bundleEntries } from "./bundle-entries.js";
+import { findUnrunnable } from "./check-runnable.js";
+import { findEntries } from "./find-entries.js";
+import { parseArgs } from "./parse-options.js";
+import { writeOutputs } from "../schema/write-outputs.js";
 
-/**
- * `typemcp build [--project tsconfig.json] [--check] [--no-bundle] [--external name]...`:
- * returns the process exit code.
- */
+/** `typemcp build --help`. */
+export const BUILD_USAGE = `Usage: typemcp build [--project tsconfig.json] [--entry src/server.ts]... [--check] [--no-bundle] [--external name]...
+
+Type-check the server package, derive each @tool, @resource and @prompt method's schema from its
+types and JSDoc, and write the JavaScript with the definitions built in. Each entry point is then
+bundled into one self-contained file, in the module system Node reads it as, so the server runs
+with no dependencies installed. Nothing is written unless the whole build succeeds.
+
+Entry points: the --entry files; else package.json "typemcp": { "entry": "src/server.ts" };
+else every file that calls serve(), every package.json "bin" target and every file starting #!.
+
+  --project, -p FILE   the tsconfig.json to build (default: tsconfig.json)
+  --entry FILE         an entry point (source or output file); repeatable
+  --check              type-check and derive only; write nothing
+  --no-bundle          write TypeScript's output as it is (every file must be runnable by Node)
+  --external NAME      leave package NAME as an import (native addons); repeatable
+`;
+
+const SPEC = { project: "string", entry: "strings", check: "boolean", "no-bundle": "boolean", external: "strings", help: "boolean" } as const;
+
+/** `typemcp build …`: returns the process exit code. */
 export async function runBuild(args: readonly string[]): Promise<number> {
-  const project = valuesOf(args, "--project", "-p")[0] ?? "tsconfig.json";
+  let options;
+  try {
+    const parsed = parseArgs(args.map((a) => (a === "-p" ? "--project" : a === "-h" ? "--help" : a)), SPEC, "build");
+    if (parsed.positionals.length || parsed.rest) throw new HostError("HOST_USAGE", `typemcp build takes no arguments (got "${[...parsed.positionals, ...(parsed.rest ?? [])].join(" ")}"); name the tsconfig with --project.`);
+    options = parsed.options;
+  } catch (error) {
+    if (!(error instanceof HostError)) throw error;
+    const watch = args.includes("--watch") ? " To rebuild on every change, run typemcp dev." : "";
+    process.stderr.write(`typemcp build: ${error.message}${watch}\n\n${BUILD_USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(BUILD_USAGE);
+    return 0;
+  }
+  const project = options.project ?? "tsconfig.json";
   const started = performance.now();
   try {
-    const result = buildProject({ project, noEmit: args.includes("--check") });
+    const result = buildProject({ project, noEmit: options.check, inMemory: true });
     printWarnings(result.warnings);
-    const bundled =
-      args.includes("--check") || args.includes("--no-bundle")
-        ? []
-        : await bundleEntries({ packageDir: path.dirname(path.resolve(project)), emitted: result.emitted, external: valuesOf(args, "--external") });
+    const outputs = new Map(result.outputs);
+    const bundling = !options.check && !options["no-bundle"];
+    const entries = bundling
+      ? findEntries({ packageDir: path.dirname(path.resolve(project)), program: result.program, sources: result.sources, explicit: options.entry })
+      : [];
+    const compilerOptions = result.program.getCompilerOptions();
+    const unrunnable = findUnrunnable(outputs, result.sources, new Set(entries));
+    if (!bundling && unrunnable.length) throw new AggregateError(unrunnable.map((u) => u.error), "unrunnable output");
+    const sourceMap = compilerOptions.inlineSourceMap ? "inline" : compilerOptions.sourceMap ? "linked" : false;
+    await bundleEntries({ outputs, entries, sources: result.sources, external: options.external, sourceMap });
+    // Bundled, the other files are never run; one Node would misread is left out rather than written.
+    for (const { file } of unrunnable) {
+      outputs.delete(file);
+      outputs.delete(`${file}.map`);
+    }
+    if (!options.check) writeOutputs(outputs);
+
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const files = new Set([...result.tools, ...result.members].map((t) => path.relative(process.cwd(), t.file)));
     console.log(`typemcp build: ${result.tools.length} tool(s) from ${[...files].join(", ") || "no files"} in ${seconds}s`);
     for (const t of result.tools) console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})`);
     for (const m of result.members) console.log(`  ${m.kind} ${m.name}`);
-    for (const file of bundled) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
+    for (const file of entries) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
+    for (const { file } of unrunnable) console.log(`  (not written: ${path.relative(process.cwd(), file)}, which Node would misread; the bundle includes it)`);
+    if (bundling && !entries.length && result.tools.length) {
+      console.log("  no entry point found, so nothing was bundled: call serve() in a file, or name it with --entry");
+    }
     return 0;
   } catch (error) {
-    printWarnings(warningsOf(error));
-    const problems = error instanceof AggregateError ? error.errors : [error];
-    for (const problem of problems) {
-      if (problem instanceof BuildError) console.error(problem.location ? `error ${problem.format()}` : problem.message);
-      else throw problem;
-    }
-    console.error(`typemcp build failed: ${problems.length} error(s).`);
+    for (const line of formatBuildFailure(error)) console.error(line);
     return 1;
   }
 }
 
 function printWarnings(warnings: readonly BuildWarning[]): void {
   for (const warning of warnings) console.error(`warning ${formatWarning(warning)}`);
-}
-
-function valuesOf(args: readonly string[], ...flags: string[]): string[] {
-  return args.flatMap((arg, i) => (flags.includes(arg) && args[i + 1] !== undefined ? [args[i + 1]!] : []));
 }

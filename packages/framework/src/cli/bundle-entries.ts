@@ -1,56 +1,139 @@
 import fs from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
-import { build, type Plugin } from "esbuild";
+import type { BuildFailure, Message, Plugin } from "esbuild";
+import ts from "typescript";
+import { BuildError } from "../errors/build-error.js";
+import { locationOf } from "../schema/source-location.js";
+import { esbuild } from "../vendor/esbuild.js";
+import { describeKind, nodeModuleKind } from "../schema/module-kind.js";
 
 /** Options for `bundleEntries`. */
 export interface BundleOptions {
-  /** The server package's directory (where its package.json is). */
-  packageDir: string;
-  /** The JavaScript files the build just wrote. */
-  emitted: readonly string[];
+  /** The build's files by absolute path, not yet written; the bundles replace their entries here. */
+  outputs: Map<string, string>;
+  /** The emitted entry files to bundle. */
+  entries: readonly string[];
+  /** The source file each emitted JavaScript file came from. */
+  sources: ReadonlyMap<string, ts.SourceFile>;
   /** Packages to leave as imports: native addons, or anything that must be resolved at run time. */
   external?: readonly string[];
+  /** The bundles' source maps, as the tsconfig asks (`sourceMap` → linked, `inlineSourceMap` → inline). */
+  sourceMap?: "linked" | "inline" | false;
 }
+
+// CommonJS dependencies (ajv) call require(); an ES module bundle must provide it.
+const ESM_BANNER = 'import { createRequire as __typemcpCreateRequire } from "node:module"; const require = __typemcpCreateRequire(import.meta.url);';
 
 /**
- * Rewrites each entry point of a server package as one self-contained ES module, so starting a
- * server reads one file instead of resolving and parsing hundreds of modules. Entry points are
- * the package.json `bin` targets; without any, the emitted files that start with a shebang.
- * Returns the files bundled.
+ * Rewrites each entry point of a server package as one self-contained file, so the server runs
+ * with no node_modules (its package has no runtime dependencies) and starting it reads one file
+ * instead of resolving hundreds. Each bundle is written in the module system Node will read
+ * its file as (`.mjs`/`.cjs`, else the package.json `"type"`), whatever TypeScript emitted.
+ * Works on the build's files in memory; throws BuildErrors naming the source file and line.
  */
-export async function bundleEntries(options: BundleOptions): Promise<string[]> {
-  const entries = findEntries(options.packageDir, options.emitted);
-  for (const entry of entries) {
-    await build({
-      entryPoints: [entry],
-      outfile: entry,
-      allowOverwrite: true,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      minifyWhitespace: true,
-      minifySyntax: true,
-      sourcemap: "linked",
-      external: [...(options.external ?? [])],
-      logLevel: "error",
-      plugins: [withoutSdkAjvProvider, builtinsOnFirstUse, validatorsAsText()],
-      // CommonJS dependencies (ajv) call require(); an ES module bundle must provide it.
-      banner: { js: 'import { createRequire as __typemcpCreateRequire } from "node:module"; const require = __typemcpCreateRequire(import.meta.url);' },
-    });
+export async function bundleEntries(options: BundleOptions): Promise<void> {
+  for (const entry of options.entries) {
+    const format = nodeModuleKind(entry);
+    const source = options.sources.get(entry);
+    if (format === "cjs" && source) assertNoTopLevelAwait(source, entry);
+    let result;
+    try {
+      result = await esbuild.build({
+        entryPoints: [entry],
+        outfile: entry,
+        write: false,
+        bundle: true,
+        platform: "node",
+        format,
+        target: "node20",
+        minifyWhitespace: true,
+        minifySyntax: true,
+        // A crash at start-up prints the line it happened on: keep lines short enough to read.
+        lineLimit: 160,
+        // Start-up errors name classes ("Greeter.greet"): keep the names minification would drop.
+        keepNames: true,
+        // Maps only when the tsconfig asks for them; each carries its sources, so it works where shipped.
+        sourcemap: options.sourceMap ?? false,
+        // The input is TypeScript's output: the author's tsconfig has already been applied.
+        tsconfigRaw: {},
+        external: [...(options.external ?? [])],
+        logLevel: "silent",
+        plugins: [fromMemory(options.outputs), withoutSdkAjvProvider, builtinsOnFirstUse, validatorsAsText()],
+        ...(format === "esm" ? { banner: { js: ESM_BANNER } } : {}),
+      });
+    } catch (error) {
+      throw bundleErrors(error, entry, options.sources);
+    }
+    for (const file of result.outputFiles) options.outputs.set(file.path, file.text);
   }
-  return entries;
 }
 
-function findEntries(packageDir: string, emitted: readonly string[]): string[] {
-  const emittedSet = new Set(emitted.map((f) => path.resolve(f)));
-  const manifestPath = path.join(packageDir, "package.json");
-  const manifest = fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, "utf8")) as { bin?: string | Record<string, string> }) : {};
-  const bins = typeof manifest.bin === "string" ? [manifest.bin] : Object.values(manifest.bin ?? {});
-  const fromBin = bins.map((bin) => path.resolve(packageDir, bin)).filter((file) => emittedSet.has(file));
-  if (fromBin.length) return [...new Set(fromBin)];
-  return [...emittedSet].filter((file) => file.endsWith(".js") && fs.readFileSync(file, "utf8").startsWith("#!"));
+/** Serves the build's files from memory (with their source maps inlined, so the bundle's map reaches the TypeScript). */
+function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
+  return {
+    name: "typemcp-build-outputs",
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === "entry-point") return outputs.has(args.path) ? { path: args.path } : undefined;
+        if (!args.path.startsWith(".") && !path.isAbsolute(args.path)) return undefined;
+        // The directory the importer will be written to, which need not exist yet.
+        const dir = (args.pluginData as { dir?: string } | undefined)?.dir ?? args.resolveDir;
+        const base = path.resolve(dir, args.path);
+        for (const candidate of [base, `${base}.js`, `${base}.mjs`, `${base}.cjs`, `${base}.json`, path.join(base, "index.js")]) {
+          if (outputs.has(candidate) || (candidate !== base && fs.existsSync(candidate) && fs.statSync(candidate).isFile())) return { path: candidate };
+        }
+        return fs.existsSync(base) && fs.statSync(base).isFile() ? { path: base } : undefined;
+      });
+      build.onLoad({ filter: /\.([cm]?js|json)$/ }, (args) => {
+        const text = outputs.get(args.path);
+        if (text === undefined) return undefined;
+        const map = outputs.get(`${args.path}.map`);
+        const contents = map === undefined ? text : text.replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=data:application/json;base64,${Buffer.from(map).toString("base64")}\n`);
+        // Packages resolve from the nearest folder that exists: an outDir may not exist before the first build.
+        const dir = path.dirname(args.path);
+        return { contents, loader: args.path.endsWith(".json") ? "json" : "js", resolveDir: existingAncestor(dir), pluginData: { dir } };
+      });
+    },
+  };
+}
+
+function existingAncestor(dir: string): string {
+  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+/** Top-level await cannot run in CommonJS: say so at the source line, with the fix. */
+function assertNoTopLevelAwait(source: ts.SourceFile, entry: string): void {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found || ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) found = node;
+    else ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(source, visit);
+  if (found) {
+    throw new BuildError(
+      "INVALID_CONFIGURATION",
+      `top-level await cannot run here: Node reads ${path.relative(process.cwd(), entry)} as CommonJS (no "type": "module" in package.json). ` +
+        `Fix: add "type": "module" to package.json, or call serve(...) without await.`,
+      { location: locationOf(found) },
+    );
+  }
+}
+
+function bundleErrors(error: unknown, entry: string, sources: ReadonlyMap<string, ts.SourceFile>): unknown {
+  const messages = (error as Partial<BuildFailure>).errors;
+  if (!Array.isArray(messages) || !messages.length) return error;
+  const problems = messages.map((m: Message) => {
+    const file = m.location?.file ?? entry;
+    const from = sources.get(path.resolve(file))?.fileName ?? file;
+    const where = m.location ? `${path.relative(process.cwd(), file)}:${m.location.line}:${m.location.column + 1} (compiled from ${path.relative(process.cwd(), from)})` : path.relative(process.cwd(), entry);
+    const hint = /Could not resolve "([^"]+)"/.exec(m.text);
+    const fix = hint ? ` Fix: install it (npm install ${hint[1]}), or leave it out of the bundle with --external ${hint[1]}.` : "";
+    return new BuildError("INVALID_CONFIGURATION", `bundling ${describeKind(nodeModuleKind(entry))} server from ${where}: ${m.text}.${fix}`);
+  });
+  return new AggregateError(problems, "bundling failed");
 }
 
 /**
@@ -63,7 +146,7 @@ function findEntries(packageDir: string, emitted: readonly string[]): string[] {
 const withoutSdkAjvProvider: Plugin = {
   name: "typemcp-without-sdk-ajv-provider",
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/ }, () => ({
+    pluginBuild.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/](esm|cjs)[\\/]validation[\\/]ajv-provider\.js$/ }, () => ({
       loader: "js",
       contents: `export class AjvJsonSchemaValidator {
   getValidator() {
@@ -148,7 +231,7 @@ export function loadValidatorChunk() {
 }
 
 async function bundleValidators(resolveDir: string): Promise<string> {
-  const result = await build({
+  const result = await esbuild.build({
     stdin: { contents: `module.exports = { ajv: require("ajv/dist/2020.js"), formats: require("ajv-formats") };`, resolveDir, loader: "js" },
     bundle: true,
     write: false,

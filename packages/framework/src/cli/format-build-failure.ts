@@ -6,7 +6,7 @@ import { formatWarning, warningsOf } from "../schema/build-warning.js";
  * file:line:column - message`) and a count. Anything that is not a build problem is rethrown.
  */
 export function formatBuildFailure(error: unknown): string[] {
-  const problems = error instanceof AggregateError ? error.errors : [error];
+  const problems = flatten(error);
   const lines = warningsOf(error).map((warning) => `warning ${formatWarning(warning)}`);
   for (const problem of problems) {
     if (!(problem instanceof BuildError)) throw problem;
@@ -14,4 +14,8 @@ export function formatBuildFailure(error: unknown): string[] {
   }
   lines.push(`typemcp build failed: ${problems.length} error(s).`);
   return lines;
+}
+
+function flatten(error: unknown): unknown[] {
+  return error instanceof AggregateError ? error.errors.flatMap(flatten) : [error];
 }

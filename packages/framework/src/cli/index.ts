@@ -1,12 +1,15 @@
-const USAGE = `Usage: typemcp <command>
+import { helpFor, readVersion } from "./cli-help.js";
+
+const USAGE = `Usage: typemcp <command>      (typemcp --version; typemcp <command> --help)
 
 Commands:
-  build [--project tsconfig.json] [--check] [--no-bundle] [--external name]...
+  build [--project tsconfig.json] [--entry FILE]... [--check] [--no-bundle] [--external name]...
       Type-check the server package, derive each @tool method's schema from its types and
-      JSDoc, and emit the JavaScript with the definitions built in. Each entry point (the
-      package.json "bin" targets, else files with a #! line) is then bundled into one file.
+      JSDoc, and emit the JavaScript with the definitions built in. Each entry point (files
+      that call serve(), package.json "bin" targets, --entry) is then bundled into one
+      self-contained file. Nothing is written unless the whole build succeeds.
       --check writes nothing; --no-bundle keeps plain tsc output; --external leaves a package
-      as an import (native addons).
+      as an import (native addons). typemcp build --help says more.
 
   dev [ENTRY] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- SERVER ARGS]
       Build, run the server, and on every change rebuild incrementally, say what changed
@@ -56,8 +59,19 @@ missing key/SDK, 3 a server or the provider failed, 5 --max-steps ended the turn
 `;
 
 const [command, ...rest] = process.argv.slice(2);
+// `typemcp <command> --help` prints help and does nothing else (build's own help is its usage).
+const wantsHelp = rest.slice(0, rest.includes("--") ? rest.indexOf("--") : undefined).some((a) => a === "--help" || a === "-h");
+if (wantsHelp && command !== "build" && command !== undefined) {
+  process.stdout.write(helpFor(command, USAGE));
+  process.exit(0);
+}
 // Each command is loaded when run: list and call never load the TypeScript compiler build needs.
 switch (command) {
+  case "--version":
+  case "-v":
+  case "version":
+    process.stdout.write(`${readVersion()}\n`);
+    break;
   case "build":
     process.exitCode = await (await import("./build-command.js")).runBuild(rest);
     break;

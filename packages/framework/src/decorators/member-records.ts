@@ -1,5 +1,6 @@
 import type { GeneratedPrompt, GeneratedResource, PromptOptions, ResourceOptions } from "../member-definition.js";
 import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
+import type { MethodDecorator } from "./method-decorator.js";
 
 /** What a typemcp decorator recorded about one method. */
 export type MemberRecord =
@@ -35,7 +36,7 @@ type MethodContext = { kind: string; name: string | symbol; static?: boolean };
  * The one decorator body behind `@tool`, `@resource` and `@prompt`: detects TC39
  * `(method, context)` or legacy `(prototype, key, descriptor)` and records the method.
  */
-export function createMethodDecorator(describe: (key: string) => MemberRecord, decoratorName: string) {
+export function createMethodDecorator(describe: (key: string) => MemberRecord, decoratorName: string): MethodDecorator {
   return function decorate(target: unknown, contextOrKey: unknown, descriptor?: LegacyDescriptor): void {
     if (isMethodContext(contextOrKey)) {
       const key = String(contextOrKey.name);
@@ -46,7 +47,7 @@ export function createMethodDecorator(describe: (key: string) => MemberRecord, d
     const key = String(contextOrKey);
     assertInstanceMethod(typeof descriptor?.value === "function" && typeof target !== "function", decoratorName, key);
     recordMember(descriptor!.value as Function, describe(key));
-  };
+  } as MethodDecorator;
 }
 
 function isMethodContext(value: unknown): value is MethodContext {

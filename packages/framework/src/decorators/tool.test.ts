@@ -1,7 +1,13 @@
 import { describe, expect, test } from "vitest";
 import type { GeneratedTool } from "../tool-definition.js";
+import type { MethodDecorator } from "./method-decorator.js";
 import { tool } from "./tool.js";
 import { getMemberRecord as getToolRecord } from "./member-records.js";
+
+/** The decorator as plain JavaScript calls it: its public type refuses the misplaced uses tested here. */
+function raw(decorator: MethodDecorator): (...args: unknown[]) => void {
+  return decorator as unknown as (...args: unknown[]) => void;
+}
 
 function add(a: number, b: number): number {
   return a + b;
@@ -33,7 +39,7 @@ describe("tool", () => {
   describe("with TC39 decorators", () => {
     test("records the method under its name, with options and generated definition", () => {
       const method = function sum() {};
-      tool({ name: "plus", annotations: { readOnlyHint: true } }, generated)(method, { kind: "method", name: "sum", static: false });
+      raw(tool({ name: "plus", annotations: { readOnlyHint: true } }, generated))(method, { kind: "method", name: "sum", static: false });
       expect(getToolRecord(method)).toEqual({
         kind: "tool",
         key: "sum",
@@ -44,29 +50,29 @@ describe("tool", () => {
 
     test("records empty options and no generated definition when called bare", () => {
       const method = function ping() {};
-      tool()(method, { kind: "method", name: "ping", static: false });
+      raw(tool())(method, { kind: "method", name: "ping", static: false });
       expect(getToolRecord(method)).toEqual({ kind: "tool", key: "ping", options: {}, generated: undefined });
     });
 
     test("records a symbol-named method under its description", () => {
       const method = function secret() {};
-      tool()(method, { kind: "method", name: Symbol("secret"), static: false });
+      raw(tool())(method, { kind: "method", name: Symbol("secret"), static: false });
       expect(getToolRecord(method)?.key).toBe("Symbol(secret)");
     });
 
     test("throws a TypeError for a static method", () => {
       const method = function create() {};
-      expect(thrownBy(() => tool()(method, { kind: "method", name: "create", static: true }))).toEqual(notAnInstanceMethod("create"));
+      expect(thrownBy(() => raw(tool())(method, { kind: "method", name: "create", static: true }))).toEqual(notAnInstanceMethod("create"));
       expect(getToolRecord(method)).toBeUndefined();
     });
 
     test("throws a TypeError for a field", () => {
-      expect(thrownBy(() => tool()(undefined, { kind: "field", name: "count", static: false }))).toEqual(notAnInstanceMethod("count"));
+      expect(thrownBy(() => raw(tool())(undefined, { kind: "field", name: "count", static: false }))).toEqual(notAnInstanceMethod("count"));
     });
 
     test("throws a TypeError for a getter", () => {
       const getter = function total() {};
-      expect(thrownBy(() => tool()(getter, { kind: "getter", name: "total", static: false }))).toEqual(notAnInstanceMethod("total"));
+      expect(thrownBy(() => raw(tool())(getter, { kind: "getter", name: "total", static: false }))).toEqual(notAnInstanceMethod("total"));
       expect(getToolRecord(getter)).toBeUndefined();
     });
   });
@@ -75,7 +81,7 @@ describe("tool", () => {
     test("records the descriptor's function under the property key", () => {
       const method = function sum() {};
       const prototype = {};
-      tool({ title: "Sum" }, generated)(prototype, "sum", { value: method });
+      raw(tool({ title: "Sum" }, generated))(prototype, "sum", { value: method });
       expect(getToolRecord(method)).toEqual({ kind: "tool", key: "sum", options: { title: "Sum" }, generated });
     });
 
@@ -86,19 +92,19 @@ describe("tool", () => {
         }
       }
       const descriptor = Object.getOwnPropertyDescriptor(Calculator.prototype, "add");
-      tool()(Calculator.prototype, "add", descriptor);
+      raw(tool())(Calculator.prototype, "add", descriptor);
       expect(getToolRecord(new Calculator().add)).toEqual({ kind: "tool", key: "add", options: {}, generated: undefined });
     });
 
     test("throws a TypeError for a static method", () => {
       class Factory {}
       const method = function create() {};
-      expect(thrownBy(() => tool()(Factory, "create", { value: method }))).toEqual(notAnInstanceMethod("create"));
+      expect(thrownBy(() => raw(tool())(Factory, "create", { value: method }))).toEqual(notAnInstanceMethod("create"));
       expect(getToolRecord(method)).toBeUndefined();
     });
 
     test("throws a TypeError for a field", () => {
-      expect(thrownBy(() => tool()({}, "count"))).toEqual(notAnInstanceMethod("count"));
+      expect(thrownBy(() => raw(tool())({}, "count"))).toEqual(notAnInstanceMethod("count"));
     });
 
     test("throws a TypeError for an accessor", () => {
@@ -108,7 +114,7 @@ describe("tool", () => {
         }
       }
       const descriptor = Object.getOwnPropertyDescriptor(Cart.prototype, "total");
-      expect(thrownBy(() => tool()(Cart.prototype, "total", descriptor))).toEqual(notAnInstanceMethod("total"));
+      expect(thrownBy(() => raw(tool())(Cart.prototype, "total", descriptor))).toEqual(notAnInstanceMethod("total"));
     });
   });
 });

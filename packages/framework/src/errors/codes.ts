@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   TYPE_CHECK_FAILED: { family: "build" },
   NO_TOOLS_FOUND: { family: "build" },
   DUPLICATE_TOOL_NAME: { family: "build" },
+  DUPLICATE_RESOURCE_URI: { family: "build" },
+  DUPLICATE_PROMPT_NAME: { family: "build" },
   NOT_BUILT: { family: "build" },
   INVALID_CONFIGURATION: { family: "build" },
   PARSE_ERROR: { family: "protocol", jsonRpc: -32700 },

@@ -35,7 +35,10 @@ export interface TypemcpServer {
   readonly resources: LiveList;
   /** Its prompts, by name. */
   readonly prompts: LiveList;
-  /** Adds every `@tool`, `@resource` and `@prompt` method of another instance, also while serving. */
+  /**
+   * Adds every `@tool`, `@resource` and `@prompt` method of another instance, also while serving.
+   * @typemcpServes
+   */
   add(instance: object): void;
   /** Tells clients subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
   resourceUpdated(uri: string): void;
@@ -49,6 +52,7 @@ type WithApp = TypemcpServer & { readonly [APP]: ServerApp };
  * Builds a server from every `@tool`, `@resource` and `@prompt` method of `instances`.
  * Throws a `BuildError` (NOT_BUILT) when a method carries no definition from `typemcp build`.
  *
+ * @typemcpServes
  * @example
  * ```ts
  * const server = createServer(new Calculator(), { name: "calc", version: "1.0.0" });

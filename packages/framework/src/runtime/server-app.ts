@@ -1,5 +1,6 @@
 import type { WireTool } from "./sdk.js";
 import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk.js";
+import { BuildError } from "../errors/build-error.js";
 import { collectMembers } from "./collect-members.js";
 import { MemberRegistry } from "./member-registry.js";
 import { registerHandlers, type Session } from "./protocol-handlers.js";
@@ -7,6 +8,8 @@ import { RegisteredPrompt, type WirePrompt } from "./registered-prompt.js";
 import { RegisteredResource, type WireResource } from "./registered-resource.js";
 import { RegisteredTool } from "./registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./string-limits.js";
+
+const DUPLICATE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_URI", prompt: "DUPLICATE_PROMPT_NAME" } as const;
 
 /**
  * Everything one server offers, shared by all its sessions: the registries of tools,
@@ -17,6 +20,8 @@ export class ServerApp {
   readonly resources = new MemberRegistry<WireResource, RegisteredResource>();
   readonly prompts = new MemberRegistry<WirePrompt, RegisteredPrompt>();
   private readonly sessions = new Set<Session>();
+  /** Which class method serves each tool name, resource URI and prompt name, for collision errors. */
+  private readonly origins = new Map<string, string>();
 
   /** Longest string a request may carry where no schema says otherwise. */
   readonly maxStringLength: number;
@@ -31,9 +36,15 @@ export class ServerApp {
     this.prompts.onChange = () => this.broadcast("notifications/prompts/list_changed");
   }
 
-  /** Adds every decorated method of `instance`. */
+  /**
+   * Adds every decorated method of `instance`. A tool or prompt name, or a resource URI, that
+   * is already served (or used twice by `instance`) is an error naming both methods; nothing
+   * of `instance` is added then.
+   */
   add(instance: object): void {
-    for (const { record, method } of collectMembers(instance)) {
+    const found = collectMembers(instance);
+    this.assertNoCollisions(instance, found);
+    for (const { record, method } of found) {
       if (record.kind === "tool") {
         this.tools.add(new RegisteredTool(record.options.name ?? record.key, method, instance, record.generated!, record.options, this.maxStringLength));
       } else if (record.kind === "resource") {
@@ -42,6 +53,24 @@ export class ServerApp {
         this.prompts.add(new RegisteredPrompt(record.options.name ?? record.key, method, instance, record.generated!, record.options));
       }
     }
+  }
+
+  private assertNoCollisions(instance: object, found: ReturnType<typeof collectMembers>): void {
+    const className = instance.constructor?.name || "(anonymous class)";
+    const seen = new Map<string, string>();
+    for (const { record } of found) {
+      const served = record.kind === "resource" ? record.uri : (record.options.name ?? record.key);
+      const key = `${record.kind}\0${served}`;
+      const registry = record.kind === "tool" ? this.tools : record.kind === "resource" ? this.resources : this.prompts;
+      const here = `${className}.${record.key}`;
+      const earlier = seen.get(key) ?? (registry.has(served) ? (this.origins.get(key) ?? "a member already served") : undefined);
+      if (earlier !== undefined) {
+        const what = record.kind === "resource" ? "resource URI" : record.kind;
+        throw new BuildError(DUPLICATE[record.kind], `${what} "${served}" is served twice: by ${earlier} and by ${here}. Rename one${record.kind === "resource" ? "'s URI" : ` with @${record.kind}({ name: "…" })`}.`);
+      }
+      seen.set(key, here);
+    }
+    for (const [key, origin] of seen) this.origins.set(key, origin);
   }
 
   /** A protocol server for one new session (one stdio connection, one HTTP session or request). */

@@ -1,11 +1,15 @@
 import ts from "typescript";
-import fs from "node:fs";
+import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
 import { assertDerived, deriveDefinitions, type DerivedMember, type DerivedTool } from "./derive-definitions.js";
 import type { BuildWarning } from "./build-warning.js";
 import { findMembers } from "./find-tool-methods.js";
 import { injectDefinitions, type Injection } from "./inject-definitions.js";
+import { fixFor } from "./fix-for-diagnostic.js";
 import { formatDiagnostics, loadProgram } from "./load-program.js";
+import { lowerDecorators } from "./lower-decorators.js";
+import { findMisplacedDecorators } from "./misplaced-decorators.js";
+import { writeOutputs } from "./write-outputs.js";
 
 /** What a successful build produced. */
 export interface BuildResult {
@@ -13,8 +17,14 @@ export interface BuildResult {
   readonly tools: readonly DerivedTool[];
   /** Each `@resource` and `@prompt` method, in declaration order. */
   readonly members: readonly DerivedMember[];
-  /** The JavaScript files written. */
+  /** The files the emit produced (JavaScript, declarations, maps). */
   readonly emitted: readonly string[];
+  /** Each emitted file's text, keyed by its absolute path. */
+  readonly outputs: ReadonlyMap<string, string>;
+  /** The source file each emitted JavaScript file came from. */
+  readonly sources: ReadonlyMap<string, ts.SourceFile>;
+  /** The program the build type-checked and emitted. */
+  readonly program: ts.Program;
   /** What the author should hear about but need not fix (parameters typed `any`), in source order. */
   readonly warnings: readonly BuildWarning[];
 }
@@ -25,6 +35,8 @@ export interface BuildOptions {
   project: string;
   /** Derive and check only; write nothing. */
   noEmit?: boolean;
+  /** Emit into `outputs` only and write nothing: the caller bundles and writes (`typemcp build`). */
+  inMemory?: boolean;
 }
 
 /**
@@ -38,20 +50,26 @@ export function buildProject(options: BuildOptions): BuildResult {
 }
 
 /** `buildProject` on a program already made (`typemcp dev` keeps one across rebuilds). */
-export function buildProgram(program: ts.Program, options: { noEmit?: boolean } = {}): BuildResult {
-  assertTypeChecks(ts.getPreEmitDiagnostics(program));
+export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "project"> = {}): BuildResult {
+  const misplaced = findMisplacedDecorators(program);
+  assertTypeChecks(ts.getPreEmitDiagnostics(program).filter((d) => !misplaced.covers(d)), misplaced.errors);
   const derivation = deriveDefinitions(program, findMembers(program));
   assertDerived(derivation);
   const { tools, members, definitions, warnings } = derivation;
-  if (options.noEmit) return { tools, members, emitted: [], warnings };
+  const outputs = new Map<string, string>();
+  const sources = new Map<string, ts.SourceFile>();
+  if (options.noEmit) return { tools, members, emitted: [], outputs, sources, program, warnings };
 
-  const emitted: string[] = [];
-  emitWithDefinitions(program, definitions, (fileName, text, writeBOM) => {
-    ts.sys.writeFile(fileName, text, writeBOM);
-    if (fileName.endsWith(".js") && text.startsWith("#!")) fs.chmodSync(fileName, 0o755);
-    emitted.push(fileName);
+  emitWithDefinitions(program, definitions, (fileName, text, _writeBOM, _onError, sourceFiles) => {
+    outputs.set(path.resolve(fileName), text);
+    // The emit may hand over a transformed copy of the file: keep the program's own.
+    const source = sourceFiles?.[0] && program.getSourceFile(sourceFiles[0].fileName);
+    if (source && /\.[cm]?js$/.test(fileName)) sources.set(path.resolve(fileName), source);
   });
-  return { tools, members, emitted, warnings };
+  lowerDecorators(outputs, sources, program.getCompilerOptions());
+  // Written only once the emit has succeeded, so a failed build leaves the last good files.
+  if (!options.inMemory) writeOutputs(outputs);
+  return { tools, members, emitted: [...outputs.keys()], outputs, sources, program, warnings };
 }
 
 /**
@@ -68,8 +86,17 @@ export function emitWithDefinitions(
   assertTypeChecks(result.diagnostics);
 }
 
-/** Throws one `BuildError` (TYPE_CHECK_FAILED) listing `diagnostics`' errors as tsc prints them. */
-export function assertTypeChecks(diagnostics: readonly ts.Diagnostic[]): void {
+/**
+ * Throws an `AggregateError` with one `BuildError` (TYPE_CHECK_FAILED) per error in
+ * `diagnostics`, as tsc prints it (with the fix, for the errors a project's setup causes),
+ * after `more` (errors typemcp words better than TypeScript).
+ */
+export function assertTypeChecks(diagnostics: readonly ts.Diagnostic[], more: readonly BuildError[] = []): void {
   const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (errors.length) throw new BuildError("TYPE_CHECK_FAILED", formatDiagnostics(errors));
+  if (errors.length || more.length) throw new AggregateError([...more, ...errors.map(toBuildError)], `${errors.length + more.length} error(s)`);
+}
+
+function toBuildError(diagnostic: ts.Diagnostic): BuildError {
+  const fix = fixFor(diagnostic);
+  return new BuildError("TYPE_CHECK_FAILED", formatDiagnostics([diagnostic]) + (fix ? `\n  fix: ${fix}` : ""));
 }

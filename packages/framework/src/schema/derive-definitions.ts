@@ -5,6 +5,7 @@ import type { GeneratedTool } from "../tool-definition.js";
 import type { BuildWarning } from "./build-warning.js";
 import { deriveMember } from "./derive-member.js";
 import { deriveTool } from "./derive-tool.js";
+import { findCollisions } from "./find-collisions.js";
 import type { MemberMethod, ToolMethod } from "./find-tool-methods.js";
 import type { Injection } from "./inject-definitions.js";
 import { SchemaGenerator } from "./schema-generator.js";
@@ -52,7 +53,6 @@ export function deriveDefinitions(program: ts.Program, found: readonly MemberMet
   const members: DerivedMember[] = [];
   const errors: BuildError[] = [];
   const warnings: BuildWarning[] = [];
-  const seen = new Map<string, ts.Node>();
 
   for (const member of found) {
     if (!ts.isCallExpression(member.decorator.expression)) {
@@ -79,14 +79,11 @@ export function deriveDefinitions(program: ts.Program, found: readonly MemberMet
       continue;
     }
     const name = literalName(method.decorator.expression) ?? derived.tool.method;
-    const key = `${method.method.getSourceFile().fileName}\0${method.klass.pos}\0${name}`;
-    if (seen.has(key)) {
-      errors.push(new BuildError("DUPLICATE_TOOL_NAME", `two tools in one class are named "${name}"`, { location: locationOf(method.method) }));
-    }
-    seen.set(key, method.method);
     definitions.set(method.decorator, { generated: derived.tool, position: 1 });
     tools.push({ file: method.method.getSourceFile().fileName, name, definition: derived.tool });
   }
+  // Names served twice: in one class and its bases, or in what one file serves together.
+  errors.push(...findCollisions(program, found, checker));
   return { tools, members, definitions, warnings, errors };
 }
 

@@ -1,5 +1,5 @@
 import ts from "typescript";
-import * as tjs from "typescript-json-schema";
+import { tjs } from "../vendor/typescript-json-schema.js";
 import type { JsonSchema } from "../tool-definition.js";
 import { renameDefs } from "./defs.js";
 import { EnumOrder } from "./enum-order.js";

@@ -33,6 +33,8 @@ export interface RunningServer extends TypemcpServer {
  * `typemcp build`, a bad flag, a busy port) prints why to stderr and exits with status 1, so a
  * host shows the reason instead of a hang.
  *
+ * @typemcpEntry
+ * @typemcpServes
  * @example
  * ```ts
  * const server = await serve(new Calculator(), { name: "calc", version: "1.0.0" });

@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { fromRoot } from "./support/paths.js";
+import { listToolNames } from "./support/list-tools.js";
+import { run } from "./support/run.js";
+
+// A new user's first five minutes, outside this repository: typemcp and create-typemcp packed
+// as they would be published, a project created the way packages/framework/README.md says,
+// then its own build, test and start scripts. The one difference from the README is
+// `--typemcp <tarball>`, which points the project at the packed typemcp instead of the registry.
+// Everything else (vitest, typescript, the SDK) comes from the npm registry, through one npm
+// cache that later runs reuse.
+
+const PNPM = ["-y", "pnpm@12.4.2"];
+const npmCache = path.join(os.tmpdir(), "typemcp-e2e-npm-cache");
+const env = { NO_COLOR: "1", FORCE_COLOR: "0", npm_config_cache: npmCache, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
+let work: string;
+let typemcpTarball: string;
+let createTarball: string;
+
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-new-project-"));
+  const packs = path.join(work, "packs");
+  fs.mkdirSync(packs);
+  for (const pkg of ["framework", "create-typemcp"]) run("npm", ["pack", "--silent", "--pack-destination", packs], { cwd: fromRoot(`packages/${pkg}`), env });
+  typemcpTarball = path.join(packs, "typemcp-0.1.0.tgz");
+  createTarball = path.join(packs, "create-typemcp-0.1.0.tgz");
+}, 120_000);
+
+/** Output with any terminal colours taken out. */
+function plain(text: string): string {
+  return text.replace(/\x1b\[[0-9;]*m/g, "");
+}
+
+afterAll(() => {
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("a project created with create-typemcp", () => {
+  test("with npm: installs, builds, passes its test, starts and lists its tool; its packed tarball installs alone and serves", async () => {
+    // `npm create typemcp@latest my-server` is `npm exec create-typemcp my-server`.
+    const created = run("npm", ["exec", "--yes", `--package=${createTarball}`, "--", "create-typemcp", "my-server", "--typemcp", typemcpTarball], { cwd: work, env });
+    expect(created.stdout).toContain("npm run build && npm run start");
+    const project = path.join(work, "my-server");
+    const manifest = JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8"));
+    expect(manifest.dependencies).toBeUndefined();
+    expect(Object.keys(manifest.devDependencies)).toContain("typemcp");
+
+    expect(run("npm", ["run", "build"], { cwd: project, env }).stdout).toContain("→ dist/server.js (bundled)");
+    expect(plain(run("npm", ["test"], { cwd: project, env }).stdout)).toMatch(/Tests\s+3 passed/);
+    expect(await listToolNames("npm", ["start", "--silent"], project)).toEqual(["greet"]);
+
+    // The server as its users get it: one tarball, no dependencies, nothing else installed.
+    run("npm", ["pack", "--silent"], { cwd: project, env });
+    const user = path.join(work, "user");
+    fs.mkdirSync(user);
+    fs.writeFileSync(path.join(user, "package.json"), '{ "name": "user", "version": "1.0.0", "type": "commonjs" }\n');
+    run("npm", ["install", path.join(project, "my-server-0.1.0.tgz")], { cwd: user, env });
+    expect(fs.readdirSync(path.join(user, "node_modules")).filter((d) => !d.startsWith("."))).toEqual(["my-server"]);
+    expect(await listToolNames(path.join(user, "node_modules/.bin/my-server"), [], user)).toEqual(["greet"]);
+  }, 900_000);
+
+  test("with pnpm: installs with no build scripts to approve, builds, passes its test, starts and lists its tool", async () => {
+    // `pnpm create typemcp my-server` is `pnpm dlx create-typemcp my-server`.
+    const created = run("npx", [...PNPM, `--package=${createTarball}`, "dlx", "create-typemcp", "my-pnpm-server", "--typemcp", typemcpTarball], { cwd: work, env });
+    expect(created.stdout).toContain("pnpm build && pnpm start");
+    const project = path.join(work, "my-pnpm-server");
+    expect(run("npx", [...PNPM, "build"], { cwd: project, env }).stdout).toContain("→ dist/server.js (bundled)");
+    expect(plain(run("npx", [...PNPM, "test"], { cwd: project, env }).stdout)).toMatch(/Tests\s+3 passed/);
+    expect(await listToolNames("npx", [...PNPM, "--silent", "start"], project)).toEqual(["greet"]);
+  }, 900_000);
+});
