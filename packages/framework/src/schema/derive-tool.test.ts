@@ -376,13 +376,13 @@ describe("deriveTool", () => {
       expect(errors[0]?.location).toEqual({ file: fixtureFile, line: lineOf(source, "echo<T>"), column: 8 });
     });
 
-    test("rejects a static method, pointing at the static keyword", () => {
+    test("leaves a static method to the type checker, which rejects the decorator there", () => {
+      // The public decorator types refuse static members, so tsc stops before derivation runs;
+      // test/setup-matrix.test.ts asserts the build's own file:line message for the same case.
       const source = fixture(`
   @tool()
   static create(): void {}`);
-      const errors = failOne(source);
-      expect(errors.map((e) => e.message)).toEqual(["Fixture.create: static methods cannot be tools"]);
-      expect(errors[0]?.location?.line).toBe(lineOf(source, "static create"));
+      expect(() => failOne(source)).toThrow(/Types of property 'static' are incompatible/);
     });
 
     test("reports every bad parameter of a method at once", () => {
