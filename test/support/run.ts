@@ -1,10 +1,15 @@
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 
-/** Runs a command to completion; fails the test with its output when it exits non-zero. */
+/**
+ * Runs a command to completion; fails the test with its output when it exits non-zero.
+ * The command sees the environment of a user's shell: the `npm_*` variables a package manager
+ * exports to the script running these tests (`pnpm test` sets npm_config_user_agent to pnpm, and
+ * `npm create` reads it to pick a package manager) are left out unless `options.env` sets them.
+ */
 export function run(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; allowFailure?: boolean }): SpawnSyncReturns<string> {
   const result = spawnSync(command, args, {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    env: { ...withoutPackageManagerVariables(process.env), ...options.env },
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -12,4 +17,8 @@ export function run(command: string, args: readonly string[], options: { cwd: st
     throw new Error(`${command} ${args.join(" ")} exited ${result.status ?? result.signal} in ${options.cwd}\n${result.stdout}\n${result.stderr}`);
   }
   return result;
+}
+
+function withoutPackageManagerVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.toLowerCase().startsWith("npm_")));
 }
