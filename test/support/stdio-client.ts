@@ -11,12 +11,20 @@ export interface StdioSession {
 }
 
 /** Spawns `node <script>` from a neutral working directory and connects the SDK's own Client. */
-export async function connectToServer(script: string, env: Record<string, string> = {}): Promise<StdioSession> {
+export function connectToServer(script: string, env: Record<string, string> = {}): Promise<StdioSession> {
+  return connectToCommand(process.execPath, [script], { cwd: os.tmpdir(), env });
+}
+
+/**
+ * Starts `command` as a stdio MCP server, as a host would, and connects the SDK's own Client.
+ * A server that does not complete `initialize` fails with what it wrote to stderr.
+ */
+export async function connectToCommand(command: string, args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Promise<StdioSession> {
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [script],
-    cwd: os.tmpdir(),
-    env: { ...(process.env as Record<string, string>), ...env },
+    command,
+    args: [...args],
+    cwd: options.cwd,
+    env: { ...(process.env as Record<string, string>), ...options.env },
     stderr: "pipe",
   });
   let stderr = "";
@@ -24,7 +32,12 @@ export async function connectToServer(script: string, env: Record<string, string
     stderr += chunk.toString();
   });
   const client = new Client({ name: "typemcp-tests", version: "0.0.0" });
-  await client.connect(transport);
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    await client.close();
+    throw new Error(`${command} ${args.join(" ")} did not complete initialize: ${(error as Error).message}\n${stderr}`);
+  }
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 

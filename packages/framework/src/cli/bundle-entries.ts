@@ -194,7 +194,6 @@ function validatorsAsText(): Plugin {
   return {
     name: "typemcp-validators-as-text",
     setup(pluginBuild) {
-      let chunk: Promise<string> | undefined;
       pluginBuild.onResolve({ filter: VALIDATOR_MODULES }, (args) => {
         if (args.kind !== "dynamic-import") return undefined;
         return { path: args.path, namespace: "typemcp-validators", pluginData: { resolveDir: args.resolveDir } };
@@ -211,7 +210,7 @@ function validatorsAsText(): Plugin {
       }));
       pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-validators-chunk" }, async (args) => {
         const resolveDir = (args.pluginData as { resolveDir: string } | undefined)?.resolveDir ?? process.cwd();
-        chunk ??= bundleValidators(resolveDir);
+        const chunk = bundleValidatorsOnce(resolveDir);
         return {
           loader: "js",
           contents: `const SOURCE = ${JSON.stringify(await chunk)};
@@ -228,6 +227,20 @@ export function loadValidatorChunk() {
       });
     },
   };
+}
+
+// ajv's chunk is the same for every entry and every `typemcp dev` rebuild from one folder: bundle it once.
+const validatorChunks = new Map<string, Promise<string>>();
+
+function bundleValidatorsOnce(resolveDir: string): Promise<string> {
+  let chunk = validatorChunks.get(resolveDir);
+  if (!chunk) {
+    chunk = bundleValidators(resolveDir);
+    // A failed attempt is not kept: the next build tries again.
+    chunk.catch(() => validatorChunks.delete(resolveDir));
+    validatorChunks.set(resolveDir, chunk);
+  }
+  return chunk;
 }
 
 async function bundleValidators(resolveDir: string): Promise<string> {

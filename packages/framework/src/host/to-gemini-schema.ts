@@ -22,10 +22,10 @@ const AS_HINT = new Set(["exclusiveMinimum", "exclusiveMaximum", "multipleOf", "
  * own schema, and the host against the tool's `inputSchema` before sending it.
  */
 export function toGeminiSchema(node: SchemaNode): SchemaNode {
-  return convert(node, 0);
+  return convert(node);
 }
 
-function convert(input: SchemaNode, depth: number): SchemaNode {
+function convert(input: SchemaNode): SchemaNode {
   const node = mergeAllOf(input);
   if (typeof node.$ref === "string") return { description: joinHint(node.description, `a value of the recursive type ${node.$ref.split("/").pop()}`) };
   const out: SchemaNode = {};
@@ -36,11 +36,11 @@ function convert(input: SchemaNode, depth: number): SchemaNode {
   const branches = [node.anyOf, node.oneOf].flatMap((b) => (Array.isArray(b) ? b.filter(isSchemaNode) : []));
   if (real.length > 1) {
     // Gemini has no type arrays: ["string", "number"] is said as anyOf.
-    out.anyOf = real.map((t) => convert({ ...node, type: t, anyOf: undefined, oneOf: undefined, description: undefined }, depth + 1));
+    out.anyOf = real.map((t) => convert({ ...node, type: t, anyOf: undefined, oneOf: undefined, description: undefined }));
   } else if (real.length === 1) out.type = TYPES[real[0]!];
   if (branches.length) {
     const nonNull = branches.filter((b) => b.type !== "null");
-    const converted = nonNull.map((b) => convert(b, depth + 1));
+    const converted = nonNull.map((b) => convert(b));
     if (nonNull.length < branches.length) out.nullable = true;
     if (converted.length === 1 && out.type === undefined) Object.assign(out, converted[0]);
     else if (converted.length) out.anyOf = [...((out.anyOf as SchemaNode[] | undefined) ?? []), ...converted];
@@ -57,12 +57,12 @@ function convert(input: SchemaNode, depth: number): SchemaNode {
     } else if (AS_HINT.has(keyword)) hints.push(`${keyword}: ${JSON.stringify(value)}`);
   }
   if (isSchemaNode(node.properties)) {
-    out.properties = Object.fromEntries(Object.entries(node.properties).map(([key, value]) => [key, isSchemaNode(value) ? convert(value, depth + 1) : {}]));
+    out.properties = Object.fromEntries(Object.entries(node.properties).map(([key, value]) => [key, isSchemaNode(value) ? convert(value) : {}]));
     if (Array.isArray(node.required)) out.required = node.required;
     // The API orders properties alphabetically unless told; keep the author's order.
     if (Object.keys(node.properties).length > 1) out.propertyOrdering = Object.keys(node.properties);
   }
-  if (isSchemaNode(node.items)) out.items = convert(node.items, depth + 1);
+  if (isSchemaNode(node.items)) out.items = convert(node.items);
   else if (Array.isArray(node.prefixItems)) {
     hints.push(`a tuple: ${node.prefixItems.map((item) => (isSchemaNode(item) ? describe(item) : "any")).join(", ")}`);
   }

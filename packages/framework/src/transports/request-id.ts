@@ -23,3 +23,27 @@ export function checkRequestId(value: unknown): RequestIdProblem | undefined {
   }
   return { replyId: null, message: `Invalid Request: id ${JSON.stringify(id)?.slice(0, 60) ?? "undefined"} is not valid; ${advice}.` };
 }
+
+/** The id of a message if it can be echoed in a reply exactly (a string or a safe integer), else null. */
+export function replyableId(value: unknown): string | number | null {
+  const id = value !== null && typeof value === "object" ? (value as { id?: unknown }).id : undefined;
+  return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : null;
+}
+
+/** A JSON-RPC error reply, as both transports write it. */
+export interface ErrorReply {
+  jsonrpc: "2.0";
+  id: string | number | null;
+  error: { code: number; message: string };
+}
+
+/**
+ * The replies to a JSON-RPC batch, which MCP does not take: one -32600 per request in it that has
+ * an id the client can match, or a single one with id null when none has. `advice` ends the
+ * message with what to send instead on this transport.
+ */
+export function batchRefusals(batch: readonly unknown[], advice: string): ErrorReply[] {
+  const message = `Invalid Request: JSON-RPC batches are not part of MCP (removed in protocol version 2025-06-18). ${advice}`;
+  const ids = batch.map(replyableId).filter((id) => id !== null);
+  return (ids.length ? ids : [null]).map((id) => ({ jsonrpc: "2.0", id, error: { code: -32600, message } }));
+}

@@ -2,7 +2,7 @@ import type { JSONRPCMessage, Transport } from "../runtime/sdk.js";
 import { toJsonRpcMessage } from "../runtime/sdk.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { LineSplitter } from "./line-splitter.js";
-import { checkRequestId } from "./request-id.js";
+import { batchRefusals, checkRequestId, replyableId } from "./request-id.js";
 import type { ProtocolOutput } from "./stdout-guard.js";
 
 /** Limits and grace periods of the stdio transport. */
@@ -220,7 +220,7 @@ export class StdioTransport implements Transport {
       message = toJsonRpcMessage(value);
     } catch (error) {
       if (!(error instanceof ProtocolError)) throw error;
-      this.reply(idOf(value), error.jsonRpcCode, error.message);
+      this.reply(replyableId(value), error.jsonRpcCode, error.message);
       return;
     }
     if ("method" in message && "id" in message) {
@@ -243,10 +243,7 @@ export class StdioTransport implements Transport {
   }
 
   private refuseBatch(batch: unknown[]): void {
-    const message = "Invalid Request: JSON-RPC batches are not part of MCP (removed in protocol version 2025-06-18). Send each message on its own line.";
-    const ids = batch.map(idOf).filter((id) => id !== null);
-    if (ids.length === 0) return this.reply(null, -32600, message);
-    for (const id of ids) this.reply(id, -32600, message);
+    for (const refusal of batchRefusals(batch, "Send each message on its own line.")) this.reply(refusal.id, refusal.error.code, refusal.error.message);
   }
 
   private oversize(bytes: number, head: string): void {
@@ -297,15 +294,10 @@ export class StdioTransport implements Transport {
   }
 }
 
-function idOf(value: unknown): string | number | null {
-  const id = value !== null && typeof value === "object" ? (value as { id?: unknown }).id : undefined;
-  return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : null;
-}
-
 function requestIdOfLine(line: string): string | number | null {
   try {
     const value = JSON.parse(line) as unknown;
-    return typeof (value as { method?: unknown } | null)?.method === "string" ? idOf(value) : null;
+    return typeof (value as { method?: unknown } | null)?.method === "string" ? replyableId(value) : null;
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@ import { createHttpTransport, type ProtocolServer } from "../../runtime/sdk.js";
 import { checkBearer, metadataPath } from "./bearer-auth.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { readBody } from "./read-body.js";
+import { batchRefusals } from "../request-id.js";
 import { checkHostAndOrigin, corsHeaders, preflightHeaders, type Refusal } from "./request-guards.js";
 import { isClientAbort } from "./client-abort.js";
 import { SessionStore, type Session } from "./session-store.js";
@@ -181,12 +182,9 @@ function isRequest(body: unknown): boolean {
 }
 
 function refuseBatch(res: ServerResponse, batch: unknown[]): void {
-  const message = "Invalid Request: JSON-RPC batches are not part of MCP (removed in protocol version 2025-06-18). Send one message per POST.";
-  const ids = batch
-    .map((m) => (typeof m === "object" && m !== null ? (m as { id?: unknown }).id : undefined))
-    .filter((id): id is string | number => typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)));
-  const errors = (ids.length ? ids : [null]).map((id) => ({ jsonrpc: "2.0", id, error: { code: -32600, message } }));
-  sendJson(res, 400, ids.length ? errors : errors[0]);
+  const refusals = batchRefusals(batch, "Send one message per POST.");
+  // A batch with no id to answer gets one plain error object, as any unanswerable request does.
+  sendJson(res, 400, refusals.length === 1 && refusals[0]!.id === null ? refusals[0] : refusals);
 }
 
 function refuse(res: ServerResponse, refusal: Refusal): void {
