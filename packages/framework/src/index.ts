@@ -1,5 +1,9 @@
 /**
- * typemcp: MCP servers from the TypeScript types you already wrote.
+ * typemcp: MCP servers from the TypeScript types you already wrote. This entry is for server
+ * authors: the decorators, serving, errors, content helpers and the types an author writes. The
+ * other audiences have their own entries: `typemcp/host` (a host with a model in the loop, and
+ * provider tool conversion), `typemcp/testing` (a server in memory with a real MCP client),
+ * `typemcp/vite` (the test-time compiler) and `typemcp/build` (the types of what the build derives).
  * @packageDocumentation
  */
 
@@ -44,31 +48,3 @@ export { ProtocolError } from "./errors/protocol-error.js";
 export { BuildError } from "./errors/build-error.js";
 export { ERROR_CODES } from "./errors/codes.js";
 export type { ErrorCode, ErrorFamily } from "./errors/codes.js";
-
-// The build's output, for tools that read it
-export type { GeneratedTool, ParameterPlan, ResultPlan, JsonSchema, Revival, RevivalStep } from "./tool-definition.js";
-export type { GeneratedResource, GeneratedPrompt, PromptArgument, Completions } from "./member-definition.js";
-
-// Host side: MCP tools for model providers, and calls routed back (the CLI's `list`/`call` use these)
-export { ToolRouter } from "./host/tool-router.js";
-export type { RouterServer, ToolRouterOptions, ToolSummary, RoutedCall } from "./host/tool-router.js";
-export { toAnthropicTool } from "./host/to-anthropic-tool.js";
-export type { AnthropicTool } from "./host/to-anthropic-tool.js";
-export { toOpenAIChatTool, toOpenAIResponsesTool } from "./host/to-openai-tool.js";
-export { toGeminiTool } from "./host/to-gemini-tool.js";
-export type { GeminiFunctionDeclaration } from "./host/to-gemini-tool.js";
-export { toGeminiSchema } from "./host/to-gemini-schema.js";
-export type { OpenAIChatTool, OpenAIResponsesTool, OpenAIFunction, OpenAIToolOptions } from "./host/to-openai-tool.js";
-export { toProviderTool } from "./host/to-provider-tool.js";
-export type { ProviderTools } from "./host/to-provider-tool.js";
-export { normalizeSchemaForProvider } from "./host/normalize-schema-for-provider.js";
-export type { Provider, ProviderSchema } from "./host/normalize-schema-for-provider.js";
-export { stripAddedNulls } from "./host/strip-added-nulls.js";
-export { toProviderToolName, toProviderToolNames, PROVIDER_TOOL_NAME } from "./host/provider-tool-name.js";
-export { qualifyName, splitQualifiedName, QUALIFIER } from "./host/qualified-name.js";
-export { checkToolPolicy, matchesGlob } from "./host/tool-policy.js";
-export type { ToolPolicy } from "./host/tool-policy.js";
-export { readMcpConfig, parseMcpConfig } from "./host/read-mcp-config.js";
-export type { ServerSpec, StdioServerSpec, HttpServerSpec } from "./host/server-spec.js";
-export type { McpTool, McpCallResult, McpContentBlock, ToolCaller } from "./host/mcp-tool.js";
-export { HostError } from "./host/host-error.js";

@@ -1,5 +1,6 @@
 import type { GeneratedPrompt, PromptOptions } from "../member-definition.js";
 import { createMethodDecorator } from "./member-records.js";
+import type { MethodDecorator } from "./method-decorator.js";
 
 /**
  * Marks a method as an MCP prompt. Its parameters become the prompt's arguments (described by
@@ -8,7 +9,6 @@ import { createMethodDecorator } from "./member-records.js";
  *
  * @typemcpDecorator prompt
  * @param options Name, title, description and completions per argument.
- * @param generated Written by `typemcp build`; never pass it yourself.
  * @example
  * ```ts
  * // JSDoc: Compare towns for a family. @param towns Comma-separated town names.
@@ -17,6 +17,9 @@ import { createMethodDecorator } from "./member-records.js";
  * }
  * ```
  */
-export function prompt(options: PromptOptions = {}, generated?: GeneratedPrompt) {
+export function prompt(options?: PromptOptions): MethodDecorator;
+// `typemcp build` writes the derived definition in as one more argument; the public signature
+// above keeps it out of an author's sight.
+export function prompt(options: PromptOptions = {}, generated?: GeneratedPrompt): MethodDecorator {
   return createMethodDecorator((key) => ({ kind: "prompt", key, options, generated }), "prompt");
 }

@@ -1,5 +1,6 @@
 import type { GeneratedResource, ResourceOptions } from "../member-definition.js";
 import { createMethodDecorator } from "./member-records.js";
+import type { MethodDecorator } from "./method-decorator.js";
 
 /**
  * Marks a method as an MCP resource at `uri`. A URI template's variables (`town://{name}`)
@@ -10,7 +11,6 @@ import { createMethodDecorator } from "./member-records.js";
  * @typemcpDecorator resource
  * @param uri The resource's URI, or an RFC 6570 URI template.
  * @param options Name, title, description, MIME type and completions per template variable.
- * @param generated Written by `typemcp build`; never pass it yourself.
  * @example
  * ```ts
  * // JSDoc: A town's whole profile, as JSON.
@@ -18,6 +18,9 @@ import { createMethodDecorator } from "./member-records.js";
  * town(name: string): TownProfile { ... }
  * ```
  */
-export function resource(uri: string, options: ResourceOptions = {}, generated?: GeneratedResource) {
+export function resource(uri: string, options?: ResourceOptions): MethodDecorator;
+// `typemcp build` writes the derived definition in as one more argument; the public signature
+// above keeps it out of an author's sight.
+export function resource(uri: string, options: ResourceOptions = {}, generated?: GeneratedResource): MethodDecorator {
   return createMethodDecorator((key) => ({ kind: "resource", key, uri, options, generated }), "resource");
 }

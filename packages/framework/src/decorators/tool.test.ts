@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { GeneratedTool } from "../tool-definition.js";
+import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
 import type { MethodDecorator } from "./method-decorator.js";
 import { tool } from "./tool.js";
 import { getMemberRecord as getToolRecord } from "./member-records.js";
@@ -8,6 +8,9 @@ import { getMemberRecord as getToolRecord } from "./member-records.js";
 function raw(decorator: MethodDecorator): (...args: unknown[]) => void {
   return decorator as unknown as (...args: unknown[]) => void;
 }
+
+/** `tool` as the build's emitted code calls it, with the derived definition as a second argument. */
+const builtTool = tool as unknown as (options: ToolOptions, generated: GeneratedTool) => MethodDecorator;
 
 function add(a: number, b: number): number {
   return a + b;
@@ -39,7 +42,7 @@ describe("tool", () => {
   describe("with TC39 decorators", () => {
     test("records the method under its name, with options and generated definition", () => {
       const method = function sum() {};
-      raw(tool({ name: "plus", annotations: { readOnlyHint: true } }, generated))(method, { kind: "method", name: "sum", static: false });
+      raw(builtTool({ name: "plus", annotations: { readOnlyHint: true } }, generated))(method, { kind: "method", name: "sum", static: false });
       expect(getToolRecord(method)).toEqual({
         kind: "tool",
         key: "sum",
@@ -81,7 +84,7 @@ describe("tool", () => {
     test("records the descriptor's function under the property key", () => {
       const method = function sum() {};
       const prototype = {};
-      raw(tool({ title: "Sum" }, generated))(prototype, "sum", { value: method });
+      raw(builtTool({ title: "Sum" }, generated))(prototype, "sum", { value: method });
       expect(getToolRecord(method)).toEqual({ kind: "tool", key: "sum", options: { title: "Sum" }, generated });
     });
 

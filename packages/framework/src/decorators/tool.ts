@@ -1,5 +1,6 @@
 import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
 import { createMethodDecorator } from "./member-records.js";
+import type { MethodDecorator } from "./method-decorator.js";
 
 /**
  * Marks a method as an MCP tool. `typemcp build` derives its input schema from the parameter
@@ -8,7 +9,6 @@ import { createMethodDecorator } from "./member-records.js";
  *
  * @typemcpDecorator tool
  * @param options Overrides for what the build derives: name, title, description, annotations.
- * @param generated Written by `typemcp build`; never pass it yourself.
  * @example
  * ```ts
  * class Calculator {
@@ -19,6 +19,9 @@ import { createMethodDecorator } from "./member-records.js";
  * }
  * ```
  */
-export function tool(options: ToolOptions = {}, generated?: GeneratedTool) {
+export function tool(options?: ToolOptions): MethodDecorator;
+// `typemcp build` writes the derived definition in as one more argument; the public signature
+// above keeps it out of an author's sight.
+export function tool(options: ToolOptions = {}, generated?: GeneratedTool): MethodDecorator {
   return createMethodDecorator((key) => ({ kind: "tool", key, options, generated }), "tool");
 }

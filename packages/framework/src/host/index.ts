@@ -1,7 +1,8 @@
 /**
  * `typemcp/host`: the host side with a model in the loop, for host authors. Servers in (connected
  * with `connectServer`, or anything with `tools` and `call`), a model adapter, a consent
- * callback; the transcript out as events. It loads the MCP SDK's client side, and a provider's
+ * callback; the transcript out as events. Also MCP tools converted to each provider's tool format,
+ * and the router that sends a provider's calls back to the right server. It loads the MCP SDK's client side, and a provider's
  * SDK only when that provider's adapter is created, so the `typemcp` entry a server imports
  * stays free of both.
  *
@@ -28,6 +29,26 @@ export type { CallDecision, ChatEvent, TurnOutcome } from "./chat/chat-events.js
 export { toolDefinitionsSize } from "./chat/tool-definitions-size.js";
 export { SCHEMA_TOOL_NAME } from "./chat/lazy-tools.js";
 
+// MCP tools as each provider's tool format, names and schemas included; calls routed back
+export { ToolRouter } from "./tool-router.js";
+export type { RouterServer, ToolRouterOptions, ToolSummary, RoutedCall } from "./tool-router.js";
+export { toProviderTool } from "./to-provider-tool.js";
+export type { ProviderTools } from "./to-provider-tool.js";
+export { toAnthropicTool } from "./to-anthropic-tool.js";
+export type { AnthropicTool } from "./to-anthropic-tool.js";
+export { toOpenAIChatTool, toOpenAIResponsesTool } from "./to-openai-tool.js";
+export type { OpenAIChatTool, OpenAIResponsesTool, OpenAIFunction, OpenAIToolOptions } from "./to-openai-tool.js";
+export { toGeminiTool } from "./to-gemini-tool.js";
+export type { GeminiFunctionDeclaration } from "./to-gemini-tool.js";
+export { toGeminiSchema } from "./to-gemini-schema.js";
+export { normalizeSchemaForProvider } from "./normalize-schema-for-provider.js";
+export type { Provider, ProviderSchema } from "./normalize-schema-for-provider.js";
+export { stripAddedNulls } from "./strip-added-nulls.js";
+export { toProviderToolName, toProviderToolNames, PROVIDER_TOOL_NAME } from "./provider-tool-name.js";
+export { qualifyName, splitQualifiedName, QUALIFIER } from "./qualified-name.js";
+export { checkToolPolicy, matchesGlob } from "./tool-policy.js";
+export type { ToolPolicy } from "./tool-policy.js";
+
 // Model adapters (each loads its provider's SDK when created)
 export { createModel, PROVIDER_KEYS } from "./models/create-model.js";
 export type { ModelChoice } from "./models/create-model.js";
@@ -46,5 +67,5 @@ export type { ConnectOptions, ServerConnection } from "./connect-server.js";
 export { readMcpConfig, parseMcpConfig } from "./read-mcp-config.js";
 export type { ServerSpec, StdioServerSpec, HttpServerSpec } from "./server-spec.js";
 export { callResultText } from "./call-result-text.js";
-export type { McpTool, McpCallResult, McpContentBlock } from "./mcp-tool.js";
+export type { McpTool, McpCallResult, McpContentBlock, ToolCaller } from "./mcp-tool.js";
 export { HostError } from "./host-error.js";
