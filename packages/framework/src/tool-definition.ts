@@ -4,8 +4,9 @@
  * emitted JavaScript as a literal.
  */
 
-/** A JSON Schema document, as the build emitted it. */
-export type JsonSchema = { readonly [keyword: string]: unknown };
+import type { JsonSchema } from "./json-schema/json-schema.js";
+
+export type { JsonSchema };
 
 /**
  * One step from a value to a part of it: a property name or tuple index, or `null` for every

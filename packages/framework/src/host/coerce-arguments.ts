@@ -1,9 +1,6 @@
-import type { JsonSchema } from "../tool-definition.js";
+import { acceptedTypes } from "../json-schema/accepted-types.js";
+import type { JsonSchema } from "../json-schema/json-schema.js";
 import { HostError } from "./host-error.js";
-import { resolvePointer } from "./inline-refs.js";
-import type { SchemaNode } from "./map-subschemas.js";
-
-type Schema = { readonly [keyword: string]: unknown };
 
 // Tried in this order, so "5" is an integer where both integer and number are allowed.
 const PARSERS: ReadonlyArray<[type: string, parse: (raw: string) => { value: unknown } | undefined]> = [
@@ -37,9 +34,9 @@ export function coerceArguments(pairs: readonly string[], inputSchema: JsonSchem
 
 /** One `--arg` value, typed by the schema of property `key`; see `coerceArguments`. */
 export function coerceArgument(key: string, raw: string, inputSchema: JsonSchema): unknown {
-  const properties = inputSchema.properties as Record<string, Schema> | undefined;
+  const properties = inputSchema.properties as Record<string, JsonSchema> | undefined;
   const property = properties && Object.hasOwn(properties, key) ? properties[key] : undefined;
-  const types = property === undefined ? undefined : typesOf(property, inputSchema, 0);
+  const types = property === undefined ? undefined : acceptedTypes(property, inputSchema);
   if (types === undefined) return jsonOfKind(raw, () => true)?.value ?? raw;
   for (const [type, parse] of PARSERS) {
     const parsed = types.has(type) ? parse(raw) : undefined;
@@ -48,27 +45,6 @@ export function coerceArgument(key: string, raw: string, inputSchema: JsonSchema
   if (types.has("string")) return raw;
   const expected = [...types].map((t) => (t === "integer" ? "a whole number" : t === "array" || t === "object" ? `a JSON ${t}` : `${t === "null" ? "" : "a "}${t}`));
   throw new HostError("HOST_ARGUMENT_INVALID", `Argument "${key}" must be ${expected.join(" or ")}; got "${raw}".`);
-}
-
-// Every JSON type a value of this schema may have, or undefined when the schema does not say.
-function typesOf(schema: Schema, root: Schema, depth: number): Set<string> | undefined {
-  if (depth > 20) return undefined;
-  if (typeof schema.$ref === "string") {
-    const target = resolvePointer(root as SchemaNode, schema.$ref);
-    return target === undefined ? undefined : typesOf(target, root, depth + 1);
-  }
-  const types = new Set<string>();
-  for (const type of [schema.type].flat()) if (typeof type === "string") types.add(type);
-  for (const value of [...(Array.isArray(schema.enum) ? schema.enum : []), ...("const" in schema ? [schema.const] : [])]) {
-    types.add(value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "number" ? "number" : typeof value);
-  }
-  for (const branch of [schema.anyOf, schema.oneOf].flat()) {
-    if (typeof branch !== "object" || branch === null) continue;
-    const inner = typesOf(branch as Schema, root, depth + 1);
-    if (inner === undefined) return undefined;
-    for (const type of inner) types.add(type);
-  }
-  return types.size ? types : undefined;
 }
 
 function isNumeric(raw: string): boolean {

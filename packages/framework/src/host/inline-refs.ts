@@ -1,8 +1,10 @@
-import { isSchemaNode, mapSubschemas, type SchemaNode } from "./map-subschemas.js";
+import { isJsonSchema, type JsonSchema } from "../json-schema/json-schema.js";
+import { mapSubschemas } from "../json-schema/map-subschemas.js";
+import { resolveRef } from "../json-schema/resolve-ref.js";
 
 /** A schema with its references inlined; see `inlineRefs`. */
 export interface InlinedSchema {
-  readonly schema: SchemaNode;
+  readonly schema: JsonSchema;
   /** Whether some `$ref`s had to stay because their target contains itself (a tree, a list). */
   readonly recursive: boolean;
   /** References that point outside the document or at nothing: dropped, so the value is unconstrained there. */
@@ -16,13 +18,13 @@ export interface InlinedSchema {
  * is kept in `$defs` at the root. Most providers take no references at all; the rest take them
  * only at the root.
  */
-export function inlineRefs(root: SchemaNode): InlinedSchema {
+export function inlineRefs(root: JsonSchema): InlinedSchema {
   const refsIn = new Map<string, Set<string>>();
   const edges = (ref: string): Set<string> => {
     let found = refsIn.get(ref);
     if (!found) {
       refsIn.set(ref, (found = new Set()));
-      const target = resolvePointer(root, ref);
+      const target = resolveRef(ref, root);
       if (target) collectRefs(target, found);
     }
     return found;
@@ -36,11 +38,11 @@ export function inlineRefs(root: SchemaNode): InlinedSchema {
   const defNames = new Map<string, string>();
   const unresolved = new Set<string>();
   let keptRoot = false;
-  const visit = (node: SchemaNode): SchemaNode => {
+  const visit = (node: JsonSchema): JsonSchema => {
     const { $ref, $defs: _defs, definitions: _definitions, ...rest } = node;
     const own = mapSubschemas(rest, visit);
     if (typeof $ref !== "string") return own;
-    const target = resolvePointer(root, $ref);
+    const target = resolveRef($ref, root);
     if (!target) {
       unresolved.add($ref);
       return own;
@@ -55,48 +57,16 @@ export function inlineRefs(root: SchemaNode): InlinedSchema {
   };
 
   const schema = visit(root);
-  const defs: SchemaNode = {};
+  const defs: JsonSchema = {};
   for (let done = 0; done < defNames.size; done++) {
     const [ref, name] = [...defNames][done]!;
-    defs[name] = visit(resolvePointer(root, ref)!);
+    defs[name] = visit(resolveRef(ref, root)!);
   }
   if (defNames.size) schema.$defs = defs;
   return { schema, recursive: keptRoot || defNames.size > 0, unresolved: [...unresolved] };
 }
 
-/**
- * The node a local reference (`#`, `#/$defs/Tree`, `#/definitions/import(%22%2Fx%22).Tree`)
- * points at. Each segment is percent-decoded after splitting, so an encoded `/` stays inside its
- * name; a definition name with a bare `/` in it is tolerated too.
- */
-export function resolvePointer(root: SchemaNode, ref: string): SchemaNode | undefined {
-  if (!ref.startsWith("#")) return undefined;
-  const fragment = ref.slice(1);
-  if (fragment === "") return root;
-  if (!fragment.startsWith("/")) return undefined;
-  let node: unknown = root;
-  for (const segment of fragment.slice(1).split("/")) node = child(node, decodeSegment(segment));
-  if (isSchemaNode(node)) return node;
-  const whole = /^\/(\$defs|definitions)\/(.+)$/.exec(fragment);
-  const fallback = whole ? child(root[whole[1]!], decodeSegment(whole[2]!)) : undefined;
-  return isSchemaNode(fallback) ? fallback : undefined;
-}
-
-function child(node: unknown, key: string): unknown {
-  return isSchemaNode(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
-}
-
-function decodeSegment(segment: string): string {
-  let decoded = segment;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    // Not percent-encoded after all; read it as written.
-  }
-  return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-
-function collectRefs(node: SchemaNode, into: Set<string>): void {
+function collectRefs(node: JsonSchema, into: Set<string>): void {
   if (typeof node.$ref === "string") into.add(node.$ref);
   const { $defs: _defs, definitions: _definitions, ...applied } = node;
   mapSubschemas(applied, (sub) => collectRefs(sub, into));

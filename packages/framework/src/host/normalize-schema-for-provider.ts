@@ -1,6 +1,6 @@
-import type { JsonSchema } from "../tool-definition.js";
 import { inlineRefs } from "./inline-refs.js";
-import { isSchemaNode, mapSubschemas, type SchemaNode } from "./map-subschemas.js";
+import { isJsonSchema, type JsonSchema } from "../json-schema/json-schema.js";
+import { mapSubschemas } from "../json-schema/map-subschemas.js";
 import { toObjectRoot } from "./to-object-root.js";
 import { toGeminiSchema } from "./to-gemini-schema.js";
 import { toOpenAIStrictSchema } from "./to-openai-strict-schema.js";
@@ -11,7 +11,7 @@ export type Provider = "anthropic" | "openai-chat" | "openai-responses" | "gemin
 /** An input schema made ready for one provider; see `normalizeSchemaForProvider`. */
 export interface ProviderSchema {
   /** The schema to send. */
-  readonly schema: SchemaNode;
+  readonly schema: JsonSchema;
   /** Whether `schema` is OpenAI strict-mode ready (always false for Anthropic). */
   readonly strict: boolean;
   /** Why strict mode was asked for and not possible. */
@@ -20,7 +20,7 @@ export interface ProviderSchema {
    * The schema before the strict rewrite (equal to `schema` when not strict): what the server
    * validates against, and what `stripAddedNulls` reads to undo the rewrite.
    */
-  readonly loose: SchemaNode;
+  readonly loose: JsonSchema;
 }
 
 // Document keywords no provider needs; some reject `$schema` outright.
@@ -36,7 +36,7 @@ const DOCUMENT_KEYWORDS = ["$schema", "$id", "$comment"];
  * without changing the calls the schema can express; see `toOpenAIStrictSchema`.
  */
 export function normalizeSchemaForProvider(inputSchema: JsonSchema, provider: Provider, options: { strict?: boolean } = {}): ProviderSchema {
-  const inlined = inlineRefs(inputSchema as SchemaNode);
+  const inlined = inlineRefs(inputSchema as JsonSchema);
   const loose = toObjectRoot(dropKeywords(inlined.schema, DOCUMENT_KEYWORDS));
   if (provider === "gemini") return { schema: toGeminiSchema(loose), strict: false, loose };
   if (provider === "anthropic" || options.strict === false) return { schema: loose, strict: false, loose };
@@ -45,7 +45,7 @@ export function normalizeSchemaForProvider(inputSchema: JsonSchema, provider: Pr
   return strict.ok ? { schema: strict.schema, strict: true, loose } : { schema: loose, strict: false, notStrictBecause: strict.reason, loose };
 }
 
-function dropKeywords(node: SchemaNode, keywords: readonly string[]): SchemaNode {
+function dropKeywords(node: JsonSchema, keywords: readonly string[]): JsonSchema {
   const kept = Object.fromEntries(Object.entries(node).filter(([keyword]) => !keywords.includes(keyword)));
-  return mapSubschemas(kept, (sub) => (isSchemaNode(sub) ? dropKeywords(sub, keywords) : sub));
+  return mapSubschemas(kept, (sub) => (isJsonSchema(sub) ? dropKeywords(sub, keywords) : sub));
 }

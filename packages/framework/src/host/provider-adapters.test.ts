@@ -2,7 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
 import { FIXTURE_TOOLS } from "./__fixtures__/mcp-tools.js";
 import { commonViolations, refViolations, strictViolations } from "./__fixtures__/provider-rules.js";
-import type { SchemaNode } from "./map-subschemas.js";
+import type { JsonSchema } from "../json-schema/json-schema.js";
 import { normalizeSchemaForProvider } from "./normalize-schema-for-provider.js";
 import { stripAddedNulls } from "./strip-added-nulls.js";
 import { toAnthropicTool } from "./to-anthropic-tool.js";
@@ -86,8 +86,8 @@ describe("the strict rewrite, checked with a JSON Schema validator", () => {
 });
 
 // What a model under strict mode sends: every property present, null for the ones it leaves out.
-function fillNulls(value: unknown, schema: SchemaNode): unknown {
+function fillNulls(value: unknown, schema: JsonSchema): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
-  const properties = (schema.properties ?? {}) as Record<string, SchemaNode>;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   return Object.fromEntries(Object.keys(properties).map((key) => [key, key in value ? fillNulls((value as Record<string, unknown>)[key], properties[key]!) : null]));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { FIXTURE_TOOLS } from "./__fixtures__/mcp-tools.js";
-import { isSchemaNode, type SchemaNode } from "./map-subschemas.js";
+import { isJsonSchema, type JsonSchema } from "../json-schema/json-schema.js";
 import { toGeminiSchema } from "./to-gemini-schema.js";
 import { toGeminiTool } from "./to-gemini-tool.js";
 
@@ -11,16 +11,16 @@ const GEMINI_FIELDS = new Set([
 ]);
 const GEMINI_TYPES = new Set(["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT"]);
 
-function violations(node: SchemaNode, path = "parameters"): string[] {
+function violations(node: JsonSchema, path = "parameters"): string[] {
   const problems: string[] = [];
   for (const [keyword, value] of Object.entries(node)) {
     if (!GEMINI_FIELDS.has(keyword)) problems.push(`${path} has ${keyword}`);
     if (keyword === "type" && !GEMINI_TYPES.has(value as string)) problems.push(`${path} has type ${JSON.stringify(value)}`);
     if (keyword === "enum" && (!Array.isArray(value) || value.some((v) => typeof v !== "string"))) problems.push(`${path} has a non-string enum`);
   }
-  if (isSchemaNode(node.properties)) for (const [k, v] of Object.entries(node.properties)) problems.push(...violations(v as SchemaNode, `${path}.${k}`));
-  if (isSchemaNode(node.items)) problems.push(...violations(node.items, `${path}[]`));
-  if (Array.isArray(node.anyOf)) node.anyOf.forEach((b, i) => problems.push(...violations(b as SchemaNode, `${path}.anyOf[${i}]`)));
+  if (isJsonSchema(node.properties)) for (const [k, v] of Object.entries(node.properties)) problems.push(...violations(v as JsonSchema, `${path}.${k}`));
+  if (isJsonSchema(node.items)) problems.push(...violations(node.items, `${path}[]`));
+  if (Array.isArray(node.anyOf)) node.anyOf.forEach((b, i) => problems.push(...violations(b as JsonSchema, `${path}.anyOf[${i}]`)));
   return problems;
 }
 

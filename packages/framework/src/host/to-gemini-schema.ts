@@ -1,4 +1,4 @@
-import { isSchemaNode, type SchemaNode } from "./map-subschemas.js";
+import { isJsonSchema, type JsonSchema } from "../json-schema/json-schema.js";
 
 // Gemini's classic function declarations take an OpenAPI 3.0 `Schema` object (the `Schema` of
 // the Gemini API reference): these keywords and nothing else. Types are the upper-case enum.
@@ -21,19 +21,19 @@ const AS_HINT = new Set(["exclusiveMinimum", "exclusiveMaximum", "multipleOf", "
  * becomes an open value described in words. The server still validates each call against its
  * own schema, and the host against the tool's `inputSchema` before sending it.
  */
-export function toGeminiSchema(node: SchemaNode): SchemaNode {
+export function toGeminiSchema(node: JsonSchema): JsonSchema {
   return convert(node);
 }
 
-function convert(input: SchemaNode): SchemaNode {
+function convert(input: JsonSchema): JsonSchema {
   const node = mergeAllOf(input);
   if (typeof node.$ref === "string") return { description: joinHint(node.description, `a value of the recursive type ${node.$ref.split("/").pop()}`) };
-  const out: SchemaNode = {};
+  const out: JsonSchema = {};
   const hints: string[] = [];
   const types = [node.type].flat().filter((t): t is string => typeof t === "string");
   const nullable = types.includes("null") || (Array.isArray(node.enum) && node.enum.includes(null));
   const real = types.filter((t) => t !== "null" && TYPES[t] !== undefined);
-  const branches = [node.anyOf, node.oneOf].flatMap((b) => (Array.isArray(b) ? b.filter(isSchemaNode) : []));
+  const branches = [node.anyOf, node.oneOf].flatMap((b) => (Array.isArray(b) ? b.filter(isJsonSchema) : []));
   if (real.length > 1) {
     // Gemini has no type arrays: ["string", "number"] is said as anyOf.
     out.anyOf = real.map((t) => convert({ ...node, type: t, anyOf: undefined, oneOf: undefined, description: undefined }));
@@ -43,7 +43,7 @@ function convert(input: SchemaNode): SchemaNode {
     const converted = nonNull.map((b) => convert(b));
     if (nonNull.length < branches.length) out.nullable = true;
     if (converted.length === 1 && out.type === undefined) Object.assign(out, converted[0]);
-    else if (converted.length) out.anyOf = [...((out.anyOf as SchemaNode[] | undefined) ?? []), ...converted];
+    else if (converted.length) out.anyOf = [...((out.anyOf as JsonSchema[] | undefined) ?? []), ...converted];
   }
   if (nullable) out.nullable = true;
   for (const [keyword, value] of Object.entries(node)) {
@@ -53,18 +53,18 @@ function convert(input: SchemaNode): SchemaNode {
     else if (keyword === "enum" && Array.isArray(value)) convertEnum(value, out, hints);
     else if (keyword === "format" && typeof value === "string" && FORMATS[String(out.type)]?.includes(value)) out.format = value;
     else if (keyword === "additionalProperties") {
-      if (isSchemaNode(value)) hints.push(`any other keys allowed, each ${describe(value)}`);
+      if (isJsonSchema(value)) hints.push(`any other keys allowed, each ${describe(value)}`);
     } else if (AS_HINT.has(keyword)) hints.push(`${keyword}: ${JSON.stringify(value)}`);
   }
-  if (isSchemaNode(node.properties)) {
-    out.properties = Object.fromEntries(Object.entries(node.properties).map(([key, value]) => [key, isSchemaNode(value) ? convert(value) : {}]));
+  if (isJsonSchema(node.properties)) {
+    out.properties = Object.fromEntries(Object.entries(node.properties).map(([key, value]) => [key, isJsonSchema(value) ? convert(value) : {}]));
     if (Array.isArray(node.required)) out.required = node.required;
     // The API orders properties alphabetically unless told; keep the author's order.
     if (Object.keys(node.properties).length > 1) out.propertyOrdering = Object.keys(node.properties);
   }
-  if (isSchemaNode(node.items)) out.items = convert(node.items);
+  if (isJsonSchema(node.items)) out.items = convert(node.items);
   else if (Array.isArray(node.prefixItems)) {
-    hints.push(`a tuple: ${node.prefixItems.map((item) => (isSchemaNode(item) ? describe(item) : "any")).join(", ")}`);
+    hints.push(`a tuple: ${node.prefixItems.map((item) => (isJsonSchema(item) ? describe(item) : "any")).join(", ")}`);
   }
   if (out.type === "ARRAY" && out.items === undefined) out.items = {};
   if (hints.length) out.description = joinHint(out.description, hints.join("; "));
@@ -72,7 +72,7 @@ function convert(input: SchemaNode): SchemaNode {
 }
 
 // The subset's enum holds strings only (with type STRING and format "enum").
-function convertEnum(values: unknown[], out: SchemaNode, hints: string[]): void {
+function convertEnum(values: unknown[], out: JsonSchema, hints: string[]): void {
   const present = values.filter((v) => v !== null);
   if (present.every((v) => typeof v === "string") && (out.type === undefined || out.type === "STRING")) {
     out.type = "STRING";
@@ -81,19 +81,19 @@ function convertEnum(values: unknown[], out: SchemaNode, hints: string[]): void 
   } else hints.push(`one of ${present.map((v) => JSON.stringify(v)).join(", ")}`);
 }
 
-function mergeAllOf(node: SchemaNode): SchemaNode {
+function mergeAllOf(node: JsonSchema): JsonSchema {
   if (!Array.isArray(node.allOf)) return node;
   const { allOf, ...rest } = node;
-  let merged: SchemaNode = rest;
-  for (const branch of allOf.filter(isSchemaNode)) {
-    const properties = { ...(isSchemaNode(merged.properties) ? merged.properties : {}), ...(isSchemaNode(branch.properties) ? branch.properties : {}) };
+  let merged: JsonSchema = rest;
+  for (const branch of allOf.filter(isJsonSchema)) {
+    const properties = { ...(isJsonSchema(merged.properties) ? merged.properties : {}), ...(isJsonSchema(branch.properties) ? branch.properties : {}) };
     const required = [...new Set([...(Array.isArray(merged.required) ? merged.required : []), ...(Array.isArray(branch.required) ? branch.required : [])])];
     merged = { ...branch, ...merged, ...(Object.keys(properties).length && { properties }), ...(required.length && { required }) };
   }
   return merged;
 }
 
-function describe(node: SchemaNode): string {
+function describe(node: JsonSchema): string {
   return typeof node.type === "string" ? node.type : JSON.stringify(node);
 }
 

@@ -1,8 +1,8 @@
 import { acceptsNull } from "./accepts-null.js";
-import { isSchemaNode, type SchemaNode } from "./map-subschemas.js";
+import { isJsonSchema, type JsonSchema } from "../json-schema/json-schema.js";
 
 /** A schema OpenAI accepts with `strict: true`, or why the tool must go without it. */
-export type StrictSchemaResult = { readonly ok: true; readonly schema: SchemaNode } | { readonly ok: false; readonly reason: string };
+export type StrictSchemaResult = { readonly ok: true; readonly schema: JsonSchema } | { readonly ok: false; readonly reason: string };
 
 // OpenAI's Structured Outputs subset ("Supported schemas"): these keywords are taken as they are.
 const KEPT = new Set(["type", "properties", "required", "additionalProperties", "items", "enum", "anyOf", "description", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"]);
@@ -27,7 +27,7 @@ class NotStrict extends Error {}
  * keys, an untyped value, `allOf`, a tuple, an optional property inside a union) or exceed
  * OpenAI's limits, it says why instead, and the tool goes without strict mode.
  */
-export function toOpenAIStrictSchema(schema: SchemaNode): StrictSchemaResult {
+export function toOpenAIStrictSchema(schema: JsonSchema): StrictSchemaResult {
   const counts = { properties: 0, enumValues: 0 };
   try {
     const converted = convert(schema, { depth: 0, inUnion: false, path: "input", counts });
@@ -47,12 +47,12 @@ interface Context {
   counts: { properties: number; enumValues: number };
 }
 
-function convert(node: SchemaNode, ctx: Context): SchemaNode {
+function convert(node: JsonSchema, ctx: Context): JsonSchema {
   if (ctx.depth > LIMITS.depth) throw new NotStrict(`${ctx.path} is nested deeper than ${LIMITS.depth} levels`);
   const { oneOf, const: constant, ...rest } = node;
   if (oneOf !== undefined && rest.anyOf !== undefined) throw new NotStrict(`${ctx.path} has both anyOf and oneOf`);
-  const source: SchemaNode = { ...rest, ...(oneOf !== undefined && { anyOf: oneOf }), ...("const" in node && rest.enum === undefined && { enum: [constant] }) };
-  const out: SchemaNode = {};
+  const source: JsonSchema = { ...rest, ...(oneOf !== undefined && { anyOf: oneOf }), ...("const" in node && rest.enum === undefined && { enum: [constant] }) };
+  const out: JsonSchema = {};
   const hints: string[] = [];
   for (const [keyword, value] of Object.entries(source)) {
     if (keyword === "format" && typeof value === "string" && FORMATS.has(value)) out.format = value;
@@ -68,23 +68,23 @@ function convert(node: SchemaNode, ctx: Context): SchemaNode {
   const types = [out.type].flat();
   if (types.includes("object") || out.properties !== undefined) Object.assign(out, convertObject(out, ctx));
   if (types.includes("array")) {
-    if (!isSchemaNode(out.items)) throw new NotStrict(`${ctx.path} is an array without one schema for its items`);
+    if (!isJsonSchema(out.items)) throw new NotStrict(`${ctx.path} is an array without one schema for its items`);
     out.items = convert(out.items, { ...ctx, depth: ctx.depth + 1, path: `${ctx.path}[]` });
   }
   if (hints.length) out.description = [out.description, `(${hints.join(", ")})`].filter(Boolean).join(" ");
   return out;
 }
 
-function convertObject(node: SchemaNode, ctx: Context): SchemaNode {
+function convertObject(node: JsonSchema, ctx: Context): JsonSchema {
   if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
     throw new NotStrict(`${ctx.path} takes keys it does not name (additionalProperties)`);
   }
-  if (!isSchemaNode(node.properties)) {
+  if (!isJsonSchema(node.properties)) {
     if (node.additionalProperties === false) return { properties: {}, required: [], additionalProperties: false };
     throw new NotStrict(`${ctx.path} is an object with no listed properties`);
   }
   const required = new Set(Array.isArray(node.required) ? node.required : []);
-  const properties: SchemaNode = {};
+  const properties: JsonSchema = {};
   for (const [key, value] of Object.entries(node.properties)) {
     const path = `${ctx.path}.${key}`;
     let converted = convert(asNode(value, path), { ...ctx, depth: ctx.depth + 1, path });
@@ -103,7 +103,7 @@ function convertObject(node: SchemaNode, ctx: Context): SchemaNode {
 // A plain scalar takes "null" in its type list, as OpenAI's own examples write it; anything else
 // (an object, an array, an enum) is wrapped in anyOf with a null branch, which strict mode always
 // accepts and which keeps the enum and nested rules exactly as they were.
-function nullable(schema: SchemaNode): SchemaNode {
+function nullable(schema: JsonSchema): JsonSchema {
   if (acceptsNull(schema)) return schema;
   if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [...schema.anyOf, { type: "null" }] };
   if (typeof schema.type === "string" && SCALARS.has(schema.type) && schema.enum === undefined) return { ...schema, type: [schema.type, "null"] };
@@ -111,7 +111,7 @@ function nullable(schema: SchemaNode): SchemaNode {
   return { anyOf: [rest, { type: "null" }], ...(description === undefined ? {} : { description }) };
 }
 
-function asNode(value: unknown, path: string): SchemaNode {
-  if (!isSchemaNode(value)) throw new NotStrict(`${path} is a boolean schema`);
+function asNode(value: unknown, path: string): JsonSchema {
+  if (!isJsonSchema(value)) throw new NotStrict(`${path} is a boolean schema`);
   return value;
 }

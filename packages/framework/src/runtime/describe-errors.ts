@@ -1,6 +1,7 @@
 import type { ErrorObject } from "ajv";
 import type { JsonSchema } from "../tool-definition.js";
-import { describeSchema, describeValue, resolveRef } from "./describe-schema.js";
+import { resolveRef } from "../json-schema/resolve-ref.js";
+import { describeSchema, describeValue } from "./describe-schema.js";
 import { CLOSEST_BRANCH, resolveUnionErrors } from "./union-errors.js";
 
 /**

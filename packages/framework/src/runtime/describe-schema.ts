@@ -1,4 +1,5 @@
-import type { JsonSchema } from "../tool-definition.js";
+import type { JsonSchema } from "../json-schema/json-schema.js";
+import { resolveRef } from "../json-schema/resolve-ref.js";
 
 /**
  * What a schema accepts, in a few words a model can act on ("string or null", "array of
@@ -27,12 +28,6 @@ function describeType(type: string, schema: JsonSchema, root: JsonSchema, seen: 
     return item ? `array of ${item}` : "array";
   }
   return type === "string" && schema.format ? `${type} (${String(schema.format)})` : type;
-}
-
-/** The schema a local `$ref` (`#/$defs/Name`) points to in `root`. */
-export function resolveRef(ref: string, root: JsonSchema): JsonSchema | undefined {
-  const name = decodeURIComponent(ref.replace(/^#\/\$defs\//, ""));
-  return (root.$defs as Record<string, JsonSchema> | undefined)?.[name];
 }
 
 /** A value as an error message quotes it: its kind, and short JSON for a primitive. */

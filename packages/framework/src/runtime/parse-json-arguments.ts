@@ -1,4 +1,5 @@
-import type { JsonSchema } from "../tool-definition.js";
+import { acceptedTypes } from "../json-schema/accepted-types.js";
+import type { JsonSchema } from "../json-schema/json-schema.js";
 
 type Kind = "object" | "array";
 
@@ -12,7 +13,7 @@ export function toJsonArgumentKinds(schema: JsonSchema): ReadonlyMap<string, Rea
   const kinds = new Map<string, ReadonlySet<Kind>>();
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, property] of Object.entries(properties)) {
-    const accepted = acceptedTypes(property, schema, new Set());
+    const accepted = acceptedTypes(property, schema);
     if (!accepted || accepted.has("string")) continue;
     const structured = new Set([...accepted].filter((t): t is Kind => t === "object" || t === "array"));
     if (structured.size) kinds.set(name, structured);
@@ -37,28 +38,4 @@ export function parseJsonArguments(args: Record<string, unknown>, kinds: Readonl
     const kind = Array.isArray(parsed) ? "array" : parsed !== null && typeof parsed === "object" ? "object" : undefined;
     if (kind && accepted.has(kind)) args[name] = parsed;
   }
-}
-
-// The JSON types a schema can accept, or undefined when it does not say (then it takes anything).
-function acceptedTypes(schema: JsonSchema, root: JsonSchema, seen: Set<string>): Set<string> | undefined {
-  if (typeof schema.$ref === "string") {
-    if (seen.has(schema.$ref)) return new Set();
-    seen.add(schema.$ref);
-    const name = schema.$ref.replace(/^#\/\$defs\//, "");
-    const target = (root.$defs as Record<string, JsonSchema> | undefined)?.[name];
-    return target ? acceptedTypes(target, root, seen) : undefined;
-  }
-  const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  if (union) {
-    const all = new Set<string>();
-    for (const member of union) {
-      const types = acceptedTypes(member, root, seen);
-      if (!types) return undefined;
-      types.forEach((t) => all.add(t));
-    }
-    return all;
-  }
-  if (typeof schema.type === "string") return new Set([schema.type]);
-  if (Array.isArray(schema.type)) return new Set(schema.type as string[]);
-  return undefined;
 }

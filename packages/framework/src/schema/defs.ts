@@ -1,7 +1,5 @@
-import type { JsonSchema } from "../tool-definition.js";
-import { mapSchemasDeep } from "./schema-walk.js";
-
-type Node = Record<string, unknown>;
+import type { JsonSchema } from "../json-schema/json-schema.js";
+import { mapSchemasDeep } from "../json-schema/map-subschemas.js";
 
 const DEFS_PREFIX = "#/$defs/";
 
@@ -10,7 +8,7 @@ const DEFS_PREFIX = "#/$defs/";
  * `import("/abs/path", ...).Tree`) to plain identifiers (`Tree_string`, `Tree`), rewriting every `$ref`.
  */
 export function renameDefs(schema: JsonSchema): JsonSchema {
-  const defs = schema.$defs as Record<string, Node> | undefined;
+  const defs = schema.$defs as Record<string, JsonSchema> | undefined;
   if (!defs) return schema;
   const taken = new Set<string>();
   const names = new Map(Object.keys(defs).map((name) => [name, claim(saneName(name), taken)]));
@@ -23,7 +21,7 @@ export function renameDefs(schema: JsonSchema): JsonSchema {
  * a different definition gets a suffix, and the part's `$ref`s follow it.
  */
 export function hoistDefs(defs: Record<string, JsonSchema>, part: JsonSchema): JsonSchema {
-  const { $defs, ...rest } = part as Node;
+  const { $defs, ...rest } = part as JsonSchema;
   if (!$defs) return part;
   const own = $defs as Record<string, JsonSchema>;
   const taken = new Set(Object.keys(defs));
@@ -55,7 +53,7 @@ function renameKeys<T>(record: Record<string, T>, names: ReadonlyMap<string, str
   return Object.fromEntries(Object.entries(record).map(([name, value]) => [names.get(name) ?? name, value]));
 }
 
-function withRefsRenamed(schema: Node, names: ReadonlyMap<string, string>): Node {
+function withRefsRenamed(schema: JsonSchema, names: ReadonlyMap<string, string>): JsonSchema {
   return mapSchemasDeep(schema, (node) => {
     if (typeof node.$ref !== "string" || !node.$ref.startsWith(DEFS_PREFIX)) return node;
     const old = decodeURIComponent(node.$ref.slice(DEFS_PREFIX.length));

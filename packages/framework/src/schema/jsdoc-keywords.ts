@@ -1,13 +1,13 @@
 import type ts from "typescript";
+import type { JsonSchema } from "../json-schema/json-schema.js";
 
-type Definition = Record<string, unknown>;
 
 /**
  * Applies the JSDoc tags on a parameter or property that typescript-json-schema leaves out:
  * `@example` (each one an entry of `examples`), `@deprecated` and `@asType integer`.
  * The others (`@minimum`, `@pattern`, `@format`, `@default`, `@TJS-type`...) it applies itself.
  */
-export function applyJsDocKeywords(symbol: ts.Symbol, definition: Definition): void {
+export function applyJsDocKeywords(symbol: ts.Symbol, definition: JsonSchema): void {
   for (const tag of symbol.getJsDocTags()) {
     const text = (tag.text ?? []).map((part) => part.text).join("").trim();
     if (tag.name === "example" && text) {
@@ -30,9 +30,9 @@ function parseTagValue(text: string): unknown {
   }
 }
 
-function toInteger(definition: Definition): void {
+function toInteger(definition: JsonSchema): void {
   const type = definition.type;
   if (type === "number") definition.type = "integer";
   else if (Array.isArray(type)) definition.type = type.map((t: unknown) => (t === "number" ? "integer" : t));
-  else if (type === "array" && definition.items && typeof definition.items === "object") toInteger(definition.items as Definition);
+  else if (type === "array" && definition.items && typeof definition.items === "object") toInteger(definition.items as JsonSchema);
 }

@@ -1,8 +1,6 @@
-import type { JsonSchema } from "../tool-definition.js";
+import type { JsonSchema } from "../json-schema/json-schema.js";
 import { flattenNullable, splitTypeUnion } from "./nullable.js";
-import { mapSubschemas } from "./schema-walk.js";
-
-type Node = Record<string, unknown>;
+import { mapSubschemas } from "../json-schema/map-subschemas.js";
 
 /**
  * Brings typescript-json-schema's draft-07 output to the 2020-12 dialect MCP clients read, in the
@@ -11,17 +9,17 @@ type Node = Record<string, unknown>;
  * `$schema`, and no "- " that TSDoc puts before `@param` text.
  */
 export function normalizeSchema(schema: JsonSchema): JsonSchema {
-  return normalizeNode(schema as Node);
+  return normalizeNode(schema);
 }
 
-function normalizeNode(node: Node): Node {
+function normalizeNode(node: JsonSchema): JsonSchema {
   // Members are normalized first, so a union sees its members' final form.
   const inner = mapSubschemas(toDialect(node), normalizeNode);
   return markDisjoint(integerEnum(splitTypeUnion(flattenNullable(inner))));
 }
 
 // An enum (or constant) of whole numbers only, a numeric `enum` of integers, is an `integer`.
-function integerEnum(node: Node): Node {
+function integerEnum(node: JsonSchema): JsonSchema {
   const values = Array.isArray(node.enum) ? node.enum : node.const !== undefined ? [node.const] : undefined;
   if (!values) return node;
   const numbers = values.filter((v) => v !== null);
@@ -32,8 +30,8 @@ function integerEnum(node: Node): Node {
 }
 
 // Renames draft-07 keywords before the walk, so it finds the subschemas under their 2020-12 names.
-function toDialect(node: Node): Node {
-  const out: Node = {};
+function toDialect(node: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "$schema") continue;
     if (key === "definitions") out.$defs = value;
@@ -51,12 +49,12 @@ function toDialect(node: Node): Node {
  * one shared required property to a different constant (`kind: "circle"`, `kind: "square"`), or
  * closed objects that each require a property the others do not allow.
  */
-function markDisjoint(node: Node): Node {
-  const members = node.anyOf as Node[] | undefined;
+function markDisjoint(node: JsonSchema): JsonSchema {
+  const members = node.anyOf as JsonSchema[] | undefined;
   if (!members) return node;
   const objects = members.filter((m) => m.type !== "null");
   if (objects.length < 2 || !objects.every((m) => m.type === "object" && m.properties)) return node;
-  const discriminant = Object.keys(objects[0]!.properties as Node).find((name) => {
+  const discriminant = Object.keys(objects[0]!.properties as JsonSchema).find((name) => {
     const values = objects.map((m) => constantOf(m, name));
     return values.every((v) => v !== undefined) && new Set(values.map((v) => JSON.stringify(v))).size === values.length;
   });
@@ -67,15 +65,15 @@ function markDisjoint(node: Node): Node {
 }
 
 // Whether no value matches both `a` and `b`: one requires a property the other, closed, does not allow.
-function excludes(a: Node, b: Node): boolean {
-  const requires = (x: Node, y: Node) =>
-    y.additionalProperties === false && ((x.required as string[] | undefined) ?? []).some((name) => !(name in (y.properties as Node)));
+function excludes(a: JsonSchema, b: JsonSchema): boolean {
+  const requires = (x: JsonSchema, y: JsonSchema) =>
+    y.additionalProperties === false && ((x.required as string[] | undefined) ?? []).some((name) => !(name in (y.properties as JsonSchema)));
   return requires(a, b) || requires(b, a);
 }
 
-function constantOf(member: Node, name: string): unknown {
+function constantOf(member: JsonSchema, name: string): unknown {
   if (!(member.required as string[] | undefined)?.includes(name)) return undefined;
-  const property = (member.properties as Record<string, Node>)[name];
+  const property = (member.properties as Record<string, JsonSchema>)[name];
   if (!property) return undefined;
   if (property.const !== undefined) return property.const;
   return Array.isArray(property.enum) && property.enum.length === 1 ? property.enum[0] : undefined;

@@ -6,13 +6,12 @@ import { brandedPrimitive, bytesKind, isIntType, isTypemcpAlias, isUrlType, open
 import { templatePattern } from "./template-pattern.js";
 import { whyNoJsonForm, type Direction } from "./unsupported-type.js";
 
-type Definition = Record<string, unknown>;
 
 /** The typescript-json-schema generator methods typemcp relies on; it has them but does not type them. */
 export interface GeneratorInternals {
-  getTypeDefinition(type: ts.Type, asRef?: boolean, unionModifier?: string, prop?: ts.Symbol, reffedType?: ts.Symbol, ...rest: unknown[]): Definition;
+  getTypeDefinition(type: ts.Type, asRef?: boolean, unionModifier?: string, prop?: ts.Symbol, reffedType?: ts.Symbol, ...rest: unknown[]): JsonSchema;
   getReferencedTypeSymbol(prop: ts.Symbol): ts.Symbol | undefined;
-  parseCommentsIntoDefinition(symbol: ts.Symbol | undefined, definition: Definition, otherAnnotations: Record<string, unknown>): void;
+  parseCommentsIntoDefinition(symbol: ts.Symbol | undefined, definition: JsonSchema, otherAnnotations: Record<string, unknown>): void;
   resetSchemaSpecificProperties(): void;
   readonly ReffedDefinitions: Record<string, JsonSchema>;
 }
@@ -44,7 +43,7 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     throw new Error(path.length ? `property "${path.join(".")}": ${why}` : why);
   };
 
-  const special = (type: ts.Type, prop: ts.Symbol | undefined, reffedType: ts.Symbol | undefined): Definition | undefined => {
+  const special = (type: ts.Type, prop: ts.Symbol | undefined, reffedType: ts.Symbol | undefined): JsonSchema | undefined => {
     if (prop?.getJsDocTags().some((tag) => tag.name === "TJS-type")) return undefined;
     // Int's own JSDoc documents the type for authors; it must not become every parameter's description.
     if (isIntType(type, checker)) return withComments({ type: "integer" }, isValueSymbol(prop) ? [prop] : []);
@@ -80,7 +79,7 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     }
   };
 
-  const withComments = (definition: Definition, symbols: ReadonlyArray<ts.Symbol | undefined>): Definition => {
+  const withComments = (definition: JsonSchema, symbols: ReadonlyArray<ts.Symbol | undefined>): JsonSchema => {
     for (const symbol of symbols) generator.parseCommentsIntoDefinition(symbol, definition, {});
     return definition;
   };
@@ -109,7 +108,7 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       if (type.isUnion() && !(type.flags & ts.TypeFlags.EnumLiteral)) orderEnums(definition, enumOrder);
       if (checker.isTupleType(type) && Array.isArray(definition.items)) {
         // Labels of a labeled tuple come back as `title`s: noise to a model reading the schema.
-        for (const item of definition.items as Definition[]) delete item.title;
+        for (const item of definition.items as JsonSchema[]) delete item.title;
       }
       return definition;
     } finally {
@@ -117,7 +116,7 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     }
   };
   // `Partial<T>`, `Pick<T, K>`...: the description of the T they were made from.
-  const describeMappedType = (type: ts.Type, definition: Definition): void => {
+  const describeMappedType = (type: ts.Type, definition: JsonSchema): void => {
     const made = type.aliasSymbol && MAPPED.has(type.aliasSymbol.getName()) ? type.aliasTypeArguments?.[0] : undefined;
     const from = made?.aliasSymbol ?? made?.getSymbol();
     if (from && !(from.flags & ts.SymbolFlags.TypeLiteral)) generator.parseCommentsIntoDefinition(from, definition, {});
@@ -141,7 +140,7 @@ const MAPPED = new Set(["Partial", "Required", "Readonly", "Pick", "Omit"]);
 const BASE64 = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
 
 // The known values of an open string union go where a model reads: the description.
-function knownValues(definition: Definition, known: readonly string[]): Definition {
+function knownValues(definition: JsonSchema, known: readonly string[]): JsonSchema {
   if (!known.length) return definition;
   const values = `Known values: ${known.map((v) => JSON.stringify(v)).join(", ")}; any other string is accepted too.`;
   definition.description = definition.description ? `${String(definition.description)} ${values}` : values;
@@ -157,8 +156,8 @@ function assertFixedTuple(type: ts.TupleTypeReference, fail: (why: string) => ne
   }
 }
 
-function orderEnums(definition: Definition, enumOrder: EnumOrder): void {
-  for (const node of [definition, ...((definition.anyOf as Definition[] | undefined) ?? [])]) {
+function orderEnums(definition: JsonSchema, enumOrder: EnumOrder): void {
+  for (const node of [definition, ...((definition.anyOf as JsonSchema[] | undefined) ?? [])]) {
     if (Array.isArray(node.enum)) node.enum = enumOrder.order(node.enum);
   }
 }

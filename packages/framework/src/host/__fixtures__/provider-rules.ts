@@ -1,4 +1,5 @@
-import { isSchemaNode, mapSubschemas, type SchemaNode } from "../map-subschemas.js";
+import { isJsonSchema, type JsonSchema } from "../../json-schema/json-schema.js";
+import { mapSubschemas } from "../../json-schema/map-subschemas.js";
 
 /**
  * The providers' published rules for a tool definition, as checks that list every violation.
@@ -17,7 +18,7 @@ const STRICT_KEYWORDS = new Set([
 const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
 
 /** Problems with a name or root schema under any provider's rules. */
-export function commonViolations(name: string, schema: SchemaNode): string[] {
+export function commonViolations(name: string, schema: JsonSchema): string[] {
   const problems: string[] = [];
   if (!NAME_RULE.test(name)) problems.push(`name ${name} breaks ${NAME_RULE}`);
   if (schema.type !== "object") problems.push("root is not type object");
@@ -27,10 +28,10 @@ export function commonViolations(name: string, schema: SchemaNode): string[] {
 }
 
 /** References left over: none are allowed unless the schema is recursive and carries `$defs`. */
-export function refViolations(schema: SchemaNode): string[] {
+export function refViolations(schema: JsonSchema): string[] {
   const refs = everyNode(schema).filter((node) => typeof node.$ref === "string");
   if (!refs.length) return [];
-  const defs = isSchemaNode(schema.$defs) ? schema.$defs : {};
+  const defs = isJsonSchema(schema.$defs) ? schema.$defs : {};
   return refs
     .map((node) => node.$ref as string)
     .filter((ref) => ref !== "#" && !(ref.startsWith("#/$defs/") && ref.slice(8) in defs))
@@ -38,16 +39,16 @@ export function refViolations(schema: SchemaNode): string[] {
 }
 
 /** Problems under OpenAI strict mode. */
-export function strictViolations(schema: SchemaNode): string[] {
+export function strictViolations(schema: JsonSchema): string[] {
   const problems: string[] = [];
-  const visit = (node: SchemaNode, depth: number, path: string) => {
+  const visit = (node: JsonSchema, depth: number, path: string) => {
     if (depth > 10) problems.push(`${path} deeper than 10`);
     for (const keyword of Object.keys(node)) if (!STRICT_KEYWORDS.has(keyword)) problems.push(`${path} uses ${keyword}`);
     if (typeof node.format === "string" && !STRICT_FORMATS.has(node.format)) problems.push(`${path} format ${node.format}`);
     const types = [node.type].flat();
     if (types.includes("object") || "properties" in node) {
       if (node.additionalProperties !== false) problems.push(`${path} not closed`);
-      const keys = Object.keys(isSchemaNode(node.properties) ? node.properties : {});
+      const keys = Object.keys(isJsonSchema(node.properties) ? node.properties : {});
       const required = Array.isArray(node.required) ? node.required : [];
       if (keys.length !== required.length || keys.some((k) => !required.includes(k))) problems.push(`${path} does not require every property`);
     }
@@ -58,8 +59,8 @@ export function strictViolations(schema: SchemaNode): string[] {
   return problems;
 }
 
-function everyNode(schema: SchemaNode): SchemaNode[] {
-  const nodes: SchemaNode[] = [schema];
+function everyNode(schema: JsonSchema): JsonSchema[] {
+  const nodes: JsonSchema[] = [schema];
   mapSubschemas(schema, (sub) => nodes.push(...everyNode(sub)));
   return nodes;
 }
