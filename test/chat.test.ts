@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fedBackResults, sentTools, startFakeProvider, type FakeProvider, type FakeProviderKind, type ScriptedTurn } from "./support/fake-providers.js";
+import { fedBackResults, sentTools, startFakeProvider, type FakeProviderKind, type ScriptedTurn } from "./support/fake-providers.js";
 import { HOST_SERVERS, isBuilt, nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { startHttpMcpServer, type HttpMcpServer } from "./support/host-http-server.js";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startFakeNws, type FakeNws } from "../packages/weather-server/test-support/fake-nws.js";
+import { startFakeNws, type FakeNws } from "../packages/weather-server/src/__fixtures__/fake-nws.js";
 import { HOST_SERVERS, isBuilt, nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { startHttpMcpServer, type HttpMcpServer } from "./support/host-http-server.js";
 import { TYPEMCP_CLI } from "./support/paths.js";

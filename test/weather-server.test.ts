@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { closedPortUrl, fixture, PATHS, startFakeNws, type FakeNws } from "../packages/weather-server/test-support/fake-nws.js";
+import { closedPortUrl, fixture, PATHS, startFakeNws, type FakeNws } from "../packages/weather-server/src/__fixtures__/fake-nws.js";
 import { fromRoot } from "./support/paths.js";
 import { connectToServer, textOf, type StdioSession } from "./support/stdio-client.js";
 

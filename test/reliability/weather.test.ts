@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fixture, startFakeNws, type FakeNws } from "../../packages/weather-server/test-support/fake-nws.js";
+import { fixture, startFakeNws, type FakeNws } from "../../packages/weather-server/src/__fixtures__/fake-nws.js";
 import { fromRoot } from "../support/paths.js";
 import { connectToServer, textOf, type StdioSession } from "../support/stdio-client.js";
 import { within } from "./support.js";

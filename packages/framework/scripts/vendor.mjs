@@ -40,4 +40,4 @@ fs.mkdirSync(path.join(esbuildDir, "lib"), { recursive: true });
 // esbuild refuses to run from anywhere but a file named lib/main.js (it guards against being bundled).
 fs.copyFileSync(require.resolve("esbuild"), path.join(esbuildDir, "lib", "main.js"));
 fs.copyFileSync(path.join(path.dirname(require.resolve("esbuild")), "..", "LICENSE.md"), path.join(esbuildDir, "LICENSE.md"));
-fs.writeFileSync(path.join(esbuildDir, "package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
+fs.writeFileSync(path.join(esbuildDir, "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { closedPortUrl, fixture, PATHS, startFakeNws, type FakeNws } from "../test-support/fake-nws.js";
+import { closedPortUrl, fixture, PATHS, startFakeNws, type FakeNws } from "./__fixtures__/fake-nws.js";
 import { fetchJson, type FetchJsonOptions } from "./fetch-json.js";
-import { failure } from "../test-support/tool-failure.js";
+import { failure } from "./__fixtures__/tool-failure.js";
 
 // A real HTTP server on 127.0.0.1 answers every request; only the waits are shortened.
 const OPTIONS: FetchJsonOptions = {

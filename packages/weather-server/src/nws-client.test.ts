@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { fixture, PATHS, startFakeNws, type FakeNws } from "../test-support/fake-nws.js";
+import { fixture, PATHS, startFakeNws, type FakeNws } from "./__fixtures__/fake-nws.js";
 import { NwsClient, type NwsClientOptions } from "./nws-client.js";
-import { failure } from "../test-support/tool-failure.js";
+import { failure } from "./__fixtures__/tool-failure.js";
 
 // Every test talks to a real HTTP server on 127.0.0.1; only the waits are shortened.
 const FAST: Partial<NwsClientOptions> = { userAgent: "typemcp-tests (ops@example.test)", timeoutMs: 1_000, retryBaseMs: 5 };

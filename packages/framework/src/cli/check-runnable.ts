@@ -1,4 +1,4 @@
-import ts from "typescript";
+import type ts from "typescript";
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
 import { describeKind, nodeModuleKind, writtenModuleKind } from "../schema/module-kind.js";

@@ -11,7 +11,8 @@ export function helpFor(command: string, usage: string): string {
   let end = start + 1;
   while (end < lines.length && !/^ {2}[a-z]/.test(lines[end]!) && !/^[A-Z]/.test(lines[end]!)) end++;
   const shared = command === "list" || command === "call" ? lines.slice(lines.findIndex((l) => l.startsWith("  SERVERS"))).join("\n") : "";
-  return `Usage: typemcp ${lines.slice(start, end).join("\n").trim()}\n\n${shared}`.trimEnd() + "\n";
+  const help = `Usage: typemcp ${lines.slice(start, end).join("\n").trim()}\n\n${shared}`.trimEnd();
+  return `${help}\n`;
 }
 
 /** typemcp's own version, from its package.json. */

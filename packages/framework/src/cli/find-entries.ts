@@ -1,4 +1,4 @@
-import ts from "typescript";
+import type ts from "typescript";
 import fs from "node:fs";
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";

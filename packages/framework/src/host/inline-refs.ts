@@ -1,4 +1,4 @@
-import { isJsonSchema, type JsonSchema } from "../json-schema/json-schema.js";
+import type { JsonSchema } from "../json-schema/json-schema.js";
 import { mapSubschemas } from "../json-schema/map-subschemas.js";
 import { resolveRef } from "../json-schema/resolve-ref.js";
 

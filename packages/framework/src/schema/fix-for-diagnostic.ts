@@ -1,4 +1,4 @@
-import ts from "typescript";
+import type ts from "typescript";
 
 // TypeScript errors a new project meets when its module settings and package.json disagree,
 // with the change that fixes each; tsc's own text says what is wrong but not what to do.

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import type ts from "typescript";
 
 /** The name of a type declared in TypeScript's standard library (`Date`, `Set`), else undefined. */
 export function libraryName(type: ts.Type): string | undefined {

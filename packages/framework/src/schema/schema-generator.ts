@@ -1,4 +1,4 @@
-import ts from "typescript";
+import type ts from "typescript";
 import { tjs } from "../vendor/typescript-json-schema.js";
 import type { JsonSchema } from "../tool-definition.js";
 import { renameDefs } from "./defs.js";

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import type ts from "typescript";
 import path from "node:path";
 import type { SourceLocation } from "../errors/build-error.js";
 

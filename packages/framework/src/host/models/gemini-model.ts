@@ -38,7 +38,7 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
       try {
         await client.models.get({ model: options.model, config: { ...(signal && { abortSignal: signal }) } });
       } catch (error) {
-        throw toProviderFailure(error, where("GET models/" + options.model));
+        throw toProviderFailure(error, where(`GET models/${options.model}`));
       }
     },
     async complete(request: ModelRequest): Promise<ModelTurn> {

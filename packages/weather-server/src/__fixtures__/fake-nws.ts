@@ -42,9 +42,9 @@ export interface FakeNws {
   close(): Promise<void>;
 }
 
-const FIXTURES = new URL("../test-fixtures/", import.meta.url);
+const FIXTURES = new URL("./nws/", import.meta.url);
 
-/** The text of a recorded response in `test-fixtures/`. */
+/** The text of a recorded response in `nws/` beside this file. */
 export function fixture(name: string): string {
   return fs.readFileSync(new URL(name, FIXTURES), "utf8");
 }
