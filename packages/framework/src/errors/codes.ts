@@ -2,7 +2,8 @@
  * Every error typemcp raises, by family. Branch on these codes, never on message text.
  *
  * - `build`: the build cannot derive a tool from a signature; it stops and names file:line.
- * - `protocol`: a malformed or unanswerable request; the client gets a JSON-RPC error.
+ * - `protocol`: a malformed or unanswerable request; the client gets a JSON-RPC error (the
+ *   transports answer unparseable JSON with `PARSE_ERROR`'s -32700 themselves).
  * - `tool`: a call reached a tool and failed; the model gets an `isError: true` result.
  * - `host`: the host side (`typemcp list`/`call`/`chat`, the provider adapters) cannot do what was
  *   asked; `exitCode` is what the CLI exits with.
@@ -10,7 +11,6 @@
 export const ERROR_CODES = {
   UNSUPPORTED_SIGNATURE: { family: "build" },
   TYPE_CHECK_FAILED: { family: "build" },
-  NO_TOOLS_FOUND: { family: "build" },
   DUPLICATE_TOOL_NAME: { family: "build" },
   DUPLICATE_RESOURCE_URI: { family: "build" },
   DUPLICATE_PROMPT_NAME: { family: "build" },
@@ -43,7 +43,7 @@ export const ERROR_CODES = {
 /** The name of one typemcp error code. */
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** The family an error code belongs to: build-time, protocol or tool execution. */
+/** The family an error code belongs to: build-time, protocol, tool execution or host side. */
 export type ErrorFamily = (typeof ERROR_CODES)[ErrorCode]["family"];
 
 /** The error codes of one family. */

@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, Transport } from "../runtime/sdk.js";
 import { toJsonRpcMessage } from "../runtime/sdk.js";
+import { ERROR_CODES } from "../errors/codes.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { LineSplitter } from "./line-splitter.js";
 import { batchRefusals, checkRequestId, replyableId } from "./request-id.js";
@@ -204,7 +205,7 @@ export class StdioTransport implements Transport {
     try {
       value = JSON.parse(line);
     } catch (error) {
-      this.reply(null, -32700, `Parse error: ${(error as Error).message}`);
+      this.reply(null, ERROR_CODES.PARSE_ERROR.jsonRpc, `Parse error: ${(error as Error).message}`);
       return;
     }
     if (Array.isArray(value)) return this.refuseBatch(value);
@@ -251,7 +252,7 @@ export class StdioTransport implements Transport {
     const id = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,15})\s*[,}]/.exec(head)?.[1];
     this.reply(
       id === undefined ? null : (JSON.parse(id) as string | number),
-      -32700,
+      ERROR_CODES.PARSE_ERROR.jsonRpc,
       `Parse error: a message of ${bytes} bytes or more was discarded unread; the limit is ${this.limits.maxLineBytes} bytes per message.`,
     );
   }

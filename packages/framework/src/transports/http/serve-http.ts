@@ -6,6 +6,7 @@ import { checkBearer, metadataPath } from "./bearer-auth.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { readBody } from "./read-body.js";
 import { batchRefusals } from "../request-id.js";
+import { ERROR_CODES } from "../../errors/codes.js";
 import { checkHostAndOrigin, corsHeaders, preflightHeaders, type Refusal } from "./request-guards.js";
 import { isClientAbort } from "./client-abort.js";
 import { SessionStore, type Session } from "./session-store.js";
@@ -87,7 +88,7 @@ export async function serveHttp(newServer: (stateless: boolean) => ProtocolServe
     try {
       parsed = JSON.parse(body.text);
     } catch (error) {
-      return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: `Parse error: ${(error as Error).message}` } });
+      return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: ERROR_CODES.PARSE_ERROR.jsonRpc, message: `Parse error: ${(error as Error).message}` } });
     }
     // As on stdio: batches left MCP in 2025-06-18, and every request in one gets a reply saying so.
     if (Array.isArray(parsed)) return refuseBatch(res, parsed);
