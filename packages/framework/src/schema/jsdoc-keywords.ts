@@ -1,7 +1,6 @@
 import type ts from "typescript";
 import type { JsonSchema } from "../json-schema/json-schema.js";
 
-
 /**
  * Applies the JSDoc tags on a parameter or property that typescript-json-schema leaves out:
  * `@example` (each one an entry of `examples`), `@deprecated` and `@asType integer`.
@@ -30,7 +29,13 @@ function parseTagValue(text: string): unknown {
   }
 }
 
-function toInteger(definition: JsonSchema): void {
+/** Whether `symbol`'s JSDoc says `@asType integer`. */
+export function isIntegerAlias(symbol: ts.Symbol): boolean {
+  return symbol.getJsDocTags().some((tag) => tag.name === "asType" && (tag.text ?? []).map((part) => part.text).join("").trim() === "integer");
+}
+
+/** Makes `definition` (or, for an array, its items) an integer where it says number. */
+export function toInteger(definition: JsonSchema): void {
   const type = definition.type;
   if (type === "number") definition.type = "integer";
   else if (Array.isArray(type)) definition.type = type.map((t: unknown) => (t === "number" ? "integer" : t));

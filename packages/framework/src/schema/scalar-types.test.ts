@@ -184,6 +184,35 @@ describe("schemas of scalar types", () => {
     });
   });
 
+  test("carries JSDoc validation tags on a type alias to every parameter and property of that type", () => {
+    const tool = deriveOne(
+      `@tool() f(name: Name, /** Who. @minLength 2 */ other: Name, names: Name[], pair: { first: Name }, code?: Code): void {}`,
+      `/** A person's name. @maxLength 40 */
+      type Name = string;
+      /** @minimum 0 @maximum 999 @asType integer */
+      type Code = number;`,
+    );
+    expect(tool.inputSchema.properties).toEqual({
+      name: { type: "string", description: "A person's name.", maxLength: 40 },
+      other: { type: "string", description: "Who.", maxLength: 40, minLength: 2 },
+      names: { type: "array", items: { type: "string", description: "A person's name.", maxLength: 40 } },
+      pair: {
+        type: "object",
+        properties: { first: { type: "string", description: "A person's name.", maxLength: 40 } },
+        required: ["first"],
+        additionalProperties: false,
+      },
+      code: { type: "integer", minimum: 0, maximum: 999 },
+    });
+    expectArguments(tool, {
+      accepts: [{ name: "Ann", other: "Bo", names: [], pair: { first: "Cy" }, code: 7 }],
+      rejects: [
+        [{ name: "Ann", other: "Bo", names: ["y".repeat(41)], pair: { first: "Cy" } }, [`names[0]: must NOT have more than 40 characters, got string "${"y".repeat(41)}"`]],
+        [{ name: "Ann", other: "Bo", names: [], pair: { first: "Cy" }, code: 1.5 }, ["code: expected integer, got number 1.5"]],
+      ],
+    });
+  });
+
   test("turns JSDoc validation tags on parameters and properties into the same keywords", () => {
     const tool = deriveOne(
       `@tool() f(

@@ -1,6 +1,7 @@
 import type ts from "typescript";
 import { tjs } from "../vendor/typescript-json-schema.js";
 import type { JsonSchema } from "../tool-definition.js";
+import { applyAliasKeywords } from "./alias-keywords.js";
 import { renameDefs } from "./defs.js";
 import { EnumOrder } from "./enum-order.js";
 import { normalizeSchema } from "./normalize-schema.js";
@@ -28,6 +29,7 @@ export class SchemaGenerator {
   private readonly tjs: GeneratorInternals;
   private readonly enumOrder: EnumOrder;
   private readonly log: OverrideLog;
+  private readonly checker: ts.TypeChecker;
 
   constructor(program: ts.Program) {
     // Built directly rather than through `buildGenerator`, whose first act is to walk every
@@ -36,7 +38,8 @@ export class SchemaGenerator {
     const settings = { ...tjs.getDefaultArgs(), required: true, ref: false, strictNullChecks: true, noExtraProps: true, ignoreErrors: true };
     const generator = new tjs.JsonSchemaGenerator([], {}, {}, {}, program.getTypeChecker(), settings);
     this.tjs = generator as unknown as GeneratorInternals;
-    this.enumOrder = new EnumOrder(program.getTypeChecker());
+    this.checker = program.getTypeChecker();
+    this.enumOrder = new EnumOrder(this.checker);
     this.log = installTypeOverrides(this.tjs, program.getTypeChecker(), this.enumOrder);
   }
 
@@ -49,6 +52,8 @@ export class SchemaGenerator {
     const { symbol } = source;
     const reffed = symbol ? this.tjs.getReferencedTypeSymbol(symbol) : undefined;
     const schema = this.tjs.getTypeDefinition(type, false, undefined, symbol, reffed);
+    const written = source.typeNode ?? (symbol?.valueDeclaration as ts.ParameterDeclaration | undefined)?.type;
+    applyAliasKeywords(written, schema, this.checker, (alias, definition) => this.tjs.parseCommentsIntoDefinition(alias, definition, {}));
     const defs = this.tjs.ReffedDefinitions;
     const whole = Object.keys(defs).length ? { ...schema, definitions: defs } : schema;
     return { schema: renameDefs(normalizeSchema(whole)), untyped: [...this.log.untyped] };
