@@ -69,13 +69,14 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     if (!options.check) writeOutputs(outputs);
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const files = new Set([...result.tools, ...result.members].map((t) => path.relative(process.cwd(), t.file)));
-    console.log(`typemcp build: ${result.tools.length} tool(s) from ${[...files].join(", ") || "no files"} in ${seconds}s`);
-    for (const t of result.tools) console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})`);
-    for (const m of result.members) console.log(`  ${m.kind} ${m.name}`);
+    const tools = result.components.filter((c) => c.kind === "tool");
+    const files = new Set(result.components.map((c) => path.relative(process.cwd(), c.file)));
+    console.log(`typemcp build: ${tools.length} tool(s) from ${[...files].join(", ") || "no files"} in ${seconds}s`);
+    for (const t of tools) console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})`);
+    for (const c of result.components) if (c.kind !== "tool") console.log(`  ${c.kind} ${c.name}`);
     for (const file of entries) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
     for (const { file } of unrunnable) console.log(`  (not written: ${path.relative(process.cwd(), file)}, which Node would misread; the bundle includes it)`);
-    if (bundling && !entries.length && result.tools.length) {
+    if (bundling && !entries.length && tools.length) {
       console.log("  no entry point found, so nothing was bundled: call serve() in a file, or name it with --entry");
     }
     return 0;

@@ -1,13 +1,12 @@
-import type { DerivedMember, DerivedTool } from "../schema/derive-definitions.js";
+import type { DerivedComponent } from "../schema/derive-definitions.js";
 
 /** What one build served, by kind and name, for comparing two builds. */
 export type ServedDefinitions = ReadonlyMap<string, string>;
 
 /** The definitions a build derived, keyed `tool add`, `resource note://{name}`, `prompt greet`. */
-export function toServedDefinitions(tools: readonly DerivedTool[], members: readonly DerivedMember[]): ServedDefinitions {
+export function toServedDefinitions(components: readonly DerivedComponent[]): ServedDefinitions {
   const served = new Map<string, string>();
-  for (const t of tools) served.set(`tool ${t.name}`, JSON.stringify(t.definition));
-  for (const m of members) served.set(`${m.kind} ${m.name}`, JSON.stringify(m.definition));
+  for (const c of components) served.set(`${c.kind} ${c.name}`, JSON.stringify(c.definition));
   return served;
 }
 

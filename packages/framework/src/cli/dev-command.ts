@@ -108,7 +108,7 @@ function describeFailure(error: unknown): string[] {
 
 function build(session: ProjectSession): ServedDefinitions {
   const result = buildProgram(session.current());
-  return toServedDefinitions(result.tools, result.members);
+  return toServedDefinitions(result.components);
 }
 
 // The emitted JavaScript to run: the given source's output, else the package's first `bin`.

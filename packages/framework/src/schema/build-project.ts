@@ -1,9 +1,9 @@
 import ts from "typescript";
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
-import { assertDerived, deriveDefinitions, type DerivedMember, type DerivedTool } from "./derive-definitions.js";
+import { assertDerived, deriveDefinitions, type DerivedComponent } from "./derive-definitions.js";
 import type { BuildWarning } from "./build-warning.js";
-import { findMembers } from "./find-tool-methods.js";
+import { findComponents } from "./find-components.js";
 import { injectDefinitions, type Injection } from "./inject-definitions.js";
 import { fixFor } from "./fix-for-diagnostic.js";
 import { formatDiagnostics, loadProgram } from "./load-program.js";
@@ -13,10 +13,8 @@ import { writeOutputs } from "./write-outputs.js";
 
 /** What a successful build produced. */
 export interface BuildResult {
-  /** Each tool with the file it was declared in, in declaration order. */
-  readonly tools: readonly DerivedTool[];
-  /** Each `@resource` and `@prompt` method, in declaration order. */
-  readonly members: readonly DerivedMember[];
+  /** Each tool, resource and prompt with the file it was declared in, in declaration order. */
+  readonly components: readonly DerivedComponent[];
   /** The files the emit produced (JavaScript, declarations, maps). */
   readonly emitted: readonly string[];
   /** Each emitted file's text, keyed by its absolute path. */
@@ -40,7 +38,8 @@ export interface BuildOptions {
 }
 
 /**
- * Type-checks a server package, derives every `@tool` method's definition and emits the
+ * Type-checks a server package, derives every component's definition (each `@tool`, `@resource`
+ * and `@prompt` method) and emits the
  * JavaScript with the definitions written into each decorator call. Throws an
  * `AggregateError` of `BuildError`s naming every problem, carrying the build's warnings as
  * `warnings` (read them with `warningsOf`), or one `BuildError` for type errors.
@@ -53,12 +52,12 @@ export function buildProject(options: BuildOptions): BuildResult {
 export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "project"> = {}): BuildResult {
   const misplaced = findMisplacedDecorators(program);
   assertTypeChecks(ts.getPreEmitDiagnostics(program).filter((d) => !misplaced.covers(d)), misplaced.errors);
-  const derivation = deriveDefinitions(program, findMembers(program));
+  const derivation = deriveDefinitions(program, findComponents(program));
   assertDerived(derivation);
-  const { tools, members, definitions, warnings } = derivation;
+  const { components, definitions, warnings } = derivation;
   const outputs = new Map<string, string>();
   const sources = new Map<string, ts.SourceFile>();
-  if (options.noEmit) return { tools, members, emitted: [], outputs, sources, program, warnings };
+  if (options.noEmit) return { components, emitted: [], outputs, sources, program, warnings };
 
   emitWithDefinitions(program, definitions, (fileName, text, _writeBOM, _onError, sourceFiles) => {
     outputs.set(path.resolve(fileName), text);
@@ -69,7 +68,7 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
   lowerDecorators(outputs, sources, program.getCompilerOptions());
   // Written only once the emit has succeeded, so a failed build leaves the last good files.
   if (!options.inMemory) writeOutputs(outputs);
-  return { tools, members, emitted: [...outputs.keys()], outputs, sources, program, warnings };
+  return { components, emitted: [...outputs.keys()], outputs, sources, program, warnings };
 }
 
 /**

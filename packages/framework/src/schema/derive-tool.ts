@@ -1,13 +1,13 @@
 import ts from "typescript";
-import { BuildError } from "../errors/build-error.js";
+import type { BuildError } from "../errors/build-error.js";
 import type { GeneratedTool } from "../tool-definition.js";
 import type { BuildWarning } from "./build-warning.js";
 import { deriveOutput } from "./derive-output.js";
-import { deriveParameters, type Reporter } from "./derive-parameters.js";
+import { deriveParameters } from "./derive-parameters.js";
 import { methodDescription } from "./describe-member.js";
-import type { ToolMethod } from "./find-tool-methods.js";
+import { createReporter } from "./component-reporter.js";
+import type { FoundComponent } from "./find-components.js";
 import type { SchemaGenerator } from "./schema-generator.js";
-import { locationOf } from "./source-location.js";
 
 /**
  * What one `@tool` method derives to: its definition, or every reason it cannot be served; and
@@ -18,16 +18,10 @@ export type Derived =
   | { ok: false; errors: BuildError[]; warnings: BuildWarning[] };
 
 /** Derives a tool's definition from its method's signature, types and JSDoc. */
-export function deriveTool(found: ToolMethod, checker: ts.TypeChecker, schemas: SchemaGenerator): Derived {
+export function deriveTool(found: FoundComponent, checker: ts.TypeChecker, schemas: SchemaGenerator): Derived {
   const { method } = found;
   const methodName = method.name.getText();
-  const where = `${className(found)}.${methodName}`;
-  const errors: BuildError[] = [];
-  const warnings: BuildWarning[] = [];
-  const report: Reporter = {
-    fail: (node, message) => errors.push(new BuildError("UNSUPPORTED_SIGNATURE", `${where}: ${message}`, { location: locationOf(node) })),
-    warn: (node, message) => warnings.push({ message: `${where}: ${message}`, location: locationOf(node) }),
-  };
+  const { report, errors, warnings } = createReporter(found);
 
   if (!ts.isIdentifier(method.name)) report.fail(method.name, "a tool method needs a plain name");
   const typeParameter = method.typeParameters?.[0];
@@ -52,8 +46,4 @@ export function deriveTool(found: ToolMethod, checker: ts.TypeChecker, schemas: 
     },
     warnings,
   };
-}
-
-function className(found: ToolMethod): string {
-  return found.klass.name?.text ?? "(anonymous class)";
 }

@@ -1,15 +1,15 @@
 import ts from "typescript";
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
-import type { MemberMethod } from "./find-tool-methods.js";
+import { servedName, type FoundComponent } from "./find-components.js";
 import { locationOf } from "./source-location.js";
 import { findServeCalls } from "./find-serve-calls.js";
 
 /** One served name (a tool or prompt name, a resource URI) and where it is declared. */
 interface Served {
-  readonly kind: MemberMethod["kind"];
+  readonly kind: FoundComponent["kind"];
   readonly name: string;
-  readonly member: MemberMethod;
+  readonly component: FoundComponent;
   readonly label: string;
 }
 
@@ -22,9 +22,9 @@ const CODE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_URI", 
  * to `serve()`, `createServer()` and `add()`. Each error names both declarations. What the build
  * cannot see, `serve()` checks at start-up.
  */
-export function findCollisions(program: ts.Program, members: readonly MemberMethod[], checker: ts.TypeChecker): BuildError[] {
-  const byClass = new Map<ts.ClassLikeDeclaration, MemberMethod[]>();
-  for (const m of members) byClass.set(m.klass, [...(byClass.get(m.klass) ?? []), m]);
+export function findCollisions(program: ts.Program, components: readonly FoundComponent[], checker: ts.TypeChecker): BuildError[] {
+  const byClass = new Map<ts.ClassLikeDeclaration, FoundComponent[]>();
+  for (const m of components) byClass.set(m.klass, [...(byClass.get(m.klass) ?? []), m]);
   const errors: BuildError[] = [];
   const reported = new Set<string>();
   const check = (served: readonly Served[], context: string) => {
@@ -39,11 +39,11 @@ export function findCollisions(program: ts.Program, members: readonly MemberMeth
       const pair = `${key}\0${earlier.label}\0${s.label}`;
       if (reported.has(pair)) continue;
       reported.add(pair);
-      const where = locationOf(earlier.member.method);
+      const where = locationOf(earlier.component.method);
       const rename = s.kind === "resource" ? "give one another URI" : `rename one with @${s.kind}({ name: "…" })`;
       errors.push(
         new BuildError(CODE[s.kind], `${WHAT[s.kind]} "${s.name}" is declared twice${context}: ${s.label} here and ${earlier.label} at ${where.file}:${where.line}; ${rename}.`, {
-          location: locationOf(s.member.method),
+          location: locationOf(s.component.method),
         }),
       );
     }
@@ -56,13 +56,13 @@ export function findCollisions(program: ts.Program, members: readonly MemberMeth
   return errors;
 }
 
-/** The members a class serves: its base classes' first, an override replacing what it overrides. */
-function servedBy(klass: ts.ClassLikeDeclaration, byClass: ReadonlyMap<ts.ClassLikeDeclaration, MemberMethod[]>, checker: ts.TypeChecker): Served[] {
+/** The components a class serves: its base classes' first, an override replacing what it overrides. */
+function servedBy(klass: ts.ClassLikeDeclaration, byClass: ReadonlyMap<ts.ClassLikeDeclaration, FoundComponent[]>, checker: ts.TypeChecker): Served[] {
   const byKey = new Map<string, Served>();
   for (const declaration of classChain(klass, checker)) {
     for (const m of byClass.get(declaration) ?? []) {
       const className = declaration.name?.text ?? "(anonymous class)";
-      byKey.set(m.method.name.getText(), { kind: m.kind, name: servedName(m), member: m, label: `${className}.${m.method.name.getText()}` });
+      byKey.set(m.method.name.getText(), { kind: m.kind, name: servedName(m), component: m, label: `${className}.${m.method.name.getText()}` });
     }
   }
   return [...byKey.values()];
@@ -77,21 +77,4 @@ function classChain(klass: ts.ClassLikeDeclaration, checker: ts.TypeChecker): ts
     current = base && ts.isClassLike(base) ? base : undefined;
   }
   return chain;
-}
-
-/** The name a member is served under, as far as the source says: the literal `name` option, the URI, or the method's name. */
-function servedName(m: MemberMethod): string {
-  const call = ts.isCallExpression(m.decorator.expression) ? m.decorator.expression : undefined;
-  const args = call?.arguments ?? ts.factory.createNodeArray();
-  if (m.kind === "resource") {
-    const uri = args[0];
-    return uri && ts.isStringLiteralLike(uri) ? uri.text : `(${uri?.getText() ?? "?"})`;
-  }
-  const options = args[0];
-  if (options && ts.isObjectLiteralExpression(options)) {
-    for (const p of options.properties) {
-      if (ts.isPropertyAssignment(p) && p.name.getText() === "name" && ts.isStringLiteralLike(p.initializer)) return p.initializer.text;
-    }
-  }
-  return m.method.name.getText();
 }

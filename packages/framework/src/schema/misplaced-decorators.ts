@@ -1,6 +1,6 @@
 import ts from "typescript";
 import { BuildError } from "../errors/build-error.js";
-import { decoratorName } from "./find-tool-methods.js";
+import { decoratorName } from "./find-components.js";
 import { locationOf } from "./source-location.js";
 
 const MEMBER_DECORATORS = new Set(["tool", "resource", "prompt"]);

@@ -3,7 +3,7 @@ import { BuildError } from "../errors/build-error.js";
 import { assertTypeChecks, emitWithDefinitions } from "./build-project.js";
 import type { BuildWarning } from "./build-warning.js";
 import { deriveDefinitions, type Derivation } from "./derive-definitions.js";
-import { findMembers } from "./find-tool-methods.js";
+import { findComponents } from "./find-components.js";
 import { readProjectConfig } from "./load-program.js";
 
 /** One file compiled the way `typemcp build` compiles it, for a module loader. */
@@ -93,7 +93,7 @@ export class ProjectSession {
   private derive(program: ts.Program, file: ts.SourceFile): Derivation {
     let derivation = this.derivations.get(file.fileName);
     if (!derivation) {
-      derivation = deriveDefinitions(program, findMembers(program).filter((m) => m.method.getSourceFile() === file));
+      derivation = deriveDefinitions(program, findComponents(program).filter((m) => m.method.getSourceFile() === file));
       this.derivations.set(file.fileName, derivation);
     }
     return derivation;

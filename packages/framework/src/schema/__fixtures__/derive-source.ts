@@ -2,7 +2,7 @@ import ts from "typescript";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deriveTool, type Derived } from "../derive-tool.js";
-import { findToolMethods } from "../find-tool-methods.js";
+import { findComponents } from "../find-components.js";
 import { SchemaGenerator } from "../schema-generator.js";
 
 /** The path the fixture source pretends to live at; build errors point into it. */
@@ -66,5 +66,5 @@ export function deriveSource(source: string, modules: Record<string, string> = {
   }
   const checker = program.getTypeChecker();
   const schemas = new SchemaGenerator(program);
-  return findToolMethods(program).map((found) => deriveTool(found, checker, schemas));
+  return findComponents(program).filter((found) => found.kind === "tool").map((found) => deriveTool(found, checker, schemas));
 }

@@ -1,18 +1,14 @@
 import ts from "typescript";
 
-/** One method carrying a `@tool(...)` decorator from typemcp. */
-export interface ToolMethod {
+/** The three kinds of component a server offers, one per typemcp decorator. */
+export type ComponentKind = "tool" | "resource" | "prompt";
+
+/** One method carrying a typemcp decorator (`@tool()`, `@resource()` or `@prompt()`): a component. */
+export interface FoundComponent {
+  readonly kind: ComponentKind;
   readonly method: ts.MethodDeclaration;
   readonly decorator: ts.Decorator;
   readonly klass: ts.ClassLikeDeclaration;
-}
-
-/** Which typemcp decorator a method carries. */
-export type MemberKind = "tool" | "resource" | "prompt";
-
-/** One method carrying a typemcp decorator. */
-export interface MemberMethod extends ToolMethod {
-  readonly kind: MemberKind;
 }
 
 const KINDS = new Set<string>(["tool", "resource", "prompt"]);
@@ -20,22 +16,17 @@ const KINDS = new Set<string>(["tool", "resource", "prompt"]);
 /** The JSDoc tag that marks typemcp's decorator functions, so a renamed import is still found. */
 const DECORATOR_TAG = "typemcpDecorator";
 
-/** Finds every `@tool()` method in the program's own source files, in declaration order. */
-export function findToolMethods(program: ts.Program): ToolMethod[] {
-  return findMembers(program).filter((m) => m.kind === "tool");
-}
-
-/** Finds every `@tool()`, `@resource()` and `@prompt()` method, in declaration order. */
-export function findMembers(program: ts.Program): MemberMethod[] {
+/** Finds every `@tool()`, `@resource()` and `@prompt()` method in the program's own source files, in declaration order. */
+export function findComponents(program: ts.Program): FoundComponent[] {
   const checker = program.getTypeChecker();
-  const found: MemberMethod[] = [];
+  const found: FoundComponent[] = [];
   for (const file of program.getSourceFiles()) {
     if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) continue;
     const visit = (node: ts.Node): void => {
       if (ts.isMethodDeclaration(node) && node.parent && ts.isClassLike(node.parent)) {
         for (const decorator of ts.getDecorators(node) ?? []) {
           const kind = decoratorName(decorator, checker);
-          if (kind && KINDS.has(kind)) found.push({ kind: kind as MemberKind, method: node, decorator, klass: node.parent });
+          if (kind && KINDS.has(kind)) found.push({ kind: kind as ComponentKind, method: node, decorator, klass: node.parent });
         }
       }
       ts.forEachChild(node, visit);
@@ -54,4 +45,20 @@ export function decoratorName(decorator: ts.Decorator, checker: ts.TypeChecker):
   if (!declaration) return undefined;
   const tag = ts.getJSDocTags(declaration).find((t) => t.tagName.text === DECORATOR_TAG);
   return tag ? ts.getTextOfJSDocComment(tag.comment)?.trim() : undefined;
+}
+
+/**
+ * The name a component is served under, as far as the source says: a tool's or prompt's literal
+ * `name` option, else its method's name; a resource's URI (`(expression)` when not a literal).
+ */
+export function servedName(found: FoundComponent): string {
+  const call = ts.isCallExpression(found.decorator.expression) ? found.decorator.expression : undefined;
+  const first = call?.arguments[0];
+  if (found.kind === "resource") return first && ts.isStringLiteralLike(first) ? first.text : `(${first?.getText() ?? "?"})`;
+  if (first && ts.isObjectLiteralExpression(first)) {
+    for (const p of first.properties) {
+      if (ts.isPropertyAssignment(p) && p.name.getText() === "name" && ts.isStringLiteralLike(p.initializer)) return p.initializer.text;
+    }
+  }
+  return found.method.name.getText();
 }
