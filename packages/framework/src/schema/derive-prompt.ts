@@ -3,7 +3,7 @@ import type { Completions, GeneratedPrompt, PromptArgument } from "../member-def
 import type { ParameterPlan } from "../tool-definition.js";
 import { isContextParameter } from "./context-type.js";
 import { isThisParameter, type Reporter } from "./derive-parameters.js";
-import { methodDescription, parameterDescription } from "./describe-member.js";
+import { methodDescription, parameterDescription } from "./method-description.js";
 import { literalCandidates } from "./literal-candidates.js";
 
 /**

@@ -3,7 +3,7 @@ import type { Completions, GeneratedResource } from "../member-definition.js";
 import type { JsonSchema, ParameterPlan } from "../tool-definition.js";
 import { isContextParameter } from "./context-type.js";
 import { isThisParameter, type Reporter } from "./derive-parameters.js";
-import { methodDescription } from "./describe-member.js";
+import { methodDescription } from "./method-description.js";
 import { literalCandidates } from "./literal-candidates.js";
 import type { SchemaGenerator } from "./schema-generator.js";
 

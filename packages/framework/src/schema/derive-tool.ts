@@ -4,7 +4,7 @@ import type { GeneratedTool } from "../tool-definition.js";
 import type { BuildWarning } from "./build-warning.js";
 import { deriveOutput } from "./derive-output.js";
 import { deriveParameters } from "./derive-parameters.js";
-import { methodDescription } from "./describe-member.js";
+import { methodDescription } from "./method-description.js";
 import { createReporter } from "./component-reporter.js";
 import type { FoundComponent } from "./find-components.js";
 import type { SchemaGenerator } from "./schema-generator.js";
