@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../tool-definition.js";
+import { isJsonSchema, type JsonSchema } from "../json-schema/json-schema.js";
 
 /**
  * The longest string, in characters, a request may carry where its schema sets no `maxLength`
@@ -33,20 +33,16 @@ export function findOverlongStrings(value: unknown, schema: JsonSchema | undefin
   const problems: string[] = [];
   if (Array.isArray(value)) {
     const prefix = Array.isArray(schema?.prefixItems) ? (schema.prefixItems as JsonSchema[]) : [];
-    const items = isSchema(schema?.items) ? schema.items : undefined;
+    const items = isJsonSchema(schema?.items) ? schema.items : undefined;
     value.forEach((item, i) => problems.push(...findOverlongStrings(item, prefix[i] ?? items, defaultMax, `${path}[${i}]`, depth + 1)));
     return problems;
   }
-  const properties = isSchema(schema?.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
-  const additional = isSchema(schema?.additionalProperties) ? schema.additionalProperties : undefined;
+  const properties = isJsonSchema(schema?.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
+  const additional = isJsonSchema(schema?.additionalProperties) ? schema.additionalProperties : undefined;
   for (const [key, item] of Object.entries(value)) {
     const where = path ? `${path}.${key}` : key;
     if (key.length > defaultMax) problems.push(`${where.slice(0, 60)}...: a key of ${key.length} characters is longer than the ${defaultMax} accepted`);
     else problems.push(...findOverlongStrings(item, Object.hasOwn(properties, key) ? properties[key] : additional, defaultMax, where, depth + 1));
   }
   return problems;
-}
-
-function isSchema(value: unknown): value is JsonSchema {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
