@@ -20,6 +20,7 @@ export type {
   LogLevel,
   ElicitResult,
   ResourceContents,
+  Root,
   SamplingMessage,
   SamplingRequest,
   SamplingResult,
