@@ -31,7 +31,7 @@ const EXPECTED: Record<string, string[]> = {
     "ERROR_CODES", "type ErrorCode", "type ErrorFamily", "type HttpAuthOptions", "type HttpOptions", "image",
     "type InputLimits", "type Int", "type LiveList", "type LogLevel", "type MethodDecorator", "prompt",
     "type PromptMessageInput", "type PromptOptions", "ProtocolError", "resource", "type ResourceContents",
-    "resourceLink", "type ResourceOptions", "type RunningServer", "type SamplingMessage", "type SamplingRequest",
+    "resourceLink", "type ResourceOptions", "type Root", "type RunningServer", "type SamplingMessage", "type SamplingRequest",
     "type SamplingResult", "serve", "type ServeOptions", "type ServerOptions", "text", "tool", "type ToolAnnotations",
     "ToolContent", "ToolError", "type ToolOptions", "type TransportOptions", "TypemcpError", "type TypemcpServer",
   ],
@@ -54,7 +54,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   "./testing": [
     "type CallOptions", "connect", "type ConnectOptions", "type ListedTool", "type LogEntry", "type McpCallResult",
-    "type McpContentBlock", "type McpTool", "type Progress", "type PromptMessage", "type ReceivedNotification",
+    "type McpContentBlock", "type McpTool", "type Progress", "type PromptMessage", "type ProtocolVersion", "type ReceivedNotification",
     "type ServerDetails", "TestClient", "ToolCallError", "type ToolSchema",
   ],
   "./vite": [
