@@ -13,7 +13,9 @@ export { resource } from "./decorators/resource.js";
 export { prompt } from "./decorators/prompt.js";
 export type { ToolOptions, ToolAnnotations } from "./tool-definition.js";
 export type { MethodDecorator } from "./decorators/method-decorator.js";
-export type { ResourceOptions, PromptOptions, CompletionSource } from "./member-definition.js";
+export type { CompletionSource } from "./completion-definition.js";
+export type { ResourceOptions } from "./resource-definition.js";
+export type { PromptOptions } from "./prompt-definition.js";
 export type {
   Context,
   ContextLog,

@@ -6,4 +6,6 @@
  * @packageDocumentation
  */
 export type { GeneratedTool, ParameterPlan, ResultPlan, JsonSchema, Revival, RevivalDefs, RevivalStep } from "../tool-definition.js";
-export type { GeneratedResource, GeneratedPrompt, PromptArgument, Completions } from "../member-definition.js";
+export type { Completions } from "../completion-definition.js";
+export type { GeneratedResource } from "../resource-definition.js";
+export type { GeneratedPrompt, PromptArgument } from "../prompt-definition.js";

@@ -1,5 +1,5 @@
-import type { GeneratedPrompt, PromptOptions } from "../member-definition.js";
-import { createMethodDecorator } from "./member-records.js";
+import type { GeneratedPrompt, PromptOptions } from "../prompt-definition.js";
+import { createMethodDecorator } from "./component-records.js";
 import type { MethodDecorator } from "./method-decorator.js";
 
 /**

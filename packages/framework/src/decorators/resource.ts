@@ -1,5 +1,5 @@
-import type { GeneratedResource, ResourceOptions } from "../member-definition.js";
-import { createMethodDecorator } from "./member-records.js";
+import type { GeneratedResource, ResourceOptions } from "../resource-definition.js";
+import { createMethodDecorator } from "./component-records.js";
 import type { MethodDecorator } from "./method-decorator.js";
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
 import type { MethodDecorator } from "./method-decorator.js";
 import { tool } from "./tool.js";
-import { getMemberRecord as getToolRecord } from "./member-records.js";
+import { getComponentRecord as getToolRecord } from "./component-records.js";
 
 /** The decorator as plain JavaScript calls it: its public type refuses the misplaced uses tested here. */
 function raw(decorator: MethodDecorator): (...args: unknown[]) => void {

@@ -1,5 +1,5 @@
 import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
-import { createMethodDecorator } from "./member-records.js";
+import { createMethodDecorator } from "./component-records.js";
 import type { MethodDecorator } from "./method-decorator.js";
 
 /**

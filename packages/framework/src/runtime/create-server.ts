@@ -9,7 +9,7 @@ export interface ServerOptions extends ServerInfo {
   limits?: InputLimits;
 }
 
-/** The live list of one kind of member: hide, show again or remove by name (or URI). */
+/** The live list of one kind of component: hide, show again or remove by name (or URI). */
 export interface LiveList {
   /** Hides `key` from lists and calls; clients get a `list_changed` notification. */
   disable(key: string): boolean;

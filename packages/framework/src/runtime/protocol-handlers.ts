@@ -1,6 +1,6 @@
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { Context, LogLevel, ResourceContents } from "./context.js";
-import type { MemberRegistry } from "./member-registry.js";
+import type { ComponentRegistry } from "./component-registry.js";
 import type { RegisteredPrompt, WirePrompt } from "./registered-prompt.js";
 import type { RegisteredResource, WireResource } from "./registered-resource.js";
 import type { RegisteredTool } from "./registered-tool.js";
@@ -9,11 +9,11 @@ import { RequestContext, type SessionState } from "./request-context.js";
 import { resolveCompletions } from "./resolve-completions.js";
 
 /** What the handlers answer from: the server's identity and its registries. */
-export interface ServedMembers {
+export interface ServedComponents {
   readonly info: ServerInfo;
-  readonly tools: MemberRegistry<WireTool, RegisteredTool>;
-  readonly resources: MemberRegistry<WireResource, RegisteredResource>;
-  readonly prompts: MemberRegistry<WirePrompt, RegisteredPrompt>;
+  readonly tools: ComponentRegistry<WireTool, RegisteredTool>;
+  readonly resources: ComponentRegistry<WireResource, RegisteredResource>;
+  readonly prompts: ComponentRegistry<WirePrompt, RegisteredPrompt>;
   /** Longest string a request may carry where no schema says otherwise. */
   readonly maxStringLength: number;
   /** The 2026-07-28 cache fields (`ttlMs`, `cacheScope`) for a list of `kind`; none for 2025. */
@@ -31,7 +31,7 @@ export interface Session {
  * Answers every MCP request typemcp serves, for one session, from `app`'s registries. Only the
  * declared capabilities get handlers: the SDK refuses a handler for an undeclared one.
  */
-export function registerHandlers(app: ServedMembers, protocol: ProtocolServer, capabilities: ServerCapabilities, stateless = false): Session {
+export function registerHandlers(app: ServedComponents, protocol: ProtocolServer, capabilities: ServerCapabilities, stateless = false): Session {
   const state: SessionState = {
     stateless,
     logLevel: undefined,
@@ -70,7 +70,7 @@ export function registerHandlers(app: ServedMembers, protocol: ProtocolServer, c
 
 type ContextFor = (extra: RequestExtra) => Context;
 
-function registerResourceHandlers(app: ServedMembers, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
+function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
   protocol.handle("resources/list", (params, extra) => {
     refuseCursor("resources/list", params);
     return { resources: app.resources.list().filter((r) => "uri" in r), ...app.cacheHint("resources", extra.era) };
@@ -103,7 +103,7 @@ function registerResourceHandlers(app: ServedMembers, protocol: ProtocolServer, 
 
 }
 
-function registerPromptHandlers(app: ServedMembers, protocol: ProtocolServer, context: ContextFor): void {
+function registerPromptHandlers(app: ServedComponents, protocol: ProtocolServer, context: ContextFor): void {
   protocol.handle("prompts/list", (params, extra) => {
     refuseCursor("prompts/list", params);
     return { prompts: app.prompts.list(), ...app.cacheHint("prompts", extra.era) };
@@ -124,13 +124,13 @@ function registerPromptHandlers(app: ServedMembers, protocol: ProtocolServer, co
 /** Most resource subscriptions one session may hold. */
 const MAX_SUBSCRIPTIONS = 1_000;
 
-async function readResource(app: ServedMembers, uri: string, ctx: Context): Promise<ResourceContents[]> {
+async function readResource(app: ServedComponents, uri: string, ctx: Context): Promise<ResourceContents[]> {
   const found = findResource(app, uri);
   if (found) return found.resource.read(uri, found.variables, ctx);
   throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(uri)}".`);
 }
 
-function findResource(app: ServedMembers, uri: string) {
+function findResource(app: ServedComponents, uri: string) {
   const exact = app.resources.get(uri);
   if (exact && !exact.template) return { resource: exact, variables: {} };
   for (const resource of app.resources.values()) {
@@ -147,7 +147,7 @@ function refuseCursor(method: string, params: Record<string, unknown>): void {
   throw new ProtocolError("INVALID_PARAMS", `Invalid cursor for ${method}: this server returns every item in one page and issued no cursor; call ${method} without one.`);
 }
 
-function refuseOverlong(app: ServedMembers, method: string, what: string, value: unknown): void {
+function refuseOverlong(app: ServedComponents, method: string, what: string, value: unknown): void {
   if (typeof value !== "string" || value.length <= app.maxStringLength) return;
   throw new ProtocolError("INVALID_PARAMS", `Invalid params for "${method}": ${what} is ${value.length} characters long; at most ${app.maxStringLength} are accepted.`);
 }
@@ -157,7 +157,7 @@ export function clip(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text;
 }
 
-async function complete(app: ServedMembers, params: Record<string, any>) {
+async function complete(app: ServedComponents, params: Record<string, any>) {
   const ref = params.ref as { type: string; name?: string; uri?: string };
   const argument = params.argument as { name: string; value: string };
   if (ref.type === "ref/prompt") {

@@ -1,6 +1,7 @@
-import type { CompletionSource, GeneratedPrompt, PromptOptions } from "../member-definition.js";
+import type { CompletionSource } from "../completion-definition.js";
+import type { GeneratedPrompt, PromptOptions } from "../prompt-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
-import { callMember } from "./call-member.js";
+import { callMethod } from "./call-method.js";
 import type { Context } from "./context.js";
 
 /** A prompt as `prompts/list` sends it. */
@@ -60,7 +61,7 @@ export class RegisteredPrompt {
     if (unknown.length) {
       throw new ProtocolError("INVALID_PARAMS", `Prompt "${this.key}" takes no argument ${unknown.map((n) => `"${n}"`).join(", ")}; it takes ${[...known].map((n) => `"${n}"`).join(", ") || "none"}.`);
     }
-    const value = await callMember(this.method, this.instance, this.generated.params, args, ctx, `Prompt "${this.key}" failed`);
+    const value = await callMethod(this.method, this.instance, this.generated.params, args, ctx, `Prompt "${this.key}" failed`);
     return { ...(this.wire.description ? { description: this.wire.description } : {}), messages: toMessages(value) };
   }
 }

@@ -1,9 +1,10 @@
-import type { CompletionSource, GeneratedResource, ResourceOptions } from "../member-definition.js";
+import type { CompletionSource } from "../completion-definition.js";
+import type { GeneratedResource, ResourceOptions } from "../resource-definition.js";
 import type { JsonSchema } from "../tool-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { Context, ResourceContents } from "./context.js";
 import { ArgumentValidator, loadValidators, validatorsLoaded } from "./argument-validator.js";
-import { callMember } from "./call-member.js";
+import { callMethod } from "./call-method.js";
 import { UriTemplate } from "./uri-template.js";
 
 /** A resource or resource template as `resources/list` / `resources/templates/list` send it. */
@@ -53,7 +54,7 @@ export class RegisteredResource {
       const problems = this.validator.check(values);
       if (problems.length) throw new ProtocolError("INVALID_PARAMS", `Invalid resource URI "${uri}":\n${problems.map((p) => `- ${p}`).join("\n")}`);
     }
-    const value = await callMember(this.method, this.instance, this.generated.params, values, ctx, `Reading "${uri}" failed`);
+    const value = await callMethod(this.method, this.instance, this.generated.params, values, ctx, `Reading "${uri}" failed`);
     return [toContents(uri, value, this.options.mimeType)];
   }
 

@@ -1,11 +1,11 @@
-import type { GeneratedTool, ParameterPlan, ToolOptions } from "../tool-definition.js";
+import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
 import { ToolError } from "../errors/tool-error.js";
 import { toToolError } from "../errors/to-tool-error.js";
 import { ArgumentValidator, loadValidators, validatorsLoaded } from "./argument-validator.js";
 import { OutputContract } from "./output-contract.js";
-import { reviveValues } from "./revive-values.js";
 import { DEFAULT_MAX_STRING_LENGTH, findOverlongStrings } from "./string-limits.js";
 import { toCallResult, toErrorResult } from "./to-call-result.js";
+import { toPositional } from "./to-positional.js";
 import { InputNeeded, type CallToolResult, type WireTool } from "./sdk.js";
 import type { Context } from "./context.js";
 import { ToolContent } from "../content/tool-content.js";
@@ -78,15 +78,6 @@ export class RegisteredTool {
       return toErrorResult(error);
     }
   }
-}
-
-function toPositional(plan: readonly ParameterPlan[], args: Record<string, unknown>, ctx: Context | undefined): unknown[] {
-  return plan.map((param) => {
-    if (param.from === "none") return undefined;
-    if (param.from === "context") return ctx;
-    const value = param.from === "arguments" ? args : args[param.name];
-    return param.revive ? reviveValues(value, param.revive, param.reviveDefs) : value;
-  });
 }
 
 // An unexpected exception is a bug in the tool: the model gets the message, the owner the stack.

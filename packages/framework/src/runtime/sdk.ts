@@ -210,7 +210,7 @@ export function requestStateKey(): string {
     if (Buffer.byteLength(configured) < 32) throw new ProtocolError("INVALID_PARAMS", "MCP_REQUEST_STATE_KEY must be at least 32 bytes long.");
     return configured;
   }
-  return (randomKey ??= globalThis.crypto.getRandomValues(Buffer.alloc(32)).toString("base64url") + "-typemcp-process-key");
+  return (randomKey ??= `${globalThis.crypto.getRandomValues(Buffer.alloc(32)).toString("base64url")}-typemcp-process-key`);
 }
 let randomKey: string | undefined;
 let codec: ReturnType<typeof createRequestStateCodec<{ answers: unknown[] }>> | undefined;

@@ -1,8 +1,8 @@
 import type { Era, WireTool } from "./sdk.js";
 import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk.js";
 import { BuildError } from "../errors/build-error.js";
-import { collectMembers } from "./collect-members.js";
-import { MemberRegistry } from "./member-registry.js";
+import { collectComponents } from "./collect-components.js";
+import { ComponentRegistry } from "./component-registry.js";
 import { registerHandlers, type Session } from "./protocol-handlers.js";
 import { RegisteredPrompt, type WirePrompt } from "./registered-prompt.js";
 import { RegisteredResource, type WireResource } from "./registered-resource.js";
@@ -26,9 +26,9 @@ const DUPLICATE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_U
  * resources and prompts, and the sessions to tell when they change.
  */
 export class ServerApp {
-  readonly tools = new MemberRegistry<WireTool, RegisteredTool>();
-  readonly resources = new MemberRegistry<WireResource, RegisteredResource>();
-  readonly prompts = new MemberRegistry<WirePrompt, RegisteredPrompt>();
+  readonly tools = new ComponentRegistry<WireTool, RegisteredTool>();
+  readonly resources = new ComponentRegistry<WireResource, RegisteredResource>();
+  readonly prompts = new ComponentRegistry<WirePrompt, RegisteredPrompt>();
   private readonly sessions = new Set<Session>();
   /** Who hears of changes besides the sessions (the 2026 HTTP endpoint's subscription streams). */
   private readonly changeListeners = new Set<(change: ServerChange) => void>();
@@ -57,7 +57,7 @@ export class ServerApp {
    * of `instance` is added then.
    */
   add(instance: object): void {
-    const found = collectMembers(instance);
+    const found = collectComponents(instance);
     this.assertNoCollisions(instance, found);
     for (const { record, method } of found) {
       if (record.kind === "tool") {
@@ -70,7 +70,7 @@ export class ServerApp {
     }
   }
 
-  private assertNoCollisions(instance: object, found: ReturnType<typeof collectMembers>): void {
+  private assertNoCollisions(instance: object, found: ReturnType<typeof collectComponents>): void {
     const className = instance.constructor?.name || "(anonymous class)";
     const seen = new Map<string, string>();
     for (const { record } of found) {
@@ -78,7 +78,7 @@ export class ServerApp {
       const key = `${record.kind}\0${served}`;
       const registry = record.kind === "tool" ? this.tools : record.kind === "resource" ? this.resources : this.prompts;
       const here = `${className}.${record.key}`;
-      const earlier = seen.get(key) ?? (registry.has(served) ? (this.origins.get(key) ?? "a member already served") : undefined);
+      const earlier = seen.get(key) ?? (registry.has(served) ? (this.origins.get(key) ?? "a component already served") : undefined);
       if (earlier !== undefined) {
         const what = record.kind === "resource" ? "resource URI" : record.kind;
         throw new BuildError(DUPLICATE[record.kind], `${what} "${served}" is served twice: by ${earlier} and by ${here}. Rename one${record.kind === "resource" ? "'s URI" : ` with @${record.kind}({ name: "…" })`}.`);

@@ -1,6 +1,7 @@
 import ts from "typescript";
 import type { BuildError } from "../errors/build-error.js";
-import type { GeneratedPrompt, GeneratedResource } from "../member-definition.js";
+import type { GeneratedResource } from "../resource-definition.js";
+import type { GeneratedPrompt } from "../prompt-definition.js";
 import type { GeneratedTool } from "../tool-definition.js";
 import type { BuildWarning } from "./build-warning.js";
 import { createReporter } from "./component-reporter.js";

@@ -1,5 +1,6 @@
 import ts from "typescript";
-import type { Completions, GeneratedPrompt, PromptArgument } from "../member-definition.js";
+import type { Completions } from "../completion-definition.js";
+import type { GeneratedPrompt, PromptArgument } from "../prompt-definition.js";
 import type { ParameterPlan } from "../tool-definition.js";
 import { isContextParameter } from "./context-type.js";
 import { isThisParameter, type Reporter } from "./derive-parameters.js";

@@ -1,5 +1,6 @@
 import ts from "typescript";
-import type { Completions, GeneratedResource } from "../member-definition.js";
+import type { Completions } from "../completion-definition.js";
+import type { GeneratedResource } from "../resource-definition.js";
 import type { JsonSchema, ParameterPlan } from "../tool-definition.js";
 import { isContextParameter } from "./context-type.js";
 import { isThisParameter, type Reporter } from "./derive-parameters.js";

@@ -1,9 +1,10 @@
-import type { GeneratedPrompt, GeneratedResource, PromptOptions, ResourceOptions } from "../member-definition.js";
+import type { GeneratedResource, ResourceOptions } from "../resource-definition.js";
+import type { GeneratedPrompt, PromptOptions } from "../prompt-definition.js";
 import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
 import type { MethodDecorator } from "./method-decorator.js";
 
-/** What a typemcp decorator recorded about one method. */
-export type MemberRecord =
+/** What a typemcp decorator recorded about one method: the component (tool, resource or prompt) it is. */
+export type ComponentRecord =
   | { readonly kind: "tool"; readonly key: string; readonly options: ToolOptions; readonly generated: GeneratedTool | undefined }
   | {
       readonly kind: "resource";
@@ -17,15 +18,15 @@ export type MemberRecord =
 // Keyed by the method function itself: both decorator conventions hand us that function, and
 // the runtime finds it again by walking the instance's prototype chain. No class reference or
 // Symbol.metadata is needed, so TC39 decorators work on Node 20 unchanged.
-const records = new WeakMap<Function, MemberRecord>();
+const records = new WeakMap<Function, ComponentRecord>();
 
 /** Remembers what `method` is. */
-export function recordMember(method: Function, record: MemberRecord): void {
+export function recordComponent(method: Function, record: ComponentRecord): void {
   records.set(method, record);
 }
 
 /** What a decorator recorded for `method`, if anything. */
-export function getMemberRecord(method: unknown): MemberRecord | undefined {
+export function getComponentRecord(method: unknown): ComponentRecord | undefined {
   return typeof method === "function" ? records.get(method) : undefined;
 }
 
@@ -36,17 +37,17 @@ type MethodContext = { kind: string; name: string | symbol; static?: boolean };
  * The one decorator body behind `@tool`, `@resource` and `@prompt`: detects TC39
  * `(method, context)` or legacy `(prototype, key, descriptor)` and records the method.
  */
-export function createMethodDecorator(describe: (key: string) => MemberRecord, decoratorName: string): MethodDecorator {
+export function createMethodDecorator(describe: (key: string) => ComponentRecord, decoratorName: string): MethodDecorator {
   return function decorate(target: unknown, contextOrKey: unknown, descriptor?: LegacyDescriptor): void {
     if (isMethodContext(contextOrKey)) {
       const key = String(contextOrKey.name);
       assertInstanceMethod(contextOrKey.kind === "method" && !contextOrKey.static, decoratorName, key);
-      recordMember(target as Function, describe(key));
+      recordComponent(target as Function, describe(key));
       return;
     }
     const key = String(contextOrKey);
     assertInstanceMethod(typeof descriptor?.value === "function" && typeof target !== "function", decoratorName, key);
-    recordMember(descriptor!.value as Function, describe(key));
+    recordComponent(descriptor!.value as Function, describe(key));
   } as MethodDecorator;
 }
 

@@ -2,6 +2,7 @@ import type { ParameterPlan } from "../tool-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import type { Context } from "./context.js";
+import { toPositional } from "./to-positional.js";
 import { InputNeeded } from "./sdk.js";
 
 /**
@@ -9,22 +10,21 @@ import { InputNeeded } from "./sdk.js";
  * have no `isError` result as tools do, so anything the method throws becomes a JSON-RPC error
  * whose message starts with `failure` (a `ProtocolError` passes through as it is).
  */
-export async function callMember(
+export async function callMethod(
   method: Function,
   instance: object,
   plan: readonly ParameterPlan[],
-  values: Readonly<Record<string, unknown>>,
+  values: Record<string, unknown>,
   ctx: Context,
   failure: string,
 ): Promise<unknown> {
-  const args = plan.map((p) => (p.from === "context" ? ctx : p.from === "argument" ? values[p.name] : undefined));
   try {
-    return await method.apply(instance, args);
+    return await method.apply(instance, toPositional(plan, values, ctx));
   } catch (error) {
     // A question for the client (2026-07-28): the call is answered with an input-required result.
     if (error instanceof ProtocolError || error instanceof InputNeeded) throw error;
     const message =
       error instanceof TypemcpError ? error.message : `${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`;
-    throw new ProtocolError("MEMBER_FAILED", `${failure}: ${message}`, { cause: error });
+    throw new ProtocolError("METHOD_FAILED", `${failure}: ${message}`, { cause: error });
   }
 }

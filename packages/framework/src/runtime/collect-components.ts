@@ -1,9 +1,9 @@
-import { getMemberRecord, type MemberRecord } from "../decorators/member-records.js";
+import { getComponentRecord, type ComponentRecord } from "../decorators/component-records.js";
 import { BuildError } from "../errors/build-error.js";
 
 /** A decorated method found on an instance, with the function to call. */
-export interface FoundMember {
-  readonly record: MemberRecord;
+export interface CollectedComponent {
+  readonly record: ComponentRecord;
   readonly method: Function;
 }
 
@@ -12,11 +12,11 @@ export interface FoundMember {
  * declaration order; an override in a subclass is called in its base's place. A method
  * compiled without `typemcp build` carries no definition and stops the server here.
  */
-export function collectMembers(instance: object): FoundMember[] {
-  const found = new Map<string, FoundMember>();
+export function collectComponents(instance: object): CollectedComponent[] {
+  const found = new Map<string, CollectedComponent>();
   for (const proto of prototypeChain(instance)) {
     for (const key of Object.getOwnPropertyNames(proto)) {
-      const record = getMemberRecord(Object.getOwnPropertyDescriptor(proto, key)?.value);
+      const record = getComponentRecord(Object.getOwnPropertyDescriptor(proto, key)?.value);
       if (!record) continue;
       if (!record.generated) {
         const className = (proto as { constructor?: { name?: string } }).constructor?.name ?? "class";

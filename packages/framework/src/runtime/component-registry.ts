@@ -1,37 +1,37 @@
 /** Anything a registry holds: it has a key and a wire definition for its list answer. */
-export interface Member<W> {
+export interface RegistryEntry<W> {
   readonly key: string;
   readonly wire: W;
 }
 
 /**
- * The live set of one kind of member (tools, resources, templates, prompts): add, get, list,
+ * The live set of one kind of component (tools, resources, resource templates, prompts): add, get, list,
  * enable, disable, remove. `onChange` fires after every change, so the server can send the
  * matching `list_changed` notification.
  */
-export class MemberRegistry<W, M extends Member<W>> {
-  private readonly members = new Map<string, M>();
+export class ComponentRegistry<W, M extends RegistryEntry<W>> {
+  private readonly entries = new Map<string, M>();
   private readonly disabled = new Set<string>();
   private cached: readonly W[] | undefined;
   onChange: (() => void) | undefined;
 
-  /** Adds `member`, replacing one with the same key in its place. */
-  add(member: M): void {
-    this.members.set(member.key, member);
+  /** Adds `entry`, replacing one with the same key in its place. */
+  add(entry: M): void {
+    this.entries.set(entry.key, entry);
     this.changed();
   }
 
-  /** The enabled member `key`, if any. */
+  /** The enabled entry `key`, if any. */
   get(key: string): M | undefined {
-    return this.disabled.has(key) ? undefined : this.members.get(key);
+    return this.disabled.has(key) ? undefined : this.entries.get(key);
   }
 
-  /** Every enabled member, in the order added. */
+  /** Every enabled entry, in the order added. */
   values(): M[] {
-    return [...this.members.values()].filter((m) => !this.disabled.has(m.key));
+    return [...this.entries.values()].filter((m) => !this.disabled.has(m.key));
   }
 
-  /** The wire definitions of every enabled member; the same array until something changes. */
+  /** The wire definitions of every enabled entry; the same array until something changes. */
   list(): readonly W[] {
     this.cached ??= this.values().map((m) => m.wire);
     return this.cached;
@@ -39,16 +39,16 @@ export class MemberRegistry<W, M extends Member<W>> {
 
   /** Every key, enabled or not. */
   keys(): string[] {
-    return [...this.members.keys()];
+    return [...this.entries.keys()];
   }
 
   has(key: string): boolean {
-    return this.members.has(key);
+    return this.entries.has(key);
   }
 
   /** Hides `key` from lists and calls until enabled again. Returns false for an unknown key. */
   disable(key: string): boolean {
-    if (!this.members.has(key) || this.disabled.has(key)) return this.members.has(key);
+    if (!this.entries.has(key) || this.disabled.has(key)) return this.entries.has(key);
     this.disabled.add(key);
     this.changed();
     return true;
@@ -56,14 +56,14 @@ export class MemberRegistry<W, M extends Member<W>> {
 
   /** Serves `key` again. Returns false for an unknown key. */
   enable(key: string): boolean {
-    if (!this.members.has(key)) return false;
+    if (!this.entries.has(key)) return false;
     if (this.disabled.delete(key)) this.changed();
     return true;
   }
 
   /** Removes `key` for good. Returns false for an unknown key. */
   remove(key: string): boolean {
-    if (!this.members.delete(key)) return false;
+    if (!this.entries.delete(key)) return false;
     this.disabled.delete(key);
     this.changed();
     return true;
