@@ -30,6 +30,11 @@ export function getComponentRecord(method: unknown): ComponentRecord | undefined
   return typeof method === "function" ? records.get(method) : undefined;
 }
 
+/** The name a component is served under: a resource's URI, else the `name` option or the method's name. */
+export function servedName(record: ComponentRecord): string {
+  return record.kind === "resource" ? record.uri : (record.options.name ?? record.key);
+}
+
 type LegacyDescriptor = { value?: unknown };
 type MethodContext = { kind: string; name: string | symbol; static?: boolean };
 

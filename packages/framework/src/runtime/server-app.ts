@@ -1,5 +1,6 @@
 import type { Era, WireTool } from "./sdk.js";
 import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk.js";
+import { servedName } from "../decorators/component-records.js";
 import { BuildError } from "../errors/build-error.js";
 import { collectComponents } from "./collect-components.js";
 import { ComponentRegistry } from "./component-registry.js";
@@ -60,13 +61,10 @@ export class ServerApp {
     const found = collectComponents(instance);
     this.assertNoCollisions(instance, found);
     for (const { record, method } of found) {
-      if (record.kind === "tool") {
-        this.tools.add(new RegisteredTool(record.options.name ?? record.key, method, instance, record.generated!, record.options, this.maxStringLength));
-      } else if (record.kind === "resource") {
-        this.resources.add(new RegisteredResource(record.uri, method, instance, record.generated!, record.options));
-      } else {
-        this.prompts.add(new RegisteredPrompt(record.options.name ?? record.key, method, instance, record.generated!, record.options));
-      }
+      const name = servedName(record);
+      if (record.kind === "tool") this.tools.add(new RegisteredTool(name, method, instance, record.generated!, record.options, this.maxStringLength));
+      else if (record.kind === "resource") this.resources.add(new RegisteredResource(name, method, instance, record.generated!, record.options));
+      else this.prompts.add(new RegisteredPrompt(name, method, instance, record.generated!, record.options));
     }
   }
 
@@ -74,7 +72,7 @@ export class ServerApp {
     const className = instance.constructor?.name || "(anonymous class)";
     const seen = new Map<string, string>();
     for (const { record } of found) {
-      const served = record.kind === "resource" ? record.uri : (record.options.name ?? record.key);
+      const served = servedName(record);
       const key = `${record.kind}\0${served}`;
       const registry = record.kind === "tool" ? this.tools : record.kind === "resource" ? this.resources : this.prompts;
       const here = `${className}.${record.key}`;
