@@ -17,6 +17,8 @@ export type { CompletionSource } from "./completion-definition.js";
 export type { ResourceOptions } from "./resource-definition.js";
 export type { PromptOptions } from "./prompt-definition.js";
 export type {
+  AskOptions,
+  ClientAbilities,
   Context,
   ContextLog,
   LogLevel,
