@@ -2,7 +2,7 @@ import os from "node:os";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { startFakeNws, type FakeNws } from "../packages/weather-server/test-support/fake-nws.js";
+import { startFakeNws, type FakeNws } from "../packages/weather-server/src/__fixtures__/fake-nws.js";
 import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { CALC_SERVER, fromRoot } from "./support/paths.js";
 import { TOWNS_SERVER } from "./support/towns-csv.js";
