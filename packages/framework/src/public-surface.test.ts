@@ -26,7 +26,7 @@ function declaredExports(program: ts.Program, file: string): string[] {
 
 const EXPECTED: Record<string, string[]> = {
   ".": [
-    "audio", "type BinaryData", "BuildError", "type CompletionSource", "content", "type ContentBlock", "type Context",
+    "type AskOptions", "audio", "type BinaryData", "BuildError", "type ClientAbilities", "type CompletionSource", "content", "type ContentBlock", "type Context",
     "type ContextLog", "createServer", "DEFAULT_MAX_STRING_LENGTH", "type ElicitResult", "embeddedResource",
     "ERROR_CODES", "type ErrorCode", "type ErrorFamily", "type HttpAuthOptions", "type HttpOptions", "image",
     "type InputLimits", "type Int", "type LiveList", "type LogLevel", "type MethodDecorator", "prompt",
