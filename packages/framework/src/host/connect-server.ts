@@ -126,10 +126,17 @@ function explain(error: unknown, who: string, method: string, timeoutMs: number,
   return new HostError(code3, tail ? `${words}\nIts stderr ended with:\n${indent(tail)}` : words, { cause: error });
 }
 
-// fetch() failures say only "fetch failed"; the reason (ECONNREFUSED…) is in `cause`.
+// fetch() failures say only "fetch failed"; the reason (ECONNREFUSED…) is in `cause`, which the
+// SDK may wrap once more (its era probe reports "Version negotiation probe failed: fetch failed").
 function withCause(error: unknown, message: string): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const detail = cause?.code ?? cause?.message;
+  let cause = (error as { cause?: unknown } | null)?.cause;
+  let detail: unknown;
+  for (let depth = 0; depth < 4 && cause !== null && typeof cause === "object"; depth++) {
+    const { code, message: said, cause: deeper } = cause as { code?: unknown; message?: unknown; cause?: unknown };
+    detail = typeof code === "string" ? code : said;
+    if (typeof code === "string") break;
+    cause = deeper;
+  }
   return typeof detail === "string" && !message.includes(detail) ? `${message} (${detail})` : message;
 }
 
