@@ -264,6 +264,27 @@ describe("typemcp list and call against real servers", () => {
     });
   });
 
+  describe("--timeout", () => {
+    test("a server that never answers: the probe gives up, then initialize, and the host says so", async () => {
+      const run = await typemcp(["list", "--timeout", "1000", "--", process.execPath, "-e", "setInterval(() => {}, 1000)"]);
+      expect([run.status, run.stdout]).toEqual([3, ""]);
+      expect(run.stderr).toMatch(/^typemcp: The server "\S+ -e setInterval\(\(\) => \{\}, 1000\)" did not answer initialize within 1 s\.\n$/);
+    });
+
+    test("a 2026-07-28 call that outlasts it exits 3 naming tools/call", async () => {
+      const run = await typemcp(["call", "wait", "--arg", "ms=5000", "--timeout", "1000", "--", process.execPath, TWO_ERA_SERVER]);
+      expect([run.status, run.stdout]).toEqual([3, ""]);
+      expect(run.stderr).toMatch(/did not answer tools\/call within 1 s\.\n$/);
+    });
+
+    test("a 2025-11-25 call that outlasts it exits 3 naming tools/call", async () => {
+      // server-everything takes about a second to start on a busy machine: it gets 4 s to answer each request.
+      const run = await typemcp(["call", "trigger-long-running-operation", "--arg", "duration=10", "--timeout", "4000", "--", process.execPath, HOST_SERVERS.everything, "stdio"]);
+      expect([run.status, run.stdout]).toEqual([3, ""]);
+      expect(run.stderr).toMatch(/did not answer tools\/call within 4 s\.\n/);
+    });
+  });
+
   describe("a third-party server: @modelcontextprotocol/server-everything", () => {
     const everything = ["--name", "everything", "--", process.execPath, HOST_SERVERS.everything, "stdio"];
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fromRoot } from "./paths.js";
 
-/** test/fixtures/two-era-server.mjs: `shout(text)` and `fail()` on the v2 server SDK, both eras. */
+/** test/fixtures/two-era-server.mjs: `shout(text)`, `fail()` and `wait(ms)` on the v2 server SDK, both eras. */
 export const TWO_ERA_SERVER = fromRoot("test/fixtures/two-era-server.mjs");
 
 /** The two-era server listening on 127.0.0.1 over Streamable HTTP, as its own process. */

@@ -1,4 +1,4 @@
-import type { ProtocolEra } from "../host/sdk-client.js";
+import type { ProtocolEra } from "../host/protocol-era.js";
 
 /**
  * The `--verbose` line that says which protocol era a connection speaks, under the name the

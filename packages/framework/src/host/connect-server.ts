@@ -8,10 +8,10 @@ import {
   defaultServerEnvironment,
   openClientSession,
   type ClientSession,
-  type ProtocolEra,
   type ServerIdentity,
   type Transport,
 } from "./sdk-client.js";
+import type { ProtocolEra } from "./protocol-era.js";
 import { describeServer, type ServerSpec } from "./server-spec.js";
 import { withWireLog, type WireListener } from "./wire-log-transport.js";
 

@@ -24,6 +24,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
+import type { ProtocolEra } from "./protocol-era.js";
 
 export type { JSONRPCMessage, Transport };
 
@@ -60,16 +61,6 @@ export interface ServerIdentity {
   name: string;
   version: string;
   title?: string;
-}
-
-/**
- * The protocol era a connection negotiated. `stateless` is 2026-07-28 and later: no session, the
- * version and client capabilities in `_meta` on every request. `initialize` is 2025-11-25 and
- * earlier: a session opened by the `initialize` handshake.
- */
-export interface ProtocolEra {
-  readonly kind: "stateless" | "initialize";
-  readonly protocolVersion: string;
 }
 
 /** A client connected to one server, in whichever era it negotiated. */
