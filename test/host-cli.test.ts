@@ -241,6 +241,12 @@ describe("typemcp list and call against real servers", () => {
       expect(steps(run.stderr)).not.toContain("→ initialize");
     });
 
+    test("2026-07-28: a server that asks for input the host does not offer fails the call, naming what it needed", async () => {
+      const run = await typemcp(["call", "confirm", "--", process.execPath, TWO_ERA_SERVER]);
+      expect([run.status, run.stdout]).toEqual([3, ""]);
+      expect(run.stderr).toMatch(/answered tools\/call with an error: Cannot request input 'ok' \(elicitation\/create\): the request's client capabilities do not declare the required capability\n$/);
+    });
+
     test("2025-11-25 fallback: the server answers server/discover with an error, so the host opens with initialize", async () => {
       const run = await typemcp(["call", "echo", "--arg", "message=hi", "--verbose", "--name", "everything", "--", process.execPath, HOST_SERVERS.everything, "stdio"]);
       expect([run.status, run.stdout]).toEqual([0, "Echo: hi\n"]);
