@@ -376,6 +376,13 @@ describe("typemcp list and call against real servers", () => {
         const failed = await typemcp(["call", "fail", "--url", modern.url]);
         expect([failed.status, failed.stdout]).toEqual([1, "It failed, as it always does.\n"]);
       });
+      test("sends --header on every request, the probe included", async () => {
+        const before = JSON.parse((await typemcp(["call", "tokens", "--url", modern.url])).stdout) as unknown[];
+        const run = await typemcp(["call", "tokens", "--header", "X-Test-Token: t-1", "--url", modern.url]);
+        expect(run.status).toBe(0);
+        // After the first run's requests: this run's server/discover, tools/list and tools/call.
+        expect((JSON.parse(run.stdout) as unknown[]).slice(before.length)).toEqual(["t-1", "t-1", "t-1"]);
+      });
     });
 
     test("exits 3 when nothing listens at the URL", async () => {
