@@ -4,6 +4,7 @@ import { ChatSession, connectServer, type ChatEvent, type ModelAdapter, type Mod
 import { startFakeProvider } from "./support/fake-providers.js";
 import { HOST_SERVERS } from "./support/host-cli.js";
 import { ROOT, TYPEMCP_CLI } from "./support/paths.js";
+import { TWO_ERA_SERVER } from "./support/two-era-server.js";
 
 const LONG_CALL = { name: "everything__trigger-long-running-operation", arguments: { duration: 30, steps: 30 } };
 
@@ -58,6 +59,39 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
       expect(model.requests[1]!.messages.map((m) => m.role)).toEqual(["user", "model", "tools", "user"]);
     } finally {
       await everything.close();
+    }
+  });
+
+  test("the same loop over a 2026-07-28 connection: calls, and cancels with MCP cancellation", async () => {
+    const wire: Array<{ direction: string; message: any }> = [];
+    const server = await connectServer(
+      { kind: "stdio", name: "two-era", command: process.execPath, args: [TWO_ERA_SERVER], inheritEnv: false },
+      { timeoutMs: 30_000, clientName: "test", clientVersion: "1.0.0", onWire: (direction, message) => wire.push({ direction, message }) },
+    );
+    try {
+      expect(server.era).toEqual({ kind: "stateless", protocolVersion: "2026-07-28" });
+      const model = scriptedModel([
+        { text: "", calls: [{ id: "c1", name: "two-era__shout", arguments: { text: "hi" } }] },
+        { text: "It said HI.", calls: [] },
+        { text: "", calls: [{ id: "c2", name: "two-era__wait", arguments: { ms: 30_000 } }] },
+      ]);
+      const controller = new AbortController();
+      const chat = new ChatSession({
+        servers: [{ name: "two-era", tools: server.tools, call: server.call }],
+        model,
+        consent: () => "always",
+        onEvent: (event) => {
+          if (event.type === "decision" && event.decision === "run" && event.id === "c2") setTimeout(() => controller.abort(), 200);
+        },
+      });
+      expect(await chat.send("Shout hi.")).toEqual({ answer: "It said HI.", steps: 2 });
+      expect(model.requests[1]!.messages.at(-1)).toMatchObject({ role: "tools" });
+      expect(await chat.send("Wait a long time.", { signal: controller.signal })).toEqual({ stopped: "cancelled", steps: 1 });
+      const call = wire.find((w) => w.direction === "send" && w.message.method === "tools/call" && w.message.params.name === "wait")!;
+      await expect.poll(() => wire.find((w) => w.direction === "send" && w.message.method === "notifications/cancelled")?.message.params.requestId).toBe(call.message.id);
+      expect(wire.some((w) => w.message.method === "initialize")).toBe(false);
+    } finally {
+      await server.close();
     }
   });
 
