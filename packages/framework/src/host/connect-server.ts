@@ -48,8 +48,8 @@ export interface ServerConnection {
 /**
  * Starts or reaches the server, negotiates the protocol era (2026-07-28 by `server/discover`
  * first, the 2025-11-25 `initialize` handshake where the server does not speak it), lists its
- * tools, and returns the connection. Any failure is a HostError (exit 3) in plain words, with the end of the server's
- * stderr when it has written any.
+ * tools, and returns the connection. Any failure is a HostError (exit 3) in plain words, with
+ * the end of the server's stderr when it has written any.
  */
 export async function connectServer(spec: ServerSpec, options: ConnectOptions): Promise<ServerConnection> {
   const stderr = new StderrTail(options.onStderrLine);
