@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFakeNws, type FakeNws } from "../packages/weather-server/test-support/fake-nws.js";
 import { HOST_SERVERS, isBuilt, nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { startHttpMcpServer, type HttpMcpServer } from "./support/host-http-server.js";
+import { startHttpServer } from "./support/http-server.js";
 import { TYPEMCP_CLI } from "./support/paths.js";
 import { startTwoEraHttpServer, TWO_ERA_SERVER, type TwoEraHttpServer } from "./support/two-era-server.js";
 
@@ -146,7 +147,12 @@ describe("typemcp list and call against real servers", () => {
 
     test("prints the whole result with --json", async () => {
       const run = await typemcp(["call", "calc__power", "--args", '{"base": 2, "exponent": 10}', "--json", "--config", config]);
-      expect(JSON.parse(run.stdout)).toEqual({ content: [{ type: "text", text: "1024" }], structuredContent: { result: 1024 } });
+      // The result as it came, 2026-07-28 `_meta` (the server's identity) included.
+      expect(JSON.parse(run.stdout)).toEqual({
+        _meta: { "io.modelcontextprotocol/serverInfo": expect.objectContaining({ name: "calc" }) },
+        content: [{ type: "text", text: "1024" }],
+        structuredContent: { result: 1024 },
+      });
     });
 
     test("exits 1 with the tool's message when the tool reports an error", async () => {
@@ -203,19 +209,20 @@ describe("typemcp list and call against real servers", () => {
       expect([run.status, run.stdout]).toEqual([0, "5\n"]);
       const lines = run.stderr.split("\n").filter((line) => WIRE.test(line));
       expect(lines.every((line) => line.includes(" [calc] "))).toBe(true);
-      expect(steps(run.stderr).slice(0, 2)).toEqual(["→ server/discover", expect.stringMatching(/^← (result|error)$/)]);
-      expect(steps(run.stderr).slice(-4)).toEqual(["→ tools/list", "← result", "→ tools/call", "← result"]);
+      expect(steps(run.stderr)).toEqual(["→ server/discover", "← result", "→ tools/list", "← result", "→ tools/call", "← result"]);
       const call = wire(run.stderr).find(({ message }) => message.method === "tools/call")!.message;
       expect(call.params).toMatchObject({ name: "add", arguments: { a: 2, b: 3 } });
     });
 
     test("says which era each server of a config speaks: 2026-07-28 where it can, 2025-11-25 where not", async () => {
-      const run = await typemcp(["list", "--config", config, "calc", "everything", "two-era", "--verbose"]);
+      const samples = ["calc", ...(hasTowns ? ["towns"] : []), ...(hasWeather ? ["weather"] : [])];
+      const run = await typemcp(["list", "--config", config, ...samples, "everything", "two-era", "--verbose"]);
       expect(run.status).toBe(0);
-      const said = eras(run.stderr);
-      expect(Object.keys(said).sort()).toEqual(["calc", "everything", "two-era"]);
-      expect(said).toMatchObject({ everything: LEGACY, "two-era": MODERN });
-      expect([MODERN, LEGACY]).toContain(said.calc);
+      expect(eras(run.stderr)).toEqual({
+        ...Object.fromEntries(samples.map((name) => [name, MODERN])),
+        everything: LEGACY,
+        "two-era": MODERN,
+      });
       // The era line goes to stderr only: stdout keeps the table alone.
       expect(run.stdout).not.toMatch(/protocol 20/);
     });
@@ -357,6 +364,27 @@ describe("typemcp list and call against real servers", () => {
         "→ tools/call",
         "← result",
       ]);
+    });
+
+    test("the three sample servers over HTTP speak 2026-07-28", async () => {
+      const samples = { calc: HOST_SERVERS.calc, ...(hasTowns && { towns: HOST_SERVERS.towns }), ...(hasWeather && { weather: HOST_SERVERS.weather }) };
+      for (const [name, script] of Object.entries(samples)) {
+        const server = await startHttpServer(script);
+        try {
+          const run = await typemcp(["list", "--verbose", "--url", server.url]);
+          expect([run.status, eras(run.stderr)]).toEqual([0, { [name]: MODERN }]);
+          expect(steps(run.stderr)).toEqual(["→ server/discover", "← result", "→ tools/list", "← result"]);
+        } finally {
+          await server.stop();
+        }
+      }
+      const call = await startHttpServer(HOST_SERVERS.calc);
+      try {
+        const run = await typemcp(["call", "divide", "--arg", "a=7", "--arg", "b=2", "--url", call.url]);
+        expect([run.status, run.stdout]).toEqual([0, "3.5\n"]);
+      } finally {
+        await call.stop();
+      }
     });
 
     describe("a 2026-07-28 server", () => {
