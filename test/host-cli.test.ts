@@ -7,7 +7,7 @@ import { startFakeNws, type FakeNws } from "../packages/weather-server/test-supp
 import { HOST_SERVERS, isBuilt, nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { startHttpMcpServer, type HttpMcpServer } from "./support/host-http-server.js";
 import { startHttpServer } from "./support/http-server.js";
-import { TYPEMCP_CLI } from "./support/paths.js";
+import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
 import { startTwoEraHttpServer, TWO_ERA_SERVER, type TwoEraHttpServer } from "./support/two-era-server.js";
 
 const WIRE = /^\d\d:\d\d:\d\d\.\d{3} (?:\[[\w-]+\] )?[→←] \{/;
@@ -274,6 +274,25 @@ describe("typemcp list and call against real servers", () => {
       // 2025-era requests carry no 2026 _meta envelope.
       const call = wire(run.stderr).find(({ message }) => message.method === "tools/call")!.message;
       expect(call.params?._meta?.["io.modelcontextprotocol/protocolVersion"]).toBeUndefined();
+    });
+  });
+
+  describe("2025-11-25 servers that do not answer the probe with an error", () => {
+    const STRICT = fromRoot("test/fixtures/strict-legacy-server.mjs");
+
+    test("one that exits on it: the probe ran on a second process, so this one still gets initialize", async () => {
+      const run = await typemcp(["call", "ping", "--verbose", "--", process.execPath, STRICT, "--exit"]);
+      expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
+      expect(eras(run.stderr)).toEqual({ "strict-legacy": LEGACY });
+      expect(steps(run.stderr)).toEqual(["→ server/discover", "→ initialize", "← result", "→ notifications/initialized", "→ tools/list", "← result", "→ tools/call", "← result"]);
+    });
+
+    test("one that never answers it: after the probe's wait (here --timeout), initialize", async () => {
+      const run = await typemcp(["call", "ping", "--verbose", "--timeout", "1500", "--", process.execPath, STRICT, "--silent"]);
+      expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
+      expect(eras(run.stderr)).toEqual({ "strict-legacy": LEGACY });
+      const sent = wire(run.stderr).filter(({ arrow }) => arrow === "→").map(({ message }) => message.method);
+      expect(sent.slice(0, 2)).toEqual(["server/discover", "initialize"]);
     });
   });
 
