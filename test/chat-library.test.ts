@@ -110,6 +110,8 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
       });
       const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
       expect(status).toBe(130);
+      // --verbose says which era the chat's connection speaks, as list and call do.
+      expect(stderr).toContain("[everything] protocol 2025-11-25 (initialize handshake: the server gave no 2026-07-28 answer to server/discover)\n");
       expect(stderr).toMatch(/\[everything\] → \{.*"method":"notifications\/cancelled","params":\{"requestId":\d+/);
       expect(stderr).toContain("Cancelled.");
       expect(fake.generations()).toHaveLength(1);
