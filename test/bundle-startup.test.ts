@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { describe, expect, test } from "vitest";
-import { CALC_SERVER, fromRoot } from "./support/paths.js";
+import { CALC_BUNDLE, CALC_SERVER, fromRoot } from "./support/paths.js";
 
 const REPORT_BUILTINS = fromRoot("test/fixtures/report-builtins.cjs");
 const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } } };
@@ -32,7 +32,7 @@ describe("a bundled server over stdio", () => {
   });
 
   test("carries ajv as text compiled on the first call, and still validates with it", () => {
-    const bundle = fs.readFileSync(CALC_SERVER, "utf8");
+    const bundle = fs.readFileSync(CALC_BUNDLE, "utf8");
     // ajv's code appears once, inside the chunk's string, which ends with the name it is given.
     const chunkStart = bundle.indexOf('"typemcp-validators-chunk:typemcp-validators-chunk"');
     const chunkEnd = bundle.indexOf("//# sourceURL=typemcp-validators.js");

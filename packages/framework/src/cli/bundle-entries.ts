@@ -7,6 +7,7 @@ import { BuildError } from "../errors/build-error.js";
 import { locationOf } from "../schema/source-location.js";
 import { esbuild } from "../vendor/esbuild.js";
 import { describeKind, nodeModuleKind } from "../schema/module-kind.js";
+import { bundleFileOf, entryLoader } from "./entry-loader.js";
 
 /** Options for `bundleEntries`. */
 export interface BundleOptions {
@@ -26,22 +27,31 @@ export interface BundleOptions {
 const ESM_BANNER = 'import { createRequire as __typemcpCreateRequire } from "node:module"; const require = __typemcpCreateRequire(import.meta.url);';
 
 /**
- * Rewrites each entry point of a server package as one self-contained file, so the server runs
- * with no node_modules (its package has no runtime dependencies) and starting it reads one file
- * instead of resolving hundreds. Each bundle is written in the module system Node will read
- * its file as (`.mjs`/`.cjs`, else the package.json `"type"`), whatever TypeScript emitted.
- * Works on the build's files in memory; throws BuildErrors naming the source file and line.
+ * Bundles each entry point of a server package into one self-contained file beside it
+ * (`server.bundle.js`), so the server runs with no node_modules (its package has no runtime
+ * dependencies) and starting it reads one file instead of resolving hundreds; the entry itself
+ * becomes a small loader that turns on Node's compile cache first (see `entryLoader`). Each
+ * bundle is written in the module system Node will read its file as (`.mjs`/`.cjs`, else the
+ * package.json `"type"`), whatever TypeScript emitted. Works on the build's files in memory;
+ * throws BuildErrors naming the source file and line.
  */
 export async function bundleEntries(options: BundleOptions): Promise<void> {
   for (const entry of options.entries) {
     const format = nodeModuleKind(entry);
     const source = options.sources.get(entry);
     if (format === "cjs" && source) assertNoTopLevelAwait(source, entry);
+    const bundleFile = bundleFileOf(entry);
+    if (options.outputs.has(bundleFile)) {
+      throw new BuildError(
+        "INVALID_CONFIGURATION",
+        `cannot bundle ${path.relative(process.cwd(), entry)}: its bundle would be written to ${path.relative(process.cwd(), bundleFile)}, which the build already writes. Rename that source file.`,
+      );
+    }
     let result;
     try {
       result = await esbuild.build({
         entryPoints: [entry],
-        outfile: entry,
+        outfile: bundleFile,
         write: false,
         bundle: true,
         platform: "node",
@@ -65,7 +75,19 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
     } catch (error) {
       throw bundleErrors(error, entry, options.sources);
     }
-    for (const file of result.outputFiles) options.outputs.set(file.path, file.text);
+    let hashbang: string | undefined;
+    for (const file of result.outputFiles) {
+      let text = file.text;
+      if (file.path === bundleFile && text.startsWith("#!")) {
+        // The loader is what runs: it keeps the `#!` line, and the bundle is not executable.
+        hashbang = text.slice(0, text.indexOf("\n"));
+        text = text.slice(hashbang.length + 1);
+      }
+      options.outputs.set(file.path, text);
+    }
+    options.outputs.set(entry, entryLoader(format, bundleFile, hashbang));
+    // TypeScript's map of the entry would describe code the loader replaced.
+    options.outputs.delete(`${entry}.map`);
   }
 }
 
