@@ -148,7 +148,7 @@ describe("typemcp build refuses a setup that cannot run, with the fix", () => {
     fs.writeFileSync(path.join(dir, "src/greeter.ts"), GREETER.replace("name: string", "name: () => void"));
     expect(build(dir).status).toBe(1);
     expect(fs.readFileSync(path.join(dir, "dist/server.js"), "utf8")).toBe(before);
-    expect(fs.readdirSync(path.join(dir, "dist")).sort()).toEqual(["greeter.js", "server.js"]);
+    expect(fs.readdirSync(path.join(dir, "dist")).sort()).toEqual(["greeter.js", "server.bundle.js", "server.js"]);
   }, 120_000);
 });
 
