@@ -14,8 +14,10 @@ export const BUILD_USAGE = `Usage: typemcp build [--project tsconfig.json] [--en
 
 Type-check the server package, derive each @tool, @resource and @prompt method's schema from its
 types and JSDoc, and write the JavaScript with the definitions built in. Each entry point is then
-bundled into one self-contained file, in the module system Node reads it as, so the server runs
-with no dependencies installed. Nothing is written unless the whole build succeeds.
+bundled into one self-contained file beside it (server.js → server.bundle.js), in the module
+system Node reads it as, so the server runs with no dependencies installed; the entry starts the
+bundle after turning on Node's compile cache (Node 22.1+). Nothing is written unless the whole
+build succeeds.
 
 Entry points: the --entry files; else package.json "typemcp": { "entry": "src/server.ts" };
 else every file that calls serve(), every package.json "bin" target and every file starting #!.
