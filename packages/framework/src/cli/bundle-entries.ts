@@ -69,7 +69,7 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
         tsconfigRaw: {},
         external: [...(options.external ?? [])],
         logLevel: "silent",
-        plugins: [fromMemory(options.outputs), withoutSdkAjvProvider, builtinsOnFirstUse, validatorsAsText()],
+        plugins: [fromMemory(options.outputs), withoutSdkAjvProvider, withoutSdkV2AjvProvider, builtinsOnFirstUse, validatorsAsText()],
         ...(format === "esm" ? { banner: { js: ESM_BANNER } } : {}),
       });
     } catch (error) {
@@ -171,6 +171,29 @@ const withoutSdkAjvProvider: Plugin = {
     pluginBuild.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/](esm|cjs)[\\/]validation[\\/]ajv-provider\.js$/ }, () => ({
       loader: "js",
       contents: `export class AjvJsonSchemaValidator {
+  getValidator() {
+    throw new Error("typemcp bundles leave out the SDK's ajv provider: validate elicitation results with your own schema check");
+  }
+}`,
+    }));
+  },
+};
+
+/**
+ * The same for the v2 SDK (`@modelcontextprotocol/server`): its Node shims module exports the
+ * ajv provider as `DefaultJsonSchemaValidator`, and importing it evaluates all of ajv, its 2019
+ * and 2020 dialects and ajv-formats (290 KB) at start-up, for `Server.elicitInput` alone (typemcp
+ * sends elicitation requests itself and validates with its own ajv, loaded on first use).
+ */
+const withoutSdkV2AjvProvider: Plugin = {
+  name: "typemcp-without-sdk-v2-ajv-provider",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, (args) => ({ path: args.path, namespace: "typemcp-sdk-v2-shims" }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-sdk-v2-shims" }, () => ({
+      loader: "js",
+      resolveDir: process.cwd(),
+      contents: `export { default as process } from "node:process";
+export class DefaultJsonSchemaValidator {
   getValidator() {
     throw new Error("typemcp bundles leave out the SDK's ajv provider: validate elicitation results with your own schema check");
   }
