@@ -70,11 +70,12 @@ describe("typemcp build", () => {
     );
   });
 
-  test("bundles a server's entry point into one file, started by a loader beside it, that run with no node_modules around them", async () => {
+  test("bundles a server's entry point into a bundle and its chunks, started by a loader beside them, that run with no node_modules around them", async () => {
     const alone = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-bundle-"));
     try {
       fs.copyFileSync(CALC_SERVER, path.join(alone, "calc.js"));
       fs.copyFileSync(CALC_BUNDLE, path.join(alone, "calc.bundle.js"));
+      fs.cpSync(path.join(path.dirname(CALC_BUNDLE), "calc.chunks"), path.join(alone, "calc.chunks"), { recursive: true });
       const session = await connectToServer(path.join(alone, "calc.js"));
       try {
         expect((await session.client.listTools()).tools).toHaveLength(6);

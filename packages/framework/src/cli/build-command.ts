@@ -1,9 +1,10 @@
+import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../host/host-error.js";
 import { buildProject } from "../schema/build-project.js";
 import { formatWarning, type BuildWarning } from "../schema/build-warning.js";
 import { formatBuildFailure } from "./format-build-failure.js";
-import { bundleEntries } from "./bundle-entries.js";
+import { bundleEntries, staleChunks } from "./bundle-entries.js";
 import { findUnrunnable } from "./check-runnable.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
@@ -68,7 +69,10 @@ export async function runBuild(args: readonly string[]): Promise<number> {
       outputs.delete(file);
       outputs.delete(`${file}.map`);
     }
-    if (!options.check) writeOutputs(outputs);
+    if (!options.check) {
+      writeOutputs(outputs);
+      for (const file of staleChunks(outputs, entries)) fs.rmSync(file, { force: true });
+    }
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const files = new Set([...result.tools, ...result.members].map((t) => path.relative(process.cwd(), t.file)));

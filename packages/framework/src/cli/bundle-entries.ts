@@ -51,7 +51,13 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
     try {
       result = await esbuild.build({
         entryPoints: [entry],
-        outfile: bundleFile,
+        ...(format === "esm"
+          ? // Code that only runs later (the HTTP transport, the validators) is split into chunks beside the bundle,
+            // loaded by import() when first used. Kept in one file, it would make the bundler wrap every module it
+            // shares with the bundle (the SDK, zod) in a lazy initialiser: nothing in them could be left out then,
+            // not even zod's 50 locales, and every start would parse and run it all.
+            { splitting: true, outdir: path.dirname(entry), entryNames: "[name].bundle", chunkNames: `${chunksFolderOf(entry)}/[name]-[hash]`, outExtension: { ".js": path.extname(entry) } }
+          : { outfile: bundleFile }),
         write: false,
         bundle: true,
         platform: "node",
@@ -78,7 +84,7 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
     let hashbang: string | undefined;
     for (const file of result.outputFiles) {
       let text = file.text;
-      if (file.path === bundleFile && text.startsWith("#!")) {
+      if (path.resolve(file.path) === bundleFile && text.startsWith("#!")) {
         // The loader is what runs: it keeps the `#!` line, and the bundle is not executable.
         hashbang = text.slice(0, text.indexOf("\n"));
         text = text.slice(hashbang.length + 1);
@@ -89,6 +95,28 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
     // TypeScript's map of the entry would describe code the loader replaced.
     options.outputs.delete(`${entry}.map`);
   }
+}
+
+/** The folder, beside an ES module entry, of the chunks its bundle loads later: `server.js` → `server.chunks`. */
+function chunksFolderOf(entry: string): string {
+  return `${path.basename(entry, path.extname(entry))}.chunks`;
+}
+
+/**
+ * Files in the chunk folders of `entries` that the build being written does not produce: chunks
+ * of an earlier build (their names carry a hash of their content), to delete once it is written.
+ */
+export function staleChunks(outputs: ReadonlyMap<string, string>, entries: readonly string[]): string[] {
+  const stale: string[] = [];
+  for (const entry of entries) {
+    const folder = path.join(path.dirname(entry), chunksFolderOf(entry));
+    if (!fs.existsSync(folder)) continue;
+    for (const name of fs.readdirSync(folder)) {
+      const file = path.join(folder, name);
+      if (!outputs.has(file) && fs.statSync(file).isFile()) stale.push(file);
+    }
+  }
+  return stale;
 }
 
 /** Serves the build's files from memory (with their source maps inlined, so the bundle's map reaches the TypeScript). */
