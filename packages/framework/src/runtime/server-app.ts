@@ -1,4 +1,4 @@
-import type { WireTool } from "./sdk.js";
+import type { Era, WireTool } from "./sdk.js";
 import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk.js";
 import { BuildError } from "../errors/build-error.js";
 import { collectMembers } from "./collect-members.js";
@@ -8,6 +8,16 @@ import { RegisteredPrompt, type WirePrompt } from "./registered-prompt.js";
 import { RegisteredResource, type WireResource } from "./registered-resource.js";
 import { RegisteredTool } from "./registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./string-limits.js";
+
+/** A change clients may hear of: a list changed, or one resource did. */
+export type ServerChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
+
+/**
+ * How long a 2026-07-28 client may cache a list (`ttlMs`) while the author has not changed it at
+ * run time: what a class serves is fixed at build time, so a list only changes when the code
+ * calls `disable`/`enable`/`remove`/`add`. After the first such change the hint is no longer sent.
+ */
+export const STATIC_LIST_TTL_MS = 3_600_000;
 
 const DUPLICATE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_URI", prompt: "DUPLICATE_PROMPT_NAME" } as const;
 
@@ -20,6 +30,11 @@ export class ServerApp {
   readonly resources = new MemberRegistry<WireResource, RegisteredResource>();
   readonly prompts = new MemberRegistry<WirePrompt, RegisteredPrompt>();
   private readonly sessions = new Set<Session>();
+  /** Who hears of changes besides the sessions (the 2026 HTTP endpoint's subscription streams). */
+  private readonly changeListeners = new Set<(change: ServerChange) => void>();
+  /** Lists changed at run time, after serving began: their cache hint is gone. */
+  private readonly changed = new Set<"tools" | "resources" | "prompts">();
+  private serving = false;
   /** Which class method serves each tool name, resource URI and prompt name, for collision errors. */
   private readonly origins = new Map<string, string>();
 
@@ -31,9 +46,9 @@ export class ServerApp {
     limits: InputLimits = {},
   ) {
     this.maxStringLength = limits.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH;
-    this.tools.onChange = () => this.broadcast("notifications/tools/list_changed");
-    this.resources.onChange = () => this.broadcast("notifications/resources/list_changed");
-    this.prompts.onChange = () => this.broadcast("notifications/prompts/list_changed");
+    this.tools.onChange = () => this.listChanged("tools");
+    this.resources.onChange = () => this.listChanged("resources");
+    this.prompts.onChange = () => this.listChanged("prompts");
   }
 
   /**
@@ -73,10 +88,12 @@ export class ServerApp {
     for (const [key, origin] of seen) this.origins.set(key, origin);
   }
 
-  /** A protocol server for one new session (one stdio connection, one HTTP session or request). */
-  newSession(options: { stateless?: boolean } = {}): ProtocolServer {
-    const capabilities = this.capabilities(options.stateless === true);
-    const protocol = createProtocolServer(this.info, capabilities);
+  /** A protocol server for one new session (one stdio connection, one HTTP session or request) of `era`. */
+  newSession(options: { stateless?: boolean; era?: Era } = {}): ProtocolServer {
+    const era = options.era ?? "legacy";
+    this.serving = true;
+    const capabilities = this.capabilities(options.stateless === true, era);
+    const protocol = createProtocolServer(this.info, capabilities, era);
     const session = registerHandlers(this, protocol, capabilities, options.stateless === true);
     this.sessions.add(session);
     protocol.onclose = () => this.sessions.delete(session);
@@ -86,17 +103,36 @@ export class ServerApp {
   /** Tells each session subscribed to `uri` that it changed. */
   resourceUpdated(uri: string): void {
     for (const session of this.sessions) {
-      if (session.subscriptions.has(uri)) void session.protocol.notify("notifications/resources/updated", { uri }).catch(() => undefined);
+      // A 2026 session hears of it through its subscriptions/listen stream, which the SDK filters by URI.
+      if (session.subscriptions.has(uri) || session.protocol.era === "modern") void session.protocol.notify("notifications/resources/updated", { uri }).catch(() => undefined);
     }
+    for (const listener of this.changeListeners) listener({ kind: "resource", uri });
   }
 
-  private broadcast(method: string): void {
+  /** Calls `listener` on every change; returns a function that stops it. */
+  onChange(listener: (change: ServerChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** The 2026-07-28 cache fields for a list: cacheable while the author has not changed it. */
+  cacheHint(kind: "tools" | "resources" | "prompts", era: Era): { ttlMs?: number; cacheScope?: "public" | "private" } {
+    if (era !== "modern" || this.changed.has(kind)) return {};
+    return { ttlMs: STATIC_LIST_TTL_MS, cacheScope: "public" };
+  }
+
+  private listChanged(kind: "tools" | "resources" | "prompts"): void {
+    if (this.serving) this.changed.add(kind);
+    const method = `notifications/${kind}/list_changed`;
     for (const session of this.sessions) void session.protocol.notify(method).catch(() => undefined);
+    for (const listener of this.changeListeners) listener({ kind });
   }
 
-  // Without a session there is no stream to send a list change or a resource update on, so a
-  // stateless server does not claim it can: a client would wait for notifications never sent.
-  private capabilities(stateless: boolean): ServerCapabilities {
+  // A 2025 client over stateless HTTP has no session, so no stream to send a list change or a
+  // resource update on: the server does not claim it can, or a client would wait for
+  // notifications never sent. A 2026 client opens a subscriptions/listen stream for them.
+  private capabilities(stateless: boolean, era: Era): ServerCapabilities {
+    if (era === "modern") stateless = false;
     const hasCompletions = this.resources.values().some((r) => r.options.complete || r.generated.completions) ||
       this.prompts.values().some((p) => p.options.complete || p.generated.completions);
     return {

@@ -1,5 +1,5 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
-import { createServer, isTypemcpServer, openSession, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import { createServer, isTypemcpServer, onServerChange, openSession, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { selectTransport } from "../transports/select-transport.js";
@@ -50,13 +50,16 @@ export async function serve(target: object, options: TransportOptions & Partial<
     const server = isTypemcpServer(target) ? target : createServer(target, info as ServerOptions);
     const choice = selectTransport({ transport, http }, process.argv.slice(2), process.env);
     if (choice.kind === "stdio") {
-      await connectStdio(openSession(server));
+      await connectStdio((era) => openSession(server, { era }));
       return server;
     }
     // Imported here, not at the top: a stdio server never loads the HTTP layer nor, once
     // bundled, node:http, http2, stream and crypto (bundleEntries defers built-ins to first use).
     const { serveHttp } = await import("../transports/http/serve-http.js");
-    const handle = await serveHttp((stateless) => openSession(server, { stateless }), resolveHttpOptions(choice.options));
+    const handle = await serveHttp(
+      { newServer: (session) => openSession(server, session), onChange: (listener) => onServerChange(server, listener) },
+      resolveHttpOptions(choice.options),
+    );
     process.stderr.write(`typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}\n`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => void handle.close().then(() => process.exit(0)));

@@ -1,3 +1,17 @@
+import type { EventStore, ServerEventBus } from "../../runtime/sdk.js";
+
+/**
+ * Where an HTTP server keeps what outlives one request. In memory unless given; a deployment of
+ * several instances passes shared ones (one bus for all, so a change made on one instance
+ * reaches the streams another holds).
+ */
+export interface HttpStores {
+  /** 2025-11-25 sessions: what each SSE stream sent, so a client can resume it with `Last-Event-ID`. */
+  eventStore?: EventStore;
+  /** 2026-07-28: where `subscriptions/listen` streams hear of list changes and resource updates. */
+  bus?: ServerEventBus;
+}
+
 /** Who may call an HTTP server that requires a token, and how a token is checked. */
 export interface HttpAuthOptions {
   /** A shared bearer token (also `MCP_AUTH_TOKEN`); compared in constant time. */
@@ -47,10 +61,13 @@ export interface HttpOptions {
   /** How long in-flight calls may run after SIGTERM/SIGINT. Default 10 s. */
   shutdownDeadlineMs?: number;
   auth?: HttpAuthOptions;
+  /** Shared stores for several instances; see {@link HttpStores}. */
+  stores?: HttpStores;
 }
 
 /** HttpOptions with every default filled in. */
-export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins">> & {
+export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins" | "stores">> & {
+  stores: HttpStores;
   auth: HttpAuthOptions | undefined;
   allowedHosts: string[];
   allowedOrigins: string[];
@@ -76,6 +93,7 @@ export function resolveHttpOptions(options: HttpOptions): ResolvedHttpOptions {
     unusedSessionIdleMs: options.unusedSessionIdleMs ?? 60_000,
     shutdownDeadlineMs: options.shutdownDeadlineMs ?? 10_000,
     auth: options.auth,
+    stores: options.stores ?? {},
   };
 }
 
