@@ -165,19 +165,24 @@ for (const [n, node] of nodes.entries()) {
     console.log(row([label, fmt(ratio(field, "mcpserver", of), 2), fmt(ratio(field, "lowlevel", of), 2), fmt(ratio(field, "v2lowlevel", of), 2), fmt(ratio(field, "floor", of), 2)], [26, 10, 10, 12, 10]));
   }
 
+  // Cold starts are judged on wall time, as the issue states them; the same ratio in start-up CPU,
+  // which other load on the machine moves much less, is printed beside it.
+  const cpuNote = (value) => ` (start CPU: ${fmt(value, 2)})`;
   const targets =
     node.major >= 24
       ? [
-          ["cold start ≤ 2.0 × floor", ratio("listMs", "floor"), 2.0],
-          ["cold start ≤ 0.5 × SDK McpServer", ratio("listMs", "mcpserver"), 0.5],
+          ["cold start ≤ 2.0 × floor", ratio("listMs", "floor"), 2.0, cpuNote(ratio("startCpuMs", "floor"))],
+          ["cold start ≤ 0.5 × SDK McpServer", ratio("listMs", "mcpserver"), 0.5, cpuNote(ratio("startCpuMs", "mcpserver"))],
         ]
-      : [["cold start ≤ 1.5 × floor", ratio("listMs", "floor"), 1.5]];
-  for (const server of START_ONLY.filter((s) => s.key !== "nocache")) targets.push([`${server.label} cold start ≤ 1.1 × calc`, start(server.key, "listMs") / start("typemcp", "listMs"), 1.1]);
+      : [["cold start ≤ 1.5 × floor", ratio("listMs", "floor"), 1.5, cpuNote(ratio("startCpuMs", "floor"))]];
+  for (const server of START_ONLY.filter((s) => s.key !== "nocache")) {
+    targets.push([`${server.label} cold start ≤ 1.1 × calc`, start(server.key, "listMs") / start("typemcp", "listMs"), 1.1, cpuNote(start(server.key, "startCpuMs") / start("typemcp", "startCpuMs"))]);
+  }
   // Against the low-level Server of the SDK line typemcp runs on (the other line's is in the table).
   targets.push([`CPU per pipelined call ≤ 0.9 × SDK ${RUNTIME_SDK.line} low-level`, ratio("cpuUsPerCall", RUNTIME_SDK.key, steady), 0.9]);
   targets.push(["idle RSS ≤ 1.0 × SDK McpServer", ratio("idleRssMb", "mcpserver", steady), 1.0]);
   targetLines.push(`  ${node.label}`);
-  for (const [label, value, limit] of targets) targetLines.push(`    ${value <= limit ? "met    " : "NOT MET"}  ${label}: ${fmt(value, 2)}`);
+  for (const [label, value, limit, note = ""] of targets) targetLines.push(`    ${value <= limit ? "met    " : "NOT MET"}  ${label}: ${fmt(value, 2)}${note}`);
   const rps = r.http.typemcp.rps / r.http.sdk.rps;
   targetLines.push(`    ${rps >= 1.5 ? "met    " : "NOT MET"}  stateless HTTP req/s ≥ 1.5 × SDK: ${fmt(rps, 2)}`);
 }
