@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   INVALID_PARAMS: { family: "protocol", jsonRpc: -32602 },
   RESOURCE_NOT_FOUND: { family: "protocol", jsonRpc: -32002 },
   MEMBER_FAILED: { family: "protocol", jsonRpc: -32603 },
+  STORE_UNAVAILABLE: { family: "protocol", jsonRpc: -32603 },
   INVALID_ARGUMENTS: { family: "tool" },
   TOOL_FAILED: { family: "tool" },
   INTERNAL_TOOL_ERROR: { family: "tool" },
