@@ -1,4 +1,5 @@
 import type { ResultPlan } from "../tool-definition.js";
+import type { EventBus, ServerEvent } from "../scale/redis-event-bus.js";
 import type { ProtocolServer, ServerInfo } from "./sdk.js";
 import { ServerApp } from "./server-app.js";
 import type { InputLimits } from "./string-limits.js";
@@ -92,6 +93,13 @@ export function openSession(server: TypemcpServer, options: { stateless?: boolea
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError("openSession() takes a server made by createServer().");
   return app.newSession(options);
+}
+
+/** Shares `server`'s change events (resource updates, list changes) with its other instances through `bus`. For `serve()`. */
+export function useEventBus(server: TypemcpServer, bus: EventBus<ServerEvent>): void {
+  const app = (server as Partial<WithApp>)[APP];
+  if (!app) throw new TypeError("useEventBus() takes a server made by createServer().");
+  app.useBus(bus);
 }
 
 /** How tool `name` of `server` turns its method's return value into a result (for `typemcp/testing`). */

@@ -23,12 +23,13 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { toInvalidParams } from "./invalid-params.js";
 
-export type { CallToolResult, JSONRPCMessage, Tool as WireTool, Transport };
+export type { CallToolResult, EventStore, JSONRPCMessage, Tool as WireTool, Transport };
 
 /** The SDK's Streamable HTTP server transport, as typemcp's HTTP layer uses it. */
 export interface HttpTransport extends Transport {
@@ -44,6 +45,8 @@ export interface HttpTransportOptions {
   enableJsonResponse: boolean;
   onsessioninitialized?: (sessionId: string) => void;
   onsessionclosed?: (sessionId: string) => void;
+  /** Stores every SSE event so a client can resume with Last-Event-ID (the shared Redis store). */
+  eventStore?: EventStore;
 }
 
 /**

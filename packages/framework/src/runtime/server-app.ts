@@ -8,6 +8,13 @@ import { RegisteredPrompt, type WirePrompt } from "./registered-prompt.js";
 import { RegisteredResource, type WireResource } from "./registered-resource.js";
 import { RegisteredTool } from "./registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./string-limits.js";
+import type { EventBus, ServerEvent } from "../scale/redis-event-bus.js";
+
+const LIST_CHANGED = {
+  tools_list_changed: "notifications/tools/list_changed",
+  resources_list_changed: "notifications/resources/list_changed",
+  prompts_list_changed: "notifications/prompts/list_changed",
+} as const;
 
 const DUPLICATE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_URI", prompt: "DUPLICATE_PROMPT_NAME" } as const;
 
@@ -31,9 +38,21 @@ export class ServerApp {
     limits: InputLimits = {},
   ) {
     this.maxStringLength = limits.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH;
-    this.tools.onChange = () => this.broadcast("notifications/tools/list_changed");
-    this.resources.onChange = () => this.broadcast("notifications/resources/list_changed");
-    this.prompts.onChange = () => this.broadcast("notifications/prompts/list_changed");
+    this.tools.onChange = () => this.publish({ kind: "tools_list_changed" });
+    this.resources.onChange = () => this.publish({ kind: "resources_list_changed" });
+    this.prompts.onChange = () => this.publish({ kind: "prompts_list_changed" });
+  }
+
+  /** Where change events go: straight to this process's sessions, unless `useBus` shares them. */
+  private publish: (event: ServerEvent) => void = (event) => this.deliver(event);
+
+  /**
+   * Sends change events through `bus` (shared by every instance of the server, e.g. over Redis)
+   * and delivers whatever it carries, from any instance, to this process's sessions.
+   */
+  useBus(bus: EventBus<ServerEvent>): void {
+    this.publish = (event) => bus.publish(event);
+    bus.subscribe((event) => this.deliver(event));
   }
 
   /**
@@ -83,15 +102,19 @@ export class ServerApp {
     return protocol;
   }
 
-  /** Tells each session subscribed to `uri` that it changed. */
+  /** Tells each session subscribed to `uri` that it changed (on every instance, given a shared bus). */
   resourceUpdated(uri: string): void {
-    for (const session of this.sessions) {
-      if (session.subscriptions.has(uri)) void session.protocol.notify("notifications/resources/updated", { uri }).catch(() => undefined);
-    }
+    this.publish({ kind: "resource_updated", uri });
   }
 
-  private broadcast(method: string): void {
-    for (const session of this.sessions) void session.protocol.notify(method).catch(() => undefined);
+  private deliver(event: ServerEvent): void {
+    for (const session of this.sessions) {
+      if (event.kind === "resource_updated") {
+        if (session.subscriptions.has(event.uri)) void session.protocol.notify("notifications/resources/updated", { uri: event.uri }).catch(() => undefined);
+      } else {
+        void session.protocol.notify(LIST_CHANGED[event.kind]).catch(() => undefined);
+      }
+    }
   }
 
   // Without a session there is no stream to send a list change or a resource update on, so a

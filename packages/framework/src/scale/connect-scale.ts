@@ -17,6 +17,8 @@ export interface ScaleOptions {
   commandTimeoutMs?: number;
   /** Told about events that could not be shared through Redis. */
   onerror?: (error: Error) => void;
+  /** Told, in words, when the connection to Redis is lost and when it is back. */
+  onstatus?: (message: string) => void;
 }
 
 /** The shared stores of one server instance: streams, tasks and change events, all on one Redis. */
@@ -25,6 +27,8 @@ export interface ScaleStores {
   readonly events: RedisEventStore;
   readonly tasks: RedisTaskStore;
   readonly bus: RedisEventBus<ServerEvent>;
+  /** Whether Redis is connected right now (no round trip). */
+  isReady(): boolean;
   /** Closes every Redis connection. */
   close(): Promise<void>;
 }
@@ -42,12 +46,28 @@ export async function connectScale(options: ScaleOptions): Promise<ScaleStores> 
   const prefix = `typemcp:${options.namespace}:`;
   try {
     const bus = await RedisEventBus.open<ServerEvent>(redis, { prefix, ...(options.onerror ? { onerror: options.onerror } : {}) });
+    let lost = false;
+    let closing = false;
+    redis.client.on("close", () => {
+      if (lost || closing) return;
+      lost = true;
+      options.onstatus?.(`lost the connection to Redis at ${redis.where}; reconnecting (until then, streams are not resumable and shared tasks fail)`);
+    });
+    redis.client.on("ready", () => {
+      if (!lost) return;
+      lost = false;
+      options.onstatus?.(`connected to Redis at ${redis.where} again`);
+    });
     return {
+      isReady: () => redis.isReady(),
       redis,
       events: new RedisEventStore(redis, { prefix, ...(options.streamTtlMs === undefined ? {} : { ttlMs: options.streamTtlMs }) }),
       tasks: new RedisTaskStore(redis, { prefix }),
       bus,
-      close: () => redis.close(),
+      close: () => {
+        closing = true;
+        return redis.close();
+      },
     };
   } catch (error) {
     await redis.close();

@@ -150,6 +150,9 @@ function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => void)
 function reason(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
+  // ioredis's words for a command refused while it reconnects.
+  if (message.includes("enableOfflineQueue")) return "not connected; reconnecting";
+  if (message === "Command timed out") return "no answer in time";
   return typeof code === "string" && !message.includes(code) ? `${code}: ${message}` : message;
 }
 

@@ -1,5 +1,5 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
-import { createServer, isTypemcpServer, openSession, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import { createServer, isTypemcpServer, openSession, useEventBus, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { selectTransport } from "../transports/select-transport.js";
@@ -56,10 +56,19 @@ export async function serve(target: object, options: TransportOptions & Partial<
     // Imported here, not at the top: a stdio server never loads the HTTP layer nor, once
     // bundled, node:http, http2, stream and crypto (bundleEntries defers built-ins to first use).
     const { serveHttp } = await import("../transports/http/serve-http.js");
-    const handle = await serveHttp((stateless) => openSession(server, { stateless }), resolveHttpOptions(choice.options));
-    process.stderr.write(`typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}\n`);
+    const httpOptions = resolveHttpOptions(choice.options);
+    // Loaded only when asked for: a server without --redis never evaluates the Redis client.
+    const shared = httpOptions.redis === undefined ? undefined : await (await import("../scale/connect-scale.js")).connectScale({
+      url: httpOptions.redis,
+      namespace: server.info.name,
+      onerror: (error) => process.stderr.write(`typemcp: ${error.message}\n`),
+      onstatus: (message) => process.stderr.write(`typemcp: ${message}\n`),
+    });
+    if (shared) useEventBus(server, shared.bus);
+    const handle = await serveHttp((stateless) => openSession(server, { stateless }), httpOptions, shared);
+    process.stderr.write(`typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}${shared ? ` (shared store: Redis at ${shared.redis.where})` : ""}\n`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      process.once(signal, () => void handle.close().then(() => process.exit(0)));
+      process.once(signal, () => void handle.close().then(() => shared?.close()).then(() => process.exit(0)));
     }
     return { ...server, url: handle.url };
   } catch (error) {

@@ -47,11 +47,18 @@ export interface HttpOptions {
   /** How long in-flight calls may run after SIGTERM/SIGINT. Default 10 s. */
   shutdownDeadlineMs?: number;
   auth?: HttpAuthOptions;
+  /**
+   * A Redis (or Valkey) URL shared by every instance of the server, e.g. `redis://redis:6379`
+   * (`--redis`, `REDIS_URL`): streams resume, and resource updates reach subscribers, on any
+   * instance behind a load balancer. Needs the `ioredis` package. See "Scale out" in the README.
+   */
+  redis?: string;
 }
 
 /** HttpOptions with every default filled in. */
-export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins">> & {
+export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins" | "redis">> & {
   auth: HttpAuthOptions | undefined;
+  redis: string | undefined;
   allowedHosts: string[];
   allowedOrigins: string[];
 };
@@ -76,6 +83,7 @@ export function resolveHttpOptions(options: HttpOptions): ResolvedHttpOptions {
     unusedSessionIdleMs: options.unusedSessionIdleMs ?? 60_000,
     shutdownDeadlineMs: options.shutdownDeadlineMs ?? 10_000,
     auth: options.auth,
+    redis: options.redis,
   };
 }
 

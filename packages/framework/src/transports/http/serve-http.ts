@@ -10,6 +10,8 @@ import { checkHostAndOrigin, corsHeaders, preflightHeaders, type Refusal } from 
 import { isClientAbort } from "./client-abort.js";
 import { SessionStore, type Session } from "./session-store.js";
 import { CancelledStreams } from "./cancelled-streams.js";
+import { resumeStream, type SharedStores } from "./resume-stream.js";
+import { closeAfterResponse } from "./close-after-response.js";
 
 /** A running HTTP server. */
 export interface HttpServerHandle {
@@ -26,8 +28,12 @@ export interface HttpServerHandle {
  * is stateless so it declares only what it can do without a session.
  *
  * Paths are compared exactly as sent: `//evil.com/mcp`, `/x/../mcp` or `/mcp/` are not `/mcp`.
+ *
+ * With `shared` stores (`--redis`), every SSE event is stored there, so a client whose stream
+ * broke resumes it with `Last-Event-ID` on any instance, and a stateless request keeps running
+ * when its client drops, for the client to pick its result up elsewhere.
  */
-export async function serveHttp(newServer: (stateless: boolean) => ProtocolServer, options: ResolvedHttpOptions): Promise<HttpServerHandle> {
+export async function serveHttp(newServer: (stateless: boolean) => ProtocolServer, options: ResolvedHttpOptions, shared?: SharedStores): Promise<HttpServerHandle> {
   const sessions = new SessionStore({
     maxSessions: options.maxSessions,
     maxSessionsPerClient: options.maxSessionsPerClient,
@@ -71,6 +77,10 @@ export async function serveHttp(newServer: (stateless: boolean) => ProtocolServe
     if (path === "/healthz") return sendJson(res, closing ? 503 : 200, { status: closing ? "closing" : "ok" });
     if (closing) return refuse(res, { status: 503, message: "Server is shutting down.", headers: { Connection: "close" } });
     if (req.method === "POST") return post(req, res);
+    const lastEventId = req.headers["last-event-id"];
+    if (shared && req.method === "GET" && typeof lastEventId === "string" && (options.stateless || !sessionOf(req, false))) {
+      return resumeStream(res, shared, lastEventId);
+    }
     if (req.method === "GET" || req.method === "DELETE") {
       if (options.stateless) return refuse(res, { status: 405, message: `${req.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
       const session = sessionOf(req, true);
@@ -93,12 +103,17 @@ export async function serveHttp(newServer: (stateless: boolean) => ProtocolServe
     if (Array.isArray(parsed)) return refuseBatch(res, parsed);
     inFlight++;
     res.once("close", () => inFlight--);
+    // While the shared store is unreachable, requests are answered as without it (not resumable)
+    // rather than refused: only what needs the store (a resume, a shared task) fails, in words.
+    const store = shared?.isReady() ? shared : undefined;
     if (options.stateless) {
-      const transport = await createHttpTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = await createHttpTransport({ sessionIdGenerator: undefined, enableJsonResponse: !store, ...(store ? { eventStore: store.events } : {}) });
       const server = newServer(true);
       // The client went away before its answer: close the server, which aborts the handler's
-      // signal, so a tool stops its upstream work for nobody.
-      res.once("close", () => void server.close());
+      // signal, so a tool stops its upstream work for nobody. With a shared event store the
+      // client can resume on any instance, so the request runs on to its response instead.
+      if (store) closeAfterResponse(transport, server);
+      else res.once("close", () => void server.close());
       await server.connect(transport);
       return transport.handleRequest(req, res, parsed);
     }
@@ -122,6 +137,7 @@ export async function serveHttp(newServer: (stateless: boolean) => ProtocolServe
     const transport = await createHttpTransport({
       sessionIdGenerator: randomUUID,
       enableJsonResponse: false,
+      ...(store ? { eventStore: store.events } : {}),
       onsessioninitialized: (id) => sessions.add(id, { transport, server, client, lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => sessions.delete(id),
     });

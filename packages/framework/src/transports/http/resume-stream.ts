@@ -1,0 +1,47 @@
+import type { ServerResponse } from "node:http";
+import { TypemcpError } from "../../errors/typemcp-error.js";
+import type { RedisEventStore } from "../../scale/redis-event-store.js";
+
+/** The shared stores an HTTP server uses when its instances scale out (see `--redis`). */
+export interface SharedStores {
+  /** Every SSE event of every instance, so a stream resumes wherever the client reconnects. */
+  readonly events: Pick<RedisEventStore, "storeEvent" | "getStreamIdForEventId" | "replayEventsAfter" | "follow">;
+  /** Whether the store is reachable right now; while it is not, new streams are served without it. */
+  isReady(): boolean;
+}
+
+/**
+ * Answers a GET carrying `Last-Event-ID` from the shared event store: replays what the client
+ * missed, then forwards what the instance still running its request writes, up to the response.
+ * The request may have started on any instance. An id the store does not know gets 404 and a
+ * lost store 503, each with a JSON-RPC error in words.
+ */
+export async function resumeStream(res: ServerResponse, stores: SharedStores, lastEventId: string): Promise<void> {
+  let known: string | undefined;
+  try {
+    known = await stores.events.getStreamIdForEventId(lastEventId);
+  } catch (error) {
+    return refuse(res, 503, (error as Error).message);
+  }
+  if (known === undefined) {
+    return refuse(res, 404, `Unknown Last-Event-ID "${lastEventId}": the stream it belongs to has expired or was never stored; send the request again.`);
+  }
+  res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+  res.flushHeaders();
+  const gone = new AbortController();
+  res.once("close", () => gone.abort());
+  try {
+    await stores.events.follow(lastEventId, async (id, message) => void res.write(`event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`), { signal: gone.signal });
+  } catch (error) {
+    // A client gone is routine; a store lost mid-stream ends the stream, and the client's next
+    // resume gets the 503 that says why.
+    if (!gone.signal.aborted && !(error instanceof TypemcpError)) throw error;
+  }
+  res.end();
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message } });
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+  res.end(body);
+}
