@@ -35,6 +35,19 @@ describe.skipIf(!REDIS_SERVER)("RedisEventBus", () => {
     expect(await onA).toEqual({ kind: "resource_updated", uri: "towns://paris" });
   });
 
+  test("tells remote listeners only of what other instances publish", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const remoteOnA: ServerEvent[] = [];
+    a.subscribeRemote((event) => remoteOnA.push(event));
+    const own = next(a);
+    a.publish({ kind: "resource_updated", uri: "board://mine" });
+    await own;
+    const theirs = next(a);
+    b.publish({ kind: "resource_updated", uri: "board://theirs" });
+    await theirs;
+    expect(remoteOnA).toEqual([{ kind: "resource_updated", uri: "board://theirs" }]);
+  });
+
   test("stops calling a listener once it unsubscribed", async () => {
     const [a, b] = [await instance(), await instance()];
     const seen: ServerEvent[] = [];

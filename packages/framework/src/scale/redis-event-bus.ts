@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { storeUnavailable, type RedisClient, type RedisConnection } from "./redis-connection.js";
 
 /**
@@ -32,6 +33,9 @@ export interface RedisEventBusOptions {
  */
 export class RedisEventBus<E = ServerEvent> implements EventBus<E> {
   private readonly listeners = new Set<(event: E) => void>();
+  private readonly remoteListeners = new Set<(event: E) => void>();
+  /** Tells this instance's events from the others' on the shared channel. */
+  private readonly origin = randomUUID();
 
   private constructor(
     private readonly redis: RedisConnection,
@@ -49,14 +53,16 @@ export class RedisEventBus<E = ServerEvent> implements EventBus<E> {
       throw storeUnavailable("subscribe to server events", redis.where, error);
     }
     subscriber.on("message", (channel, message) => {
-      if (channel === bus.channel) bus.deliver(JSON.parse(message) as E);
+      if (channel !== bus.channel) return;
+      const { o: origin, e: event } = JSON.parse(message) as { o: string; e: E };
+      bus.deliver(event, origin === bus.origin ? bus.listeners : [...bus.listeners, ...bus.remoteListeners]);
     });
     return bus;
   }
 
   publish(event: E): void {
-    this.redis.client.publish(this.channel, JSON.stringify(event)).catch((error: unknown) => {
-      this.deliver(event);
+    this.redis.client.publish(this.channel, JSON.stringify({ o: this.origin, e: event })).catch((error: unknown) => {
+      this.deliver(event, this.listeners);
       this.onerror?.(storeUnavailable("share a server event with other instances", this.redis.where, error));
     });
   }
@@ -66,8 +72,17 @@ export class RedisEventBus<E = ServerEvent> implements EventBus<E> {
     return () => void this.listeners.delete(listener);
   }
 
-  private deliver(event: E): void {
-    for (const listener of [...this.listeners]) {
+  /**
+   * Registers a listener for the events other instances publish only: for whoever already
+   * delivers this instance's own events directly (2025-era sessions, told in-process).
+   */
+  subscribeRemote(listener: (event: E) => void): () => void {
+    this.remoteListeners.add(listener);
+    return () => void this.remoteListeners.delete(listener);
+  }
+
+  private deliver(event: E, listeners: Iterable<(event: E) => void>): void {
+    for (const listener of [...listeners]) {
       try {
         listener(event);
       } catch (error) {
