@@ -130,7 +130,9 @@ async function loadClient(where: string): Promise<RedisConstructor> {
     const module = (await import(name)) as { Redis?: RedisConstructor; default?: RedisConstructor };
     return (module.Redis ?? module.default)!;
   } catch (error) {
-    throw new ProtocolError("STORE_UNAVAILABLE", `Redis (${where}) was asked for, but the "ioredis" package is not installed. Fix: npm install ioredis`, { cause: error });
+    const missing = (error as { code?: unknown } | null)?.code === "ERR_MODULE_NOT_FOUND";
+    const what = missing ? `the "ioredis" package is not installed. Fix: npm install ioredis` : `the "ioredis" package could not be loaded (${reason(error)})`;
+    throw new ProtocolError("STORE_UNAVAILABLE", `Redis (${where}) was asked for, but ${what}`, { cause: error });
   }
 }
 
