@@ -90,7 +90,9 @@ describe("typemcp build", () => {
 
   test("emits unbundled servers whose import graph never reaches typescript", () => {
     const modules = importGraph(fromRoot("test/fixtures/dist/tc39/tc39.js"));
-    expect(modules.some((m) => m.includes("/node_modules/@modelcontextprotocol/sdk/"))).toBe(true);
+    expect(modules.some((m) => m.includes("/node_modules/@modelcontextprotocol/server/"))).toBe(true);
+    // One SDK in a server: the v2 server package, never the 1.x line too.
+    expect(modules.filter((m) => m.includes("/node_modules/@modelcontextprotocol/sdk/"))).toEqual([]);
     expect(modules.filter((m) => /\/node_modules\/(typescript|typescript-json-schema|esbuild)\//.test(m))).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ import { NGINX, startNginx, type NginxProxy } from "./support/nginx-proxy.js";
 import { fromRoot } from "./support/paths.js";
 
 const SERVER = fromRoot("test/fixtures/dist/tc39/scale-out.js");
+// The secret every instance signs 2026-07-28 requestState with; --redis requires one.
+const KEY = { MCP_REQUEST_STATE_KEY: "scale-out-test-key-of-at-least-32-bytes" };
 
 warnIfNoRedis("Redis scale-out test");
 if (!NGINX) console.warn("Redis scale-out test skipped: nginx is not installed (.ci/run installs it with apt-get).");
@@ -64,12 +66,24 @@ async function connectThrough(url: string, fetchFn: typeof fetch): Promise<Clien
 describe("a server asked to use Redis", () => {
   test("refuses to start, saying where Redis was expected and why, when Redis is not there", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [SERVER, "--http", "--port", "0", "--redis", `redis://127.0.0.1:${port}`], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [SERVER, "--http", "--port", "0", "--redis", `redis://127.0.0.1:${port}`], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...KEY } });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     expect(code).toBe(1);
     expect(stderr).toBe(`typemcp: Redis at redis://127.0.0.1:${port} is not reachable (connect ECONNREFUSED 127.0.0.1:${port}). Start it, or fix --redis / REDIS_URL.\n`);
+  });
+
+  test("refuses to start without a request-state key shared by every instance", async () => {
+    const env = { ...process.env };
+    delete env.MCP_REQUEST_STATE_KEY;
+    const child = spawn(process.execPath, [SERVER, "--http", "--port", "0", "--redis", "redis://127.0.0.1:1"], { stdio: ["ignore", "pipe", "pipe"], env });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+    expect(await new Promise<number | null>((resolve) => child.once("exit", resolve))).toBe(1);
+    expect(stderr).toBe(
+      "typemcp: --redis runs this server as one of several instances, which must share the key that signs requestState: set MCP_REQUEST_STATE_KEY to the same secret of at least 32 bytes on every instance (e.g. `openssl rand -base64 48`).\n",
+    );
   });
 
   test("refuses a --redis value that is not a Redis URL, saying what it takes", async () => {
@@ -90,8 +104,8 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
   beforeAll(async () => {
     redis = await startRedis();
     const args = ["--redis", redis.url];
-    balanced.push(...(await Promise.all([startHttpServer(SERVER, ["--stateless", ...args]), startHttpServer(SERVER, ["--stateless", ...args])])));
-    sessionful = await startHttpServer(SERVER, args);
+    balanced.push(...(await Promise.all([startHttpServer(SERVER, ["--stateless", ...args], KEY), startHttpServer(SERVER, ["--stateless", ...args], KEY)])));
+    sessionful = await startHttpServer(SERVER, args, KEY);
     proxy = await startNginx(balanced.map((b) => b.url));
   });
 

@@ -319,8 +319,8 @@ describe("towns server over stdio", () => {
     });
 
     test("answers an unknown town with the spec's resource-not-found error and the closest names", async () => {
-      await expect(session.client.readResource({ uri: "town://Winchster" })).rejects.toThrow("MCP error -32002: No town named 'Winchster'. Did you mean Winchester?");
-      await expect(session.client.readResource({ uri: "town://Gotham" })).rejects.toThrow(/^MCP error -32002: No town named 'Gotham'\. Use the name of one of the 351 Massachusetts cities and towns/);
+      await expect(session.client.readResource({ uri: "town://Winchster" })).rejects.toThrow("MCP error -32602: No town named 'Winchster'. Did you mean Winchester?");
+      await expect(session.client.readResource({ uri: "town://Gotham" })).rejects.toThrow(/^MCP error -32602: No town named 'Gotham'\. Use the name of one of the 351 Massachusetts cities and towns/);
     });
 
     test("completes town names from the typed prefix, in any case, A-Z, at most 20", async () => {

@@ -60,8 +60,8 @@ describe(`resources, prompts and context, compiled with ${process.env.DECORATORS
   });
 
   test("answers an unknown URI or a malformed percent-escape with the spec's resource-not-found error", async () => {
-    await expect(client.readResource("nothing://here")).rejects.toThrow(/MCP error -32002: Resource not found: "nothing:\/\/here"\./);
-    await expect(client.readResource("note://%E0")).rejects.toThrow(/MCP error -32002: Resource not found: "note:\/\/%E0"\./);
+    await expect(client.readResource("nothing://here")).rejects.toThrow(/MCP error -32602: Resource not found: "nothing:\/\/here"\./);
+    await expect(client.readResource("note://%E0")).rejects.toThrow(/MCP error -32602: Resource not found: "note:\/\/%E0"\./);
   });
 
   test("reports a resource method's ToolError as a JSON-RPC error", async () => {

@@ -21,6 +21,14 @@ function raw(url: string, options: { method?: string; path: string; headers?: Re
   });
 }
 
+/** The JSON-RPC answer of a POST: its JSON body, or the last message of its SSE stream. */
+async function answerOf(res: Response): Promise<any> {
+  const text = await res.text();
+  if (!(res.headers.get("content-type") ?? "").includes("text/event-stream")) return JSON.parse(text);
+  const messages = [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!));
+  return messages.at(-1);
+}
+
 const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -170,7 +178,7 @@ describe("HTTP (stateless) tells the truth", () => {
 
   test("does not advertise list changes or subscriptions it cannot deliver", async () => {
     const res = await post(server.url, INITIALIZE);
-    const body = (await res.json()) as { result: { capabilities: Record<string, unknown> } };
+    const body = (await answerOf(res)) as { result: { capabilities: Record<string, unknown> } };
     expect(body.result.capabilities).toEqual({ tools: {}, logging: {} });
   });
 
@@ -202,9 +210,21 @@ describe("HTTP (stateless) says why sampling cannot work", () => {
 
   test("a tool that samples is refused naming the server's mode, not blaming the client", async () => {
     const res = await post(server.url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ask", arguments: { question: "why?" } } });
-    const body = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
+    const body = (await answerOf(res)) as { result: { isError: boolean; content: Array<{ text: string }> } };
     expect(body.result.isError).toBe(true);
     expect(body.result.content[0]!.text).toMatch(/^This server runs over stateless HTTP \(--stateless\), which keeps no session/);
+  });
+
+  test("progress and log messages stream on the POST's own SSE answer when the client takes one", async () => {
+    const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, _meta: { progressToken: "p1" } } });
+    const res = await post(server.url, call(2, "count", { to: 3 }));
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const messages = [...(await res.text()).matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!));
+    expect(messages.filter((m) => m.method === "notifications/progress").map((m) => m.params.progress)).toEqual([1, 2, 3]);
+    expect(messages.at(-1)).toMatchObject({ id: 2, result: { structuredContent: { result: 3 } } });
+    const logs = await post(server.url, call(3, "chatter", {}));
+    const logged = [...(await logs.text()).matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!)).filter((m) => m.method === "notifications/message");
+    expect(logged.map((m) => m.params.level)).toEqual(["debug", "info", "warning", "error"]);
   });
 });
 

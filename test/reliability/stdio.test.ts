@@ -107,7 +107,7 @@ describe("stdio under hostile or careless clients", () => {
     server = new RawStdio(TOWNS_SERVER);
     await server.initialize();
     server.send({ jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri: "file:///etc/passwd" } });
-    expect(await server.next()).toMatchObject({ id: 1, error: { code: -32002 } });
+    expect(await server.next()).toMatchObject({ id: 1, error: { code: -32602 } });
     server.send({ jsonrpc: "2.0", id: 2, method: "resources/subscribe", params: { uri: "town://Winchester" } });
     expect(await server.next()).toMatchObject({ id: 2, result: {} });
   });

@@ -16,6 +16,7 @@ export type {
   LogLevel,
   ElicitResult,
   ResourceContents,
+  Root,
   SamplingMessage,
   SamplingRequest,
   SamplingResult,

@@ -21,7 +21,8 @@ export const ERROR_CODES = {
   UNKNOWN_TOOL: { family: "protocol", jsonRpc: -32602 },
   UNKNOWN_PROMPT: { family: "protocol", jsonRpc: -32602 },
   INVALID_PARAMS: { family: "protocol", jsonRpc: -32602 },
-  RESOURCE_NOT_FOUND: { family: "protocol", jsonRpc: -32002 },
+  // -32602 since MCP 2026-07-28 (the SDK sends it in both eras; 2025-11-25 had -32002).
+  RESOURCE_NOT_FOUND: { family: "protocol", jsonRpc: -32602 },
   MEMBER_FAILED: { family: "protocol", jsonRpc: -32603 },
   STORE_UNAVAILABLE: { family: "protocol", jsonRpc: -32603 },
   INVALID_ARGUMENTS: { family: "tool" },

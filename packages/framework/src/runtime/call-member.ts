@@ -2,6 +2,7 @@ import type { ParameterPlan } from "../tool-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import type { Context } from "./context.js";
+import { InputNeeded } from "./sdk.js";
 
 /**
  * Calls a resource or prompt method with its parameters filled as the build planned. These
@@ -20,7 +21,8 @@ export async function callMember(
   try {
     return await method.apply(instance, args);
   } catch (error) {
-    if (error instanceof ProtocolError) throw error;
+    // A question for the client (2026-07-28): the call is answered with an input-required result.
+    if (error instanceof ProtocolError || error instanceof InputNeeded) throw error;
     const message =
       error instanceof TypemcpError ? error.message : `${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`;
     throw new ProtocolError("MEMBER_FAILED", `${failure}: ${message}`, { cause: error });

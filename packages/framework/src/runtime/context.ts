@@ -39,6 +39,12 @@ export interface ElicitResult<T = Record<string, string | number | boolean | str
   content?: T;
 }
 
+/** A root the client shares with the server: a directory or file it may work in. */
+export interface Root {
+  uri: string;
+  name?: string;
+}
+
 /** A resource's contents as `resources/read` returns them. */
 export type ResourceContents = { uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: string };
 
@@ -75,7 +81,11 @@ export interface Context {
   /** Reads one of this server's own resources. */
   readResource(uri: string): Promise<ResourceContents[]>;
   /**
-   * Asks the user for input through the client (elicitation). Throws a `ToolError` when the
+   * Asks the user for input through the client (elicitation). In protocol 2025-11-25 this is a
+   * request to the client; in 2026-07-28 the call is answered with an input-required result and
+   * the client calls again with the answer, which runs the method again from the start: each
+   * question asked before gets its answer at once, in order. So, with a 2026 client, do nothing
+   * before a question that must not happen twice. Throws a `ToolError` when the
    * client did not declare the capability.
    */
   elicit<T = Record<string, string | number | boolean | string[]>>(message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult<T>>;
@@ -84,4 +94,9 @@ export interface Context {
    * did not declare the capability.
    */
   sample(request: SamplingRequest | string): Promise<SamplingResult>;
+  /**
+   * The roots the client shares (directories or files it lets the server work in). Throws a
+   * `ToolError` when the client did not declare the capability.
+   */
+  roots(): Promise<Root[]>;
 }

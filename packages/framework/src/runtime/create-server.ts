@@ -1,7 +1,6 @@
 import type { ResultPlan } from "../tool-definition.js";
-import type { EventBus, ServerEvent } from "../scale/redis-event-bus.js";
-import type { ProtocolServer, ServerInfo } from "./sdk.js";
-import { ServerApp } from "./server-app.js";
+import type { Era, ProtocolServer, ServerInfo } from "./sdk.js";
+import { ServerApp, type ServerChange } from "./server-app.js";
 import type { InputLimits } from "./string-limits.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
@@ -89,17 +88,24 @@ export function isTypemcpServer(value: unknown): value is TypemcpServer {
  * A protocol endpoint for one new session of `server` (one stdio connection, one HTTP session
  * or request, one in-memory test client). For transports and `typemcp/testing`, not authors.
  */
-export function openSession(server: TypemcpServer, options: { stateless?: boolean } = {}): ProtocolServer {
+export function openSession(server: TypemcpServer, options: { stateless?: boolean; era?: Era } = {}): ProtocolServer {
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError("openSession() takes a server made by createServer().");
   return app.newSession(options);
 }
 
-/** Shares `server`'s change events (resource updates, list changes) with its other instances through `bus`. For `serve()`. */
-export function useEventBus(server: TypemcpServer, bus: EventBus<ServerEvent>): void {
+/** Calls `listener` on every change `server` makes at run time; returns a function that stops it (for transports). */
+export function onServerChange(server: TypemcpServer, listener: (change: ServerChange) => void): () => void {
   const app = (server as Partial<WithApp>)[APP];
-  if (!app) throw new TypeError("useEventBus() takes a server made by createServer().");
-  app.useBus(bus);
+  if (!app) throw new TypeError("onServerChange() takes a server made by createServer().");
+  return app.onChange(listener);
+}
+
+/** Tells `server`'s 2025-era sessions in this process of a change another instance made (for `serve()` with a shared bus). */
+export function tellLegacySessions(server: TypemcpServer, change: ServerChange): void {
+  const app = (server as Partial<WithApp>)[APP];
+  if (!app) throw new TypeError("tellLegacySessions() takes a server made by createServer().");
+  app.tellLegacySessions(change);
 }
 
 /** How tool `name` of `server` turns its method's return value into a result (for `typemcp/testing`). */

@@ -4,7 +4,7 @@ import type { MemberRegistry } from "./member-registry.js";
 import type { RegisteredPrompt, WirePrompt } from "./registered-prompt.js";
 import type { RegisteredResource, WireResource } from "./registered-resource.js";
 import type { RegisteredTool } from "./registered-tool.js";
-import type { ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo, WireTool } from "./sdk.js";
+import type { Era, ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo, WireTool } from "./sdk.js";
 import { RequestContext, type SessionState } from "./request-context.js";
 import { resolveCompletions } from "./resolve-completions.js";
 
@@ -16,6 +16,8 @@ export interface ServedMembers {
   readonly prompts: MemberRegistry<WirePrompt, RegisteredPrompt>;
   /** Longest string a request may carry where no schema says otherwise. */
   readonly maxStringLength: number;
+  /** The 2026-07-28 cache fields (`ttlMs`, `cacheScope`) for a list of `kind`; none for 2025. */
+  cacheHint(kind: "tools" | "resources" | "prompts", era: Era): { ttlMs?: number; cacheScope?: "public" | "private" };
 }
 
 /** One connected session's state. */
@@ -35,14 +37,13 @@ export function registerHandlers(app: ServedMembers, protocol: ProtocolServer, c
     logLevel: undefined,
     logger: app.info.name,
     readResource: (uri, ctx) => readResource(app, uri, ctx),
-    clientCapabilities: () => protocol.clientCapabilities(),
   };
   const session: Session = { protocol, subscriptions: new Set(), state };
   const context = (extra: RequestExtra) => new RequestContext(extra, state);
 
-  protocol.handle("tools/list", (params) => {
+  protocol.handle("tools/list", (params, extra) => {
     refuseCursor("tools/list", params);
-    return { tools: app.tools.list() };
+    return { tools: app.tools.list(), ...app.cacheHint("tools", extra.era) };
   });
   protocol.handle("tools/call", (params, extra) => {
     const tool = app.tools.get(params.name);
@@ -70,13 +71,13 @@ export function registerHandlers(app: ServedMembers, protocol: ProtocolServer, c
 type ContextFor = (extra: RequestExtra) => Context;
 
 function registerResourceHandlers(app: ServedMembers, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
-  protocol.handle("resources/list", (params) => {
+  protocol.handle("resources/list", (params, extra) => {
     refuseCursor("resources/list", params);
-    return { resources: app.resources.list().filter((r) => "uri" in r) };
+    return { resources: app.resources.list().filter((r) => "uri" in r), ...app.cacheHint("resources", extra.era) };
   });
-  protocol.handle("resources/templates/list", (params) => {
+  protocol.handle("resources/templates/list", (params, extra) => {
     refuseCursor("resources/templates/list", params);
-    return { resourceTemplates: app.resources.list().filter((r) => "uriTemplate" in r) };
+    return { resourceTemplates: app.resources.list().filter((r) => "uriTemplate" in r), ...app.cacheHint("resources", extra.era) };
   });
   protocol.handle("resources/read", async (params, extra) => {
     refuseOverlong(app, "resources/read", "uri", params.uri);
@@ -103,9 +104,9 @@ function registerResourceHandlers(app: ServedMembers, protocol: ProtocolServer, 
 }
 
 function registerPromptHandlers(app: ServedMembers, protocol: ProtocolServer, context: ContextFor): void {
-  protocol.handle("prompts/list", (params) => {
+  protocol.handle("prompts/list", (params, extra) => {
     refuseCursor("prompts/list", params);
-    return { prompts: app.prompts.list() };
+    return { prompts: app.prompts.list(), ...app.cacheHint("prompts", extra.era) };
   });
   protocol.handle("prompts/get", (params, extra) => {
     for (const [name, value] of Object.entries((params.arguments ?? {}) as Record<string, unknown>)) {

@@ -6,7 +6,7 @@ import { OutputContract } from "./output-contract.js";
 import { reviveValues } from "./revive-values.js";
 import { DEFAULT_MAX_STRING_LENGTH, findOverlongStrings } from "./string-limits.js";
 import { toCallResult, toErrorResult } from "./to-call-result.js";
-import type { CallToolResult, WireTool } from "./sdk.js";
+import { InputNeeded, type CallToolResult, type WireTool } from "./sdk.js";
 import type { Context } from "./context.js";
 import { ToolContent } from "../content/tool-content.js";
 
@@ -47,7 +47,7 @@ export class RegisteredTool {
     return this.name;
   }
 
-  /** Validates `args`, calls the method and converts what it returns or throws. Never rejects. */
+  /** Validates `args`, calls the method and converts what it returns or throws. Rejects only with `InputNeeded` (2026-07-28: the method asked the client for input). */
   async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
     const input = args ?? {};
     // Lengths first: a megabyte string must not reach a pattern, a format check or the method.
@@ -62,6 +62,8 @@ export class RegisteredTool {
     try {
       value = await this.method.apply(this.instance, toPositional(this.generated.params, input, this.takesContext ? context?.() : undefined));
     } catch (thrown) {
+      // A question for the client (2026-07-28): the call is answered with an input-required result.
+      if (thrown instanceof InputNeeded) throw thrown;
       const error = toToolError(thrown);
       if (error.code === "INTERNAL_TOOL_ERROR") logUnexpected(this.name, thrown);
       return toErrorResult(error);

@@ -1,6 +1,6 @@
 import { ToolError } from "../errors/tool-error.js";
-import type { Context, ContextLog, ElicitResult, LogLevel, ResourceContents, SamplingRequest, SamplingResult } from "./context.js";
-import type { RequestExtra } from "./sdk.js";
+import type { Context, ContextLog, ElicitResult, LogLevel, ResourceContents, Root, SamplingRequest, SamplingResult } from "./context.js";
+import { InputNeeded, type ClientRequestMethod, type RequestExtra } from "./sdk.js";
 
 const LEVELS: readonly LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 
@@ -9,16 +9,17 @@ export interface SessionState {
   /** The lowest level the client wants, from `logging/setLevel`; undefined sends everything. */
   logLevel: LogLevel | undefined;
   readonly readResource: (uri: string, ctx: Context) => Promise<ResourceContents[]>;
-  readonly clientCapabilities: () => { sampling?: unknown; elicitation?: unknown } | undefined;
   /** Where the messages come from, in `notifications/message`'s `logger`. */
   readonly logger: string;
-  /** Served over stateless HTTP: no session, so nothing to send a request to the client on. */
+  /** Served over stateless HTTP: in the 2025 era no session, so nothing to send a request to the client on. */
   readonly stateless?: boolean;
 }
 
 /** The `Context` one request's method receives. */
 export class RequestContext implements Context {
   readonly log: ContextLog;
+  /** 2026-07-28: how many questions this run of the method has asked so far (its answers replay in order). */
+  private asked = 0;
 
   constructor(
     private readonly extra: RequestExtra,
@@ -53,27 +54,48 @@ export class RequestContext implements Context {
 
   async elicit<T>(message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult<T>> {
     this.refuseStateless("ask the user for input (elicitation)");
-    if (!this.session.clientCapabilities()?.elicitation) {
+    if (!this.extra.clientCapabilities?.elicitation) {
       throw new ToolError("This client cannot ask its user for input (it did not declare the elicitation capability).");
     }
-    return (await this.extra.request("elicitation/create", { message, requestedSchema })) as unknown as ElicitResult<T>;
+    return (await this.ask("elicitation/create", { message, requestedSchema })) as unknown as ElicitResult<T>;
   }
 
   async sample(request: SamplingRequest | string): Promise<SamplingResult> {
     this.refuseStateless("run the client's model (sampling)");
-    if (!this.session.clientCapabilities()?.sampling) {
+    if (!this.extra.clientCapabilities?.sampling) {
       throw new ToolError("This client cannot run its model for this server (it did not declare the sampling capability).");
     }
     const params: SamplingRequest =
       typeof request === "string" ? { messages: [{ role: "user", content: { type: "text", text: request } }], maxTokens: 1000 } : request;
-    return (await this.extra.request("sampling/createMessage", params as unknown as Record<string, unknown>)) as unknown as SamplingResult;
+    return (await this.ask("sampling/createMessage", params as unknown as Record<string, unknown>)) as unknown as SamplingResult;
+  }
+
+  async roots(): Promise<Root[]> {
+    this.refuseStateless("list the client's roots");
+    if (!this.extra.clientCapabilities?.roots) {
+      throw new ToolError("This client shares no roots with this server (it did not declare the roots capability).");
+    }
+    const result = (await this.ask("roots/list", {})) as { roots?: Root[] };
+    return result.roots ?? [];
+  }
+
+  // 2025-11-25: a request to the client on this request's own stream. 2026-07-28: there is no
+  // such request; the method is run again from the start with each answer so far replayed in
+  // order, and the first question without an answer ends this round with an input-required result.
+  private async ask(method: ClientRequestMethod, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (this.extra.era === "modern") {
+      const index = this.asked++;
+      if (index < this.extra.answers.length) return this.extra.answers[index] as Record<string, unknown>;
+      throw new InputNeeded(method, params);
+    }
+    return this.extra.request(method, params);
   }
 
   // The client may well support it; it is this server's mode that cannot carry the request.
   private refuseStateless(what: string): void {
-    if (!this.session.stateless) return;
+    if (!this.session.stateless || this.extra.era === "modern") return;
     throw new ToolError(
-      `This server runs over stateless HTTP (--stateless), which keeps no session to send a request to the client on, so a tool cannot ${what} here. Run the server with sessions (without --stateless) to use it.`,
+      `This server runs over stateless HTTP (--stateless), which keeps no session to send a request to the client on in protocol 2025-11-25, so a tool cannot ${what} for this client. Connect with protocol 2026-07-28 (which asks through input-required results), or run the server with sessions (without --stateless).`,
     );
   }
 

@@ -1,64 +1,37 @@
 /**
- * The one module that imports `@modelcontextprotocol/sdk`. Everything else in typemcp speaks in
- * its own terms; a second SDK line or protocol era would be a second module like this one.
+ * The one module of the runtime that imports the MCP SDK: `@modelcontextprotocol/server` (v2),
+ * which serves both protocol eras, 2025-11-25 (initialize handshake, sessions, server-to-client
+ * requests) and 2026-07-28 (stateless, a `_meta` envelope on every request, `server/discover`,
+ * input-required results). Everything else in typemcp speaks in its own terms.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  SetLevelRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-  type CallToolResult,
+  createMcpHandler,
+  createRequestStateCodec,
+  inputRequired,
+  isLegacyRequest,
+  Server,
+  WebStandardStreamableHTTPServerTransport,
+  type EventStore,
   type JSONRPCMessage,
+  type ServerContext,
+  type ServerEventBus,
   type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+  type Transport,
+} from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { toInvalidParams } from "./invalid-params.js";
 
-export type { CallToolResult, EventStore, JSONRPCMessage, Tool as WireTool, Transport };
+export type { CallToolResult, EventStore, JSONRPCMessage, ServerEventBus, Tool as WireTool, Transport };
 
-/** The SDK's Streamable HTTP server transport, as typemcp's HTTP layer uses it. */
-export interface HttpTransport extends Transport {
-  readonly sessionId?: string | undefined;
-  handleRequest(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
-}
+/** The protocol eras typemcp serves: 2025-11-25 (`legacy`) and 2026-07-28 (`modern`). */
+export type Era = "legacy" | "modern";
 
-/** Options for `createHttpTransport`. */
-export interface HttpTransportOptions {
-  /** Makes session ids; undefined for stateless mode. */
-  sessionIdGenerator: (() => string) | undefined;
-  /** Answer POSTs with plain JSON instead of an SSE stream. */
-  enableJsonResponse: boolean;
-  onsessioninitialized?: (sessionId: string) => void;
-  onsessionclosed?: (sessionId: string) => void;
-  /** Stores every SSE event so a client can resume with Last-Event-ID (the shared Redis store). */
-  eventStore?: EventStore;
-}
+/** The revision each era speaks. */
+export const ERA_VERSION: Record<Era, string> = { legacy: "2025-11-25", modern: "2026-07-28" };
 
-/**
- * Creates the SDK's Streamable HTTP server transport. Loaded on first use, so a stdio server
- * never evaluates the HTTP stack.
- */
-export async function createHttpTransport(options: HttpTransportOptions): Promise<HttpTransport> {
-  const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
-  return new StreamableHTTPServerTransport(options);
-}
-
-/** Who the server says it is in the `initialize` handshake. */
+/** Who the server says it is (`initialize` result, `server/discover`, `_meta` of 2026 results). */
 export interface ServerInfo {
   name: string;
   version: string;
@@ -67,7 +40,7 @@ export interface ServerInfo {
   instructions?: string;
 }
 
-/** What a server declares it can do in the `initialize` handshake. */
+/** What a server declares it can do. */
 export interface ServerCapabilities {
   tools?: { listChanged?: boolean };
   resources?: { subscribe?: boolean; listChanged?: boolean };
@@ -91,102 +64,237 @@ export type RequestMethod =
   | "logging/setLevel";
 
 /** A request typemcp may send the client while serving one of its requests. */
-export type ClientRequestMethod = "sampling/createMessage" | "elicitation/create";
+export type ClientRequestMethod = "sampling/createMessage" | "elicitation/create" | "roots/list";
 
-// Typed loosely on purpose: the schemas' own types name zod internals that declaration files
-// cannot reach, and every handler receives params already parsed by the SDK.
-type AnySchema = typeof ListToolsRequestSchema;
-
-const REQUESTS: Record<RequestMethod, AnySchema> = {
-  "tools/list": ListToolsRequestSchema,
-  "tools/call": CallToolRequestSchema,
-  "resources/list": ListResourcesRequestSchema,
-  "resources/templates/list": ListResourceTemplatesRequestSchema,
-  "resources/read": ReadResourceRequestSchema,
-  "resources/subscribe": SubscribeRequestSchema,
-  "resources/unsubscribe": UnsubscribeRequestSchema,
-  "prompts/list": ListPromptsRequestSchema,
-  "prompts/get": GetPromptRequestSchema,
-  "completion/complete": CompleteRequestSchema,
-  "logging/setLevel": SetLevelRequestSchema,
-} as unknown as Record<RequestMethod, AnySchema>;
-
-const CLIENT_REQUESTS: Record<ClientRequestMethod, unknown> = {
-  "sampling/createMessage": CreateMessageResultSchema,
-  "elicitation/create": ElicitResultSchema,
-};
+/**
+ * A request for client input in the 2026-07-28 era, where the server cannot send the client a
+ * request: the handler throws it, and the call is answered with an input-required result.
+ */
+export class InputNeeded extends Error {
+  constructor(
+    readonly method: ClientRequestMethod,
+    readonly params: Record<string, unknown>,
+  ) {
+    super(`input needed: ${method}`);
+  }
+}
 
 /** What a handler knows about the request it serves, and how it talks back. */
 export interface RequestExtra {
   readonly signal: AbortSignal;
   readonly requestId: string | number;
   readonly sessionId: string | undefined;
+  /** The era of the request: 2025-11-25 (`legacy`) or 2026-07-28 (`modern`). */
+  readonly era: Era;
   /** The client's progress token, when it asked for progress. */
   readonly progressToken: string | number | undefined;
+  /** What the client declared it can do: from `initialize` (2025) or the request's own envelope (2026). */
+  readonly clientCapabilities: { sampling?: unknown; elicitation?: unknown; roots?: unknown } | undefined;
+  /**
+   * 2026-07-28: the client's answers to the input this request asked for in earlier rounds, in
+   * the order they were asked (verified through `requestState`); empty on a first round.
+   */
+  readonly answers: readonly unknown[];
   /** Sends a notification tied to this request (on its stream, over HTTP). */
   notify(method: string, params: Record<string, unknown>): Promise<void>;
-  /** Sends a request to the client tied to this request, and waits for its validated result. */
+  /** 2025-11-25: sends a request to the client tied to this request, and waits for its validated result. */
   request(method: ClientRequestMethod, params: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 /** Answers one request; what it throws becomes a JSON-RPC error. */
 export type RequestHandler = (params: Record<string, any>, extra: RequestExtra) => unknown;
 
-/** One protocol endpoint (one session): handlers in, notifications out. */
+/** One protocol endpoint (one stdio connection, one HTTP session or request): handlers in, notifications out. */
 export interface ProtocolServer {
+  readonly era: Era;
   connect(transport: Transport): Promise<void>;
   close(): Promise<void>;
   /** Answers `method` with `handler`. */
   handle(method: RequestMethod, handler: RequestHandler): void;
   /** Sends a notification outside any request (list changes, resource updates). */
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
-  /** What the connected client declared it can do. */
+  /** What the connected client declared it can do (2025: at initialize). */
   clientCapabilities(): { sampling?: unknown; elicitation?: unknown; roots?: unknown } | undefined;
   /** Called once the connection is gone. */
   onclose: (() => void) | undefined;
 }
 
-/** Creates an SDK low-level `Server` for one session, declaring `capabilities`. */
-export function createProtocolServer(info: ServerInfo, capabilities: ServerCapabilities): ProtocolServer {
+/** Makes the protocol endpoint that serves one connection (stdio), session or request (HTTP) of `era`. */
+export type ProtocolServerFactory = (era: Era) => ProtocolServer;
+
+const SDK_SERVER = new WeakMap<ProtocolServer, Server>();
+
+/** Methods whose 2026-07-28 answer may be an input-required result. */
+const INPUT_CAPABLE = new Set<string>(["tools/call", "prompts/get", "resources/read"]);
+
+/** Creates an SDK low-level `Server` for one session of `era`, declaring `capabilities`. */
+export function createProtocolServer(info: ServerInfo, capabilities: ServerCapabilities, era: Era): ProtocolServer {
   const { instructions, ...implementation } = info;
   const server = new Server(implementation, {
     capabilities,
-    jsonSchemaValidator: lazySdkValidator,
     ...(instructions === undefined ? {} : { instructions }),
+    requestState: { verify: (state) => requestStateCodec().verify(state, undefined as never) },
   });
   reportInvalidParams(server);
   const protocol: ProtocolServer = {
+    era,
     connect: (transport) => server.connect(transport),
     close: () => server.close(),
     handle(method, handler) {
-      server.setRequestHandler(REQUESTS[method], async (request, extra) => {
-        const meta = (request.params as { _meta?: { progressToken?: string | number } } | undefined)?._meta;
-        const context: RequestExtra = {
-          signal: extra.signal,
-          requestId: extra.requestId,
-          sessionId: extra.sessionId,
-          progressToken: meta?.progressToken,
-          notify: (notifyMethod, params) => extra.sendNotification({ method: notifyMethod, params } as never),
-          request: (requestMethod, params) =>
-            extra.sendRequest({ method: requestMethod, params } as never, CLIENT_REQUESTS[requestMethod] as never, { signal: extra.signal }) as Promise<Record<string, unknown>>,
-        };
+      server.setRequestHandler(method as never, (async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {
+        const modern = ctx.mcpReq.envelope !== undefined || era === "modern";
+        const extra = toExtra(server, ctx, modern ? "modern" : "legacy");
         try {
-          return (await handler((request.params ?? {}) as Record<string, unknown>, context)) as never;
+          return await handler((request.params ?? {}) as Record<string, unknown>, extra);
         } catch (error) {
+          if (error instanceof InputNeeded && modern && INPUT_CAPABLE.has(method)) return askForInput(error, extra.answers);
           throw toJsonRpcError(error);
         }
-      });
+      }) as never);
     },
     notify: (method, params) => server.notification({ method, ...(params ? { params } : {}) } as never),
     clientCapabilities: () => server.getClientCapabilities(),
     onclose: undefined,
   };
+  SDK_SERVER.set(protocol, server);
   server.onclose = () => protocol.onclose?.();
   return protocol;
 }
 
-// The SDK parses each request's params with its zod schema before calling the handler, and a
-// failed parse reaches the client as -32603 with the raw issue list. Every handler (the SDK's own
+function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
+  const req = ctx.mcpReq;
+  const envelope = req.envelope as Record<string, unknown> | undefined;
+  const fromEnvelope = envelope?.["io.modelcontextprotocol/clientCapabilities"] as RequestExtra["clientCapabilities"];
+  return {
+    signal: req.signal,
+    requestId: req.id,
+    sessionId: ctx.sessionId,
+    era,
+    progressToken: (req._meta as { progressToken?: string | number } | undefined)?.progressToken,
+    clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),
+    answers: era === "modern" ? answersOf(req) : [],
+    notify: (method, params) => req.notify({ method, params } as never),
+    request: (method, params) => req.send({ method, params } as never, { signal: req.signal }) as Promise<Record<string, unknown>>,
+  };
+}
+
+// A 2026 request that asked for input carries, on its retry, the answers of earlier rounds in
+// its (signed) requestState and this round's answer in inputResponses under the key minted for it.
+function answersOf(req: ServerContext["mcpReq"]): unknown[] {
+  const state = req.requestState<{ answers?: unknown[] }>();
+  const earlier = Array.isArray(state?.answers) ? state.answers : [];
+  const latest = req.inputResponses?.[`input-${earlier.length}`];
+  return latest === undefined ? earlier : [...earlier, latest];
+}
+
+async function askForInput(needed: InputNeeded, answers: readonly unknown[]): Promise<unknown> {
+  const key = `input-${answers.length}`;
+  const request =
+    needed.method === "elicitation/create"
+      ? inputRequired.elicit(needed.params as never)
+      : needed.method === "sampling/createMessage"
+        ? inputRequired.createMessage(needed.params as never)
+        : inputRequired.listRoots();
+  return inputRequired({ inputRequests: { [key]: request }, requestState: await requestStateCodec().mint({ answers: [...answers] }) });
+}
+
+/**
+ * The key that signs `requestState` (2026-07-28 input rounds), so a client cannot forge the
+ * answers of earlier rounds: `MCP_REQUEST_STATE_KEY` (at least 32 bytes), shared by every
+ * instance behind one load balancer; unset, a random key per process (then a retry must reach
+ * the process that asked).
+ */
+export function requestStateKey(): string {
+  const configured = process.env.MCP_REQUEST_STATE_KEY;
+  if (configured !== undefined && configured !== "") {
+    if (Buffer.byteLength(configured) < 32) throw new ProtocolError("INVALID_PARAMS", "MCP_REQUEST_STATE_KEY must be at least 32 bytes long.");
+    return configured;
+  }
+  return (randomKey ??= globalThis.crypto.getRandomValues(Buffer.alloc(32)).toString("base64url") + "-typemcp-process-key");
+}
+let randomKey: string | undefined;
+let codec: ReturnType<typeof createRequestStateCodec<{ answers: unknown[] }>> | undefined;
+let codecKey: string | undefined;
+
+function requestStateCodec() {
+  const key = requestStateKey();
+  if (!codec || codecKey !== key) {
+    codec = createRequestStateCodec<{ answers: unknown[] }>({ key, ttlSeconds: 600 });
+    codecKey = key;
+  }
+  return codec;
+}
+
+/** Serves one stdio-shaped connection (`transport`) in whichever era its first message opens. */
+export function serveConnection(factory: ProtocolServerFactory, transport: Transport, onerror?: (error: Error) => void): { close(): Promise<void> } {
+  return serveStdio((ctx) => sdkServerOf(factory(ctx.era)), { legacy: "serve", transport, ...(onerror ? { onerror } : {}) });
+}
+
+/** Options of the 2026-07-28 HTTP handler. */
+export interface ModernHttpOptions {
+  /** Where `subscriptions/listen` streams hear of changes; in-process unless given (share one across instances). */
+  bus?: ServerEventBus;
+  /** Largest body read, in bytes. */
+  maxRequestBodySize: number;
+  onerror?: (error: Error) => void;
+}
+
+/** A 2026-07-28 HTTP endpoint: web-standard request in, response out. */
+export interface ModernHttpHandler {
+  fetch(request: Request, options?: { parsedBody?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+  /** Publishes list changes and resource updates to open `subscriptions/listen` streams. */
+  notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void };
+}
+
+/** Creates the 2026-07-28 (stateless) HTTP handler; 2025 traffic is routed elsewhere (see `isLegacyHttpRequest`). */
+export function createModernHttpHandler(factory: (era: Era) => ProtocolServer, options: ModernHttpOptions): ModernHttpHandler {
+  return createMcpHandler((ctx) => sdkServerOf(factory(ctx.era)), {
+    legacy: "reject",
+    responseMode: "auto",
+    maxRequestBodySize: options.maxRequestBodySize,
+    ...(options.bus ? { bus: options.bus } : {}),
+    ...(options.onerror ? { onerror: options.onerror } : {}),
+  });
+}
+
+/** Whether an HTTP request belongs to the 2025 era (no `_meta` envelope claim), exactly as the SDK routes it. */
+export function isLegacyHttpRequest(request: Request, parsedBody: unknown, maxRequestBodySize: number): Promise<boolean> {
+  return isLegacyRequest(request, parsedBody, { maxRequestBodySize });
+}
+
+/** The SDK's web-standard Streamable HTTP transport for the 2025 era, as typemcp's HTTP layer uses it. */
+export interface HttpTransport extends Transport {
+  readonly sessionId?: string | undefined;
+  handleRequest(request: Request, options?: { parsedBody?: unknown }): Promise<Response>;
+}
+
+/** Options for `createHttpTransport`. */
+export interface HttpTransportOptions {
+  /** Makes session ids; undefined for stateless mode. */
+  sessionIdGenerator: (() => string) | undefined;
+  /** Answer POSTs with plain JSON instead of an SSE stream. */
+  enableJsonResponse: boolean;
+  onsessioninitialized?: (sessionId: string) => void;
+  onsessionclosed?: (sessionId: string) => void;
+  /** Keeps what each SSE stream sent, so a client can resume it (`Last-Event-ID`). */
+  eventStore?: EventStore;
+  maxRequestBodySize: number;
+}
+
+/** Creates the SDK's 2025-era Streamable HTTP server transport. */
+export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
+  return new WebStandardStreamableHTTPServerTransport(options);
+}
+
+function sdkServerOf(protocol: ProtocolServer): Server {
+  const server = SDK_SERVER.get(protocol);
+  if (!server) throw new TypeError("not a protocol server made by createProtocolServer()");
+  return server;
+}
+
+// The SDK checks each request's params against its method's schema before calling the handler,
+// and a failure reaches the client with a raw JSON issue list. Every handler (the SDK's own
 // initialize and logging/setLevel included) is wrapped so that failure becomes -32602 in words.
 function reportInvalidParams(server: Server): void {
   type Handler = (request: { method: string }, extra: unknown) => Promise<unknown>;
@@ -203,13 +311,6 @@ function reportInvalidParams(server: Server): void {
   const set = handlers.set.bind(handlers);
   handlers.set = (method, handler) => set(method, wrap(method, handler));
 }
-
-// The SDK validates elicitation results only, yet by default builds an Ajv instance (meta-schemas
-// and all) in every Server constructor: a cost on every start-up for a feature few calls use.
-let sdkValidator: AjvJsonSchemaValidator | undefined;
-const lazySdkValidator: jsonSchemaValidator = {
-  getValidator: (schema) => (sdkValidator ??= new AjvJsonSchemaValidator()).getValidator(schema),
-};
 
 /**
  * Checks that a parsed JSON value has the shape of a JSON-RPC 2.0 message. Only the envelope:
@@ -237,9 +338,14 @@ function isEnvelope(value: unknown): boolean {
   return typeof error === "object" && error !== null && Number.isInteger(error.code) && typeof error.message === "string";
 }
 
+/** Whether a request carries the 2026-07-28 `_meta` envelope claim (its protocol version). */
+export function hasModernClaim(message: unknown): boolean {
+  const meta = (message as { params?: { _meta?: Record<string, unknown> } } | null)?.params?._meta;
+  return typeof meta === "object" && meta !== null && "io.modelcontextprotocol/protocolVersion" in meta;
+}
+
 // The SDK turns a thrown value into a JSON-RPC error by reading a numeric `code` and `message`
-// off it. Its own McpError already prefixes "MCP error -32602:" to the message, which the client
-// then prefixes again, so ProtocolError travels as a plain object with the bare message instead.
+// off it, so ProtocolError travels as a plain object with its JSON-RPC code.
 function toJsonRpcError(error: unknown): unknown {
   if (error instanceof ProtocolError) return { code: error.jsonRpcCode, message: error.message };
   return error;

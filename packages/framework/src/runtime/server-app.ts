@@ -1,4 +1,4 @@
-import type { WireTool } from "./sdk.js";
+import type { Era, WireTool } from "./sdk.js";
 import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk.js";
 import { BuildError } from "../errors/build-error.js";
 import { collectMembers } from "./collect-members.js";
@@ -8,13 +8,16 @@ import { RegisteredPrompt, type WirePrompt } from "./registered-prompt.js";
 import { RegisteredResource, type WireResource } from "./registered-resource.js";
 import { RegisteredTool } from "./registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./string-limits.js";
-import type { EventBus, ServerEvent } from "../scale/redis-event-bus.js";
 
-const LIST_CHANGED = {
-  tools_list_changed: "notifications/tools/list_changed",
-  resources_list_changed: "notifications/resources/list_changed",
-  prompts_list_changed: "notifications/prompts/list_changed",
-} as const;
+/** A change clients may hear of: a list changed, or one resource did. */
+export type ServerChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
+
+/**
+ * How long a 2026-07-28 client may cache a list (`ttlMs`) while the author has not changed it at
+ * run time: what a class serves is fixed at build time, so a list only changes when the code
+ * calls `disable`/`enable`/`remove`/`add`. After the first such change the hint is no longer sent.
+ */
+export const STATIC_LIST_TTL_MS = 3_600_000;
 
 const DUPLICATE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_URI", prompt: "DUPLICATE_PROMPT_NAME" } as const;
 
@@ -27,6 +30,11 @@ export class ServerApp {
   readonly resources = new MemberRegistry<WireResource, RegisteredResource>();
   readonly prompts = new MemberRegistry<WirePrompt, RegisteredPrompt>();
   private readonly sessions = new Set<Session>();
+  /** Who hears of changes besides the sessions (the 2026 HTTP endpoint's subscription streams). */
+  private readonly changeListeners = new Set<(change: ServerChange) => void>();
+  /** Lists changed at run time, after serving began: their cache hint is gone. */
+  private readonly changed = new Set<"tools" | "resources" | "prompts">();
+  private serving = false;
   /** Which class method serves each tool name, resource URI and prompt name, for collision errors. */
   private readonly origins = new Map<string, string>();
 
@@ -38,21 +46,9 @@ export class ServerApp {
     limits: InputLimits = {},
   ) {
     this.maxStringLength = limits.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH;
-    this.tools.onChange = () => this.publish({ kind: "tools_list_changed" });
-    this.resources.onChange = () => this.publish({ kind: "resources_list_changed" });
-    this.prompts.onChange = () => this.publish({ kind: "prompts_list_changed" });
-  }
-
-  /** Where change events go: straight to this process's sessions, unless `useBus` shares them. */
-  private publish: (event: ServerEvent) => void = (event) => this.deliver(event);
-
-  /**
-   * Sends change events through `bus` (shared by every instance of the server, e.g. over Redis)
-   * and delivers whatever it carries, from any instance, to this process's sessions.
-   */
-  useBus(bus: EventBus<ServerEvent>): void {
-    this.publish = (event) => bus.publish(event);
-    bus.subscribe((event) => this.deliver(event));
+    this.tools.onChange = () => this.listChanged("tools");
+    this.resources.onChange = () => this.listChanged("resources");
+    this.prompts.onChange = () => this.listChanged("prompts");
   }
 
   /**
@@ -92,34 +88,63 @@ export class ServerApp {
     for (const [key, origin] of seen) this.origins.set(key, origin);
   }
 
-  /** A protocol server for one new session (one stdio connection, one HTTP session or request). */
-  newSession(options: { stateless?: boolean } = {}): ProtocolServer {
-    const capabilities = this.capabilities(options.stateless === true);
-    const protocol = createProtocolServer(this.info, capabilities);
+  /** A protocol server for one new session (one stdio connection, one HTTP session or request) of `era`. */
+  newSession(options: { stateless?: boolean; era?: Era } = {}): ProtocolServer {
+    const era = options.era ?? "legacy";
+    this.serving = true;
+    const capabilities = this.capabilities(options.stateless === true, era);
+    const protocol = createProtocolServer(this.info, capabilities, era);
     const session = registerHandlers(this, protocol, capabilities, options.stateless === true);
     this.sessions.add(session);
     protocol.onclose = () => this.sessions.delete(session);
     return protocol;
   }
 
-  /** Tells each session subscribed to `uri` that it changed (on every instance, given a shared bus). */
+  /** Tells each session subscribed to `uri` that it changed. */
   resourceUpdated(uri: string): void {
-    this.publish({ kind: "resource_updated", uri });
+    for (const session of this.sessions) {
+      // A 2026 session hears of it through its subscriptions/listen stream, which the SDK filters by URI.
+      if (session.subscriptions.has(uri) || session.protocol.era === "modern") void session.protocol.notify("notifications/resources/updated", { uri }).catch(() => undefined);
+    }
+    for (const listener of this.changeListeners) listener({ kind: "resource", uri });
   }
 
-  private deliver(event: ServerEvent): void {
+  /**
+   * Tells this process's 2025-era sessions of a change another instance made (a shared bus
+   * carried it); passed on to no listener, so it never travels back onto the bus.
+   */
+  tellLegacySessions(change: ServerChange): void {
     for (const session of this.sessions) {
-      if (event.kind === "resource_updated") {
-        if (session.subscriptions.has(event.uri)) void session.protocol.notify("notifications/resources/updated", { uri: event.uri }).catch(() => undefined);
-      } else {
-        void session.protocol.notify(LIST_CHANGED[event.kind]).catch(() => undefined);
-      }
+      if (session.protocol.era !== "legacy") continue;
+      if (change.kind !== "resource") void session.protocol.notify(`notifications/${change.kind}/list_changed`).catch(() => undefined);
+      else if (session.subscriptions.has(change.uri)) void session.protocol.notify("notifications/resources/updated", { uri: change.uri }).catch(() => undefined);
     }
   }
 
-  // Without a session there is no stream to send a list change or a resource update on, so a
-  // stateless server does not claim it can: a client would wait for notifications never sent.
-  private capabilities(stateless: boolean): ServerCapabilities {
+  /** Calls `listener` on every change; returns a function that stops it. */
+  onChange(listener: (change: ServerChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** The 2026-07-28 cache fields for a list: cacheable while the author has not changed it. */
+  cacheHint(kind: "tools" | "resources" | "prompts", era: Era): { ttlMs?: number; cacheScope?: "public" | "private" } {
+    if (era !== "modern" || this.changed.has(kind)) return {};
+    return { ttlMs: STATIC_LIST_TTL_MS, cacheScope: "public" };
+  }
+
+  private listChanged(kind: "tools" | "resources" | "prompts"): void {
+    if (this.serving) this.changed.add(kind);
+    const method = `notifications/${kind}/list_changed`;
+    for (const session of this.sessions) void session.protocol.notify(method).catch(() => undefined);
+    for (const listener of this.changeListeners) listener({ kind });
+  }
+
+  // A 2025 client over stateless HTTP has no session, so no stream to send a list change or a
+  // resource update on: the server does not claim it can, or a client would wait for
+  // notifications never sent. A 2026 client opens a subscriptions/listen stream for them.
+  private capabilities(stateless: boolean, era: Era): ServerCapabilities {
+    if (era === "modern") stateless = false;
     const hasCompletions = this.resources.values().some((r) => r.options.complete || r.generated.completions) ||
       this.prompts.values().some((p) => p.options.complete || p.generated.completions);
     return {

@@ -1,5 +1,5 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
-import { createServer, isTypemcpServer, openSession, useEventBus, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import { createServer, isTypemcpServer, onServerChange, openSession, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { selectTransport } from "../transports/select-transport.js";
@@ -50,7 +50,7 @@ export async function serve(target: object, options: TransportOptions & Partial<
     const server = isTypemcpServer(target) ? target : createServer(target, info as ServerOptions);
     const choice = selectTransport({ transport, http }, process.argv.slice(2), process.env);
     if (choice.kind === "stdio") {
-      await connectStdio(openSession(server));
+      await connectStdio((era) => openSession(server, { era }));
       return server;
     }
     // Imported here, not at the top: a stdio server never loads the HTTP layer nor, once
@@ -58,14 +58,11 @@ export async function serve(target: object, options: TransportOptions & Partial<
     const { serveHttp } = await import("../transports/http/serve-http.js");
     const httpOptions = resolveHttpOptions(choice.options);
     // Loaded only when asked for: a server without --redis never evaluates the Redis client.
-    const shared = httpOptions.redis === undefined ? undefined : await (await import("../scale/connect-scale.js")).connectScale({
-      url: httpOptions.redis,
-      namespace: server.info.name,
-      onerror: (error) => process.stderr.write(`typemcp: ${error.message}\n`),
-      onstatus: (message) => process.stderr.write(`typemcp: ${message}\n`),
-    });
-    if (shared) useEventBus(server, shared.bus);
-    const handle = await serveHttp((stateless) => openSession(server, { stateless }), httpOptions, shared);
+    const shared = httpOptions.redis === undefined ? undefined : await (await import("../scale/share-server.js")).shareServer(server, httpOptions);
+    const handle = await serveHttp(
+      { newServer: (session) => openSession(server, session), onChange: (listener) => onServerChange(server, listener) },
+      httpOptions,
+    );
     process.stderr.write(`typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}${shared ? ` (shared store: Redis at ${shared.redis.where})` : ""}\n`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => void handle.close().then(() => shared?.close()).then(() => process.exit(0)));

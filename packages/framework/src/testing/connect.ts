@@ -1,6 +1,6 @@
 import { createServer, isTypemcpServer, openSession, resultPlanOf, type TypemcpServer } from "../runtime/create-server.js";
 import type { ElicitResult, SamplingResult } from "../runtime/context.js";
-import { linkClient } from "./sdk-client.js";
+import { linkClient, type ProtocolVersion } from "./sdk-client.js";
 import { TestClient } from "./test-client.js";
 
 /** How the test's client presents itself and answers the server's own requests. */
@@ -15,6 +15,14 @@ export interface ConnectOptions {
    * sampling capability.
    */
   onSample?: (request: { messages: Array<{ role: string; content: unknown }>; maxTokens: number; systemPrompt?: string }) => SamplingResult | Promise<SamplingResult>;
+  /** Answers `ctx.roots()`: the roots the client shares. Without it the client declares no roots capability. */
+  roots?: Array<{ uri: string; name?: string }>;
+  /**
+   * The protocol revision the client speaks: `"2025-11-25"` (default: the `initialize` handshake,
+   * server-to-client requests) or `"2026-07-28"` (no handshake, a `_meta` envelope on every
+   * request, input-required results for elicitation and sampling). A server serves both.
+   */
+  protocolVersion?: ProtocolVersion;
 }
 
 /**
@@ -37,12 +45,13 @@ export async function connect(target: object | TypemcpServer, options: ConnectOp
   const server = isTypemcpServer(target) ? target : createServer(target, { name: nameOf(target), version: "0.0.0" });
   let client: TestClient | undefined;
   const pending: Array<Parameters<TestClient["receive"]>[0]> = [];
-  const linked = await linkClient(openSession(server), {
+  const linked = await linkClient((era) => openSession(server, { era }), {
     ...(options.onElicit ? { elicit: (params) => options.onElicit!(params as never) } : {}),
     ...(options.onSample ? { sample: (params) => options.onSample!(params as never) } : {}),
+    ...(options.roots ? { roots: () => ({ roots: options.roots }) } : {}),
     // Notifications can arrive during the handshake, before the TestClient exists.
     notification: (notification) => (client ? client.receive(notification) : pending.push(notification)),
-  });
+  }, options.protocolVersion);
   client = new TestClient(linked, (tool) => resultPlanOf(server, tool));
   for (const notification of pending) client.receive(notification);
   return client;

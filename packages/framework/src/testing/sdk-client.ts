@@ -1,12 +1,14 @@
 /**
- * The one module of `typemcp/testing` that imports `@modelcontextprotocol/sdk`: the SDK's own
- * `Client`, linked to a server session through the SDK's in-memory transport pair. Real JSON-RPC
- * messages pass both ways; nothing leaves the process.
+ * The one module of `typemcp/testing` that imports an MCP SDK: the official v2 client
+ * (`@modelcontextprotocol/client`), linked to a server in this process through an in-memory
+ * transport pair. Real JSON-RPC messages pass both ways; nothing leaves the process. The server
+ * side is served exactly as stdio serves it, so the client's first message picks the era.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CreateMessageRequestSchema, ElicitRequestSchema, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { ProtocolServer } from "../runtime/sdk.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { serveConnection, type ProtocolServerFactory, type Transport } from "../runtime/sdk.js";
+
+/** The protocol revision a test client speaks: `2025-11-25` (initialize, sessions) or `2026-07-28` (stateless). */
+export type ProtocolVersion = "2025-11-25" | "2026-07-28";
 
 /** A notification the server sent, as it arrived. */
 export interface ReceivedNotification {
@@ -32,12 +34,14 @@ export interface RequestOptions {
 export interface ClientHandlers {
   elicit?: (params: Record<string, unknown>) => unknown;
   sample?: (params: Record<string, unknown>) => unknown;
-  roots?: boolean;
+  roots?: () => unknown;
   notification: (notification: ReceivedNotification) => void;
 }
 
 /** The SDK client, in the few terms `typemcp/testing` uses. */
 export interface LinkedClient {
+  /** The revision the connection speaks. */
+  readonly protocolVersion: string | undefined;
   request(method: string, params: Record<string, unknown> | undefined, options?: RequestOptions): Promise<Record<string, any>>;
   serverInfo(): { name: string; version: string; title?: string } | undefined;
   serverCapabilities(): Record<string, unknown> | undefined;
@@ -45,32 +49,58 @@ export interface LinkedClient {
   close(): Promise<void>;
 }
 
-/** Connects a new SDK client to `session` in memory and completes the `initialize` handshake. */
-export async function linkClient(session: ProtocolServer, handlers: ClientHandlers): Promise<LinkedClient> {
+/** Connects a new SDK client speaking `version` to a server in memory (for 2025-11-25, through the `initialize` handshake). */
+export async function linkClient(factory: ProtocolServerFactory, handlers: ClientHandlers, version: ProtocolVersion = "2025-11-25"): Promise<LinkedClient> {
   const capabilities = {
     ...(handlers.elicit ? { elicitation: { form: {} } } : {}),
     ...(handlers.sample ? { sampling: {} } : {}),
     ...(handlers.roots ? { roots: { listChanged: true } } : {}),
   };
-  const client = new Client({ name: "typemcp-testing", version: "1.0.0" }, { capabilities });
-  if (handlers.elicit) client.setRequestHandler(ElicitRequestSchema, async (request) => (await handlers.elicit!(request.params)) as never);
-  if (handlers.sample) client.setRequestHandler(CreateMessageRequestSchema, async (request) => (await handlers.sample!(request.params)) as never);
+  const client = new Client(
+    { name: "typemcp-testing", version: "1.0.0" },
+    {
+      capabilities,
+      // A test sees every list as the server sends it now, never one the client cached.
+      cacheMode: "bypass",
+      ...(version === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
+    } as never,
+  );
+  if (handlers.elicit) client.setRequestHandler("elicitation/create", async (request) => (await handlers.elicit!(request.params as never)) as never);
+  if (handlers.sample) client.setRequestHandler("sampling/createMessage", async (request) => (await handlers.sample!(request.params as never)) as never);
+  if (handlers.roots) client.setRequestHandler("roots/list", async () => (await handlers.roots!()) as never);
   client.fallbackNotificationHandler = async (notification) => handlers.notification(notification as ReceivedNotification);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await session.connect(serverSide);
+  const served = serveConnection(factory, serverSide as unknown as Transport);
   await client.connect(clientSide);
   return {
+    protocolVersion: client.getNegotiatedProtocolVersion(),
     async request(method, params, options = {}) {
-      // The SDK checks structured results against the tool's output schema, from its last tools/list.
-      if (method === "tools/list") return client.listTools(params, sdkOptions(options));
-      if (method === "tools/call") return client.callTool(params as never, undefined, sdkOptions(options));
-      return client.request({ method, ...(params ? { params } : {}) } as never, ResultSchema as never, sdkOptions(options));
+      try {
+        // The SDK checks structured results against the tool's output schema, from its last tools/list.
+        if (method === "tools/list") return await client.listTools(params, sdkOptions(options));
+        if (method === "tools/call") return await client.callTool(params as never, sdkOptions(options));
+        return (await client.request({ method, ...(params ? { params } : {}) } as never, sdkOptions(options) as never)) as Record<string, any>;
+      } catch (error) {
+        throw withCode(error);
+      }
     },
     serverInfo: () => client.getServerVersion(),
     serverCapabilities: () => client.getServerCapabilities() as Record<string, unknown> | undefined,
     instructions: () => client.getInstructions(),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      await served.close();
+    },
   };
+}
+
+// A JSON-RPC error reads "MCP error <code>: <message>", as a test asserts on it (and as the
+// 2025-era reference client words it), whichever client raised it.
+function withCode(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (!(error instanceof Error) || typeof code !== "number" || error.message.startsWith("MCP error")) return error;
+  error.message = `MCP error ${code}: ${error.message}`;
+  return error;
 }
 
 function sdkOptions(options: RequestOptions) {

@@ -48,6 +48,8 @@ export interface ServerDetails {
   readonly title?: string;
   readonly instructions?: string;
   readonly capabilities: Record<string, unknown>;
+  /** The protocol revision the connection speaks (`2025-11-25` or `2026-07-28`). */
+  readonly protocolVersion: string;
 }
 
 /**
@@ -85,6 +87,7 @@ export class TestClient {
       ...(info?.title === undefined ? {} : { title: info.title }),
       ...(instructions === undefined ? {} : { instructions }),
       capabilities: this.client.serverCapabilities() ?? {},
+      protocolVersion: this.client.protocolVersion ?? "",
     };
   }
 

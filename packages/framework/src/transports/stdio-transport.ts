@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, Transport } from "../runtime/sdk.js";
-import { toJsonRpcMessage } from "../runtime/sdk.js";
+import { hasModernClaim, toJsonRpcMessage } from "../runtime/sdk.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { LineSplitter } from "./line-splitter.js";
 import { batchRefusals, checkRequestId, replyableId } from "./request-id.js";
@@ -39,7 +39,7 @@ const FINAL_FLUSH_MS = 1_000;
  * Newline-delimited JSON-RPC over stdin/stdout, implementing the SDK's `Transport`.
  *
  * Every request with an id gets a reply in words: a malformed line -32700, an invalid message
- * or batch -32600 (naming what was wrong), a request before `initialize` -32600, a line over
+ * or batch -32600 (naming what was wrong), a 2025-11-25 request before `initialize` -32600, a line over
  * the size cap -32700 once it ends (it is discarded as it streams, never buffered). Output has
  * backpressure: while stdout's pipe is full, no more requests are read. On stdin close or a
  * signal, calls in flight get a grace period, then are cancelled and answered with an error;
@@ -49,6 +49,8 @@ export class StdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   onerror?: (error: Error) => void;
   onclose?: () => void;
+  /** Called once the transport has closed, after `onclose` (which the SDK's serving entry takes for itself). */
+  onClosed?: () => void;
 
   private readonly lines: LineSplitter;
   /** Lines read but not yet dispatched, while too many run or the pipe is full. */
@@ -103,6 +105,7 @@ export class StdioTransport implements Transport {
     this.closed = true;
     this.detach();
     this.onclose?.();
+    this.onClosed?.();
   }
 
   /**
@@ -163,6 +166,7 @@ export class StdioTransport implements Transport {
     this.closed = true;
     this.detach();
     this.onclose?.();
+    this.onClosed?.();
   }
 
   private detach(): void {
@@ -224,7 +228,8 @@ export class StdioTransport implements Transport {
       return;
     }
     if ("method" in message && "id" in message) {
-      if (message.method === "initialize") this.initializeSeen = true;
+      // A 2026-07-28 request carries its protocol version in _meta and needs no initialize.
+      if (message.method === "initialize" || message.method === "server/discover" || hasModernClaim(message)) this.initializeSeen = true;
       else if (!this.initializeSeen && message.method !== "ping") {
         return this.reply(message.id, -32600, `Invalid Request: "${clip(message.method)}" before initialize. Send initialize first; only ping is answered before it.`);
       }

@@ -1,3 +1,20 @@
+import type { EventStore, ServerEventBus } from "../../runtime/sdk.js";
+import type { SharedStores } from "./resume-stream.js";
+
+/**
+ * Where an HTTP server keeps what outlives one request. In memory unless given; a deployment of
+ * several instances passes shared ones (one bus for all, so a change made on one instance
+ * reaches the streams another holds).
+ */
+export interface HttpStores {
+  /** 2025-11-25 sessions: what each SSE stream sent, so a client can resume it with `Last-Event-ID`. */
+  eventStore?: EventStore;
+  /** 2026-07-28: where `subscriptions/listen` streams hear of list changes and resource updates. */
+  bus?: ServerEventBus;
+  /** The Redis stores (`--redis`): stateless 2025 answers become resumable on any instance. */
+  shared?: SharedStores;
+}
+
 /** Who may call an HTTP server that requires a token, and how a token is checked. */
 export interface HttpAuthOptions {
   /** A shared bearer token (also `MCP_AUTH_TOKEN`); compared in constant time. */
@@ -47,18 +64,21 @@ export interface HttpOptions {
   /** How long in-flight calls may run after SIGTERM/SIGINT. Default 10 s. */
   shutdownDeadlineMs?: number;
   auth?: HttpAuthOptions;
+  /** Shared stores for several instances; see {@link HttpStores}. */
+  stores?: HttpStores;
   /**
    * A Redis (or Valkey) URL shared by every instance of the server, e.g. `redis://redis:6379`
-   * (`--redis`, `REDIS_URL`): streams resume, and resource updates reach subscribers, on any
-   * instance behind a load balancer. Needs the `ioredis` package. See "Scale out" in the README.
+   * (`--redis`, `REDIS_URL`): streams resume, and changes reach subscribers, on any instance
+   * behind a load balancer. Needs the `ioredis` package. See "Scale out" in the README.
    */
   redis?: string;
 }
 
 /** HttpOptions with every default filled in. */
-export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins" | "redis">> & {
-  auth: HttpAuthOptions | undefined;
+export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins" | "stores" | "redis">> & {
+  stores: HttpStores;
   redis: string | undefined;
+  auth: HttpAuthOptions | undefined;
   allowedHosts: string[];
   allowedOrigins: string[];
 };
@@ -83,6 +103,7 @@ export function resolveHttpOptions(options: HttpOptions): ResolvedHttpOptions {
     unusedSessionIdleMs: options.unusedSessionIdleMs ?? 60_000,
     shutdownDeadlineMs: options.shutdownDeadlineMs ?? 10_000,
     auth: options.auth,
+    stores: options.stores ?? {},
     redis: options.redis,
   };
 }

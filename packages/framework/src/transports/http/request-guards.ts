@@ -58,7 +58,7 @@ export function corsHeaders(origin: string): Record<string, string> {
 export function preflightHeaders(): Record<string, string> {
   return {
     "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
-    "Access-Control-Allow-Headers": "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID",
+    "Access-Control-Allow-Headers": "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID",
     "Access-Control-Max-Age": "600",
   };
 }

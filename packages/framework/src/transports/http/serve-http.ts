@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createHttpTransport, type ProtocolServer } from "../../runtime/sdk.js";
+import {
+  createHttpTransport,
+  createModernHttpHandler,
+  isLegacyHttpRequest,
+  type Era,
+  type ProtocolServer,
+} from "../../runtime/sdk.js";
 import { checkBearer, metadataPath } from "./bearer-auth.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { readBody } from "./read-body.js";
@@ -10,8 +16,20 @@ import { checkHostAndOrigin, corsHeaders, preflightHeaders, type Refusal } from 
 import { isClientAbort } from "./client-abort.js";
 import { SessionStore, type Session } from "./session-store.js";
 import { CancelledStreams } from "./cancelled-streams.js";
-import { resumeStream, type SharedStores } from "./resume-stream.js";
+import { sendWebResponse, toWebRequest } from "./web-exchange.js";
+import { resumeStream } from "./resume-stream.js";
 import { closeAfterResponse } from "./close-after-response.js";
+
+/** A change a server made at run time, which 2026-07-28 clients hear of on their subscriptions/listen streams. */
+export type ServedChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
+
+/** What `serveHttp` serves. */
+export interface HttpServing {
+  /** A protocol server for one session (2025, stateful), or one request (2025 stateless, or 2026). */
+  newServer(options: { stateless: boolean; era: Era }): ProtocolServer;
+  /** Subscribes to the server's run-time changes; returns a function that stops it. */
+  onChange?(listener: (change: ServedChange) => void): () => void;
+}
 
 /** A running HTTP server. */
 export interface HttpServerHandle {
@@ -28,12 +46,20 @@ export interface HttpServerHandle {
  * is stateless so it declares only what it can do without a session.
  *
  * Paths are compared exactly as sent: `//evil.com/mcp`, `/x/../mcp` or `/mcp/` are not `/mcp`.
- *
- * With `shared` stores (`--redis`), every SSE event is stored there, so a client whose stream
- * broke resumes it with `Last-Event-ID` on any instance, and a stateless request keeps running
- * when its client drops, for the client to pick its result up elsewhere.
  */
-export async function serveHttp(newServer: (stateless: boolean) => ProtocolServer, options: ResolvedHttpOptions, shared?: SharedStores): Promise<HttpServerHandle> {
+export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptions): Promise<HttpServerHandle> {
+  const newServer = (stateless: boolean) => serving.newServer({ stateless, era: "legacy" });
+  // 2026-07-28: stateless by design, whatever --stateless says; one protocol server per request.
+  const modern = createModernHttpHandler((era) => serving.newServer({ stateless: true, era }), {
+    maxRequestBodySize: options.maxBodyBytes,
+    ...(options.stores.bus ? { bus: options.stores.bus } : {}),
+  });
+  const stopListening = serving.onChange?.((change) => {
+    if (change.kind === "resource") modern.notify.resourceUpdated(change.uri);
+    else if (change.kind === "tools") modern.notify.toolsChanged();
+    else if (change.kind === "prompts") modern.notify.promptsChanged();
+    else modern.notify.resourcesChanged();
+  });
   const sessions = new SessionStore({
     maxSessions: options.maxSessions,
     maxSessionsPerClient: options.maxSessionsPerClient,
@@ -77,7 +103,9 @@ export async function serveHttp(newServer: (stateless: boolean) => ProtocolServe
     if (path === "/healthz") return sendJson(res, closing ? 503 : 200, { status: closing ? "closing" : "ok" });
     if (closing) return refuse(res, { status: 503, message: "Server is shutting down.", headers: { Connection: "close" } });
     if (req.method === "POST") return post(req, res);
+    // With shared stores (--redis), a stream started on any instance resumes here.
     const lastEventId = req.headers["last-event-id"];
+    const shared = options.stores.shared;
     if (shared && req.method === "GET" && typeof lastEventId === "string" && (options.stateless || !sessionOf(req, false))) {
       return resumeStream(res, shared, lastEventId);
     }
@@ -85,7 +113,7 @@ export async function serveHttp(newServer: (stateless: boolean) => ProtocolServe
       if (options.stateless) return refuse(res, { status: 405, message: `${req.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
       const session = sessionOf(req, true);
       if (!session) return refuse(res, { status: 404, message: "Session not found: initialize a new one." });
-      return session.transport.handleRequest(req, res);
+      return sendWebResponse(res, await session.transport.handleRequest(toWebRequest(req, res, endpointUrl, undefined)));
     }
     return refuse(res, { status: 405, message: `Method ${req.method} not allowed.`, headers: { Allow: "GET, POST, DELETE" } });
   };
@@ -103,46 +131,56 @@ export async function serveHttp(newServer: (stateless: boolean) => ProtocolServe
     if (Array.isArray(parsed)) return refuseBatch(res, parsed);
     inFlight++;
     res.once("close", () => inFlight--);
-    // While the shared store is unreachable, requests are answered as without it (not resumable)
-    // rather than refused: only what needs the store (a resume, a shared task) fails, in words.
-    const store = shared?.isReady() ? shared : undefined;
+    const request = toWebRequest(req, res, endpointUrl, body.text);
+    // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
+    // modern MCP-Protocol-Version header) is the modern era's, anything else 2025-11-25's.
+    if (!(await isLegacyHttpRequest(request, parsed, options.maxBodyBytes))) {
+      return sendWebResponse(res, await modern.fetch(request, { parsedBody: parsed }));
+    }
+    // While the shared store is unreachable, answers go out as without it (not resumable) rather
+    // than being refused: only what needs the store (a resume, a shared task) fails, in words.
+    const eventStore = options.stores.shared && !options.stores.shared.isReady() ? undefined : options.stores.eventStore;
     if (options.stateless) {
-      const transport = await createHttpTransport({ sessionIdGenerator: undefined, enableJsonResponse: !store, ...(store ? { eventStore: store.events } : {}) });
+      // Progress and log messages can only reach the client on an SSE answer: stream when it takes one.
+      const stream = acceptsEventStream(req);
+      const resumable = stream && eventStore !== undefined && options.stores.shared !== undefined;
+      const transport = createHttpTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream, maxRequestBodySize: options.maxBodyBytes, ...(resumable ? { eventStore } : {}) });
       const server = newServer(true);
       // The client went away before its answer: close the server, which aborts the handler's
-      // signal, so a tool stops its upstream work for nobody. With a shared event store the
-      // client can resume on any instance, so the request runs on to its response instead.
-      if (store) closeAfterResponse(transport, server);
+      // signal, so a tool stops its upstream work for nobody. When the answer is resumable on
+      // any instance (--redis), the request runs on to its response instead.
+      if (resumable) closeAfterResponse(transport, server);
       else res.once("close", () => void server.close());
       await server.connect(transport);
-      return transport.handleRequest(req, res, parsed);
+      return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: parsed }));
     }
     if (req.headers["mcp-session-id"] !== undefined) {
       const session = sessionOf(req, isRequest(parsed));
       if (!session) return refuse(res, { status: 404, message: "Session not found: it expired or was closed; initialize a new one." });
       const id = req.headers["mcp-session-id"] as string;
       cancelled.track(id, parsed, res);
-      await session.transport.handleRequest(req, res, parsed);
+      const response = await session.transport.handleRequest(request, { parsedBody: parsed });
       cancelled.release(id, parsed);
-      return;
+      return sendWebResponse(res, response);
     }
     if (!isInitialize(parsed)) {
-      return refuse(res, { status: 400, message: "Bad Request: no Mcp-Session-Id header; send initialize first to start a session." });
+      return refuse(res, { status: 400, message: "Bad Request: no Mcp-Session-Id header; send initialize first to start a session (2025-11-25), or send each request with the 2026-07-28 _meta envelope." });
     }
     const client = req.socket.remoteAddress ?? "unknown";
     if (!sessions.reserve(client)) {
       return refuse(res, { status: 503, message: `Too many sessions in use (limit ${options.maxSessions}); try again later.`, headers: { "Retry-After": "30" } });
     }
     const server = newServer(false);
-    const transport = await createHttpTransport({
+    const transport = createHttpTransport({
       sessionIdGenerator: randomUUID,
       enableJsonResponse: false,
-      ...(store ? { eventStore: store.events } : {}),
+      maxRequestBodySize: options.maxBodyBytes,
+      ...(eventStore ? { eventStore } : {}),
       onsessioninitialized: (id) => sessions.add(id, { transport, server, client, lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => sessions.delete(id),
     });
     await server.connect(transport);
-    return transport.handleRequest(req, res, parsed);
+    return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: parsed }));
   };
 
   const sessionOf = (req: IncomingMessage, use: boolean): Session | undefined => {
@@ -183,10 +221,15 @@ export async function serveHttp(newServer: (stateless: boolean) => ProtocolServe
       http.closeIdleConnections();
       const deadline = Date.now() + options.shutdownDeadlineMs;
       while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-      await sessions.closeAll();
+      stopListening?.();
+      await Promise.allSettled([sessions.closeAll(), modern.close()]);
       http.closeAllConnections();
     },
   };
+}
+
+function acceptsEventStream(req: IncomingMessage): boolean {
+  return /\btext\/event-stream\b/i.test(req.headers.accept ?? "");
 }
 
 function isInitialize(body: unknown): boolean {
