@@ -1,11 +1,17 @@
 import type { ServerResponse } from "node:http";
 import { TypemcpError } from "../../errors/typemcp-error.js";
-import type { RedisEventStore } from "../../scale/redis-event-store.js";
 
-/** The shared stores an HTTP server uses when its instances scale out (see `--redis`). */
+/** A JSON-RPC message as a stream carried it. */
+type StreamMessage = Record<string, unknown>;
+
+/** The shared stores an HTTP server uses when its instances scale out (`--redis`; `scale/` fills it). */
 export interface SharedStores {
   /** Every SSE event of every instance, so a stream resumes wherever the client reconnects. */
-  readonly events: Pick<RedisEventStore, "storeEvent" | "getStreamIdForEventId" | "replayEventsAfter" | "follow">;
+  readonly events: {
+    getStreamIdForEventId(eventId: string): Promise<string | undefined>;
+    /** Sends what followed `lastEventId`, then what is written next, up to the stream's response. */
+    follow(lastEventId: string, send: (eventId: string, message: StreamMessage) => Promise<void>, options?: { signal?: AbortSignal }): Promise<string>;
+  };
   /** Whether the store is reachable right now; while it is not, new streams are served without it. */
   isReady(): boolean;
 }
