@@ -1,3 +1,4 @@
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -148,6 +149,37 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     await Promise.all([subscriber.close(), caller.close()]);
     expect(pids.size).toBe(2);
     expect(pids.has(sessionful.child.pid!)).toBe(false);
+    expect(updates).toEqual(["board://main", "board://main"]);
+  });
+
+  test("a 2026-07-28 subscription held by one instance hears of a change made through the other", async () => {
+    const modern = async (fetchFn: typeof fetch) => {
+      const client = new ModernClient({ name: "scale-out-redis", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } } as never);
+      await client.connect(new ModernTransport(new URL(proxy.url), { fetch: fetchFn }) as never);
+      return client;
+    };
+    const listening = recordingFetch();
+    const listener = await modern(listening.fetch);
+    const updates: string[] = [];
+    listener.fallbackNotificationHandler = async (n) => {
+      if (n.method === "notifications/resources/updated") updates.push((n.params as { uri: string }).uri);
+    };
+    const subscription = await listener.listen({ resourceSubscriptions: ["board://main"] });
+    const stream = listening.exchanges.at(-1)!.upstream;
+    const calling = recordingFetch();
+    const caller = await modern(calling.fetch);
+    const touchedFrom = new Set<string | null>();
+    for (let i = 0; i < 2; i++) {
+      await caller.callTool({ name: "touch", arguments: { name: "main" } });
+      touchedFrom.add(calling.exchanges.at(-1)!.upstream);
+    }
+    const deadline = Date.now() + 5_000;
+    while (updates.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    await subscription.close();
+    await Promise.all([listener.close(), caller.close()]);
+    // One touch went through the instance that holds the stream, the other through the other one.
+    expect([...touchedFrom].sort()).toEqual(balanced.map((b) => new URL(b.url).host).sort());
+    expect(stream).toBeTruthy();
     expect(updates).toEqual(["board://main", "board://main"]);
   });
 
