@@ -183,6 +183,38 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     expect(updates).toEqual(["board://main", "board://main"]);
   });
 
+  test("a 2026-07-28 input round started on one instance finishes on the other; a tampered requestState is refused in words", async () => {
+    const connect = async (fetchFn: typeof fetch) => {
+      const client = new ModernClient({ name: "scale-out-redis", version: "0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } } } as never);
+      client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { name: "Ada" } }) as never);
+      await client.connect(new ModernTransport(new URL(proxy.url), { fetch: fetchFn }) as never);
+      return client;
+    };
+    const { fetch: recording, exchanges } = recordingFetch();
+    const honest = await connect(async (input, init) => recording(input, init));
+    const before = exchanges.length;
+    const result = await honest.callTool({ name: "greet", arguments: {} });
+    await honest.close();
+    expect(result.structuredContent).toMatchObject({ greeting: "Hello, Ada" });
+    const rounds = exchanges.slice(before).filter((e) => e.method === "POST");
+    expect(rounds).toHaveLength(2);
+    expect(rounds[0]!.upstream).not.toBe(rounds[1]!.upstream);
+
+    // A client that alters the state it echoes gets a refusal, not a tool run on forged answers.
+    const tampering: typeof fetch = async (input, init) => {
+      const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { params?: { requestState?: string } }) : undefined;
+      if (body?.params?.requestState) {
+        body.params.requestState = body.params.requestState.slice(0, -2) + (body.params.requestState.endsWith("AA") ? "BB" : "AA");
+        return fetch(input, { ...init, body: JSON.stringify(body) });
+      }
+      return fetch(input, init);
+    };
+    const forger = await connect(tampering);
+    const refused = await forger.callTool({ name: "greet", arguments: {} }).then((r) => JSON.stringify(r), (e: Error) => e.message);
+    await forger.close();
+    expect(refused).toBe("Invalid or expired requestState");
+  });
+
   test("Redis stopped mid-run: calls still answer, a resume fails in words, and resumable streams come back with Redis", async () => {
     const { fetch: recording } = recordingFetch();
     const client = await connectThrough(proxy.url, recording);
