@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { storeUnavailable, type RedisConnection } from "./redis-connection.js";
-import type { NewTask, TaskOutcome, TaskState, TaskStatus, TaskStore } from "./task-store.js";
+import type { NewTask, TaskOutcome, TaskState, TaskStatus, TaskStore } from "../runtime/task-store.js";
 
 // One hash per task (its state and owner) and one string for its outcome, both expiring with the
 // task's TTL; one sorted set per owner, in creation order (a counter, as two tasks can share a millisecond), for listing. Status changes run as

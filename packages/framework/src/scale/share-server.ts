@@ -25,6 +25,6 @@ export async function shareServer(server: TypemcpServer, http: ResolvedHttpOptio
   stores.bus.subscribeRemote((event: ServerEvent) => {
     tellLegacySessions(server, event.kind === "resource_updated" ? { kind: "resource", uri: event.uri } : { kind: CHANGES[event.kind] });
   });
-  http.stores = { ...http.stores, eventStore: stores.events, bus: stores.bus, shared: stores };
+  http.stores = { ...http.stores, eventStore: stores.events, bus: stores.bus, shared: stores, tasks: stores.tasks };
   return stores;
 }

@@ -1,5 +1,6 @@
 import type { EventStore, ServerEventBus } from "../../runtime/sdk.js";
 import type { SharedStores } from "./resume-stream.js";
+import type { TaskStore } from "../../runtime/task-store.js";
 
 /**
  * Where an HTTP server keeps what outlives one request. In memory unless given; a deployment of
@@ -13,6 +14,8 @@ export interface HttpStores {
   bus?: ServerEventBus;
   /** The Redis stores (`--redis`): stateless 2025 answers become resumable on any instance. */
   shared?: SharedStores;
+  /** Tasks extension: where task state and results live, so any instance answers for any task. */
+  tasks?: TaskStore;
 }
 
 /** Who may call an HTTP server that requires a token, and how a token is checked. */

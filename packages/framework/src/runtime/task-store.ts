@@ -29,8 +29,9 @@ export interface NewTask {
 }
 
 /**
- * The task seam: state and result of long-running requests, kept where every instance can reach
- * them. In memory by default (`InMemoryTaskStore`); `RedisTaskStore` when instances share Redis.
+ * The task seam for the Tasks extension (long-running tools): the state and result of each task,
+ * kept where every instance can reach them. In memory by default (`InMemoryTaskStore`);
+ * `RedisTaskStore` (scale/) when instances share Redis.
  * A task in a terminal status never changes again: a late update or cancel is refused.
  */
 export interface TaskStore {
