@@ -40,6 +40,20 @@ describe.skipIf(!REDIS_SERVER)("RedisTaskStore", () => {
     expect(wins.filter((w) => w !== false && w !== undefined)).toHaveLength(1);
   });
 
+  test("fails in words instead of hanging when Redis stops answering", async () => {
+    const store = await instance();
+    const { taskId } = await store.create({ ttlMs: 60_000 });
+    redis.freeze();
+    try {
+      const started = Date.now();
+      await expect(store.get(taskId)).rejects.toThrow(`Could not read a task: the shared store (Redis at ${redis.url}) is unavailable (no answer in time). Try again shortly.`);
+      expect(Date.now() - started).toBeLessThan(1_500);
+    } finally {
+      redis.thaw();
+    }
+    expect((await waitFor(() => store.get(taskId)))?.status).toBe("working");
+  });
+
   test("fails in words while Redis is down and works again once it is back", async () => {
     const store = await instance();
     const { taskId } = await store.create({ ttlMs: 60_000 });

@@ -18,6 +18,10 @@ export interface RedisProcess {
   readonly url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open but nothing answers. */
+  freeze(): void;
+  /** Lets a frozen process run again (SIGCONT). */
+  thaw(): void;
 }
 
 /** Starts `redis-server` on a free loopback port, with no persistence, in a temporary folder. */
@@ -34,6 +38,7 @@ export async function startRedis(): Promise<RedisProcess> {
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
+    running.kill("SIGCONT");
     await new Promise<void>((resolve) => {
       running.once("exit", () => resolve());
       running.kill("SIGKILL");
@@ -41,7 +46,7 @@ export async function startRedis(): Promise<RedisProcess> {
   };
   await start();
   process.once("exit", () => child?.kill("SIGKILL"));
-  return { port, url: `redis://127.0.0.1:${port}`, start, stop };
+  return { port, url: `redis://127.0.0.1:${port}`, start, stop, freeze: () => void child?.kill("SIGSTOP"), thaw: () => void child?.kill("SIGCONT") };
 }
 
 /** A loopback port nothing listens on right now. */
