@@ -1,6 +1,8 @@
 import type { ServerResponse } from "node:http";
 import { TypemcpError } from "../../errors/typemcp-error.js";
 
+const KEEP_ALIVE_MS = 15_000;
+
 /** A JSON-RPC message as a stream carried it. */
 type StreamMessage = Record<string, unknown>;
 
@@ -35,7 +37,13 @@ export async function resumeStream(res: ServerResponse, stores: SharedStores, la
   res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
   res.flushHeaders();
   const gone = new AbortController();
-  res.once("close", () => gone.abort());
+  // A call may stay silent for minutes; a comment line now and then keeps proxies from closing
+  // the stream as idle (nginx's default is 60 s).
+  const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+  res.once("close", () => {
+    clearInterval(keepAlive);
+    gone.abort();
+  });
   try {
     await stores.events.follow(lastEventId, async (id, message) => void res.write(`event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`), { signal: gone.signal });
   } catch (error) {
@@ -43,6 +51,7 @@ export async function resumeStream(res: ServerResponse, stores: SharedStores, la
     // resume gets the 503 that says why.
     if (!gone.signal.aborted && !(error instanceof TypemcpError)) throw error;
   }
+  clearInterval(keepAlive);
   res.end();
 }
 
