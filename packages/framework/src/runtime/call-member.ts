@@ -2,7 +2,7 @@ import type { ParameterPlan } from "../tool-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import type { Context } from "./context.js";
-import { InputNeeded } from "./sdk.js";
+import { InputNeeded } from "./input-round.js";
 
 /**
  * Calls a resource or prompt method with its parameters filled as the build planned. These

@@ -45,6 +45,26 @@ export interface Root {
   name?: string;
 }
 
+/** Options of one question to the client (`ctx.elicit`, `ctx.sample`, `ctx.roots`). */
+export interface AskOptions {
+  /**
+   * The question's name in a 2026-07-28 input-required result (`inputRequests`); by default
+   * `input-<n>`, by the order asked. Name questions asked in parallel (`Promise.all`) or in a
+   * different order from run to run.
+   */
+  key?: string;
+}
+
+/** What the client declared it can do for the server, for this request. */
+export interface ClientAbilities {
+  /** It can ask its user for input (`ctx.elicit`). */
+  readonly elicitation: boolean;
+  /** It can run its model for the server (`ctx.sample`). */
+  readonly sampling: boolean;
+  /** It shares its roots (`ctx.roots`). */
+  readonly roots: boolean;
+}
+
 /** A resource's contents as `resources/read` returns them. */
 export type ResourceContents = { uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: string };
 
@@ -88,15 +108,17 @@ export interface Context {
    * before a question that must not happen twice. Throws a `ToolError` when the
    * client did not declare the capability.
    */
-  elicit<T = Record<string, string | number | boolean | string[]>>(message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult<T>>;
+  elicit<T = Record<string, string | number | boolean | string[]>>(message: string, requestedSchema: Record<string, unknown>, options?: AskOptions): Promise<ElicitResult<T>>;
   /**
    * Asks the client's model for a completion (sampling). Throws a `ToolError` when the client
    * did not declare the capability.
    */
-  sample(request: SamplingRequest | string): Promise<SamplingResult>;
+  sample(request: SamplingRequest | string, options?: AskOptions): Promise<SamplingResult>;
   /**
    * The roots the client shares (directories or files it lets the server work in). Throws a
    * `ToolError` when the client did not declare the capability.
    */
-  roots(): Promise<Root[]>;
+  roots(options?: AskOptions): Promise<Root[]>;
+  /** What the client declared it can do (from `initialize` in 2025-11-25, from each request in 2026-07-28). */
+  readonly client: ClientAbilities;
 }

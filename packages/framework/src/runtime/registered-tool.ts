@@ -6,7 +6,8 @@ import { OutputContract } from "./output-contract.js";
 import { reviveValues } from "./revive-values.js";
 import { DEFAULT_MAX_STRING_LENGTH, findOverlongStrings } from "./string-limits.js";
 import { toCallResult, toErrorResult } from "./to-call-result.js";
-import { InputNeeded, type CallToolResult, type WireTool } from "./sdk.js";
+import type { CallToolResult, WireTool } from "./sdk.js";
+import { InputNeeded } from "./input-round.js";
 import type { Context } from "./context.js";
 import { ToolContent } from "../content/tool-content.js";
 

@@ -1,6 +1,7 @@
 import { ToolError } from "../errors/tool-error.js";
-import type { Context, ContextLog, ElicitResult, LogLevel, ResourceContents, Root, SamplingRequest, SamplingResult } from "./context.js";
-import { InputNeeded, type ClientRequestMethod, type RequestExtra } from "./sdk.js";
+import type { AskOptions, ClientAbilities, Context, ContextLog, ElicitResult, LogLevel, ResourceContents, Root, SamplingRequest, SamplingResult } from "./context.js";
+import type { ClientRequestMethod } from "./input-round.js";
+import type { RequestExtra } from "./sdk.js";
 
 const LEVELS: readonly LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 
@@ -18,8 +19,6 @@ export interface SessionState {
 /** The `Context` one request's method receives. */
 export class RequestContext implements Context {
   readonly log: ContextLog;
-  /** 2026-07-28: how many questions this run of the method has asked so far (its answers replay in order). */
-  private asked = 0;
 
   constructor(
     private readonly extra: RequestExtra,
@@ -52,42 +51,44 @@ export class RequestContext implements Context {
     return this.session.readResource(uri, this);
   }
 
-  async elicit<T>(message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult<T>> {
-    this.refuseStateless("ask the user for input (elicitation)");
-    if (!this.extra.clientCapabilities?.elicitation) {
-      throw new ToolError("This client cannot ask its user for input (it did not declare the elicitation capability).");
-    }
-    return (await this.ask("elicitation/create", { message, requestedSchema })) as unknown as ElicitResult<T>;
+  get client(): ClientAbilities {
+    const declared = this.extra.clientCapabilities;
+    return { elicitation: !!declared?.elicitation, sampling: !!declared?.sampling, roots: !!declared?.roots };
   }
 
-  async sample(request: SamplingRequest | string): Promise<SamplingResult> {
+  async elicit<T>(message: string, requestedSchema: Record<string, unknown>, options: AskOptions = {}): Promise<ElicitResult<T>> {
+    this.refuseStateless("ask the user for input (elicitation)");
+    // 2026-07-28: the SDK answers a question the client cannot take with -32021, naming the capability.
+    if (!this.extra.input && !this.extra.clientCapabilities?.elicitation) {
+      throw new ToolError("This client cannot ask its user for input (it did not declare the elicitation capability).");
+    }
+    return (await this.ask("elicitation/create", { message, requestedSchema }, options)) as unknown as ElicitResult<T>;
+  }
+
+  async sample(request: SamplingRequest | string, options: AskOptions = {}): Promise<SamplingResult> {
     this.refuseStateless("run the client's model (sampling)");
-    if (!this.extra.clientCapabilities?.sampling) {
+    if (!this.extra.input && !this.extra.clientCapabilities?.sampling) {
       throw new ToolError("This client cannot run its model for this server (it did not declare the sampling capability).");
     }
     const params: SamplingRequest =
       typeof request === "string" ? { messages: [{ role: "user", content: { type: "text", text: request } }], maxTokens: 1000 } : request;
-    return (await this.ask("sampling/createMessage", params as unknown as Record<string, unknown>)) as unknown as SamplingResult;
+    return (await this.ask("sampling/createMessage", params as unknown as Record<string, unknown>, options)) as unknown as SamplingResult;
   }
 
-  async roots(): Promise<Root[]> {
+  async roots(options: AskOptions = {}): Promise<Root[]> {
     this.refuseStateless("list the client's roots");
-    if (!this.extra.clientCapabilities?.roots) {
+    if (!this.extra.input && !this.extra.clientCapabilities?.roots) {
       throw new ToolError("This client shares no roots with this server (it did not declare the roots capability).");
     }
-    const result = (await this.ask("roots/list", {})) as { roots?: Root[] };
+    const result = (await this.ask("roots/list", {}, options)) as { roots?: Root[] };
     return result.roots ?? [];
   }
 
   // 2025-11-25: a request to the client on this request's own stream. 2026-07-28: there is no
   // such request; the method is run again from the start with each answer so far replayed in
   // order, and the first question without an answer ends this round with an input-required result.
-  private async ask(method: ClientRequestMethod, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-    if (this.extra.era === "modern") {
-      const index = this.asked++;
-      if (index < this.extra.answers.length) return this.extra.answers[index] as Record<string, unknown>;
-      throw new InputNeeded(method, params);
-    }
+  private async ask(method: ClientRequestMethod, params: Record<string, unknown>, options: AskOptions): Promise<Record<string, unknown>> {
+    if (this.extra.input) return this.extra.input.ask(method, params, options.key);
     return this.extra.request(method, params);
   }
 
@@ -100,7 +101,9 @@ export class RequestContext implements Context {
   }
 
   private sendLog(level: LogLevel, message: string, data: unknown): void {
-    const floor = this.session.logLevel;
+    // 2026-07-28: a request that names no log level in its _meta gets no log messages.
+    if (this.extra.era === "modern" && this.extra.logLevel === undefined) return;
+    const floor = this.extra.era === "modern" ? this.extra.logLevel : this.session.logLevel;
     if (floor !== undefined && LEVELS.indexOf(level) < LEVELS.indexOf(floor)) return;
     const payload = data === undefined ? message : { message, data };
     // A log line must never fail the call it describes.

@@ -22,6 +22,7 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { toInvalidParams } from "./invalid-params.js";
+import { collectAnswers, InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
 
 export type { CallToolResult, EventStore, JSONRPCMessage, ServerEventBus, Tool as WireTool, Transport };
 
@@ -63,21 +64,7 @@ export type RequestMethod =
   | "completion/complete"
   | "logging/setLevel";
 
-/** A request typemcp may send the client while serving one of its requests. */
-export type ClientRequestMethod = "sampling/createMessage" | "elicitation/create" | "roots/list";
-
-/**
- * A request for client input in the 2026-07-28 era, where the server cannot send the client a
- * request: the handler throws it, and the call is answered with an input-required result.
- */
-export class InputNeeded extends Error {
-  constructor(
-    readonly method: ClientRequestMethod,
-    readonly params: Record<string, unknown>,
-  ) {
-    super(`input needed: ${method}`);
-  }
-}
+export type { ClientRequestMethod } from "./input-round.js";
 
 /** What a handler knows about the request it serves, and how it talks back. */
 export interface RequestExtra {
@@ -90,11 +77,10 @@ export interface RequestExtra {
   readonly progressToken: string | number | undefined;
   /** What the client declared it can do: from `initialize` (2025) or the request's own envelope (2026). */
   readonly clientCapabilities: { sampling?: unknown; elicitation?: unknown; roots?: unknown } | undefined;
-  /**
-   * 2026-07-28: the client's answers to the input this request asked for in earlier rounds, in
-   * the order they were asked (verified through `requestState`); empty on a first round.
-   */
-  readonly answers: readonly unknown[];
+  /** 2026-07-28: the lowest log level the request wants (`_meta`); none means no log messages. */
+  readonly logLevel: "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency" | undefined;
+  /** 2026-07-28: this round's questions and the answers known so far (verified through `requestState`). */
+  readonly input: InputRound | undefined;
   /** Sends a notification tied to this request (on its stream, over HTTP). */
   notify(method: string, params: Record<string, unknown>): Promise<void>;
   /** 2025-11-25: sends a request to the client tied to this request, and waits for its validated result. */
@@ -147,8 +133,8 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
         try {
           return await handler((request.params ?? {}) as Record<string, unknown>, extra);
         } catch (error) {
-          if (error instanceof InputNeeded && modern && INPUT_CAPABLE.has(method)) return askForInput(error, extra.answers);
-          throw toJsonRpcError(error);
+          if (error instanceof InputNeeded && extra.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input);
+          throw toJsonRpcError(error, method === "resources/read" ? { uri: request.params?.uri } : undefined);
         }
       }) as never);
     },
@@ -172,30 +158,27 @@ function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
     era,
     progressToken: (req._meta as { progressToken?: string | number } | undefined)?.progressToken,
     clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),
-    answers: era === "modern" ? answersOf(req) : [],
+    logLevel: era === "modern" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
+    input: era === "modern" ? new InputRound(collectAnswers(req.requestState<{ answers?: unknown }>(), req.inputResponses)) : undefined,
     notify: (method, params) => req.notify({ method, params } as never),
     request: (method, params) => req.send({ method, params } as never, { signal: req.signal }) as Promise<Record<string, unknown>>,
   };
 }
 
-// A 2026 request that asked for input carries, on its retry, the answers of earlier rounds in
-// its (signed) requestState and this round's answer in inputResponses under the key minted for it.
-function answersOf(req: ServerContext["mcpReq"]): unknown[] {
-  const state = req.requestState<{ answers?: unknown[] }>();
-  const earlier = Array.isArray(state?.answers) ? state.answers : [];
-  const latest = req.inputResponses?.[`input-${earlier.length}`];
-  return latest === undefined ? earlier : [...earlier, latest];
-}
-
-async function askForInput(needed: InputNeeded, answers: readonly unknown[]): Promise<unknown> {
-  const key = `input-${answers.length}`;
-  const request =
-    needed.method === "elicitation/create"
-      ? inputRequired.elicit(needed.params as never)
-      : needed.method === "sampling/createMessage"
-        ? inputRequired.createMessage(needed.params as never)
-        : inputRequired.listRoots();
-  return inputRequired({ inputRequests: { [key]: request }, requestState: await requestStateCodec().mint({ answers: [...answers] }) });
+// Every question the round left open, in one input-required result; the signed state carries
+// the answers so far and which questions are open, so a client can answer only those.
+async function askForInput(round: InputRound): Promise<unknown> {
+  const inputRequests: Record<string, ReturnType<typeof inputRequired.listRoots>> = {};
+  for (const [key, { method, params }] of round.open) {
+    inputRequests[key] =
+      method === "elicitation/create"
+        ? inputRequired.elicit(params as never)
+        : method === "sampling/createMessage"
+          ? inputRequired.createMessage(params as never)
+          : inputRequired.listRoots();
+  }
+  const requestState = await requestStateCodec().mint({ answers: { ...round.answers }, open: [...round.open.keys()] });
+  return inputRequired({ inputRequests, requestState });
 }
 
 /**
@@ -213,13 +196,14 @@ export function requestStateKey(): string {
   return (randomKey ??= globalThis.crypto.getRandomValues(Buffer.alloc(32)).toString("base64url") + "-typemcp-process-key");
 }
 let randomKey: string | undefined;
-let codec: ReturnType<typeof createRequestStateCodec<{ answers: unknown[] }>> | undefined;
+type RoundState = { answers: Record<string, unknown>; open: string[] };
+let codec: ReturnType<typeof createRequestStateCodec<RoundState>> | undefined;
 let codecKey: string | undefined;
 
 function requestStateCodec() {
   const key = requestStateKey();
   if (!codec || codecKey !== key) {
-    codec = createRequestStateCodec<{ answers: unknown[] }>({ key, ttlSeconds: 600 });
+    codec = createRequestStateCodec<RoundState>({ key, ttlSeconds: 600 });
     codecKey = key;
   }
   return codec;
@@ -346,7 +330,9 @@ export function hasModernClaim(message: unknown): boolean {
 
 // The SDK turns a thrown value into a JSON-RPC error by reading a numeric `code` and `message`
 // off it, so ProtocolError travels as a plain object with its JSON-RPC code.
-function toJsonRpcError(error: unknown): unknown {
-  if (error instanceof ProtocolError) return { code: error.jsonRpcCode, message: error.message };
-  return error;
+// A resource not found names the URI in `data`, as the spec suggests.
+function toJsonRpcError(error: unknown, notFoundData?: Record<string, unknown>): unknown {
+  if (!(error instanceof ProtocolError)) return error;
+  const data = error.code === "RESOURCE_NOT_FOUND" && notFoundData ? { data: notFoundData } : {};
+  return { code: error.jsonRpcCode, message: error.message, ...data };
 }

@@ -1,0 +1,65 @@
+import { describe, expect, test } from "vitest";
+import { createServer } from "typemcp";
+import { connect } from "typemcp/testing";
+import { EraTools } from "../fixtures/src/era-tools.js";
+
+// The same class, served to a 2025-11-25 client (requests to the client) and a 2026-07-28 one
+// (input-required results and signed requestState): the author writes nothing era-specific.
+for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
+  describe(`asking the client, protocol ${protocolVersion}`, () => {
+    const answers: string[] = [];
+    const connectTo = (tools = new EraTools()) =>
+      connect(createServer(tools, { name: "eras", version: "0.0.1" }), {
+        protocolVersion,
+        onElicit: (request) => {
+          answers.push(request.message);
+          return request.message.includes("colour") ? { action: "accept", content: { color: "green" } } : { action: "accept", content: { name: "Ada" } };
+        },
+        onSample: (request) => ({ role: "assistant", model: "m", content: { type: "text", text: `re: ${(request.messages[0]!.content as { text: string }).text}` } }),
+        roots: [{ uri: "file:///work", name: "work" }],
+      });
+
+    test("connects in that era", async () => {
+      const client = await connectTo();
+      expect(client.server.protocolVersion).toBe(protocolVersion);
+      await client.close();
+    });
+
+    test("an elicitation round trip reaches the user and returns the answer", async () => {
+      const client = await connectTo();
+      answers.length = 0;
+      expect(await client.call("askName")).toBe("Hello, Ada");
+      expect(answers).toEqual(["What is your name?"]);
+      await client.close();
+    });
+
+    test("two questions in a row each reach the user once", async () => {
+      const tools = new EraTools();
+      const client = await connectTo(tools);
+      answers.length = 0;
+      expect(await client.call("askTwice")).toBe("Ada likes green");
+      expect(answers).toEqual(["Your name?", "Your favourite colour?"]);
+      // 2026-07-28 runs the method again with the answers so far: once per round.
+      expect(tools.runs).toBe(protocolVersion === "2026-07-28" ? 3 : 1);
+      await client.close();
+    });
+
+    test("sampling and roots asked at once", async () => {
+      const client = await connectTo();
+      expect(await client.call("askAndList", { question: "hi?" })).toBe("re: hi? / file:///work");
+      await client.close();
+    });
+  });
+}
+
+test("a 2026-07-28 client that declares no elicitation gets -32021 naming the capability", async () => {
+  const client = await connect(createServer(new EraTools(), { name: "eras", version: "0.0.1" }), { protocolVersion: "2026-07-28" });
+  await expect(client.call("askName")).rejects.toThrow(/-32021/);
+  await client.close();
+});
+
+test("a 2025-11-25 client that declares no elicitation gets a tool error saying so", async () => {
+  const client = await connect(createServer(new EraTools(), { name: "eras", version: "0.0.1" }));
+  expect(await client.callError("askName")).toMatch(/did not declare the elicitation capability/);
+  await client.close();
+});

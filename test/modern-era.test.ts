@@ -1,0 +1,101 @@
+import os from "node:os";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { startFakeNws, type FakeNws } from "../packages/weather-server/test-support/fake-nws.js";
+import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { CALC_SERVER, fromRoot } from "./support/paths.js";
+import { TOWNS_SERVER } from "./support/towns-csv.js";
+
+const WEATHER_SERVER = fromRoot("packages/weather-server/dist/weather.js");
+const WEATHER_ENV = { NWS_USER_AGENT: "typemcp-tests (ops@example.test)", NWS_TIMEOUT_MS: "1000", NWS_RETRY_BASE_MS: "5" };
+
+/** The official v2 client, pinned to 2026-07-28: no initialize, a _meta envelope on every request. */
+function modernClient(): Client {
+  return new Client({ name: "typemcp-era-test", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } }, cacheMode: "bypass" } as never);
+}
+
+type Connect = (script: string, env: Record<string, string>) => Promise<{ client: Client; close(): Promise<void> }>;
+
+const overStdio: Connect = async (script, env) => {
+  const client = modernClient();
+  const transport = new StdioClientTransport({ command: process.execPath, args: [script], cwd: os.tmpdir(), env: { ...process.env, ...env } as Record<string, string>, stderr: "pipe" });
+  await client.connect(transport);
+  return { client, close: () => client.close() };
+};
+
+const overHttp: Connect = async (script, env) => {
+  const server: HttpServerProcess = await startHttpServer(script, ["--stateless"], env);
+  const client = modernClient();
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  return {
+    client,
+    async close() {
+      await client.close();
+      await server.stop();
+    },
+  };
+};
+
+for (const [transport, connect] of [["stdio", overStdio], ["Streamable HTTP", overHttp]] as const) {
+  describe(`the sample servers speak 2026-07-28 over ${transport}`, () => {
+    let nws: FakeNws;
+    beforeAll(async () => {
+      nws = await startFakeNws();
+    });
+    afterAll(() => nws?.close());
+
+    test("calc: discovered without initialize, lists its tools as cacheable and calls one", async () => {
+      const { client, close } = await connect(CALC_SERVER, {});
+      try {
+        expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+        expect(client.getServerVersion()).toMatchObject({ name: "calc" });
+        const listed = (await client.listTools()) as { tools: Array<{ name: string }>; ttlMs?: number; cacheScope?: string };
+        expect(listed.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["add", "divide"]));
+        // What a class serves is fixed until its author changes it at run time: say so.
+        expect(listed).toMatchObject({ ttlMs: 3_600_000, cacheScope: "public" });
+        const sum = await client.callTool({ name: "add", arguments: { a: 2, b: 3 } });
+        expect(sum.structuredContent).toEqual({ result: 5 });
+        const refused = await client.callTool({ name: "divide", arguments: { a: 1, b: 0 } });
+        expect(refused.isError).toBe(true);
+        expect(client.getServerCapabilities()?.resources).toBeUndefined();
+      } finally {
+        await close();
+      }
+    });
+
+    test("towns: calls a tool, reads a town resource and gets its prompt", async () => {
+      const { client, close } = await connect(TOWNS_SERVER, {});
+      try {
+        expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+        const town = await client.callTool({ name: "get_town", arguments: { town: "Winchester" } });
+        expect(town.isError).toBeFalsy();
+        expect(town.structuredContent).toMatchObject({ town: "Winchester", county: "Middlesex" });
+        const templates = await client.listResourceTemplates();
+        expect(templates.resourceTemplates.map((t) => t.uriTemplate)).toContain("town://{name}");
+        const read = await client.readResource({ uri: "town://Winchester" });
+        expect(read.contents[0]).toMatchObject({ uri: "town://Winchester" });
+        expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ town: "Winchester" });
+        await expect(client.readResource({ uri: "town://Gotham" })).rejects.toThrow(/No town named 'Gotham'/);
+        expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["compare_for_family"]);
+        const prompt = await client.getPrompt({ name: "compare_for_family", arguments: { towns: "Winchester, Arlington" } });
+        expect((prompt.messages[0]!.content as { text: string }).text).toMatch(/wants Winchester and Arlington compared/);
+      } finally {
+        await close();
+      }
+    });
+
+    test("weather: lists its tools and calls one against a recorded NWS API", async () => {
+      const { client, close } = await connect(WEATHER_SERVER, { ...WEATHER_ENV, NWS_API_BASE: nws.baseUrl });
+      try {
+        expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(["get_alerts", "get_forecast"]);
+        const alerts = await client.callTool({ name: "get_alerts", arguments: { state: "OR" } });
+        expect(alerts.isError).toBeFalsy();
+        expect(alerts.structuredContent).toMatchObject({ state: "OR", count: 1 });
+      } finally {
+        await close();
+      }
+    });
+  });
+}
