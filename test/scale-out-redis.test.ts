@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort, REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
 import { connectHttp, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { NGINX, startNginx, type NginxProxy } from "./support/nginx-proxy.js";
+import { connectRedis } from "../packages/framework/src/scale/redis-connection.js";
+import { RedisEventStore } from "../packages/framework/src/scale/redis-event-store.js";
 import { fromRoot } from "./support/paths.js";
 
 const SERVER = fromRoot("test/fixtures/dist/tc39/scale-out.js");
@@ -213,6 +215,18 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     const refused = await forger.callTool({ name: "greet", arguments: {} }).then((r) => JSON.stringify(r), (e: Error) => e.message);
     await forger.close();
     expect(refused).toBe("Invalid or expired requestState");
+  });
+
+  test("a resume of a stream whose instance stopped before answering is refused in words, not left hanging", async () => {
+    // What an instance that crashed mid-call leaves in Redis: its events, and no writer.
+    const connection = await connectRedis({ url: redis.url });
+    const store = new RedisEventStore(connection, { prefix: "typemcp:scale-out:" });
+    const last = await store.storeEvent("crashed-call", { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: 1 } });
+    await connection.client.del("typemcp:scale-out:writing:crashed-call");
+    await connection.close();
+    const resume = await fetch(proxy.url, { headers: { Accept: "text/event-stream", "Last-Event-ID": last, "MCP-Protocol-Version": "2025-11-25" }, signal: AbortSignal.timeout(10_000) });
+    expect(resume.status).toBe(410);
+    expect(((await resume.json()) as { error: { message: string } }).error.message).toBe("The instance answering this request stopped before it finished; send the request again.");
   });
 
   test("Redis stopped mid-run: calls still answer, a resume fails in words, and resumable streams come back with Redis", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "./__fixtures__/redis-process.js";
 import { connectRedis, type RedisConnection } from "./redis-connection.js";
-import { RedisEventStore, UnknownEventError, type StoredMessage } from "./redis-event-store.js";
+import { RedisEventStore, StreamAbandonedError, UnknownEventError, type StoredMessage } from "./redis-event-store.js";
 
 warnIfNoRedis("Redis event store tests");
 
@@ -57,6 +57,28 @@ describe.skipIf(!REDIS_SERVER)("RedisEventStore", () => {
     await a.storeEvent("stream-live", progress(3));
     expect(await following).toBe("stream-live");
     expect(sent.map(([, m]) => m)).toEqual([progress(2), response]);
+  });
+
+  test("tells a follower, in words, when the instance writing the stream stopped before answering", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const last = await a.storeEvent("stream-orphaned", progress(1));
+    // What a crashed writer leaves behind: its events, and a liveness key that lapses.
+    await connections[0]!.client.del("test:events:writing:stream-orphaned");
+    const started = Date.now();
+    await expect(b.follow(last, collect().send)).rejects.toThrow(new StreamAbandonedError("stream-orphaned"));
+    await expect(b.follow(last, collect().send)).rejects.toThrow("The instance answering this request stopped before it finished; send the request again.");
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  test("keeps following a stream whose writer is alive but silent", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const last = await a.storeEvent("stream-silent", progress(1));
+    const { sent, send } = collect();
+    const following = b.follow(last, send);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await a.storeEvent("stream-silent", response);
+    expect(await following).toBe("stream-silent");
+    expect(sent.map(([, m]) => m)).toEqual([response]);
   });
 
   test("stops following when the client goes away", async () => {

@@ -1,4 +1,5 @@
 import { storeUnavailable, type RedisClient, type RedisConnection } from "./redis-connection.js";
+import { StreamLiveness } from "./stream-liveness.js";
 
 /** A JSON-RPC message as the event store keeps it (the priming event is an empty object). */
 export type StoredMessage = Record<string, unknown>;
@@ -42,6 +43,7 @@ const BATCH = 500;
 export class RedisEventStore implements EventStore {
   private readonly ttlMs: number;
   private readonly maxEvents: number;
+  private readonly liveness: StreamLiveness;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -49,6 +51,7 @@ export class RedisEventStore implements EventStore {
   ) {
     this.ttlMs = options.ttlMs ?? 3_600_000;
     this.maxEvents = options.maxEventsPerStream ?? 10_000;
+    this.liveness = new StreamLiveness(redis, options.prefix, this.ttlMs);
   }
 
   async storeEvent(streamId: string, message: StoredMessage): Promise<string> {
@@ -61,6 +64,7 @@ export class RedisEventStore implements EventStore {
         .exec();
       const [error, entryId] = results?.[0] ?? [new Error("the transaction was discarded"), null];
       if (error) throw error;
+      await this.liveness.stored(streamId, isResponse(message));
       return `${streamId}${SEPARATOR}${entryId as string}`;
     } catch (error) {
       throw storeUnavailable("store a stream event", this.redis.where, error);
@@ -100,7 +104,9 @@ export class RedisEventStore implements EventStore {
   /**
    * Replays every event after `lastEventId`, then keeps sending new ones as they are stored
    * (by this or any other instance) until a JSON-RPC response has been sent, `signal` aborts,
-   * or no event arrives for `idleMs` (default: the store's TTL). Returns the stream id.
+   * or no event arrives for `idleMs` (default: the store's TTL). Returns the stream id. Throws
+   * `StreamAbandonedError` when no instance writes the stream any more and it has no response
+   * (the instance running the request stopped).
    */
   async follow(lastEventId: string, send: SendEvent, options: { signal?: AbortSignal; idleMs?: number } = {}): Promise<string> {
     const { streamId, entryId } = this.assertKnownFormat(lastEventId);
@@ -116,6 +122,12 @@ export class RedisEventStore implements EventStore {
       let idleSince = Date.now();
       while (!options.signal?.aborted && Date.now() - idleSince < idleMs) {
         const answer = await reader.xread("COUNT", BATCH, "BLOCK", Math.min(1000, idleMs), "STREAMS", key, cursor);
+        if (!answer && !(await this.liveness.isLive(streamId))) {
+          // The writer may have answered between the read and the check: read once more.
+          const last = await this.redis.client.xrange(key, `(${cursor}`, "+", "COUNT", BATCH);
+          for (const [id, fields] of last) if (await sendEntry(streamId, id, fields, send)) return streamId;
+          throw new StreamAbandonedError(streamId);
+        }
         for (const [, entries] of answer ?? []) {
           for (const [id, fields] of entries) {
             cursor = id;
@@ -126,7 +138,7 @@ export class RedisEventStore implements EventStore {
       }
       return streamId;
     } catch (error) {
-      if (error instanceof UnknownEventError || options.signal?.aborted) throw error;
+      if (error instanceof UnknownEventError || error instanceof StreamAbandonedError || options.signal?.aborted) throw error;
       throw storeUnavailable("resume a stream", this.redis.where, error);
     } finally {
       options.signal?.removeEventListener("abort", stop);
@@ -147,10 +159,28 @@ export class RedisEventStore implements EventStore {
 
 /** A `Last-Event-ID` this store never issued, or whose stream has expired. */
 export class UnknownEventError extends Error {
+  /** What a resume answers over HTTP. */
+  readonly httpStatus = 404;
+
   constructor(readonly eventId: string) {
     super(`Unknown Last-Event-ID "${eventId}": the stream it belongs to has expired or was never stored; send the request again.`);
     this.name = "UnknownEventError";
   }
+}
+
+/** A stream whose writer stopped before its response: the request must be sent again. */
+export class StreamAbandonedError extends Error {
+  /** What a resume answers over HTTP. */
+  readonly httpStatus = 410;
+
+  constructor(readonly streamId: string) {
+    super("The instance answering this request stopped before it finished; send the request again.");
+    this.name = "StreamAbandonedError";
+  }
+}
+
+function isResponse(message: StoredMessage): boolean {
+  return "id" in message && ("result" in message || "error" in message);
 }
 
 function parseEventId(eventId: string): { streamId: string; entryId: string } | undefined {
@@ -167,5 +197,5 @@ async function sendEntry(streamId: string, entryId: string, fields: string[], se
   const message = JSON.parse(raw) as StoredMessage;
   if (!("jsonrpc" in message)) return false;
   await send(`${streamId}${SEPARATOR}${entryId}`, message);
-  return "id" in message && ("result" in message || "error" in message);
+  return isResponse(message);
 }

@@ -1,5 +1,4 @@
 import type { ServerResponse } from "node:http";
-import { TypemcpError } from "../../errors/typemcp-error.js";
 
 const KEEP_ALIVE_MS = 15_000;
 
@@ -11,7 +10,11 @@ export interface SharedStores {
   /** Every SSE event of every instance, so a stream resumes wherever the client reconnects. */
   readonly events: {
     getStreamIdForEventId(eventId: string): Promise<string | undefined>;
-    /** Sends what followed `lastEventId`, then what is written next, up to the stream's response. */
+    /**
+     * Sends what followed `lastEventId`, then what is written next, up to the stream's response.
+     * Rejects with an error carrying `httpStatus` (and a message in words) when the stream cannot
+     * be resumed, or with `code` STORE_UNAVAILABLE when the store is lost.
+     */
     follow(lastEventId: string, send: (eventId: string, message: StreamMessage) => Promise<void>, options?: { signal?: AbortSignal }): Promise<string>;
   };
   /** Whether the store is reachable right now; while it is not, new streams are served without it. */
@@ -21,8 +24,9 @@ export interface SharedStores {
 /**
  * Answers a GET carrying `Last-Event-ID` from the shared event store: replays what the client
  * missed, then forwards what the instance still running its request writes, up to the response.
- * The request may have started on any instance. An id the store does not know gets 404 and a
- * lost store 503, each with a JSON-RPC error in words.
+ * The request may have started on any instance. Refused in words, as a JSON-RPC error: an id the
+ * store does not know (404), a request whose instance stopped before answering (410), a lost
+ * store (503).
  */
 export async function resumeStream(res: ServerResponse, stores: SharedStores, lastEventId: string): Promise<void> {
   let known: string | undefined;
@@ -34,24 +38,34 @@ export async function resumeStream(res: ServerResponse, stores: SharedStores, la
   if (known === undefined) {
     return refuse(res, 404, `Unknown Last-Event-ID "${lastEventId}": the stream it belongs to has expired or was never stored; send the request again.`);
   }
-  res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
-  res.flushHeaders();
+  // Headers go out with the first event (or keep-alive), so a stream that cannot resume is
+  // still refused with a status the client can read.
+  const open = () => {
+    if (res.headersSent) return;
+    res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+    res.flushHeaders();
+  };
   const gone = new AbortController();
   // A call may stay silent for minutes; a comment line now and then keeps proxies from closing
   // the stream as idle (nginx's default is 60 s).
-  const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+  const keepAlive = setInterval(() => (open(), res.write(": keep-alive\n\n")), KEEP_ALIVE_MS);
   res.once("close", () => {
     clearInterval(keepAlive);
     gone.abort();
   });
   try {
-    await stores.events.follow(lastEventId, async (id, message) => void res.write(`event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`), { signal: gone.signal });
+    await stores.events.follow(lastEventId, async (id, message) => void (open(), res.write(`event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`)), { signal: gone.signal });
   } catch (error) {
-    // A client gone is routine; a store lost mid-stream ends the stream, and the client's next
-    // resume gets the 503 that says why.
-    if (!gone.signal.aborted && !(error instanceof TypemcpError)) throw error;
+    clearInterval(keepAlive);
+    if (gone.signal.aborted) return void res.end();
+    const status = (error as { httpStatus?: unknown }).httpStatus;
+    const code = (error as { code?: unknown }).code;
+    // Not sent yet: refuse in words. Mid-stream: end it; the client's next resume gets the refusal.
+    if (!res.headersSent && (typeof status === "number" || code === "STORE_UNAVAILABLE")) return refuse(res, typeof status === "number" ? status : 503, (error as Error).message);
+    if (typeof status !== "number" && code !== "STORE_UNAVAILABLE") throw error;
   }
   clearInterval(keepAlive);
+  open();
   res.end();
 }
 
