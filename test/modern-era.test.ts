@@ -12,7 +12,7 @@ const WEATHER_ENV = { NWS_USER_AGENT: "typemcp-tests (ops@example.test)", NWS_TI
 
 /** The official v2 client, pinned to 2026-07-28: no initialize, a _meta envelope on every request. */
 function modernClient(): Client {
-  return new Client({ name: "typemcp-era-test", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } }, cacheMode: "bypass" } as never);
+  return new Client({ name: "typemcp-era-test", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
 }
 
 type Connect = (script: string, env: Record<string, string>) => Promise<{ client: Client; close(): Promise<void> }>;
@@ -99,3 +99,19 @@ for (const [transport, connect] of [["stdio", overStdio], ["Streamable HTTP", ov
     });
   });
 }
+
+test("a list stops saying it is cacheable once the author changes it at run time", async () => {
+  const client = modernClient();
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [fromRoot("packages/conformance-server/dist/conformance.js")], cwd: os.tmpdir(), stderr: "pipe" }));
+  try {
+    const fresh = { cacheMode: "refresh" } as const;
+    expect(await client.listTools(undefined, fresh)).toMatchObject({ ttlMs: 3_600_000, cacheScope: "public" });
+    expect(await client.listPrompts(undefined, fresh)).toMatchObject({ ttlMs: 3_600_000, cacheScope: "public" });
+    await client.callTool({ name: "test_trigger_tool_change", arguments: {} });
+    // The SDK's conservative default when the server gives no hint: do not cache.
+    expect(await client.listTools(undefined, fresh)).toMatchObject({ ttlMs: 0, cacheScope: "private" });
+    expect(await client.listPrompts(undefined, fresh)).toMatchObject({ ttlMs: 3_600_000 });
+  } finally {
+    await client.close();
+  }
+});

@@ -1,5 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from "@modelcontextprotocol/client";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -61,14 +62,16 @@ http {
     if (prefix) fs.rmSync(prefix, { recursive: true, force: true });
   });
 
+  const upstreams: string[] = [];
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    const upstream = res.headers.get("x-upstream");
+    if (upstream) upstreams.push(upstream);
+    return res;
+  };
+
   test("serves one client's calls from both processes", async () => {
-    const upstreams: string[] = [];
-    const recordingFetch: typeof fetch = async (input, init) => {
-      const res = await fetch(input, init);
-      const upstream = res.headers.get("x-upstream");
-      if (upstream) upstreams.push(upstream);
-      return res;
-    };
+    upstreams.length = 0;
     const client = new Client({ name: "scale-out", version: "0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: recordingFetch }));
     for (let i = 0; i < 8; i++) {
@@ -78,6 +81,20 @@ http {
     await client.close();
     const expected = backends.map((b) => new URL(b.url).host).sort();
     expect([...new Set(upstreams)].sort()).toEqual(expected);
+  });
+
+  test("serves a 2026-07-28 client from both processes, with no session anywhere", async () => {
+    upstreams.length = 0;
+    const client = new ModernClient({ name: "scale-out-2026", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(new ModernHttpTransport(new URL(url), { fetch: recordingFetch }));
+    expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("multiply");
+    for (let i = 0; i < 8; i++) {
+      const result = await client.callTool({ name: "multiply", arguments: { a: i, b: 7 } });
+      expect(result.structuredContent).toEqual({ result: i * 7 });
+    }
+    await client.close();
+    expect([...new Set(upstreams)].sort()).toEqual(backends.map((b) => new URL(b.url).host).sort());
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { createServer } from "typemcp";
 import { connect } from "typemcp/testing";
 import { EraTools } from "../fixtures/src/era-tools.js";
+import { RichTools } from "../fixtures/src/rich-tools.js";
 
 // The same class, served to a 2025-11-25 client (requests to the client) and a 2026-07-28 one
 // (input-required results and signed requestState): the author writes nothing era-specific.
@@ -63,3 +64,25 @@ test("a 2025-11-25 client that declares no elicitation gets a tool error saying 
   expect(await client.callError("askName")).toMatch(/did not declare the elicitation capability/);
   await client.close();
 });
+
+// What changes at run time reaches a client in either era: on its session (2025) or on its
+// subscriptions/listen stream (2026, opened by typemcp/testing for what the server announces).
+for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
+  test(`list changes and resource updates reach a ${protocolVersion} client`, async () => {
+    const tools = new RichTools();
+    const server = createServer(tools, { name: "rich", version: "0.0.1" });
+    const client = await connect(server, { protocolVersion });
+    await client.subscribe("note://today");
+    server.resourceUpdated("note://today");
+    server.resourceUpdated("note://other");
+    server.tools.disable("count");
+    const arrived = async (method: string) => {
+      for (let i = 0; i < 100 && !client.notifications.some((n) => n.method === method); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      return client.notifications.filter((n) => n.method === method);
+    };
+    expect((await arrived("notifications/resources/updated")).map((n) => n.params?.uri)).toEqual(["note://today"]);
+    expect(await arrived("notifications/tools/list_changed")).toHaveLength(1);
+    expect((await client.listTools()).map((t) => t.name)).not.toContain("count");
+    await client.close();
+  });
+}

@@ -182,6 +182,29 @@ describe("HTTP (stateless) tells the truth", () => {
     expect(body.result.capabilities).toEqual({ tools: {}, logging: {} });
   });
 
+  test("notifications/cancelled is refused in words: nothing links it to the call without a session", async () => {
+    const res = await post(server.url, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7, reason: "changed my mind" } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.message).toMatch(/^notifications\/cancelled cannot reach a call on a stateless server \(--stateless\): .* Cancel a call by closing its HTTP request/);
+  });
+
+  test("a 2026-07-28 client that closes its request cancels the call", async () => {
+    const controller = new AbortController();
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+    const aborted = fetch(server.url, {
+      method: "POST",
+      headers: { ...JSON_HEADERS, "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "wait" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "wait", arguments: { ms: 44_000 }, _meta: meta } }),
+      signal: controller.signal,
+    }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    controller.abort();
+    await aborted;
+    await within(10_000, (async () => {
+      while (!server.stderr().includes("[wait] cancelled after being asked for 44000 ms")) await new Promise((resolve) => setTimeout(resolve, 100));
+    })(), "the abandoned 2026 call to be cancelled");
+  });
+
   test("a client that disconnects mid-call cancels the call", async () => {
     const controller = new AbortController();
     const aborted = fetch(server.url, {

@@ -43,6 +43,8 @@ export interface LinkedClient {
   /** The revision the connection speaks. */
   readonly protocolVersion: string | undefined;
   request(method: string, params: Record<string, unknown> | undefined, options?: RequestOptions): Promise<Record<string, any>>;
+  /** Hears of updates to resource `uri`: `resources/subscribe` (2025), a `subscriptions/listen` stream (2026). */
+  subscribe(uri: string): Promise<void>;
   serverInfo(): { name: string; version: string; title?: string } | undefined;
   serverCapabilities(): Record<string, unknown> | undefined;
   instructions(): string | undefined;
@@ -60,8 +62,6 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
     { name: "typemcp-testing", version: "1.0.0" },
     {
       capabilities,
-      // A test sees every list as the server sends it now, never one the client cached.
-      cacheMode: "bypass",
       ...(version === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
     } as never,
   );
@@ -72,12 +72,40 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const served = serveConnection(factory, serverSide as unknown as Transport);
   await client.connect(clientSide);
+  const modern = client.getNegotiatedProtocolVersion() === "2026-07-28";
+  // 2026-07-28 sends list changes and resource updates only on a subscriptions/listen stream:
+  // one is kept open for whatever the server can announce, reopened as resources are subscribed.
+  const resources: string[] = [];
+  let stream: { close(): Promise<void> } | undefined;
+  const listen = async () => {
+    const declared = client.getServerCapabilities() ?? {};
+    const filter = {
+      ...(declared.tools?.listChanged ? { toolsListChanged: true } : {}),
+      ...(declared.prompts?.listChanged ? { promptsListChanged: true } : {}),
+      ...(declared.resources?.listChanged ? { resourcesListChanged: true } : {}),
+      ...(resources.length ? { resourceSubscriptions: [...resources] } : {}),
+    };
+    if (Object.keys(filter).length === 0) return;
+    const previous = stream;
+    stream = await client.listen(filter);
+    await previous?.close();
+  };
+  if (modern) await listen();
   return {
     protocolVersion: client.getNegotiatedProtocolVersion(),
+    async subscribe(uri) {
+      if (!modern) {
+        await client.subscribeResource({ uri }).catch((error: unknown) => Promise.reject(withCode(error)));
+        return;
+      }
+      if (!resources.includes(uri)) resources.push(uri);
+      await listen();
+    },
     async request(method, params, options = {}) {
       try {
         // The SDK checks structured results against the tool's output schema, from its last tools/list.
-        if (method === "tools/list") return await client.listTools(params, sdkOptions(options));
+        // A test sees every list as the server sends it now, never one the client cached.
+        if (method === "tools/list") return await client.listTools(params, { ...sdkOptions(options), cacheMode: "refresh" });
         if (method === "tools/call") return await client.callTool(params as never, sdkOptions(options));
         return (await client.request({ method, ...(params ? { params } : {}) } as never, sdkOptions(options) as never)) as Record<string, any>;
       } catch (error) {
@@ -88,6 +116,7 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
     serverCapabilities: () => client.getServerCapabilities() as Record<string, unknown> | undefined,
     instructions: () => client.getInstructions(),
     async close() {
+      await stream?.close().catch(() => undefined);
       await client.close();
       await served.close();
     },

@@ -172,7 +172,7 @@ export class TestClient {
 
   /** Subscribes to updates of resource `uri`; they arrive in `notifications`. */
   async subscribe(uri: string): Promise<void> {
-    await this.client.request("resources/subscribe", { uri });
+    await this.client.subscribe(uri);
   }
 
   /** The prompts the server lists. */

@@ -233,7 +233,8 @@ export class StdioTransport implements Transport {
       else if (!this.initializeSeen && message.method !== "ping") {
         return this.reply(message.id, -32600, `Invalid Request: "${clip(message.method)}" before initialize. Send initialize first; only ping is answered before it.`);
       }
-      this.pending.add(message.id);
+      // A subscriptions/listen stream (2026) stays open for the connection's life: not work in flight.
+      if (message.method !== "subscriptions/listen") this.pending.add(message.id);
     } else if ("method" in message && message.method === "notifications/cancelled") {
       // The SDK answers nothing for a call the client cancelled: it is no longer in flight.
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;

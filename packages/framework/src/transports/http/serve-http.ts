@@ -141,6 +141,15 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     // than being refused: only what needs the store (a resume, a shared task) fails, in words.
     const eventStore = options.stores.shared && !options.stores.shared.isReady() ? undefined : options.stores.eventStore;
     if (options.stateless) {
+      // No session ties this notification to the call it names, which may be running in another
+      // process behind the same load balancer: say so, and how to cancel instead.
+      if (isCancellation(parsed)) {
+        return refuse(res, {
+          status: 400,
+          message:
+            "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. Cancel a call by closing its HTTP request (the server stops the tool then), or use protocol 2026-07-28, where closing the request is the way to cancel.",
+        });
+      }
       // Progress and log messages can only reach the client on an SSE answer: stream when it takes one.
       const stream = acceptsEventStream(req);
       const resumable = stream && eventStore !== undefined && options.stores.shared !== undefined;
@@ -230,6 +239,10 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
 
 function acceptsEventStream(req: IncomingMessage): boolean {
   return /\btext\/event-stream\b/i.test(req.headers.accept ?? "");
+}
+
+function isCancellation(body: unknown): boolean {
+  return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "notifications/cancelled" && !("id" in body);
 }
 
 function isInitialize(body: unknown): boolean {
