@@ -229,6 +229,16 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     expect(((await resume.json()) as { error: { message: string } }).error.message).toBe("The instance answering this request stopped before it finished; send the request again.");
   });
 
+  test("a 2025 cancellation on stateless instances sharing Redis is refused, saying why and what to do", async () => {
+    const res = await fetch(proxy.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 3 } }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain("With --redis a 2025-11-25 call runs on when its client drops the stream, so that it can be resumed anywhere");
+  });
+
   test("Redis stopped mid-run: calls still answer, a resume fails in words, and resumable streams come back with Redis", async () => {
     const { fetch: recording } = recordingFetch();
     const client = await connectThrough(proxy.url, recording);

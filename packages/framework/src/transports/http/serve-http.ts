@@ -146,8 +146,9 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       if (isCancellation(parsed)) {
         return refuse(res, {
           status: 400,
-          message:
-            "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. Cancel a call by closing its HTTP request (the server stops the tool then), or use protocol 2026-07-28, where closing the request is the way to cancel.",
+          message: options.stores.shared
+            ? "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. With --redis a 2025-11-25 call runs on when its client drops the stream, so that it can be resumed anywhere; to cancel calls, use protocol 2026-07-28, where closing the request is the way to cancel."
+            : "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. Cancel a call by closing its HTTP request (the server stops the tool then), or use protocol 2026-07-28, where closing the request is the way to cancel.",
         });
       }
       // Progress and log messages can only reach the client on an SSE answer: stream when it takes one.
