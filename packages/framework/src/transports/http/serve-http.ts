@@ -153,7 +153,8 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       }
       // Progress and log messages can only reach the client on an SSE answer: stream when it takes one.
       const stream = acceptsEventStream(req);
-      const resumable = stream && eventStore !== undefined && options.stores.shared !== undefined;
+      // Only a request has an answer to resume (and to close the server after); a notification does not.
+      const resumable = stream && eventStore !== undefined && options.stores.shared !== undefined && isRequest(parsed);
       const transport = createHttpTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream, maxRequestBodySize: options.maxBodyBytes, ...(resumable ? { eventStore } : {}) });
       const server = newServer(true);
       // The client went away before its answer: close the server, which aborts the handler's
