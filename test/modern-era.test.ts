@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -114,4 +115,42 @@ test("a list stops saying it is cacheable once the author changes it at run time
   } finally {
     await client.close();
   }
+});
+
+describe("MCP_REQUEST_STATE_KEY", () => {
+  const CONFORMANCE = fromRoot("packages/conformance-server/dist/conformance.js");
+  const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } };
+  const call = async (url: string, id: number, extra: Record<string, unknown> = {}) => {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "test_input_required_result_elicitation" },
+      body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "test_input_required_result_elicitation", arguments: {}, _meta: meta, ...extra } }),
+    });
+    const text = await res.text();
+    return (res.headers.get("content-type") ?? "").includes("event-stream") ? JSON.parse([...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]!) : JSON.parse(text);
+  };
+
+  test("one shared key lets a 2026 input round started on one instance finish on another; different keys refuse it", async () => {
+    const key = "k".repeat(40);
+    const [a, b, c] = await Promise.all([
+      startHttpServer(CONFORMANCE, [], { MCP_REQUEST_STATE_KEY: key }),
+      startHttpServer(CONFORMANCE, [], { MCP_REQUEST_STATE_KEY: key }),
+      startHttpServer(CONFORMANCE, [], { MCP_REQUEST_STATE_KEY: "x".repeat(40) }),
+    ]);
+    try {
+      const first = await call(a.url, 1);
+      expect(first.result).toMatchObject({ resultType: "input_required", inputRequests: { user_name: { method: "elicitation/create" } } });
+      const retry = { inputResponses: { user_name: { action: "accept", content: { name: "Ada" } } }, requestState: first.result.requestState };
+      expect((await call(b.url, 2, retry)).result.content[0].text).toBe("Hello, Ada!");
+      expect((await call(c.url, 3, retry)).error).toMatchObject({ code: -32602, message: "Invalid or expired requestState" });
+    } finally {
+      await Promise.all([a.stop(), b.stop(), c.stop()]);
+    }
+  });
+
+  test("a key shorter than 32 bytes stops the server at start-up, saying why", () => {
+    const run = spawnSync(process.execPath, [CALC_SERVER], { input: "", encoding: "utf8", env: { ...process.env, MCP_REQUEST_STATE_KEY: "too-short" }, timeout: 10_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/MCP_REQUEST_STATE_KEY must be at least 32 bytes long \(it has 9\)/);
+  });
 });

@@ -21,6 +21,7 @@ import {
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { ProtocolError } from "../errors/protocol-error.js";
+import { TypemcpError } from "../errors/typemcp-error.js";
 import { toInvalidParams } from "./invalid-params.js";
 import { collectAnswers, InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
 
@@ -190,7 +191,9 @@ async function askForInput(round: InputRound): Promise<unknown> {
 export function requestStateKey(): string {
   const configured = process.env.MCP_REQUEST_STATE_KEY;
   if (configured !== undefined && configured !== "") {
-    if (Buffer.byteLength(configured) < 32) throw new ProtocolError("INVALID_PARAMS", "MCP_REQUEST_STATE_KEY must be at least 32 bytes long.");
+    if (Buffer.byteLength(configured) < 32) {
+      throw new TypemcpError({ code: "INVALID_CONFIGURATION", message: `MCP_REQUEST_STATE_KEY must be at least 32 bytes long (it has ${Buffer.byteLength(configured)}); use e.g. \`openssl rand -base64 48\`.` });
+    }
     return configured;
   }
   return (randomKey ??= globalThis.crypto.getRandomValues(Buffer.alloc(32)).toString("base64url") + "-typemcp-process-key");
