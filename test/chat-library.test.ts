@@ -4,6 +4,7 @@ import { ChatSession, connectServer, type ChatEvent, type ModelAdapter, type Mod
 import { startFakeProvider } from "./support/fake-providers.js";
 import { HOST_SERVERS } from "./support/host-cli.js";
 import { ROOT, TYPEMCP_CLI } from "./support/paths.js";
+import { TWO_ERA_SERVER } from "./support/two-era-server.js";
 
 const LONG_CALL = { name: "everything__trigger-long-running-operation", arguments: { duration: 30, steps: 30 } };
 
@@ -61,6 +62,39 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
     }
   });
 
+  test("the same loop over a 2026-07-28 connection: calls, and cancels with MCP cancellation", async () => {
+    const wire: Array<{ direction: string; message: any }> = [];
+    const server = await connectServer(
+      { kind: "stdio", name: "two-era", command: process.execPath, args: [TWO_ERA_SERVER], inheritEnv: false },
+      { timeoutMs: 30_000, clientName: "test", clientVersion: "1.0.0", onWire: (direction, message) => wire.push({ direction, message }) },
+    );
+    try {
+      expect(server.era).toEqual({ kind: "stateless", protocolVersion: "2026-07-28" });
+      const model = scriptedModel([
+        { text: "", calls: [{ id: "c1", name: "two-era__shout", arguments: { text: "hi" } }] },
+        { text: "It said HI.", calls: [] },
+        { text: "", calls: [{ id: "c2", name: "two-era__wait", arguments: { ms: 30_000 } }] },
+      ]);
+      const controller = new AbortController();
+      const chat = new ChatSession({
+        servers: [{ name: "two-era", tools: server.tools, call: server.call }],
+        model,
+        consent: () => "always",
+        onEvent: (event) => {
+          if (event.type === "decision" && event.decision === "run" && event.id === "c2") setTimeout(() => controller.abort(), 200);
+        },
+      });
+      expect(await chat.send("Shout hi.")).toEqual({ answer: "It said HI.", steps: 2 });
+      expect(model.requests[1]!.messages.at(-1)).toMatchObject({ role: "tools" });
+      expect(await chat.send("Wait a long time.", { signal: controller.signal })).toEqual({ stopped: "cancelled", steps: 1 });
+      const call = wire.find((w) => w.direction === "send" && w.message.method === "tools/call" && w.message.params.name === "wait")!;
+      await expect.poll(() => wire.find((w) => w.direction === "send" && w.message.method === "notifications/cancelled")?.message.params.requestId).toBe(call.message.id);
+      expect(wire.some((w) => w.message.method === "initialize")).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+
   test("typemcp chat --prompt exits 130 on Ctrl-C during a call, after telling the server", async () => {
     const fake = await startFakeProvider("anthropic", () => ({ calls: [{ name: LONG_CALL.name, args: LONG_CALL.arguments }] }));
     try {
@@ -76,6 +110,8 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
       });
       const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
       expect(status).toBe(130);
+      // --verbose says which era the chat's connection speaks, as list and call do.
+      expect(stderr).toContain("[everything] protocol 2025-11-25 (initialize handshake: the server gave no 2026-07-28 answer to server/discover)\n");
       expect(stderr).toMatch(/\[everything\] → \{.*"method":"notifications\/cancelled","params":\{"requestId":\d+/);
       expect(stderr).toContain("Cancelled.");
       expect(fake.generations()).toHaveLength(1);

@@ -6,14 +6,36 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFakeNws, type FakeNws } from "../packages/weather-server/src/__fixtures__/fake-nws.js";
 import { HOST_SERVERS, isBuilt, nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { startHttpMcpServer, type HttpMcpServer } from "./support/host-http-server.js";
-import { TYPEMCP_CLI } from "./support/paths.js";
+import { startHttpServer } from "./support/http-server.js";
+import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
+import { startTwoEraHttpServer, TWO_ERA_SERVER, type TwoEraHttpServer } from "./support/two-era-server.js";
 
 const WIRE = /^\d\d:\d\d:\d\d\.\d{3} (?:\[[\w-]+\] )?[→←] \{/;
+const ERA_LINE = /^\[([\w-]+)\] protocol (\S+) \((stateless|initialize handshake)\b.*\)$/;
+const MODERN = "2026-07-28 (stateless: found by server/discover, version and capabilities in _meta on every request)";
+const LEGACY = "2025-11-25 (initialize handshake: the server gave no 2026-07-28 answer to server/discover)";
+
+/** What the --verbose era lines of a run say: server name → "version (how)". */
+function eras(stderr: string): Record<string, string> {
+  return Object.fromEntries(
+    stderr
+      .split("\n")
+      .filter((line) => ERA_LINE.test(line))
+      .map((line) => [ERA_LINE.exec(line)![1]!, line.slice(line.indexOf(" protocol ") + " protocol ".length)]),
+  );
+}
+
+/** The steps of a --verbose run's wire log: requests and notifications the host sent, and the answers it got. */
+function steps(stderr: string): string[] {
+  return wire(stderr)
+    .filter(({ arrow, message }) => arrow === "→" || message.method === undefined)
+    .map(({ arrow, message }) => `${arrow} ${message.method ?? (message.error ? "error" : "result")}`);
+}
 const hasTowns = isBuilt(HOST_SERVERS.towns);
 const hasWeather = isBuilt(HOST_SERVERS.weather);
 
 /** The JSON-RPC messages a --verbose run printed, with their direction. */
-function wire(stderr: string): Array<{ arrow: string; message: { method?: string; id?: number; result?: unknown; error?: unknown } }> {
+function wire(stderr: string): Array<{ arrow: string; message: { method?: string; id?: number | string; params?: { _meta?: Record<string, unknown> }; result?: unknown; error?: unknown } }> {
   return stderr
     .split("\n")
     .filter((line) => WIRE.test(line))
@@ -39,6 +61,7 @@ describe("typemcp list and call against real servers", () => {
       // The weather server needs its API only to answer calls: listing works without NWS_API_BASE.
       ...(hasWeather && { weather: nodeServer(HOST_SERVERS.weather, [], { NWS_API_BASE: nws!.baseUrl, NWS_TIMEOUT_MS: "2000", NWS_RETRY_BASE_MS: "5" }) }),
       everything: nodeServer(HOST_SERVERS.everything, ["stdio"]),
+      "two-era": nodeServer(TWO_ERA_SERVER),
       broken: { command: "nodex", args: ["towns.js"] },
     });
   });
@@ -124,7 +147,12 @@ describe("typemcp list and call against real servers", () => {
 
     test("prints the whole result with --json", async () => {
       const run = await typemcp(["call", "calc__power", "--args", '{"base": 2, "exponent": 10}', "--json", "--config", config]);
-      expect(JSON.parse(run.stdout)).toEqual({ content: [{ type: "text", text: "1024" }], structuredContent: { result: 1024 } });
+      // The result as it came, 2026-07-28 `_meta` (the server's identity) included.
+      expect(JSON.parse(run.stdout)).toEqual({
+        _meta: { "io.modelcontextprotocol/serverInfo": expect.objectContaining({ name: "calc" }) },
+        content: [{ type: "text", text: "1024" }],
+        structuredContent: { result: 1024 },
+      });
     });
 
     test("exits 1 with the tool's message when the tool reports an error", async () => {
@@ -176,15 +204,116 @@ describe("typemcp list and call against real servers", () => {
   });
 
   describe("--verbose", () => {
-    test("shows the whole lifecycle on stderr, timestamped: initialize, initialized, tools/list, tools/call", async () => {
+    test("shows the whole lifecycle on stderr, timestamped, under the server's name", async () => {
       const run = await typemcp(["call", "calc__add", "--arg", "a=2", "--arg", "b=3", "--verbose", "--config", config]);
       expect([run.status, run.stdout]).toEqual([0, "5\n"]);
       const lines = run.stderr.split("\n").filter((line) => WIRE.test(line));
       expect(lines.every((line) => line.includes(" [calc] "))).toBe(true);
-      const steps = wire(run.stderr).map(({ arrow, message }) => `${arrow} ${message.method ?? (message.error ? "error" : "result")}`);
-      expect(steps).toEqual(["→ initialize", "← result", "→ notifications/initialized", "→ tools/list", "← result", "→ tools/call", "← result"]);
-      const call = wire(run.stderr)[5]!.message as { params?: unknown };
-      expect(call.params).toEqual({ name: "add", arguments: { a: 2, b: 3 } });
+      expect(steps(run.stderr)).toEqual(["→ server/discover", "← result", "→ tools/list", "← result", "→ tools/call", "← result"]);
+      const call = wire(run.stderr).find(({ message }) => message.method === "tools/call")!.message;
+      expect(call.params).toMatchObject({ name: "add", arguments: { a: 2, b: 3 } });
+    });
+
+    test("says which era each server of a config speaks: 2026-07-28 where it can, 2025-11-25 where not", async () => {
+      const samples = ["calc", ...(hasTowns ? ["towns"] : []), ...(hasWeather ? ["weather"] : [])];
+      const run = await typemcp(["list", "--config", config, ...samples, "everything", "two-era", "--verbose"]);
+      expect(run.status).toBe(0);
+      expect(eras(run.stderr)).toEqual({
+        ...Object.fromEntries(samples.map((name) => [name, MODERN])),
+        everything: LEGACY,
+        "two-era": MODERN,
+      });
+      // The era line goes to stderr only: stdout keeps the table alone.
+      expect(run.stdout).not.toMatch(/protocol 20/);
+    });
+
+    test("2026-07-28: server/discover, then every request with its version and capabilities in _meta, no initialize", async () => {
+      const run = await typemcp(["call", "shout", "--arg", "text=hi", "--verbose", "--", process.execPath, TWO_ERA_SERVER]);
+      expect([run.status, run.stdout]).toEqual([0, "HI\n"]);
+      expect(eras(run.stderr)).toEqual({ "two-era": MODERN });
+      expect(steps(run.stderr)).toEqual(["→ server/discover", "← result", "→ tools/list", "← result", "→ tools/call", "← result"]);
+      for (const { message } of wire(run.stderr).filter(({ arrow }) => arrow === "→")) {
+        expect(message.params?._meta).toMatchObject({
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name: "typemcp" },
+          "io.modelcontextprotocol/clientCapabilities": {},
+        });
+      }
+    });
+
+    test("2026-07-28 with a server that refuses the 2025 handshake altogether", async () => {
+      const run = await typemcp(["call", "fail", "--verbose", "--", process.execPath, TWO_ERA_SERVER, "--modern-only"]);
+      expect([run.status, run.stdout]).toEqual([1, "It failed, as it always does.\n"]);
+      expect(eras(run.stderr)).toEqual({ "two-era": MODERN });
+      expect(steps(run.stderr)).not.toContain("→ initialize");
+    });
+
+    test("2026-07-28: a server that asks for input the host does not offer fails the call, naming what it needed", async () => {
+      const run = await typemcp(["call", "confirm", "--", process.execPath, TWO_ERA_SERVER]);
+      expect([run.status, run.stdout]).toEqual([3, ""]);
+      expect(run.stderr).toMatch(/answered tools\/call with an error: Cannot request input 'ok' \(elicitation\/create\): the request's client capabilities do not declare the required capability\n$/);
+    });
+
+    test("2025-11-25 fallback: the server answers server/discover with an error, so the host opens with initialize", async () => {
+      const run = await typemcp(["call", "echo", "--arg", "message=hi", "--verbose", "--name", "everything", "--", process.execPath, HOST_SERVERS.everything, "stdio"]);
+      expect([run.status, run.stdout]).toEqual([0, "Echo: hi\n"]);
+      expect(eras(run.stderr)).toEqual({ everything: LEGACY });
+      expect(steps(run.stderr)).toEqual([
+        "→ server/discover",
+        "← error",
+        "→ initialize",
+        "← result",
+        "→ notifications/initialized",
+        "→ tools/list",
+        "← result",
+        "→ tools/call",
+        "← result",
+      ]);
+      const initialize = wire(run.stderr).find(({ message }) => message.method === "initialize")!.message as { params?: { protocolVersion?: string } };
+      expect(initialize.params?.protocolVersion).toBe("2025-11-25");
+      // 2025-era requests carry no 2026 _meta envelope.
+      const call = wire(run.stderr).find(({ message }) => message.method === "tools/call")!.message;
+      expect(call.params?._meta?.["io.modelcontextprotocol/protocolVersion"]).toBeUndefined();
+    });
+  });
+
+  describe("2025-11-25 servers that do not answer the probe with an error", () => {
+    const STRICT = fromRoot("test/fixtures/strict-legacy-server.mjs");
+
+    test("one that exits on it: the probe ran on a second process, so this one still gets initialize", async () => {
+      const run = await typemcp(["call", "ping", "--verbose", "--", process.execPath, STRICT, "--exit"]);
+      expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
+      expect(eras(run.stderr)).toEqual({ "strict-legacy": LEGACY });
+      expect(steps(run.stderr)).toEqual(["→ server/discover", "→ initialize", "← result", "→ notifications/initialized", "→ tools/list", "← result", "→ tools/call", "← result"]);
+    });
+
+    test("one that never answers it: after the probe's wait (here --timeout), initialize", async () => {
+      const run = await typemcp(["call", "ping", "--verbose", "--timeout", "1500", "--", process.execPath, STRICT, "--silent"]);
+      expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
+      expect(eras(run.stderr)).toEqual({ "strict-legacy": LEGACY });
+      const sent = wire(run.stderr).filter(({ arrow }) => arrow === "→").map(({ message }) => message.method);
+      expect(sent.slice(0, 2)).toEqual(["server/discover", "initialize"]);
+    });
+  });
+
+  describe("--timeout", () => {
+    test("a server that never answers: the probe gives up, then initialize, and the host says so", async () => {
+      const run = await typemcp(["list", "--timeout", "1000", "--", process.execPath, "-e", "setInterval(() => {}, 1000)"]);
+      expect([run.status, run.stdout]).toEqual([3, ""]);
+      expect(run.stderr).toMatch(/^typemcp: The server "\S+ -e setInterval\(\(\) => \{\}, 1000\)" did not answer initialize within 1 s\.\n$/);
+    });
+
+    test("a 2026-07-28 call that outlasts it exits 3 naming tools/call", async () => {
+      const run = await typemcp(["call", "wait", "--arg", "ms=5000", "--timeout", "1000", "--", process.execPath, TWO_ERA_SERVER]);
+      expect([run.status, run.stdout]).toEqual([3, ""]);
+      expect(run.stderr).toMatch(/did not answer tools\/call within 1 s\.\n$/);
+    });
+
+    test("a 2025-11-25 call that outlasts it exits 3 naming tools/call", async () => {
+      // server-everything takes about a second to start on a busy machine: it gets 4 s to answer each request.
+      const run = await typemcp(["call", "trigger-long-running-operation", "--arg", "duration=10", "--timeout", "4000", "--", process.execPath, HOST_SERVERS.everything, "stdio"]);
+      expect([run.status, run.stdout]).toEqual([3, ""]);
+      expect(run.stderr).toMatch(/did not answer tools\/call within 4 s\.\n/);
     });
   });
 
@@ -240,9 +369,12 @@ describe("typemcp list and call against real servers", () => {
       expect([failed.status, failed.stdout]).toEqual([1, "It failed, as it always does.\n"]);
     });
 
-    test("shows the lifecycle with --verbose over HTTP too", async () => {
+    test("falls back to 2025-11-25 over HTTP, shown with --verbose, for a server without server/discover", async () => {
       const run = await typemcp(["call", "shout", "--arg", "text=a", "--verbose", "--url", http.url]);
-      expect(wire(run.stderr).map(({ arrow, message }) => `${arrow} ${message.method ?? "result"}`)).toEqual([
+      expect(eras(run.stderr)).toEqual({ "echo-http": LEGACY });
+      // A 2025 server over HTTP refuses the probe with an HTTP status, not a JSON-RPC message.
+      expect(steps(run.stderr)).toEqual([
+        "→ server/discover",
         "→ initialize",
         "← result",
         "→ notifications/initialized",
@@ -253,12 +385,59 @@ describe("typemcp list and call against real servers", () => {
       ]);
     });
 
+    test("the three sample servers over HTTP speak 2026-07-28", async () => {
+      const samples = { calc: HOST_SERVERS.calc, ...(hasTowns && { towns: HOST_SERVERS.towns }), ...(hasWeather && { weather: HOST_SERVERS.weather }) };
+      for (const [name, script] of Object.entries(samples)) {
+        const server = await startHttpServer(script);
+        try {
+          const run = await typemcp(["list", "--verbose", "--url", server.url]);
+          expect([run.status, eras(run.stderr)]).toEqual([0, { [name]: MODERN }]);
+          expect(steps(run.stderr)).toEqual(["→ server/discover", "← result", "→ tools/list", "← result"]);
+        } finally {
+          await server.stop();
+        }
+      }
+      const call = await startHttpServer(HOST_SERVERS.calc);
+      try {
+        const run = await typemcp(["call", "divide", "--arg", "a=7", "--arg", "b=2", "--url", call.url]);
+        expect([run.status, run.stdout]).toEqual([0, "3.5\n"]);
+      } finally {
+        await call.stop();
+      }
+    });
+
+    describe("a 2026-07-28 server", () => {
+      let modern: TwoEraHttpServer;
+      beforeAll(async () => {
+        modern = await startTwoEraHttpServer();
+      });
+      afterAll(() => modern?.close());
+
+      test("lists and calls it statelessly, shown with --verbose", async () => {
+        const list = await typemcp(["list", "--verbose", "--url", modern.url]);
+        expect(list.stdout).toMatch(/^two-era__shout +text +Repeat the text in capitals\.$/m);
+        expect(eras(list.stderr)).toEqual({ "two-era": MODERN });
+        const call = await typemcp(["call", "two-era__shout", "--arg", "text=hi", "--verbose", "--url", modern.url]);
+        expect([call.status, call.stdout]).toEqual([0, "HI\n"]);
+        expect(steps(call.stderr)).toEqual(["→ server/discover", "← result", "→ tools/list", "← result", "→ tools/call", "← result"]);
+        const failed = await typemcp(["call", "fail", "--url", modern.url]);
+        expect([failed.status, failed.stdout]).toEqual([1, "It failed, as it always does.\n"]);
+      });
+      test("sends --header on every request, the probe included", async () => {
+        const before = JSON.parse((await typemcp(["call", "tokens", "--url", modern.url])).stdout) as unknown[];
+        const run = await typemcp(["call", "tokens", "--header", "X-Test-Token: t-1", "--url", modern.url]);
+        expect(run.status).toBe(0);
+        // After the first run's requests: this run's server/discover, tools/list and tools/call.
+        expect((JSON.parse(run.stdout) as unknown[]).slice(before.length)).toEqual(["t-1", "t-1", "t-1"]);
+      });
+    });
+
     test("exits 3 when nothing listens at the URL", async () => {
       const closed = await startHttpMcpServer();
       await closed.close();
       const run = await typemcp(["list", "--url", closed.url]);
       expect(run.status).toBe(3);
-      expect(run.stderr).toMatch(/^typemcp: Could not connect to server http:\/\/127\.0\.0\.1:\d+\/mcp during initialize: fetch failed \(ECONNREFUSED\)\n$/);
+      expect(run.stderr).toMatch(/^typemcp: Could not connect to server http:\/\/127\.0\.0\.1:\d+\/mcp during server\/discover: Version negotiation probe failed: fetch failed \(ECONNREFUSED\)\n$/);
     });
   });
 });

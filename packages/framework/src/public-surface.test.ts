@@ -44,7 +44,7 @@ const EXPECTED: Record<string, string[]> = {
     "type McpContentBlock", "type McpTool", "type ModelAdapter", "type ModelChoice", "type ModelProvider",
     "type ModelRequest", "type ModelTurn", "normalizeSchemaForProvider", "type OpenAIChatTool", "type OpenAIFunction",
     "type OpenAIModelOptions", "type OpenAIResponsesTool", "type OpenAIToolOptions", "parseMcpConfig",
-    "type ProposedCall", "type Provider", "PROVIDER_KEYS", "PROVIDER_TOOL_NAME", "type ProviderSchema",
+    "type ProposedCall", "type ProtocolEra", "type Provider", "PROVIDER_KEYS", "PROVIDER_TOOL_NAME", "type ProviderSchema",
     "type ProviderTools", "type ProviderWireListener", "QUALIFIER", "qualifyName", "readMcpConfig", "type RoutedCall",
     "type RouterServer", "SCHEMA_TOOL_NAME", "type ServerConnection", "type ServerSpec", "splitQualifiedName",
     "type StdioServerSpec", "stripAddedNulls", "toAnthropicTool", "toGeminiSchema", "toGeminiTool", "type ToolCaller",

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { describe, expect, test } from "vitest";
 import { askYesNo } from "./confirm-call.js";
 import { formatCallResult } from "./format-call-result.js";
+import { formatEraLine } from "./format-era-line.js";
 import { formatToolTable } from "./format-tool-table.js";
 import { formatWireLine } from "./format-wire-line.js";
 
@@ -71,5 +72,16 @@ describe("askYesNo", () => {
     input.end(typed);
     expect(await answer).toBe(expected);
     expect(output.read()?.toString()).toBe("Call towns__x? [y/N] ");
+  });
+});
+
+describe("formatEraLine", () => {
+  test("names the server, the protocol version and how it was reached", () => {
+    expect(formatEraLine("towns", { kind: "stateless", protocolVersion: "2026-07-28" })).toBe(
+      "[towns] protocol 2026-07-28 (stateless: found by server/discover, version and capabilities in _meta on every request)",
+    );
+    expect(formatEraLine("everything", { kind: "initialize", protocolVersion: "2025-11-25" })).toBe(
+      "[everything] protocol 2025-11-25 (initialize handshake: the server gave no 2026-07-28 answer to server/discover)",
+    );
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { connectServer, type ServerConnection } from "../host/connect-server.js";
 import { HostError } from "../host/host-error.js";
 import type { ServerSpec } from "../host/server-spec.js";
+import { formatEraLine } from "./format-era-line.js";
 import { formatWireLine } from "./format-wire-line.js";
 
 /** A connected server under the name its tools are qualified with. */
@@ -18,9 +19,11 @@ export interface OpenServers {
 }
 
 /**
- * Connects to every spec at once (initialize, then tools/list). A server without a name in its
- * spec is named after what it calls itself in `initialize`. With `verbose`, every JSON-RPC
- * message and every stderr line of the servers goes to stderr as it happens.
+ * Connects to every spec at once (2026-07-28 by `server/discover` where the server speaks it, the
+ * 2025-11-25 `initialize` handshake where not; then tools/list). A server without a name in its
+ * spec is named after what it calls itself. With `verbose`, every JSON-RPC message and every
+ * stderr line of the servers goes to stderr as it happens, and one line per server says which
+ * protocol era it speaks.
  */
 export async function openServers(specs: readonly ServerSpec[], options: { timeoutMs: number; verbose: boolean }): Promise<OpenServers> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -49,6 +52,7 @@ export async function openServers(specs: readonly ServerSpec[], options: { timeo
     const connection = outcome.value;
     const name = uniqueName(connection.spec.name ?? toServerName(connection.identity?.name), taken);
     servers.push({ name, connection });
+    if (options.verbose) log(formatEraLine(name, connection.era));
   }
   const closeAll = async () => {
     await Promise.all(servers.map((server) => server.connection.close().catch(() => {})));

@@ -37,10 +37,14 @@ function hostFiles(): string[] {
 }
 
 describe("host-side boundaries", () => {
-  test("only host/sdk-client.ts imports the SDK's client side, or the SDK at all, on the host side", () => {
+  test("only host/sdk-client.ts imports the client SDK, or any MCP SDK at all, on the host side", () => {
     const files = hostFiles();
-    const importers = files.filter((file) => importsOf(path.join(SRC, file)).some((s) => s.startsWith("@modelcontextprotocol/sdk")));
+    const importers = files.filter((file) => importsOf(path.join(SRC, file)).some((s) => s.startsWith("@modelcontextprotocol/")));
     expect(importers).toEqual([path.join("host", "sdk-client.ts")]);
+    expect(importsOf(path.join(SRC, "host", "sdk-client.ts")).filter((s) => s.startsWith("@modelcontextprotocol/")).sort()).toEqual([
+      "@modelcontextprotocol/client",
+      "@modelcontextprotocol/client/stdio",
+    ]);
   });
 
   test("each model provider's SDK is imported by one module of its own", () => {

@@ -2,22 +2,22 @@ import type { Readable } from "node:stream";
 import { HostError } from "./host-error.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import {
-  CLIENT_ERROR_CODES,
+  classifyClientError,
   createHttpTransport,
   createStdioTransport,
   defaultServerEnvironment,
-  jsonRpcCodeOf,
   openClientSession,
   type ClientSession,
   type ServerIdentity,
   type Transport,
 } from "./sdk-client.js";
+import type { ProtocolEra } from "./protocol-era.js";
 import { describeServer, type ServerSpec } from "./server-spec.js";
 import { withWireLog, type WireListener } from "./wire-log-transport.js";
 
 /** How `connectServer` connects, and what it reports while it does. */
 export interface ConnectOptions {
-  /** Longest wait for any one request (`initialize`, `tools/list`, `tools/call`), in ms. */
+  /** Longest wait for any one request (`server/discover` or `initialize`, `tools/list`, `tools/call`), in ms. */
   timeoutMs: number;
   clientName: string;
   clientVersion: string;
@@ -27,11 +27,13 @@ export interface ConnectOptions {
   onStderrLine?: (line: string) => void;
 }
 
-/** One server, initialized, with its tools listed. */
+/** One server, connected in the era it speaks, with its tools listed. */
 export interface ServerConnection {
   readonly spec: ServerSpec;
-  /** Who the server said it is in `initialize`. */
+  /** Who the server said it is (in `initialize`, or in its `server/discover` answer). */
   readonly identity: ServerIdentity | undefined;
+  /** The protocol era and version negotiated: 2026-07-28 (stateless) where the server speaks it, else 2025-11-25. */
+  readonly era: ProtocolEra;
   readonly tools: readonly McpTool[];
   /** The SDK client, for a `ToolRouter`. */
   readonly caller: ToolCaller;
@@ -44,23 +46,29 @@ export interface ServerConnection {
 }
 
 /**
- * Starts or reaches the server, runs the `initialize` handshake and `tools/list`, and returns the
- * connection. Any failure is a HostError (exit 3) in plain words, with the end of the server's
- * stderr when it has written any.
+ * Starts or reaches the server, negotiates the protocol era (2026-07-28 by `server/discover`
+ * first, the 2025-11-25 `initialize` handshake where the server does not speak it), lists its
+ * tools, and returns the connection. Any failure is a HostError (exit 3) in plain words, with
+ * the end of the server's stderr when it has written any.
  */
 export async function connectServer(spec: ServerSpec, options: ConnectOptions): Promise<ServerConnection> {
   const stderr = new StderrTail(options.onStderrLine);
-  let transport = createTransport(spec, stderr);
-  if (options.onWire) transport = withWireLog(transport, options.onWire);
+  // Which request the connect was waiting on when it failed depends on the era it was
+  // negotiating (`server/discover` on HTTP, `initialize` after a fallback), so watch the wire.
+  let connecting = "initialize";
+  const transport = withWireLog(createTransport(spec, stderr), (direction, message) => {
+    if (direction === "send" && "method" in message && "id" in message) connecting = message.method;
+    options.onWire?.(direction, message);
+  });
   const who = `server ${describeServer(spec)}`;
   let session: ClientSession;
   try {
-    session = await openClientSession(transport, { ...options });
+    session = await openClientSession(transport, { ...options, stdio: spec.kind === "stdio" });
   } catch (error) {
     await transport.close().catch(() => {});
     // The child's last stderr bytes travel through a pipe; let them land before quoting them.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    throw explain(error, who, "initialize", options.timeoutMs, stderr, true);
+    throw explain(error, who, connecting, options.timeoutMs, stderr, true);
   }
   const fail = (error: unknown, method: string) => explain(error, who, method, options.timeoutMs, stderr, false);
   let tools: McpTool[];
@@ -73,6 +81,7 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
   return {
     spec,
     identity: session.server,
+    era: session.era,
     tools,
     caller: session.caller,
     call: (tool, args, callOptions) => session.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
@@ -103,24 +112,31 @@ function createTransport(spec: ServerSpec, stderr: StderrTail): Transport {
 
 function explain(error: unknown, who: string, method: string, timeoutMs: number, stderr: StderrTail, starting: boolean): HostError {
   if (error instanceof HostError) return error;
-  const code = jsonRpcCodeOf(error);
+  const failure = classifyClientError(error);
   const message = error instanceof Error ? error.message : String(error);
   const syscall = (error as { syscall?: unknown } | null)?.syscall;
   let words: string;
   if (typeof syscall === "string" && syscall.startsWith("spawn")) words = `Could not start ${who}: ${message}`;
-  else if (code === CLIENT_ERROR_CODES.timeout) words = `The ${who} did not answer ${method} within ${timeoutMs / 1000} s.`;
-  else if (code === CLIENT_ERROR_CODES.closed) words = `The ${who} closed the connection before answering ${method}.`;
-  else if (code !== undefined) words = `The ${who} answered ${method} with an error: ${message}`;
+  else if (failure?.kind === "timeout") words = `The ${who} did not answer ${method} within ${timeoutMs / 1000} s.`;
+  else if (failure?.kind === "closed") words = `The ${who} closed the connection before answering ${method}.`;
+  else if (failure?.kind === "rpc") words = `The ${who} answered ${method} with an error: ${message}`;
   else words = `${starting ? "Could not connect to" : "Lost the connection to"} ${who} during ${method}: ${withCause(error, message)}`;
   const tail = stderr.text();
   const code3 = starting ? "HOST_SERVER_UNAVAILABLE" : "HOST_REQUEST_FAILED";
   return new HostError(code3, tail ? `${words}\nIts stderr ended with:\n${indent(tail)}` : words, { cause: error });
 }
 
-// fetch() failures say only "fetch failed"; the reason (ECONNREFUSED…) is in `cause`.
+// fetch() failures say only "fetch failed"; the reason (ECONNREFUSED…) is in `cause`, which the
+// SDK may wrap once more (its era probe reports "Version negotiation probe failed: fetch failed").
 function withCause(error: unknown, message: string): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const detail = cause?.code ?? cause?.message;
+  let cause = (error as { cause?: unknown } | null)?.cause;
+  let detail: unknown;
+  for (let depth = 0; depth < 4 && cause !== null && typeof cause === "object"; depth++) {
+    const { code, message: said, cause: deeper } = cause as { code?: unknown; message?: unknown; cause?: unknown };
+    detail = typeof code === "string" ? code : said;
+    if (typeof code === "string") break;
+    cause = deeper;
+  }
   return typeof detail === "string" && !message.includes(detail) ? `${message} (${detail})` : message;
 }
 

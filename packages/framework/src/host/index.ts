@@ -64,6 +64,7 @@ export type { ProviderWireListener } from "./models/wire-fetch.js";
 // Servers
 export { connectServer } from "./connect-server.js";
 export type { ConnectOptions, ServerConnection } from "./connect-server.js";
+export type { ProtocolEra } from "./protocol-era.js";
 export { readMcpConfig, parseMcpConfig } from "./read-mcp-config.js";
 export type { ServerSpec, StdioServerSpec, HttpServerSpec } from "./server-spec.js";
 export { callResultText } from "./call-result-text.js";

@@ -1,20 +1,35 @@
 /**
- * The one module of the host side that imports `@modelcontextprotocol/sdk` (the server side's is
- * `runtime/sdk.ts`). Everything else on the host side speaks in its own terms: transports to
- * wrap, a session that lists and calls tools, JSON-RPC error codes.
+ * The one module of the host side that imports the MCP client SDK, `@modelcontextprotocol/client`
+ * (the server side's is `runtime/sdk.ts`). Everything else on the host side speaks in its own
+ * terms: transports to wrap, a session that lists and calls tools, the era a connection speaks,
+ * JSON-RPC error codes.
+ *
+ * The v2 client negotiates the protocol era itself (`versionNegotiation: { mode: "auto" }`), as
+ * the 2026-07-28 specification's backward-compatibility rules say: it probes with
+ * `server/discover` carrying its version and capabilities in `_meta`; a modern answer (or an
+ * UnsupportedProtocolVersionError naming a version both speak) selects the stateless era, any
+ * other answer selects the `initialize` handshake of 2025-11-25. On stdio the probe runs on a
+ * short-lived second process, so a legacy server that exits on an unknown request still gets a
+ * clean `initialize`; on HTTP the response body of a 4xx decides, and silence is an outage.
  */
 import type { Readable } from "node:stream";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import {
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  StreamableHTTPClientTransport,
+  type JSONRPCMessage,
+  type Transport,
+} from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
+import type { ProtocolEra } from "./protocol-era.js";
 
 export type { JSONRPCMessage, Transport };
 
-/** JSON-RPC codes the SDK raises on the client side without a server saying so. */
-export const CLIENT_ERROR_CODES = { timeout: ErrorCode.RequestTimeout, closed: ErrorCode.ConnectionClosed } as const;
+/** Longest wait for the `server/discover` probe on stdio before taking the server for a 2025 one. */
+export const STDIO_PROBE_TIMEOUT_MS = 10_000;
 
 /** How to start a stdio server. */
 export interface StdioLaunch {
@@ -41,16 +56,17 @@ export function defaultServerEnvironment(): Record<string, string> {
   return getDefaultEnvironment();
 }
 
-/** Who a server says it is in the `initialize` handshake. */
+/** Who a server says it is (in `initialize`, or in the `_meta` of its `server/discover` answer). */
 export interface ServerIdentity {
   name: string;
   version: string;
   title?: string;
 }
 
-/** A client connected to one server, past the `initialize` handshake. */
+/** A client connected to one server, in whichever era it negotiated. */
 export interface ClientSession {
   readonly server: ServerIdentity | undefined;
+  readonly era: ProtocolEra;
   /** The underlying client, to hand to a `ToolRouter`. */
   readonly caller: ToolCaller;
   /** Every tool, following `nextCursor` pages. */
@@ -60,18 +76,35 @@ export interface ClientSession {
   close(): Promise<void>;
 }
 
-/** Connects a client over `transport` and completes `initialize` / `notifications/initialized`. */
+/**
+ * Connects a client over `transport`: 2026-07-28 first, 2025-11-25 where the server does not
+ * speak it (see the module comment).
+ */
 export async function openClientSession(
   transport: Transport,
-  options: { clientName: string; clientVersion: string; timeoutMs: number },
+  options: { clientName: string; clientVersion: string; timeoutMs: number; stdio: boolean },
 ): Promise<ClientSession> {
-  const client = new Client({ name: options.clientName, version: options.clientVersion });
+  const client = new Client(
+    { name: options.clientName, version: options.clientVersion },
+    {
+      versionNegotiation: {
+        mode: "auto",
+        // On HTTP a probe timeout is an outage and fails the connect, so it gets the full wait.
+        probe: { timeoutMs: options.stdio ? Math.min(options.timeoutMs, STDIO_PROBE_TIMEOUT_MS) : options.timeoutMs },
+      },
+    },
+  );
   await client.connect(transport, { timeout: options.timeoutMs });
   const info = client.getServerVersion();
+  const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
   return {
     server: info && { name: info.name, version: info.version, ...(info.title === undefined ? {} : { title: info.title }) },
+    era: { kind: client.getProtocolEra() === "modern" ? "stateless" : "initialize", protocolVersion },
     caller: client,
     async listTools(timeoutMs) {
+      // The SDK answers [] for a server without the tools capability, but says so on stdout with
+      // console.debug, which would corrupt `--json` output.
+      if (!client.getServerCapabilities()?.tools) return [];
       const tools: McpTool[] = [];
       let cursor: string | undefined;
       do {
@@ -82,13 +115,28 @@ export async function openClientSession(
       return tools;
     },
     async callTool(name, args, timeoutMs, signal) {
-      return (await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs, ...(signal && { signal }) })) as McpCallResult;
+      return (await client.callTool({ name, arguments: args }, { timeout: timeoutMs, ...(signal && { signal }) })) as McpCallResult;
     },
     close: () => client.close(),
   };
 }
 
-/** The JSON-RPC error code of an error the SDK raised for a request, or undefined for anything else. */
-export function jsonRpcCodeOf(error: unknown): number | undefined {
-  return error instanceof McpError ? error.code : undefined;
+/** What kind of failure an error from the client is, in the host's terms. */
+export type ClientFailure =
+  | { kind: "timeout" }
+  | { kind: "closed" }
+  /** The server answered with a JSON-RPC error. */
+  | { kind: "rpc"; code: number }
+  /** The SDK refused on the client side (era negotiation, an invalid result…). */
+  | { kind: "client"; code: string };
+
+/** Classifies an error the client raised for a request; undefined for anything else (spawn, network). */
+export function classifyClientError(error: unknown): ClientFailure | undefined {
+  if (error instanceof ProtocolError) return { kind: "rpc", code: error.code };
+  if (error instanceof SdkError) {
+    if (error.code === SdkErrorCode.RequestTimeout) return { kind: "timeout" };
+    if (error.code === SdkErrorCode.ConnectionClosed) return { kind: "closed" };
+    return { kind: "client", code: error.code };
+  }
+  return undefined;
 }

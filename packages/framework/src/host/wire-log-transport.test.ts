@@ -2,45 +2,77 @@ import { describe, expect, test } from "vitest";
 import type { JSONRPCMessage, Transport } from "./sdk-client.js";
 import { withWireLog, type WireDirection } from "./wire-log-transport.js";
 
-function fakeTransport() {
-  const sent: JSONRPCMessage[] = [];
-  const transport: Transport & { sent: JSONRPCMessage[]; versions: string[] } = {
-    sent,
-    versions: [],
-    sessionId: "s-1",
-    start: async () => {},
-    send: async (message) => void sent.push(message),
-    close: async () => transport.onclose?.(),
-    setProtocolVersion: (version) => void transport.versions.push(version),
-  };
-  return transport;
+/** A transport class of our own, standing in for the SDK's: it records what it sends. */
+class RecordingTransport implements Transport {
+  readonly sent: JSONRPCMessage[] = [];
+  onmessage?: Transport["onmessage"];
+  onclose?: () => void;
+  constructor(readonly params: { command: string }) {}
+  async start() {}
+  async send(message: JSONRPCMessage) {
+    this.sent.push(message);
+  }
+  async close() {
+    this.onclose?.();
+  }
+  /** What the transport does when a message arrives from the server. */
+  deliver(message: JSONRPCMessage) {
+    this.onmessage?.(message);
+  }
 }
+
+const request = { jsonrpc: "2.0", id: 1, method: "tools/list" } as const;
+const reply = { jsonrpc: "2.0", id: 1, result: { tools: [] } } as const;
 
 describe("withWireLog", () => {
   test("reports every message both ways, in order, and still delivers it", async () => {
-    const inner = fakeTransport();
+    const transport = new RecordingTransport({ command: "server" });
     const seen: Array<[WireDirection, unknown]> = [];
     const received: unknown[] = [];
-    const logged = withWireLog(inner, (direction, message) => seen.push([direction, message]));
+    const logged = withWireLog(transport, (direction, message) => seen.push([direction, message]));
     logged.onmessage = (message) => received.push(message);
     await logged.start();
-    const request = { jsonrpc: "2.0", id: 1, method: "tools/list" } as const;
-    const reply = { jsonrpc: "2.0", id: 1, result: { tools: [] } } as const;
     await logged.send(request);
-    inner.onmessage?.(reply);
+    transport.deliver(reply);
     expect(seen).toEqual([["send", request], ["receive", reply]]);
-    expect(inner.sent).toEqual([request]);
+    expect(transport.sent).toEqual([request]);
     expect(received).toEqual([reply]);
   });
 
-  test("passes through what the SDK client reads and sets on a transport", async () => {
-    const inner = fakeTransport();
-    const logged = withWireLog(inner, () => {});
+  test("keeps the transport itself, its class and its members, for the SDK to recognise", async () => {
+    const transport = new RecordingTransport({ command: "server" });
+    const logged = withWireLog(transport, () => {});
     let closed = false;
     logged.onclose = () => (closed = true);
-    await logged.start();
-    logged.setProtocolVersion?.("2025-11-25");
     await logged.close();
-    expect([logged.sessionId, inner.versions, closed]).toEqual(["s-1", ["2025-11-25"], true]);
+    expect([logged === transport, logged instanceof RecordingTransport, Object.getPrototypeOf(logged) === RecordingTransport.prototype, closed]).toEqual([true, true, true, true]);
+  });
+
+  test("reports a message once when a new handler chains to the one before it, as the SDK's Protocol does", () => {
+    const transport = new RecordingTransport({ command: "server" });
+    const seen: unknown[] = [];
+    const order: string[] = [];
+    withWireLog(transport, (_direction, message) => seen.push(message));
+    transport.onmessage = () => order.push("first");
+    const before = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      before?.(message, extra);
+      order.push("second");
+    };
+    transport.deliver(reply);
+    expect([seen, order]).toEqual([[reply], ["first", "second"]]);
+  });
+
+  test("also reports what a transport built from its constructor carries: the SDK's stdio era probe", async () => {
+    const transport = new RecordingTransport({ command: "server" });
+    const seen: Array<[WireDirection, unknown]> = [];
+    withWireLog(transport, (direction, message) => seen.push([direction, message]));
+    const Sibling = transport.constructor as new (params: { command: string }) => RecordingTransport;
+    const sibling = new Sibling({ command: "server" });
+    const received: unknown[] = [];
+    sibling.onmessage = (message) => received.push(message);
+    await sibling.send(request);
+    sibling.deliver(reply);
+    expect([sibling instanceof RecordingTransport, sibling.params, seen, received]).toEqual([true, { command: "server" }, [["send", request], ["receive", reply]], [reply]]);
   });
 });
