@@ -189,37 +189,39 @@ describe("HTTP (stateless) tells the truth", () => {
   });
 
   test("a 2026-07-28 client that closes its request cancels the call", async () => {
-    const controller = new AbortController();
     const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
-    const aborted = fetch(server.url, {
-      method: "POST",
-      headers: { ...JSON_HEADERS, "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "wait" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "wait", arguments: { ms: 44_000 }, _meta: meta } }),
-      signal: controller.signal,
-    }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    controller.abort();
-    await aborted;
-    await within(10_000, (async () => {
-      while (!server.stderr().includes("[wait] cancelled after being asked for 44000 ms")) await new Promise((resolve) => setTimeout(resolve, 100));
-    })(), "the abandoned 2026 call to be cancelled");
+    await abandonWaitCall(
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "wait", arguments: { ms: 44_000 }, _meta: meta } },
+      { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "wait" },
+    );
+    await cancelledAfter(44_000, "the abandoned 2026 call to be cancelled");
   });
 
   test("a client that disconnects mid-call cancels the call", async () => {
+    await abandonWaitCall({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "wait", arguments: { ms: 45_000 } } });
+    await cancelledAfter(45_000, "the abandoned call to be cancelled");
+  });
+
+  /** Posts `body`, then drops the connection half a second in, as a client that goes away does. */
+  async function abandonWaitCall(body: unknown, headers: Record<string, string> = {}): Promise<void> {
     const controller = new AbortController();
     const aborted = fetch(server.url, {
       method: "POST",
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "wait", arguments: { ms: 45_000 } } }),
+      headers: { ...JSON_HEADERS, ...headers },
+      body: JSON.stringify(body),
       signal: controller.signal,
     }).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 500));
     controller.abort();
     await aborted;
+  }
+
+  /** Waits until the `wait` tool reports it was cancelled while asked to wait `ms`. */
+  async function cancelledAfter(ms: number, what: string): Promise<void> {
     await within(10_000, (async () => {
-      while (!server.stderr().includes("[wait] cancelled after being asked for 45000 ms")) await new Promise((resolve) => setTimeout(resolve, 100));
-    })(), "the abandoned call to be cancelled");
-  });
+      while (!server.stderr().includes(`[wait] cancelled after being asked for ${ms} ms`)) await new Promise((resolve) => setTimeout(resolve, 100));
+    })(), what);
+  }
 });
 
 describe("HTTP (stateless) says why sampling cannot work", () => {
