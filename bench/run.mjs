@@ -26,16 +26,36 @@ const CONCURRENCY = 32;
 const HTTP_SECONDS = quick ? 1.5 : 3;
 const HTTP_CONNECTIONS = 16;
 
-const SERVERS = [
+const ALL_SERVERS = [
   { key: "typemcp", label: "typemcp calc", script: "../packages/calc-server/dist/calc.js" },
   { key: "mcpserver", label: "SDK McpServer + zod", script: "servers/sdk-mcpserver-calc.mjs" },
   { key: "lowlevel", label: "SDK low-level Server", script: "servers/sdk-lowlevel-calc.mjs" },
+  { key: "v2lowlevel", label: "SDK v2 low-level Server", script: "servers/sdk-v2-lowlevel-calc.mjs" },
   { key: "floor", label: "no SDK (floor)", script: "servers/raw-jsonrpc-calc.mjs" },
 ];
+// The v2 SDK comparison needs `@modelcontextprotocol/server` installed beside bench/.
+const SERVERS = ALL_SERVERS.filter((server) => server.key !== "v2lowlevel" || resolves("@modelcontextprotocol/server"));
 const START_ONLY = [
   { key: "towns", label: "typemcp towns", script: "../packages/towns-server/dist/towns.js" },
   { key: "weather", label: "typemcp weather", script: "../packages/weather-server/dist/weather.js" },
+  // The same calculator with Node's compile cache turned off: what the cache saves, in this run.
+  { key: "nocache", label: "typemcp calc, no cache", script: "../packages/calc-server/dist/calc.js", env: { NODE_DISABLE_COMPILE_CACHE: "1" } },
 ];
+function resolves(specifier) {
+  try {
+    import.meta.resolve(specifier);
+    return true;
+  } catch {
+    console.error(`(${specifier} is not installed beside bench/: its comparison server is left out)`);
+    return false;
+  }
+}
+
+/** The SDK line typemcp's runtime is built on: v2 (`@modelcontextprotocol/server`) or v1 (`@modelcontextprotocol/sdk`). */
+const frameworkPackage = JSON.parse(fs.readFileSync(here("../packages/framework/package.json"), "utf8"));
+const frameworkDeps = { ...frameworkPackage.dependencies, ...frameworkPackage.devDependencies };
+const RUNTIME_SDK = frameworkDeps["@modelcontextprotocol/server"] ? { line: "v2", key: "v2lowlevel" } : { line: "v1", key: "lowlevel" };
+
 for (const server of [...SERVERS, ...START_ONLY]) {
   if (!fs.existsSync(here(server.script))) throw new Error(`${server.script} is missing: run \`pnpm run build\` first (\`pnpm bench\` does both).`);
 }
@@ -54,7 +74,7 @@ for (let i = 0; i < COLD_STARTS; i++) {
   if (i % 5 === 0) console.error(`  cold starts ${i + 1}–${Math.min(COLD_STARTS, i + 5)} of ${COLD_STARTS}`);
   for (let k = 0; k < pairs.length; k++) {
     const { n, node, server } = pairs[(k + i) % pairs.length];
-    results[n][server.key].starts.push(await coldStart([node.path, here(server.script)], 1));
+    results[n][server.key].starts.push(await coldStart([node.path, here(server.script)], 1, server.env));
   }
 }
 
@@ -131,9 +151,9 @@ for (const [n, node] of nodes.entries()) {
     console.log(`  ${server.label.padEnd(34)}${fmt(h.rps, 0).padStart(7)} req/s   p50 ${fmt(h.p50, 2)} ms   p99 ${fmt(h.p99, 2)} ms`);
   }
 
-  const ratio = (field, other, of = start) => of("typemcp", field) / of(other, field);
+  const ratio = (field, other, of = start) => (r[other] ? of("typemcp", field) / of(other, field) : NaN);
   console.log(`\ntypemcp calc ÷ each comparison on ${node.label} (lower is better)\n`);
-  console.log(row(["metric", "McpServer", "low-level", "floor"], [26, 10, 10, 10]));
+  console.log(row(["metric", "McpServer", "low-level", "v2 low-level", "floor"], [26, 10, 10, 12, 10]));
   for (const [label, field, of] of [
     ["spawn → tools/list", "listMs", start],
     ["CPU to tools/list", "startCpuMs", start],
@@ -142,21 +162,27 @@ for (const [n, node] of nodes.entries()) {
     ["idle RSS", "idleRssMb", steady],
     ["peak RSS", "peakRssMb", steady],
   ]) {
-    console.log(row([label, fmt(ratio(field, "mcpserver", of), 2), fmt(ratio(field, "lowlevel", of), 2), fmt(ratio(field, "floor", of), 2)], [26, 10, 10, 10]));
+    console.log(row([label, fmt(ratio(field, "mcpserver", of), 2), fmt(ratio(field, "lowlevel", of), 2), fmt(ratio(field, "v2lowlevel", of), 2), fmt(ratio(field, "floor", of), 2)], [26, 10, 10, 12, 10]));
   }
 
+  // Cold starts are judged on wall time, as the issue states them; the same ratio in start-up CPU,
+  // which other load on the machine moves much less, is printed beside it.
+  const cpuNote = (value) => ` (start CPU: ${fmt(value, 2)})`;
   const targets =
     node.major >= 24
       ? [
-          ["cold start ≤ 2.0 × floor", ratio("listMs", "floor"), 2.0],
-          ["cold start ≤ 0.5 × SDK McpServer", ratio("listMs", "mcpserver"), 0.5],
+          ["cold start ≤ 2.0 × floor", ratio("listMs", "floor"), 2.0, cpuNote(ratio("startCpuMs", "floor"))],
+          ["cold start ≤ 0.5 × SDK McpServer", ratio("listMs", "mcpserver"), 0.5, cpuNote(ratio("startCpuMs", "mcpserver"))],
         ]
-      : [["cold start ≤ 1.5 × floor", ratio("listMs", "floor"), 1.5]];
-  for (const server of START_ONLY) targets.push([`${server.label} cold start ≤ 1.1 × calc`, start(server.key, "listMs") / start("typemcp", "listMs"), 1.1]);
-  targets.push(["CPU per pipelined call ≤ 0.9 × SDK low-level", ratio("cpuUsPerCall", "lowlevel", steady), 0.9]);
+      : [["cold start ≤ 1.5 × floor", ratio("listMs", "floor"), 1.5, cpuNote(ratio("startCpuMs", "floor"))]];
+  for (const server of START_ONLY.filter((s) => s.key !== "nocache")) {
+    targets.push([`${server.label} cold start ≤ 1.1 × calc`, start(server.key, "listMs") / start("typemcp", "listMs"), 1.1, cpuNote(start(server.key, "startCpuMs") / start("typemcp", "startCpuMs"))]);
+  }
+  // Against the low-level Server of the SDK line typemcp runs on (the other line's is in the table).
+  targets.push([`CPU per pipelined call ≤ 0.9 × SDK ${RUNTIME_SDK.line} low-level`, ratio("cpuUsPerCall", RUNTIME_SDK.key, steady), 0.9]);
   targets.push(["idle RSS ≤ 1.0 × SDK McpServer", ratio("idleRssMb", "mcpserver", steady), 1.0]);
   targetLines.push(`  ${node.label}`);
-  for (const [label, value, limit] of targets) targetLines.push(`    ${value <= limit ? "met    " : "NOT MET"}  ${label}: ${fmt(value, 2)}`);
+  for (const [label, value, limit, note = ""] of targets) targetLines.push(`    ${value <= limit ? "met    " : "NOT MET"}  ${label}: ${fmt(value, 2)}${note}`);
   const rps = r.http.typemcp.rps / r.http.sdk.rps;
   targetLines.push(`    ${rps >= 1.5 ? "met    " : "NOT MET"}  stateless HTTP req/s ≥ 1.5 × SDK: ${fmt(rps, 2)}`);
 }

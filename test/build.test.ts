@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { CALC_SERVER, ROOT, TYPEMCP_CLI, fromRoot } from "./support/paths.js";
+import { CALC_BUNDLE, CALC_SERVER, ROOT, TYPEMCP_CLI, fromRoot } from "./support/paths.js";
 import { connectToServer } from "./support/stdio-client.js";
 import { createDevProject } from "./support/dev-project.js";
 import { importGraph } from "./support/import-graph.js";
@@ -70,10 +70,12 @@ describe("typemcp build", () => {
     );
   });
 
-  test("bundles a server's entry point into one file that runs with no node_modules around it", async () => {
+  test("bundles a server's entry point into a bundle and its chunks, started by a loader beside them, that run with no node_modules around them", async () => {
     const alone = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-bundle-"));
     try {
       fs.copyFileSync(CALC_SERVER, path.join(alone, "calc.js"));
+      fs.copyFileSync(CALC_BUNDLE, path.join(alone, "calc.bundle.js"));
+      fs.cpSync(path.join(path.dirname(CALC_BUNDLE), "calc.chunks"), path.join(alone, "calc.chunks"), { recursive: true });
       const session = await connectToServer(path.join(alone, "calc.js"));
       try {
         expect((await session.client.listTools()).tools).toHaveLength(6);
@@ -83,8 +85,9 @@ describe("typemcp build", () => {
     } finally {
       fs.rmSync(alone, { recursive: true, force: true });
     }
-    const bundle = fs.readFileSync(CALC_SERVER, "utf8");
-    expect(bundle.startsWith("#!/usr/bin/env node")).toBe(true);
+    expect(fs.readFileSync(CALC_SERVER, "utf8").startsWith("#!/usr/bin/env node")).toBe(true);
+    const bundle = fs.readFileSync(CALC_BUNDLE, "utf8");
+    expect(bundle.startsWith("#!")).toBe(false);
     expect(bundle).not.toMatch(/(from|import|require\()\s*["']typescript["']/);
   });
 

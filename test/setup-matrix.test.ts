@@ -148,7 +148,17 @@ describe("typemcp build refuses a setup that cannot run, with the fix", () => {
     fs.writeFileSync(path.join(dir, "src/greeter.ts"), GREETER.replace("name: string", "name: () => void"));
     expect(build(dir).status).toBe(1);
     expect(fs.readFileSync(path.join(dir, "dist/server.js"), "utf8")).toBe(before);
-    expect(fs.readdirSync(path.join(dir, "dist")).sort()).toEqual(["greeter.js", "server.js"]);
+    expect(fs.readdirSync(path.join(dir, "dist")).sort()).toEqual(["greeter.js", "server.bundle.js", "server.chunks", "server.js"]);
+  }, 120_000);
+
+  test("a build removes the chunks of the build before it from the entry's chunk folder", () => {
+    const dir = create("prunes-chunks", { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022" });
+    expect(build(dir).status).toBe(0);
+    const chunks = path.join(dir, "dist/server.chunks");
+    const current = fs.readdirSync(chunks).sort();
+    fs.writeFileSync(path.join(chunks, "chunk-OLDBUILD.js"), "export {};\n");
+    expect(build(dir).status).toBe(0);
+    expect(fs.readdirSync(chunks).sort()).toEqual(current);
   }, 120_000);
 });
 

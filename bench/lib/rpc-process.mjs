@@ -6,11 +6,14 @@ import fs from "node:fs";
 const INIT_PARAMS = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "typemcp-bench", version: "1" } };
 
 export class RpcProcess {
-  /** @param {string[]} command argv: [executable, ...args] */
-  constructor(command) {
+  /**
+   * @param {string[]} command argv: [executable, ...args]
+   * @param {Record<string, string>} [env] variables added to this process's environment
+   */
+  constructor(command, env) {
     const started = process.hrtime.bigint();
     this.startedAt = started;
-    this.child = spawn(command[0], command.slice(1), { stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(command[0], command.slice(1), { stdio: ["pipe", "pipe", "pipe"], ...(env ? { env: { ...process.env, ...env } } : {}) });
     this.nextId = 1;
     this.waiting = new Map();
     this.buffer = "";

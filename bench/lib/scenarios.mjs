@@ -15,12 +15,12 @@ function assertResult(reply, where) {
  * time the server had used by then (user + system, all threads), which other load on the machine
  * moves much less than the wall-clock time.
  */
-export async function coldStart(command, runs) {
+export async function coldStart(command, runs, env) {
   const toInit = [];
   const toList = [];
   const cpu = [];
   for (let i = 0; i < runs; i++) {
-    const server = new RpcProcess(command);
+    const server = new RpcProcess(command, env);
     await server.initialize();
     toInit.push(msSince(server.startedAt));
     const list = await server.request("tools/list", {});

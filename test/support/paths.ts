@@ -11,5 +11,8 @@ export function fromRoot(relative: string): string {
 /** The built calculator server. */
 export const CALC_SERVER = fromRoot("packages/calc-server/dist/calc.js");
 
+/** The calculator's bundle, which its entry (a loader that turns on Node's compile cache) starts. */
+export const CALC_BUNDLE = fromRoot("packages/calc-server/dist/calc.bundle.js");
+
 /** The typemcp CLI launcher. */
 export const TYPEMCP_CLI = fromRoot("packages/framework/bin/typemcp.js");

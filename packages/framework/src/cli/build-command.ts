@@ -1,9 +1,10 @@
+import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../host/host-error.js";
 import { buildProject } from "../schema/build-project.js";
 import { formatWarning, type BuildWarning } from "../schema/build-warning.js";
 import { formatBuildFailure } from "./format-build-failure.js";
-import { bundleEntries } from "./bundle-entries.js";
+import { bundleEntries, staleChunks } from "./bundle-entries.js";
 import { findUnrunnable } from "./check-runnable.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
@@ -14,8 +15,10 @@ export const BUILD_USAGE = `Usage: typemcp build [--project tsconfig.json] [--en
 
 Type-check the server package, derive each @tool, @resource and @prompt method's schema from its
 types and JSDoc, and write the JavaScript with the definitions built in. Each entry point is then
-bundled into one self-contained file, in the module system Node reads it as, so the server runs
-with no dependencies installed. Nothing is written unless the whole build succeeds.
+bundled into one self-contained file beside it (server.js → server.bundle.js), in the module
+system Node reads it as, so the server runs with no dependencies installed; the entry starts the
+bundle after turning on Node's compile cache (Node 22.1+). Nothing is written unless the whole
+build succeeds.
 
 Entry points: the --entry files; else package.json "typemcp": { "entry": "src/server.ts" };
 else every file that calls serve(), every package.json "bin" target and every file starting #!.
@@ -66,7 +69,10 @@ export async function runBuild(args: readonly string[]): Promise<number> {
       outputs.delete(file);
       outputs.delete(`${file}.map`);
     }
-    if (!options.check) writeOutputs(outputs);
+    if (!options.check) {
+      writeOutputs(outputs);
+      for (const file of staleChunks(outputs, entries)) fs.rmSync(file, { force: true });
+    }
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const tools = result.components.filter((c) => c.kind === "tool");

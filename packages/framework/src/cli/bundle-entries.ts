@@ -7,6 +7,7 @@ import { BuildError } from "../errors/build-error.js";
 import { locationOf } from "../schema/source-location.js";
 import { esbuild } from "../vendor/esbuild.js";
 import { describeKind, nodeModuleKind } from "../schema/module-kind.js";
+import { bundleFileOf, entryLoader } from "./entry-loader.js";
 
 /** Options for `bundleEntries`. */
 export interface BundleOptions {
@@ -26,22 +27,37 @@ export interface BundleOptions {
 const ESM_BANNER = 'import { createRequire as __typemcpCreateRequire } from "node:module"; const require = __typemcpCreateRequire(import.meta.url);';
 
 /**
- * Rewrites each entry point of a server package as one self-contained file, so the server runs
- * with no node_modules (its package has no runtime dependencies) and starting it reads one file
- * instead of resolving hundreds. Each bundle is written in the module system Node will read
- * its file as (`.mjs`/`.cjs`, else the package.json `"type"`), whatever TypeScript emitted.
- * Works on the build's files in memory; throws BuildErrors naming the source file and line.
+ * Bundles each entry point of a server package into one self-contained file beside it
+ * (`server.bundle.js`), so the server runs with no node_modules (its package has no runtime
+ * dependencies) and starting it reads one file instead of resolving hundreds; the entry itself
+ * becomes a small loader that turns on Node's compile cache first (see `entryLoader`). Each
+ * bundle is written in the module system Node will read its file as (`.mjs`/`.cjs`, else the
+ * package.json `"type"`), whatever TypeScript emitted. Works on the build's files in memory;
+ * throws BuildErrors naming the source file and line.
  */
 export async function bundleEntries(options: BundleOptions): Promise<void> {
   for (const entry of options.entries) {
     const format = nodeModuleKind(entry);
     const source = options.sources.get(entry);
     if (format === "cjs" && source) assertNoTopLevelAwait(source, entry);
+    const bundleFile = bundleFileOf(entry);
+    if (options.outputs.has(bundleFile)) {
+      throw new BuildError(
+        "INVALID_CONFIGURATION",
+        `cannot bundle ${path.relative(process.cwd(), entry)}: its bundle would be written to ${path.relative(process.cwd(), bundleFile)}, which the build already writes. Rename that source file.`,
+      );
+    }
     let result;
     try {
       result = await esbuild.build({
         entryPoints: [entry],
-        outfile: entry,
+        ...(format === "esm"
+          ? // Code that only runs later (the HTTP transport, the validators) is split into chunks beside the bundle,
+            // loaded by import() when first used. Kept in one file, it would make the bundler wrap every module it
+            // shares with the bundle (the SDK, zod) in a lazy initialiser: nothing in them could be left out then,
+            // not even zod's 50 locales, and every start would parse and run it all.
+            { splitting: true, outdir: path.dirname(entry), entryNames: "[name].bundle", chunkNames: `${chunksFolderOf(entry)}/[name]-[hash]`, outExtension: { ".js": path.extname(entry) } }
+          : { outfile: bundleFile }),
         write: false,
         bundle: true,
         platform: "node",
@@ -51,22 +67,58 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
         minifySyntax: true,
         // A crash at start-up prints the line it happened on: keep lines short enough to read.
         lineLimit: 160,
-        // Start-up errors name classes ("Greeter.greet"): keep the names minification would drop.
-        keepNames: true,
+        // No keepNames: it wraps every named closure in a `__name()` call that runs each time the closure
+        // is created, the SDK's per-request ones included (~4 % of the CPU of a tools/call). Identifiers
+        // are not minified, so names survive; the author's classes, which start-up errors name
+        // ("Greeter.greet"), keep theirs even where the bundler renames one (see keepClassNames).
         // Maps only when the tsconfig asks for them; each carries its sources, so it works where shipped.
         sourcemap: options.sourceMap ?? false,
         // The input is TypeScript's output: the author's tsconfig has already been applied.
         tsconfigRaw: {},
         external: [...(options.external ?? [])],
         logLevel: "silent",
-        plugins: [fromMemory(options.outputs), withoutSdkAjvProvider, builtinsOnFirstUse, validatorsAsText()],
+        plugins: [fromMemory(options.outputs), withoutSdkAjvProvider, withoutSdkV2AjvProvider, builtinsOnFirstUse, validatorsAsText()],
         ...(format === "esm" ? { banner: { js: ESM_BANNER } } : {}),
       });
     } catch (error) {
       throw bundleErrors(error, entry, options.sources);
     }
-    for (const file of result.outputFiles) options.outputs.set(file.path, file.text);
+    let hashbang: string | undefined;
+    for (const file of result.outputFiles) {
+      let text = file.text;
+      if (path.resolve(file.path) === bundleFile && text.startsWith("#!")) {
+        // The loader is what runs: it keeps the `#!` line, and the bundle is not executable.
+        hashbang = text.slice(0, text.indexOf("\n"));
+        text = text.slice(hashbang.length + 1);
+      }
+      options.outputs.set(file.path, text);
+    }
+    options.outputs.set(entry, entryLoader(format, bundleFile, hashbang));
+    // TypeScript's map of the entry would describe code the loader replaced.
+    options.outputs.delete(`${entry}.map`);
   }
+}
+
+/** The folder, beside an ES module entry, of the chunks its bundle loads later: `server.js` → `server.chunks`. */
+function chunksFolderOf(entry: string): string {
+  return `${path.basename(entry, path.extname(entry))}.chunks`;
+}
+
+/**
+ * Files in the chunk folders of `entries` that the build being written does not produce: chunks
+ * of an earlier build (their names carry a hash of their content), to delete once it is written.
+ */
+export function staleChunks(outputs: ReadonlyMap<string, string>, entries: readonly string[]): string[] {
+  const stale: string[] = [];
+  for (const entry of entries) {
+    const folder = path.join(path.dirname(entry), chunksFolderOf(entry));
+    if (!fs.existsSync(folder)) continue;
+    for (const name of fs.readdirSync(folder)) {
+      const file = path.join(folder, name);
+      if (!outputs.has(file) && fs.statSync(file).isFile()) stale.push(file);
+    }
+  }
+  return stale;
 }
 
 /** Serves the build's files from memory (with their source maps inlined, so the bundle's map reaches the TypeScript). */
@@ -92,10 +144,47 @@ function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
         const contents = map === undefined ? text : text.replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=data:application/json;base64,${Buffer.from(map).toString("base64")}\n`);
         // Packages resolve from the nearest folder that exists: an outDir may not exist before the first build.
         const dir = path.dirname(args.path);
-        return { contents, loader: args.path.endsWith(".json") ? "json" : "js", resolveDir: existingAncestor(dir), pluginData: { dir } };
+        const loader = args.path.endsWith(".json") ? "json" : "js";
+        return { contents: loader === "js" ? keepClassNames(contents, args.path) : contents, loader, resolveDir: existingAncestor(dir), pluginData: { dir } };
       });
     },
   };
+}
+
+/**
+ * The bundler renames a top-level name that two modules both declare (an author's class `Server`
+ * beside the SDK's becomes `Server2`), and with it the class's `name`, which typemcp's start-up
+ * errors print. After each top-level class of the author's module (a declaration, or a binding of
+ * a class expression or of a decorated class's IIFE), a statement sets the name back if it
+ * changed: once per class, at start-up.
+ */
+function keepClassNames(text: string, file: string): string {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const edits: Array<{ at: number; insert: string }> = [];
+  const keep = (name: string): string => `;typeof ${name}==="function"&&${name}.name!==${JSON.stringify(name)}&&Object.defineProperty(${name},"name",{value:${JSON.stringify(name)},configurable:true});`;
+  for (const statement of source.statements) {
+    const names: string[] = [];
+    if (ts.isClassDeclaration(statement) && statement.name) names.push(statement.name.text);
+    else if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer && holdsClass(d.initializer, d.name.text)) names.push(d.name.text);
+    }
+    if (names.length) edits.push({ at: statement.getEnd(), insert: names.map(keep).join("") });
+  }
+  let result = text;
+  for (const { at, insert } of edits.sort((a, b) => b.at - a.at)) result = result.slice(0, at) + insert + result.slice(at);
+  return result;
+}
+
+/** `class …`, or the IIFE TypeScript emits for a decorated class: `(() => { … class Name … })()`, `(() => { … return class Name … })()`. */
+function holdsClass(value: ts.Expression, name: string): boolean {
+  if (ts.isClassExpression(value)) return true;
+  if (!ts.isCallExpression(value)) return false;
+  let callee: ts.Expression = value.expression;
+  while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
+  if (!(ts.isArrowFunction(callee) || ts.isFunctionExpression(callee)) || !ts.isBlock(callee.body)) return false;
+  return callee.body.statements.some(
+    (s) => (ts.isClassDeclaration(s) && s.name?.text === name) || (ts.isReturnStatement(s) && !!s.expression && ts.isClassExpression(s.expression) && s.expression.name?.text === name),
+  );
 }
 
 function existingAncestor(dir: string): string {
@@ -149,6 +238,29 @@ const withoutSdkAjvProvider: Plugin = {
     pluginBuild.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/](esm|cjs)[\\/]validation[\\/]ajv-provider\.js$/ }, () => ({
       loader: "js",
       contents: `export class AjvJsonSchemaValidator {
+  getValidator() {
+    throw new Error("typemcp bundles leave out the SDK's ajv provider: validate elicitation results with your own schema check");
+  }
+}`,
+    }));
+  },
+};
+
+/**
+ * The same for the v2 SDK (`@modelcontextprotocol/server`): its Node shims module exports the
+ * ajv provider as `DefaultJsonSchemaValidator`, and importing it evaluates all of ajv, its 2019
+ * and 2020 dialects and ajv-formats (290 KB) at start-up, for `Server.elicitInput` alone (typemcp
+ * sends elicitation requests itself and validates with its own ajv, loaded on first use).
+ */
+const withoutSdkV2AjvProvider: Plugin = {
+  name: "typemcp-without-sdk-v2-ajv-provider",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, (args) => ({ path: args.path, namespace: "typemcp-sdk-v2-shims" }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-sdk-v2-shims" }, () => ({
+      loader: "js",
+      resolveDir: process.cwd(),
+      contents: `export { default as process } from "node:process";
+export class DefaultJsonSchemaValidator {
   getValidator() {
     throw new Error("typemcp bundles leave out the SDK's ajv provider: validate elicitation results with your own schema check");
   }
