@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   // -32602 since MCP 2026-07-28 (the SDK sends it in both eras; 2025-11-25 had -32002).
   RESOURCE_NOT_FOUND: { family: "protocol", jsonRpc: -32602 },
   METHOD_FAILED: { family: "protocol", jsonRpc: -32603 },
+  STORE_UNAVAILABLE: { family: "protocol", jsonRpc: -32603 },
   INVALID_ARGUMENTS: { family: "tool" },
   TOOL_FAILED: { family: "tool" },
   INTERNAL_TOOL_ERROR: { family: "tool" },

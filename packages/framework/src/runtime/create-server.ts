@@ -101,6 +101,13 @@ export function onServerChange(server: TypemcpServer, listener: (change: ServerC
   return app.onChange(listener);
 }
 
+/** Tells `server`'s 2025-era sessions in this process of a change another instance made (for `serve()` with a shared bus). */
+export function tellLegacySessions(server: TypemcpServer, change: ServerChange): void {
+  const app = (server as Partial<WithApp>)[APP];
+  if (!app) throw new TypeError("tellLegacySessions() takes a server made by createServer().");
+  app.tellLegacySessions(change);
+}
+
 /** How tool `name` of `server` turns its method's return value into a result (for `typemcp/testing`). */
 export function resultPlanOf(server: TypemcpServer, name: string): ResultPlan | undefined {
   return (server as Partial<WithApp>)[APP]?.tools.get(name)?.generated.result;

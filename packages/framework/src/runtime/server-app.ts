@@ -107,6 +107,18 @@ export class ServerApp {
     for (const listener of this.changeListeners) listener({ kind: "resource", uri });
   }
 
+  /**
+   * Tells this process's 2025-era sessions of a change another instance made (a shared bus
+   * carried it); passed on to no listener, so it never travels back onto the bus.
+   */
+  tellLegacySessions(change: ServerChange): void {
+    for (const session of this.sessions) {
+      if (session.protocol.era !== "legacy") continue;
+      if (change.kind !== "resource") void session.protocol.notify(`notifications/${change.kind}/list_changed`).catch(() => undefined);
+      else if (session.subscriptions.has(change.uri)) void session.protocol.notify("notifications/resources/updated", { uri: change.uri }).catch(() => undefined);
+    }
+  }
+
   /** Calls `listener` on every change; returns a function that stops it. */
   onChange(listener: (change: ServerChange) => void): () => void {
     this.changeListeners.add(listener);

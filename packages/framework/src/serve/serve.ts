@@ -59,13 +59,16 @@ export async function serve(target: object, options: TransportOptions & Partial<
     // Imported here, not at the top: a stdio server never loads the HTTP layer nor, once
     // bundled, node:http, http2, stream and crypto (bundleEntries defers built-ins to first use).
     const { serveHttp } = await import("../transports/http/serve-http.js");
+    const httpOptions = resolveHttpOptions(choice.options);
+    // Loaded only when asked for: a server without --redis never evaluates the Redis client.
+    const shared = httpOptions.redis === undefined ? undefined : await (await import("../scale/share-server.js")).shareServer(server, httpOptions);
     const handle = await serveHttp(
       { newServer: (session) => openSession(server, session), onChange: (listener) => onServerChange(server, listener) },
-      resolveHttpOptions(choice.options),
+      httpOptions,
     );
-    process.stderr.write(`typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}\n`);
+    process.stderr.write(`typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}${shared ? ` (shared store: Redis at ${shared.redis.where})` : ""}\n`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      process.once(signal, () => void handle.close().then(() => process.exit(0)));
+      process.once(signal, () => void handle.close().then(() => shared?.close()).then(() => process.exit(0)));
     }
     return { ...server, url: handle.url };
   } catch (error) {

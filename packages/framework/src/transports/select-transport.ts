@@ -33,6 +33,7 @@ export function selectTransport(defaults: TransportDefaults, argv: readonly stri
     stateless: has("--stateless") || env.MCP_STATELESS === "1" || env.MCP_STATELESS === "true" || base.stateless === true,
     maxSessions: toCount("--max-sessions", flag("--max-sessions") ?? env.MCP_MAX_SESSIONS) ?? base.maxSessions,
     maxSessionsPerClient: toCount("--max-sessions-per-client", flag("--max-sessions-per-client") ?? env.MCP_MAX_SESSIONS_PER_CLIENT) ?? base.maxSessionsPerClient,
+    redis: toRedisUrl(flag("--redis") ?? nonEmpty(env.REDIS_URL)) ?? base.redis,
   };
   return { kind, options };
 }
@@ -57,6 +58,16 @@ function toCount(name: string, value: string | undefined): number | undefined {
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1) throw configError(`${name} must be a whole number of at least 1, not "${value}".`);
   return count;
+}
+
+function toRedisUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^rediss?:\/\/[^/]/.test(value)) throw configError(`--redis / REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379, not "${value}".`);
+  return value;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === "" ? undefined : value;
 }
 
 function toList(value: string | undefined): string[] | undefined {

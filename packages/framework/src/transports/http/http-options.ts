@@ -1,4 +1,6 @@
 import type { EventStore, ServerEventBus } from "../../runtime/sdk.js";
+import type { SharedStores } from "./resume-stream.js";
+import type { TaskStore } from "../../runtime/task-store.js";
 
 /**
  * Where an HTTP server keeps what outlives one request. In memory unless given; a deployment of
@@ -10,6 +12,10 @@ export interface HttpStores {
   eventStore?: EventStore;
   /** 2026-07-28: where `subscriptions/listen` streams hear of list changes and resource updates. */
   bus?: ServerEventBus;
+  /** The Redis stores (`--redis`): stateless 2025 answers become resumable on any instance. */
+  shared?: SharedStores;
+  /** Tasks extension: where task state and results live, so any instance answers for any task. */
+  tasks?: TaskStore;
 }
 
 /** Who may call an HTTP server that requires a token, and how a token is checked. */
@@ -63,11 +69,18 @@ export interface HttpOptions {
   auth?: HttpAuthOptions;
   /** Shared stores for several instances; see {@link HttpStores}. */
   stores?: HttpStores;
+  /**
+   * A Redis (or Valkey) URL shared by every instance of the server, e.g. `redis://redis:6379`
+   * (`--redis`, `REDIS_URL`): streams resume, and changes reach subscribers, on any instance
+   * behind a load balancer. Needs the `ioredis` package. See "Scale out" in the README.
+   */
+  redis?: string;
 }
 
 /** HttpOptions with every default filled in. */
-export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins" | "stores">> & {
+export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins" | "stores" | "redis">> & {
   stores: HttpStores;
+  redis: string | undefined;
   auth: HttpAuthOptions | undefined;
   allowedHosts: string[];
   allowedOrigins: string[];
@@ -94,6 +107,7 @@ export function resolveHttpOptions(options: HttpOptions): ResolvedHttpOptions {
     shutdownDeadlineMs: options.shutdownDeadlineMs ?? 10_000,
     auth: options.auth,
     stores: options.stores ?? {},
+    redis: options.redis,
   };
 }
 

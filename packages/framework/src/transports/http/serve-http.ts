@@ -18,6 +18,8 @@ import { isClientAbort } from "./client-abort.js";
 import { SessionStore, type Session } from "./session-store.js";
 import { CancelledStreams } from "./cancelled-streams.js";
 import { sendWebResponse, toWebRequest } from "./web-exchange.js";
+import { resumeStream } from "./resume-stream.js";
+import { closeAfterResponse } from "./close-after-response.js";
 
 /** A change a server made at run time, which 2026-07-28 clients hear of on their subscriptions/listen streams. */
 export type ServedChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
@@ -102,6 +104,12 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     if (path === "/healthz") return sendJson(res, closing ? 503 : 200, { status: closing ? "closing" : "ok" });
     if (closing) return refuse(res, { status: 503, message: "Server is shutting down.", headers: { Connection: "close" } });
     if (req.method === "POST") return post(req, res);
+    // With shared stores (--redis), a stream started on any instance resumes here.
+    const lastEventId = req.headers["last-event-id"];
+    const shared = options.stores.shared;
+    if (shared && req.method === "GET" && typeof lastEventId === "string" && (options.stateless || !sessionOf(req, false))) {
+      return resumeStream(res, shared, lastEventId);
+    }
     if (req.method === "GET" || req.method === "DELETE") {
       if (options.stateless) return refuse(res, { status: 405, message: `${req.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
       const session = sessionOf(req, true);
@@ -130,22 +138,31 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     if (!(await isLegacyHttpRequest(request, parsed, options.maxBodyBytes))) {
       return sendWebResponse(res, await modern.fetch(request, { parsedBody: parsed }));
     }
+    // While the shared store is unreachable, answers go out as without it (not resumable) rather
+    // than being refused: only what needs the store (a resume, a shared task) fails, in words.
+    const eventStore = options.stores.shared && !options.stores.shared.isReady() ? undefined : options.stores.eventStore;
     if (options.stateless) {
       // No session ties this notification to the call it names, which may be running in another
       // process behind the same load balancer: say so, and how to cancel instead.
       if (isCancellation(parsed)) {
         return refuse(res, {
           status: 400,
-          message:
-            "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. Cancel a call by closing its HTTP request (the server stops the tool then), or use protocol 2026-07-28, where closing the request is the way to cancel.",
+          message: options.stores.shared
+            ? "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. With --redis a 2025-11-25 call runs on when its client drops the stream, so that it can be resumed anywhere; to cancel calls, use protocol 2026-07-28, where closing the request is the way to cancel."
+            : "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. Cancel a call by closing its HTTP request (the server stops the tool then), or use protocol 2026-07-28, where closing the request is the way to cancel.",
         });
       }
       // Progress and log messages can only reach the client on an SSE answer: stream when it takes one.
-      const transport = createHttpTransport({ sessionIdGenerator: undefined, enableJsonResponse: !acceptsEventStream(req), maxRequestBodySize: options.maxBodyBytes });
+      const stream = acceptsEventStream(req);
+      // Only a request has an answer to resume (and to close the server after); a notification does not.
+      const resumable = stream && eventStore !== undefined && options.stores.shared !== undefined && isRequest(parsed);
+      const transport = createHttpTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream, maxRequestBodySize: options.maxBodyBytes, ...(resumable ? { eventStore } : {}) });
       const server = newServer(true);
       // The client went away before its answer: close the server, which aborts the handler's
-      // signal, so a tool stops its upstream work for nobody.
-      res.once("close", () => void server.close());
+      // signal, so a tool stops its upstream work for nobody. When the answer is resumable on
+      // any instance (--redis), the request runs on to its response instead.
+      if (resumable) closeAfterResponse(transport, server);
+      else res.once("close", () => void server.close());
       await server.connect(transport);
       return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: parsed }));
     }
@@ -170,7 +187,7 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       sessionIdGenerator: randomUUID,
       enableJsonResponse: false,
       maxRequestBodySize: options.maxBodyBytes,
-      ...(options.stores.eventStore ? { eventStore: options.stores.eventStore } : {}),
+      ...(eventStore ? { eventStore } : {}),
       onsessioninitialized: (id) => sessions.add(id, { transport, server, client, lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => sessions.delete(id),
     });

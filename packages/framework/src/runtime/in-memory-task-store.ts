@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { isTerminal, type NewTask, type TaskOutcome, type TaskState, type TaskStatus, type TaskStore } from "./task-store.js";
+
+interface Entry {
+  state: TaskState;
+  owner: string | undefined;
+  outcome?: TaskOutcome;
+  expiresAt: number;
+}
+
+/** A `TaskStore` in this process's memory: the default, for one instance. Expired tasks are dropped as they are touched. */
+export class InMemoryTaskStore implements TaskStore {
+  private readonly tasks = new Map<string, Entry>();
+
+  async create(task: NewTask): Promise<TaskState> {
+    this.sweep();
+    const now = new Date().toISOString();
+    const state: TaskState = { taskId: randomUUID(), status: "working", createdAt: now, lastUpdatedAt: now, ttlMs: task.ttlMs, ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }) };
+    this.tasks.set(state.taskId, { state, owner: task.owner, expiresAt: Date.now() + task.ttlMs });
+    return { ...state };
+  }
+
+  async get(taskId: string, owner?: string): Promise<TaskState | undefined> {
+    const entry = this.entry(taskId, owner);
+    return entry && { ...entry.state };
+  }
+
+  async update(taskId: string, change: { status: TaskStatus; statusMessage?: string }, owner?: string): Promise<TaskState | undefined> {
+    const entry = this.entry(taskId, owner);
+    if (!entry || isTerminal(entry.state.status)) return undefined;
+    entry.state = { ...withoutMessage(entry.state), status: change.status, lastUpdatedAt: new Date().toISOString(), ...(change.statusMessage === undefined ? {} : { statusMessage: change.statusMessage }) };
+    return { ...entry.state };
+  }
+
+  async finish(taskId: string, outcome: TaskOutcome, owner?: string): Promise<boolean> {
+    const entry = this.entry(taskId, owner);
+    if (!entry || isTerminal(entry.state.status)) return false;
+    entry.state = { ...withoutMessage(entry.state), status: "result" in outcome ? "completed" : "failed", lastUpdatedAt: new Date().toISOString() };
+    entry.outcome = outcome;
+    return true;
+  }
+
+  async outcome(taskId: string, owner?: string): Promise<TaskOutcome | undefined> {
+    return this.entry(taskId, owner)?.outcome;
+  }
+
+  async list(options: { owner?: string; cursor?: string; limit?: number } = {}): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
+    this.sweep();
+    const mine = [...this.tasks.values()].filter((e) => e.owner === options.owner).map((e) => ({ ...e.state }));
+    const start = options.cursor === undefined ? 0 : Number(options.cursor);
+    const limit = options.limit ?? 100;
+    const tasks = mine.slice(start, start + limit);
+    return start + limit < mine.length ? { tasks, nextCursor: String(start + limit) } : { tasks };
+  }
+
+  private entry(taskId: string, owner: string | undefined): Entry | undefined {
+    const entry = this.tasks.get(taskId);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.tasks.delete(taskId);
+      return undefined;
+    }
+    return entry.owner === owner ? entry : undefined;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [id, entry] of this.tasks) if (entry.expiresAt <= now) this.tasks.delete(id);
+  }
+}
+
+function withoutMessage(state: TaskState): TaskState {
+  const { statusMessage: _dropped, ...rest } = state;
+  return rest;
+}

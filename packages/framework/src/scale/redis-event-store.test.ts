@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "./__fixtures__/redis-process.js";
+import { connectRedis, type RedisConnection } from "./redis-connection.js";
+import { RedisEventStore, StreamAbandonedError, UnknownEventError, type StoredMessage } from "./redis-event-store.js";
+
+warnIfNoRedis("Redis event store tests");
+
+const progress = (n: number): StoredMessage => ({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t", progress: n } });
+const response: StoredMessage = { jsonrpc: "2.0", id: 7, result: { content: [] } };
+
+describe.skipIf(!REDIS_SERVER)("RedisEventStore", () => {
+  let redis: RedisProcess;
+  const connections: RedisConnection[] = [];
+  const instance = async (ttlMs?: number) => {
+    const connection = await connectRedis({ url: redis.url, commandTimeoutMs: 500 });
+    connections.push(connection);
+    return new RedisEventStore(connection, { prefix: "test:events:", ...(ttlMs === undefined ? {} : { ttlMs }) });
+  };
+  const collect = () => {
+    const sent: [string, StoredMessage][] = [];
+    return { sent, send: async (id: string, message: StoredMessage) => void sent.push([id, message]) };
+  };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.close()));
+    await redis?.stop();
+  });
+
+  test("replays, on another instance, every event after the last one the client saw", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const priming = await a.storeEvent("stream-1", {});
+    const first = await a.storeEvent("stream-1", progress(1));
+    await a.storeEvent("stream-1", progress(2));
+    await a.storeEvent("stream-1", response);
+    await a.storeEvent("stream-2", progress(99));
+    const { sent, send } = collect();
+    expect(await b.replayEventsAfter(first, { send })).toBe("stream-1");
+    expect(sent.map(([, m]) => m)).toEqual([progress(2), response]);
+    expect(sent[0]![0]).toMatch(/^stream-1@\d+-\d+$/);
+    const fromPriming = collect();
+    await b.replayEventsAfter(priming, fromPriming);
+    expect(fromPriming.sent.map(([, m]) => m)).toEqual([progress(1), progress(2), response]);
+    expect(await b.getStreamIdForEventId(first)).toBe("stream-1");
+  });
+
+  test("follows a stream another instance is still writing, up to its response", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const last = await a.storeEvent("stream-live", progress(1));
+    const { sent, send } = collect();
+    const following = b.follow(last, send);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await a.storeEvent("stream-live", progress(2));
+    await a.storeEvent("stream-live", response);
+    await a.storeEvent("stream-live", progress(3));
+    expect(await following).toBe("stream-live");
+    expect(sent.map(([, m]) => m)).toEqual([progress(2), response]);
+  });
+
+  test("tells a follower, in words, when the instance writing the stream stopped before answering", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const last = await a.storeEvent("stream-orphaned", progress(1));
+    // What a crashed writer leaves behind: its events, and a liveness key that lapses.
+    await connections[0]!.client.del("test:events:writing:stream-orphaned");
+    const started = Date.now();
+    await expect(b.follow(last, collect().send)).rejects.toThrow(new StreamAbandonedError("stream-orphaned"));
+    await expect(b.follow(last, collect().send)).rejects.toThrow("The instance answering this request stopped before it finished; send the request again.");
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  test("keeps following a stream whose writer is alive but silent", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const last = await a.storeEvent("stream-silent", progress(1));
+    const { sent, send } = collect();
+    const following = b.follow(last, send);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await a.storeEvent("stream-silent", response);
+    expect(await following).toBe("stream-silent");
+    expect(sent.map(([, m]) => m)).toEqual([response]);
+  });
+
+  test("stops following when the client goes away", async () => {
+    const store = await instance();
+    const last = await store.storeEvent("stream-abandoned", progress(1));
+    const controller = new AbortController();
+    const following = store.follow(last, collect().send, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(following).rejects.toBeDefined();
+  });
+
+  test("refuses an event id it never issued or whose stream expired, in words", async () => {
+    const store = await instance(50);
+    await expect(store.replayEventsAfter("not-an-id", collect())).rejects.toThrow(UnknownEventError);
+    const id = await store.storeEvent("stream-short", progress(1));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await expect(store.replayEventsAfter(id, collect())).rejects.toThrow(`Unknown Last-Event-ID "${id}": the stream it belongs to has expired or was never stored; send the request again.`);
+    expect(await store.getStreamIdForEventId(id)).toBeUndefined();
+  });
+
+  test("fails fast in words while Redis is down, and stores again once it is back", async () => {
+    const store = await instance();
+    await redis.stop();
+    const started = Date.now();
+    await expect(store.storeEvent("stream-outage", progress(1))).rejects.toMatchObject({ code: "STORE_UNAVAILABLE", message: expect.stringContaining("Could not store a stream event: the shared store (Redis at redis://127.0.0.1:") });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await redis.start();
+    const deadline = Date.now() + 5_000;
+    let id: string | undefined;
+    while (!id && Date.now() < deadline) {
+      id = await store.storeEvent("stream-outage", progress(2)).catch(async () => void (await new Promise((resolve) => setTimeout(resolve, 50))));
+    }
+    expect(id).toMatch(/^stream-outage@/);
+  });
+});

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "./__fixtures__/redis-process.js";
+import { describeTaskStore } from "../runtime/__fixtures__/task-store-contract.js";
+import { connectRedis, type RedisConnection } from "./redis-connection.js";
+import { RedisTaskStore } from "./redis-task-store.js";
+
+warnIfNoRedis("Redis task store tests");
+
+describe.skipIf(!REDIS_SERVER)("RedisTaskStore", () => {
+  let redis: RedisProcess;
+  const connections: RedisConnection[] = [];
+  const instance = async () => {
+    const connection = await connectRedis({ url: redis.url, commandTimeoutMs: 500 });
+    connections.push(connection);
+    return new RedisTaskStore(connection, { prefix: "test:tasks:" });
+  };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.close()));
+    await redis?.stop();
+  });
+
+  describeTaskStore("RedisTaskStore", instance);
+
+  test("a task created through one instance is finished and read through another", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const { taskId } = await a.create({ ttlMs: 60_000 });
+    expect(await b.finish(taskId, { result: { content: [{ type: "text", text: "done" }] } })).toBe(true);
+    expect((await a.get(taskId))?.status).toBe("completed");
+    expect(await a.outcome(taskId)).toEqual({ result: { content: [{ type: "text", text: "done" }] } });
+  });
+
+  test("only one of two instances racing to finish a task wins", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const { taskId } = await a.create({ ttlMs: 60_000 });
+    const wins = await Promise.all([a.finish(taskId, { result: { content: [] } }), b.update(taskId, { status: "cancelled" })]);
+    expect(wins.filter((w) => w !== false && w !== undefined)).toHaveLength(1);
+  });
+
+  test("fails in words instead of hanging when Redis stops answering", async () => {
+    const store = await instance();
+    const { taskId } = await store.create({ ttlMs: 60_000 });
+    redis.freeze();
+    try {
+      const started = Date.now();
+      await expect(store.get(taskId)).rejects.toThrow(`Could not read a task: the shared store (Redis at ${redis.url}) is unavailable (no answer in time). Try again shortly.`);
+      expect(Date.now() - started).toBeLessThan(1_500);
+    } finally {
+      redis.thaw();
+    }
+    expect((await waitFor(() => store.get(taskId)))?.status).toBe("working");
+  });
+
+  test("fails in words while Redis is down and works again once it is back", async () => {
+    const store = await instance();
+    const { taskId } = await store.create({ ttlMs: 60_000 });
+    await redis.stop();
+    const started = Date.now();
+    await expect(store.get(taskId)).rejects.toMatchObject({ code: "STORE_UNAVAILABLE", message: expect.stringMatching(/^Could not read a task: the shared store \(Redis at redis:\/\/127\.0\.0\.1:\d+\) is unavailable/) });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await redis.start();
+    // The restarted Redis kept nothing (no persistence in tests): a new task works end to end.
+    const again = await waitFor(() => store.create({ ttlMs: 60_000 }));
+    expect((await store.get(again.taskId))?.status).toBe("working");
+  });
+});
+
+async function waitFor<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import { storeUnavailable, type RedisConnection } from "./redis-connection.js";
+import type { NewTask, TaskOutcome, TaskState, TaskStatus, TaskStore } from "../runtime/task-store.js";
+
+// One hash per task (its state and owner) and one string for its outcome, both expiring with the
+// task's TTL; one sorted set per owner, in creation order (a counter, as two tasks can share a millisecond), for listing. Status changes run as
+// scripts so that two instances racing (a result here, a cancel there) cannot both win.
+const CREATE = `
+redis.call('HSET', KEYS[1], unpack(ARGV, 4))
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[3])
+if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
+return 1`;
+
+const CHANGE = `
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then return 0 end
+local status = redis.call('HGET', KEYS[1], 'status')
+if status == 'completed' or status == 'failed' or status == 'cancelled' then return 0 end
+redis.call('HSET', KEYS[1], 'status', ARGV[2], 'lastUpdatedAt', ARGV[3])
+if ARGV[4] == '1' then redis.call('HSET', KEYS[1], 'statusMessage', ARGV[5]) else redis.call('HDEL', KEYS[1], 'statusMessage') end
+if ARGV[6] ~= '' then redis.call('SET', KEYS[2], ARGV[6], 'PX', math.max(redis.call('PTTL', KEYS[1]), 1)) end
+return 1`;
+
+/** Options for `RedisTaskStore`. */
+export interface RedisTaskStoreOptions {
+  /** Key prefix shared by every instance of one server, e.g. `typemcp:calc:`. */
+  prefix: string;
+}
+
+/**
+ * A `TaskStore` on Redis: a task started through one instance is polled, cancelled and its result
+ * fetched through any other. State and outcome expire with the task's TTL. Every failing Redis
+ * call becomes a STORE_UNAVAILABLE error naming what could not be done.
+ */
+export class RedisTaskStore implements TaskStore {
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly options: RedisTaskStoreOptions,
+  ) {}
+
+  async create(task: NewTask): Promise<TaskState> {
+    const now = new Date();
+    const ttlMs = Math.max(1, Math.floor(task.ttlMs));
+    const state: TaskState = { taskId: randomUUID(), status: "working", createdAt: now.toISOString(), lastUpdatedAt: now.toISOString(), ttlMs, ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }) };
+    const fields = Object.entries({ ...state, owner: task.owner ?? "" }).flatMap(([k, v]) => [k, String(v)]);
+    await this.run("create a task", () => this.redis.client.eval(CREATE, 3, this.key(state.taskId), this.index(task.owner), `${this.options.prefix}tasks-created`, ttlMs, now.getTime(), state.taskId, ...fields));
+    return state;
+  }
+
+  async get(taskId: string, owner?: string): Promise<TaskState | undefined> {
+    const hash = await this.run("read a task", () => this.redis.client.hgetall(this.key(taskId)));
+    return toState(hash, owner);
+  }
+
+  async update(taskId: string, change: { status: TaskStatus; statusMessage?: string }, owner?: string): Promise<TaskState | undefined> {
+    const changed = await this.change("update a task", taskId, owner, change.status, change.statusMessage, "");
+    return changed ? this.get(taskId, owner) : undefined;
+  }
+
+  async finish(taskId: string, outcome: TaskOutcome, owner?: string): Promise<boolean> {
+    return this.change("store a task's result", taskId, owner, "result" in outcome ? "completed" : "failed", undefined, JSON.stringify(outcome));
+  }
+
+  async outcome(taskId: string, owner?: string): Promise<TaskOutcome | undefined> {
+    if (!(await this.get(taskId, owner))) return undefined;
+    const raw = await this.run("read a task's result", () => this.redis.client.get(this.outcomeKey(taskId)));
+    return raw === null ? undefined : (JSON.parse(raw) as TaskOutcome);
+  }
+
+  async list(options: { owner?: string; cursor?: string; limit?: number } = {}): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
+    const start = options.cursor === undefined ? 0 : Math.max(0, Number(options.cursor) || 0);
+    const limit = options.limit ?? 100;
+    const index = this.index(options.owner);
+    const ids = await this.run("list tasks", () => this.redis.client.zrange(index, start, start + limit));
+    const tasks: TaskState[] = [];
+    const expired: string[] = [];
+    for (const id of ids.slice(0, limit)) {
+      const state = await this.get(id, options.owner);
+      if (state) tasks.push(state);
+      else expired.push(id);
+    }
+    // Tasks expire on their own; their index entries are dropped when a listing finds them gone.
+    if (expired.length) await this.run("list tasks", () => this.redis.client.zrem(index, ...expired));
+    return ids.length > limit ? { tasks, nextCursor: String(start + limit - expired.length) } : { tasks };
+  }
+
+  private async change(what: string, taskId: string, owner: string | undefined, status: TaskStatus, statusMessage: string | undefined, outcome: string): Promise<boolean> {
+    const args = [owner ?? "", status, new Date().toISOString(), statusMessage === undefined ? "0" : "1", statusMessage ?? "", outcome];
+    return (await this.run(what, () => this.redis.client.eval(CHANGE, 2, this.key(taskId), this.outcomeKey(taskId), ...args))) === 1;
+  }
+
+  private async run<T>(what: string, command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (error) {
+      throw storeUnavailable(what, this.redis.where, error);
+    }
+  }
+
+  private key(taskId: string): string {
+    return `${this.options.prefix}task:${taskId}`;
+  }
+
+  private outcomeKey(taskId: string): string {
+    return `${this.options.prefix}task:${taskId}:outcome`;
+  }
+
+  private index(owner: string | undefined): string {
+    return `${this.options.prefix}tasks:${owner ?? ""}`;
+  }
+}
+
+function toState(hash: Record<string, string>, owner: string | undefined): TaskState | undefined {
+  if (!hash.taskId || hash.owner !== (owner ?? "")) return undefined;
+  return {
+    taskId: hash.taskId,
+    status: hash.status as TaskStatus,
+    ...(hash.statusMessage === undefined ? {} : { statusMessage: hash.statusMessage }),
+    createdAt: hash.createdAt!,
+    lastUpdatedAt: hash.lastUpdatedAt!,
+    ttlMs: Number(hash.ttlMs),
+    ...(hash.pollIntervalMs === undefined ? {} : { pollIntervalMs: Number(hash.pollIntervalMs) }),
+  };
+}

@@ -1,0 +1,30 @@
+import { tellLegacySessions, type TypemcpServer } from "../runtime/create-server.js";
+import type { ResolvedHttpOptions } from "../transports/http/http-options.js";
+import { connectScale, type ScaleStores } from "./connect-scale.js";
+import { assertSharedRequestStateKey } from "./request-state-key.js";
+import type { ServerEvent } from "./redis-event-bus.js";
+
+const CHANGES = { tools_list_changed: "tools", resources_list_changed: "resources", prompts_list_changed: "prompts" } as const;
+
+/**
+ * Connects one instance of `server` to the Redis at `http.redis` and plugs the shared stores into
+ * its HTTP options: 2025-era streams stored for resumption on any instance, and one event bus for
+ * every instance (2026-07-28 `subscriptions/listen` streams hear of it through the SDK; this
+ * instance's 2025-era sessions hear of what other instances change). Requires
+ * `MCP_REQUEST_STATE_KEY`, the secret every instance signs 2026-07-28 `requestState` with.
+ * Throws a STORE_UNAVAILABLE error naming the address when Redis cannot be reached.
+ */
+export async function shareServer(server: TypemcpServer, http: ResolvedHttpOptions): Promise<ScaleStores> {
+  assertSharedRequestStateKey(process.env);
+  const stores = await connectScale({
+    url: http.redis!,
+    namespace: server.info.name,
+    onerror: (error) => process.stderr.write(`typemcp: ${error.message}\n`),
+    onstatus: (message) => process.stderr.write(`typemcp: ${message}\n`),
+  });
+  stores.bus.subscribeRemote((event: ServerEvent) => {
+    tellLegacySessions(server, event.kind === "resource_updated" ? { kind: "resource", uri: event.uri } : { kind: CHANGES[event.kind] });
+  });
+  http.stores = { ...http.stores, eventStore: stores.events, bus: stores.bus, shared: stores, tasks: stores.tasks };
+  return stores;
+}
