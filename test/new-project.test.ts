@@ -34,6 +34,23 @@ function plain(text: string): string {
   return text.replace(/\x1b\[[0-9;]*m/g, "");
 }
 
+// A callback parameter added to the scaffold's greet(), and the build's message for it.
+const UNSUPPORTED = 'error src/greeter.ts:17:69 - Greeter.greet: parameter "onDone": a function cannot be sent as JSON';
+
+/** Runs `action` with a callback parameter added to greet() in src/greeter.ts, then puts the file back. */
+function breakGreet<T>(project: string, action: () => T): T {
+  const file = path.join(project, "src/greeter.ts");
+  const original = fs.readFileSync(file, "utf8");
+  const broken = original.replace("excited?: boolean)", "excited?: boolean, onDone?: () => void)");
+  if (broken === original) throw new Error("src/greeter.ts no longer declares greet(name, language, excited?: boolean)");
+  fs.writeFileSync(file, broken);
+  try {
+    return action();
+  } finally {
+    fs.writeFileSync(file, original);
+  }
+}
+
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
@@ -60,6 +77,14 @@ describe("a project created with create-typemcp", () => {
     run("npm", ["install", path.join(project, "my-server-0.1.0.tgz")], { cwd: user, env });
     expect(fs.readdirSync(path.join(user, "node_modules")).filter((d) => !d.startsWith("."))).toEqual(["my-server"]);
     expect(await listToolNames(path.join(user, "node_modules/.bin/my-server"), [], user)).toEqual(["greet"]);
+
+    // An unsupported signature fails the project's own test with the line `typemcp build` prints.
+    const built = breakGreet(project, () => run("npm", ["run", "build"], { cwd: project, env, allowFailure: true }));
+    const tested = breakGreet(project, () => run("npm", ["test"], { cwd: project, env, allowFailure: true }));
+    expect(built.status).toBe(1);
+    expect(tested.status).toBe(1);
+    expect(built.stderr).toContain(UNSUPPORTED);
+    expect(plain(tested.stdout + tested.stderr)).toContain(`typemcp build would fail:\n${UNSUPPORTED}`);
   }, 900_000);
 
   test("with pnpm: installs with no build scripts to approve, builds, passes its test, starts and lists its tool", async () => {
@@ -70,5 +95,15 @@ describe("a project created with create-typemcp", () => {
     expect(run("npx", [...PNPM, "build"], { cwd: project, env }).stdout).toContain("→ dist/server.js (bundled)");
     expect(plain(run("npx", [...PNPM, "test"], { cwd: project, env }).stdout)).toMatch(/Tests\s+3 passed/);
     expect(await listToolNames("npx", [...PNPM, "--silent", "start"], project)).toEqual(["greet"]);
+
+    // The same test, with the same schemas, when the project switches to experimentalDecorators;
+    // and the same failure, naming the same line, for a signature the build refuses.
+    const tsconfig = path.join(project, "tsconfig.json");
+    const config = JSON.parse(fs.readFileSync(tsconfig, "utf8"));
+    fs.writeFileSync(tsconfig, JSON.stringify({ ...config, compilerOptions: { ...config.compilerOptions, experimentalDecorators: true } }, null, 2));
+    expect(plain(run("npx", [...PNPM, "test"], { cwd: project, env }).stdout)).toMatch(/Tests\s+3 passed/);
+    const tested = breakGreet(project, () => run("npx", [...PNPM, "test"], { cwd: project, env, allowFailure: true }));
+    expect(tested.status).toBe(1);
+    expect(plain(tested.stdout + tested.stderr)).toContain(`typemcp build would fail:\n${UNSUPPORTED}`);
   }, 900_000);
 });
