@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
@@ -7,8 +8,9 @@ import { run } from "./support/run.js";
 
 // Every project setup a TypeScript developer starts from either builds to a server Node runs
 // or fails the build naming the file and line, what is wrong and the fix. One small server is
-// built and started under each setup. The cases live under node_modules/.cache in this
-// repository, so they share its one install (typemcp, typescript) instead of installing each.
+// built and started under each setup. The cases live in one folder in the OS temp folder whose
+// node_modules links this repository's typemcp, so they share its one install instead of
+// installing each.
 
 type Ext = ".ts" | ".mts" | ".cts";
 interface Setup {
@@ -29,7 +31,9 @@ interface Setup {
   args?: string[];
 }
 
-const root = fromRoot("node_modules/.cache/typemcp-setup-matrix");
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-setup-matrix-"));
+fs.mkdirSync(path.join(root, "node_modules"));
+fs.symlinkSync(fromRoot("packages/framework"), path.join(root, "node_modules", "typemcp"), "dir");
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const GREETER = `import { tool } from "typemcp";
