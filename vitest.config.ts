@@ -18,8 +18,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [typemcp({ project: "packages/calc-server/tsconfig.legacy.json" })],
-        test: { name: "calc, experimentalDecorators", include: ["packages/calc-server/src/**/*.test.ts"] },
+        // One plugin per sample: each compiles only the files of its own legacy tsconfig and
+        // leaves the others to the next. The samples' unit tests are mode-independent and run
+        // once, in "source"; their in-memory server tests run here a second time.
+        plugins: ["calc", "towns", "weather"].map((sample) => typemcp({ project: `packages/${sample}-server/tsconfig.legacy.json` })),
+        test: {
+          name: "samples, experimentalDecorators",
+          include: ["packages/calc-server/src/calculator.test.ts", "packages/towns-server/src/town-tools.test.ts", "packages/weather-server/src/weather-tools.test.ts"],
+        },
       },
       {
         extends: true,
