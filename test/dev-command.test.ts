@@ -1,6 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { createDevProject, startDev, type DevProcess } from "./support/dev-project.js";
 import { connectHttp } from "./support/http-server.js";
@@ -83,6 +86,18 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
       expect((await client.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
     } finally {
       await client.close();
+    }
+  });
+
+  test("without an entry to serve, says how to name one and exits 2, with --inspect too, before opening the Inspector", () => {
+    const project = createDevProject(FIRST);
+    remove = project.remove;
+    fs.writeFileSync(path.join(project.dir, "package.json"), JSON.stringify({ name: "no-bin", type: "module" }));
+    for (const args of [["dev"], ["dev", "--inspect"]]) {
+      const run = spawnSync(process.execPath, [TYPEMCP_CLI, ...args], { cwd: project.dir, encoding: "utf8", timeout: 30_000 });
+      expect(run.stderr).toBe('typemcp dev: name the entry file (typemcp dev src/server.ts): package.json has no "bin".\n');
+      expect(run.stdout).toBe("");
+      expect(run.status).toBe(2);
     }
   });
 });
