@@ -2,8 +2,10 @@ import { defineConfig } from "vitest/config";
 import typemcp from "typemcp/vite";
 
 // Each project runs only what it needs: source tests compile decorated classes in memory
-// through typemcp/vite (both decorator modes), and only the end-to-end project, whose tests start
-// real server processes, builds the fixtures first.
+// through typemcp/vite (both decorator modes), and only the end-to-end files that start server
+// processes built from test/fixtures (listed here) wait for test/global-setup.ts to build them.
+const FIXTURE_PROCESSES = ["test/build.test.ts", "test/stdio-robustness.test.ts", "test/http-transport.test.ts", "test/reliability/http.test.ts", "test/reliability/stdio.test.ts", "test/scale-out-redis.test.ts"];
+
 export default defineConfig({
   test: {
     setupFiles: ["test/support/load-validators.ts"],
@@ -44,7 +46,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "end to end", include: ["test/*.test.ts", "test/reliability/**/*.test.ts"], globalSetup: ["test/global-setup.ts"] },
+        test: { name: "end to end", include: ["test/*.test.ts", "test/reliability/**/*.test.ts"], exclude: FIXTURE_PROCESSES },
+      },
+      {
+        extends: true,
+        // Only these start processes built from test/fixtures: the fixture build runs for them alone.
+        test: { name: "end to end, built fixtures", include: FIXTURE_PROCESSES, globalSetup: ["test/global-setup.ts"] },
       },
     ],
   },
