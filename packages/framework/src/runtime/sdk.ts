@@ -106,6 +106,8 @@ export interface RequestExtra {
   readonly logLevel: "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency" | undefined;
   /** 2026-07-28: this round's questions and the answers known so far (verified through `requestState`). */
   readonly input: InputRound | undefined;
+  /** 2026-07-28: the answers the request carries (`inputResponses`, which the SDK lifts out of its params). */
+  readonly inputResponses: Readonly<Record<string, unknown>> | undefined;
   /** Sends a notification tied to this request (on its stream, over HTTP). */
   notify(method: string, params: Record<string, unknown>): Promise<void>;
   /** 2025-11-25: sends a request to the client tied to this request, and waits for its validated result. */
@@ -210,6 +212,7 @@ function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
     clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),
     logLevel: era === "modern" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
     input: era === "modern" ? new InputRound(collectAnswers(req.requestState<{ answers?: unknown }>(), req.inputResponses)) : undefined,
+    inputResponses: req.inputResponses,
     notify: (method, params) => req.notify({ method, params } as never),
     request: (method, params) => req.send({ method, params } as never, { signal: req.signal }) as Promise<Record<string, unknown>>,
   };
@@ -229,6 +232,13 @@ async function askForInput(round: InputRound): Promise<unknown> {
   }
   const requestState = await requestStateCodec().mint({ answers: { ...round.answers }, open: [...round.open.keys()] });
   return inputRequired({ inputRequests, requestState });
+}
+
+/** One question a task waits on, as 2026-07-28 `inputRequests` carry it (the SDK's own shape). */
+export function toInputRequest(method: ClientRequestMethod, params: Record<string, unknown>): { method: string; params?: Record<string, unknown> } {
+  if (method === "elicitation/create") return inputRequired.elicit(params as never) as { method: string; params: Record<string, unknown> };
+  if (method === "sampling/createMessage") return inputRequired.createMessage(params as never) as { method: string; params: Record<string, unknown> };
+  return inputRequired.listRoots();
 }
 
 /**
