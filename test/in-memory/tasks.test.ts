@@ -130,6 +130,35 @@ describe("task input, protocol 2026-07-28", () => {
   });
 });
 
+describe("a task that starts after a while, protocol 2026-07-28", () => {
+  test("asks in input rounds of the call, becomes a task once it runs longer, and asks again while the task waits", async () => {
+    const tools = new TaskTools();
+    const client = await connect(createServer(tools, { name: "tasks", version: "0.0.1" }), {
+      protocolVersion: "2026-07-28",
+      onElicit: () => ({ action: "accept", content: { name: "Ada" } }),
+    });
+    const task = await client.startTask("askThenWork", { workMs: 800 });
+    expect(task.status).toBe("working");
+    const parked = await waitFor(client, task.taskId, "input_required");
+    // The answer of the call's own round is kept: only the new question is open.
+    expect(Object.keys(parked.inputRequests ?? {})).toEqual(["sure"]);
+    await client.answerTask(task.taskId, { sure: { action: "accept", content: { confirm: true } } });
+    expect((await client.taskResult(task.taskId)).content?.[0]).toMatchObject({ text: "done for Ada (sure: true)" });
+    // Round 1 (asks), round 2 (works, becomes the task, asks), the run after tasks/update.
+    expect(tools.askThenWorkRuns).toBe(3);
+    await client.close();
+  });
+
+  test("answers directly when the call finishes before it would become a task", async () => {
+    const client = await connect(createServer(new TaskTools(), { name: "tasks", version: "0.0.1" }), {
+      protocolVersion: "2026-07-28",
+      onElicit: (request) => (request.message === "Really?" ? { action: "decline" } : { action: "accept", content: { name: "Bo" } }),
+    });
+    await expect(client.startTask("askThenWork", { workMs: 0 })).rejects.toThrow(/^Tool "askThenWork" answered at once instead of starting a task: .*done for Bo \(sure: undefined\)/);
+    await client.close();
+  });
+});
+
 test("a 2025-11-25 task cannot ask its client for input, and says so", async () => {
   const client = await connect(createServer(new TaskTools(), { name: "tasks", version: "0.0.1" }), { onElicit: () => ({ action: "accept", content: { confirm: true } }) });
   const { taskId } = await client.startTask("confirmDelete", { filename: "a.txt" });

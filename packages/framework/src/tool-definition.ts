@@ -75,6 +75,8 @@ export interface TaskPlan {
   readonly ttlMs: number;
   /** How often a client should poll `tasks/get` (ms). */
   readonly pollIntervalMs: number;
+  /** 2026-07-28: how long a call runs in its request before it becomes a task (ms); absent for at once. */
+  readonly startAfterMs?: number;
 }
 
 /**
@@ -88,6 +90,13 @@ export interface ToolTaskOptions {
   ttlMs?: number;
   /** How often a client should poll for the task's status, in ms. Default 1000. */
   pollIntervalMs?: number;
+  /**
+   * How long a call runs in its request before it becomes a task, in ms (2026-07-28). A call
+   * that finishes sooner is answered directly, and questions it asks sooner (`ctx.elicit`) are
+   * input rounds of the request itself, so a tool can gather what it needs and then go on as a
+   * task. Default 0: a task at once.
+   */
+  startAfterMs?: number;
 }
 
 /** Hints a host may use to decide how to treat a tool; see the MCP specification's ToolAnnotations. */

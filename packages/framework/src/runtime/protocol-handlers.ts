@@ -54,7 +54,7 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
     if (!tool) {
       throw new ProtocolError("UNKNOWN_TOOL", `Unknown tool: "${clip(String(params.name))}". Available tools: ${app.tools.values().map((t) => t.name).join(", ") || "none"}.`);
     }
-    const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra));
+    const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra, () => context(extra)));
     return task ?? tool.call(params.arguments, () => context(extra));
   });
   if (app.tasks) (protocol.era === "modern" ? registerModernTaskHandlers : registerLegacyTaskHandlers)(protocol, app.tasks);

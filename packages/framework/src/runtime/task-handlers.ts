@@ -1,8 +1,9 @@
 import { ProtocolError } from "../errors/protocol-error.js";
-import type { ClientAbilities } from "./context.js";
+import type { ClientAbilities, Context } from "./context.js";
+import { HandoffContext } from "./handoff-context.js";
 import type { RegisteredTool } from "./registered-tool.js";
-import { TASKS_EXTENSION, TaskHandle, type ProtocolServer, type RequestExtra } from "./sdk.js";
-import type { TaskRunner } from "./task-runner.js";
+import { TASKS_EXTENSION, TaskHandle, type CallToolResult, type ProtocolServer, type RequestExtra } from "./sdk.js";
+import type { TaskRunner, TaskStart } from "./task-runner.js";
 import { RELATED_TASK, toDetailedTask, toLegacyTask, toModernTask } from "./task-wire.js";
 
 /** JSON-RPC codes the Tasks extension and 2025-11-25 tasks answer with, beyond typemcp's own table. */
@@ -18,7 +19,7 @@ const MIN_TTL_MS = 1_000;
  * `params.task`), else by running it like any tool, or with an error when the tool runs only as
  * a task. Undefined when the call is not one for a task (`run` it as usual).
  */
-export async function callAsTask(runner: TaskRunner, tool: RegisteredTool, params: Record<string, any>, extra: RequestExtra): Promise<TaskHandle | undefined> {
+export async function callAsTask(runner: TaskRunner, tool: RegisteredTool, params: Record<string, any>, extra: RequestExtra, context: () => Context): Promise<TaskHandle | CallToolResult | undefined> {
   const plan = tool.generated.task;
   if (!plan) {
     if (extra.era === "legacy" && params.task !== undefined) {
@@ -32,6 +33,7 @@ export async function callAsTask(runner: TaskRunner, tool: RegisteredTool, param
       if (plan.support === "required") throw missingTasksCapability(`Tool "${tool.name}" runs only as a task`);
       return undefined;
     }
+    if (plan.startAfterMs && extra.input) return startLater(runner, tool, params.arguments ?? {}, extra, context, plan.startAfterMs, { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern" });
     const state = await runner.start(tool, params.arguments ?? {}, { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern" });
     return new TaskHandle({ resultType: "task", ...toModernTask(state) });
   }
@@ -44,6 +46,31 @@ export async function callAsTask(runner: TaskRunner, tool: RegisteredTool, param
   const ttlMs = typeof requested.ttl === "number" && Number.isFinite(requested.ttl) ? Math.min(Math.max(Math.floor(requested.ttl), MIN_TTL_MS), plan.ttlMs) : plan.ttlMs;
   const state = await runner.start(tool, params.arguments ?? {}, { ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "legacy" });
   return new TaskHandle({ task: toLegacyTask(state) });
+}
+
+/**
+ * Runs the call in its request for up to `afterMs`: what it answers or asks by then is the
+ * request's answer (a result, or an input-required result: the SEP-2663 way to gather input
+ * before a task); after that the call goes on as a task, answered with its handle.
+ */
+async function startLater(runner: TaskRunner, tool: RegisteredTool, args: Record<string, unknown>, extra: RequestExtra, context: () => Context, afterMs: number, start: TaskStart): Promise<TaskHandle | CallToolResult> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  extra.signal.addEventListener("abort", stop, { once: true });
+  const handoff = new HandoffContext(context(), controller.signal);
+  const call = tool.call(args, () => handoff, { asTask: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const early = await Promise.race([
+    call.then((result) => ({ result }), (error: unknown) => ({ error })),
+    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), afterMs))),
+  ]);
+  clearTimeout(timer);
+  // From the hand-off on, the end of this request no longer stops the call: a tasks/cancel does.
+  extra.signal.removeEventListener("abort", stop);
+  if (early && "result" in early) return early.result;
+  if (early) throw early.error;
+  const state = await runner.adopt(tool, args, start, { call, controller, round: extra.input!, handOff: (task) => handoff.handOff(task) });
+  return new TaskHandle({ resultType: "task", ...toModernTask(state) });
 }
 
 /** Answers the Tasks extension's methods (2026-07-28): `tasks/get`, `tasks/update`, `tasks/cancel`. */

@@ -19,6 +19,8 @@ interface StartedCall {
   client: ClientAbilities;
   era: Era;
   pollIntervalMs: number;
+  /** Answers the call got in its request's input rounds, before it became a task. */
+  answers?: Record<string, unknown>;
 }
 
 /** How a new task is started. */
@@ -52,6 +54,24 @@ export class TaskRunner {
     return state;
   }
 
+  /**
+   * Makes a task of a call already running in its request (2026-07-28, `startAfterMs` passed):
+   * creates it, hands the call the task's context through `handOff`, and records how the call
+   * ends. `round` holds the answers of the request's input rounds.
+   */
+  async adopt(
+    tool: RegisteredTool,
+    args: Record<string, unknown>,
+    start: TaskStart,
+    running: { call: Promise<unknown>; controller: AbortController; round: InputRound; handOff: (task: Context) => void },
+  ): Promise<TaskState> {
+    const call: StartedCall = { tool: tool.name, arguments: args, client: start.client, era: "modern", pollIntervalMs: start.pollIntervalMs, answers: { ...running.round.answers } };
+    const state = await this.store.create({ ttlMs: start.ttlMs, pollIntervalMs: start.pollIntervalMs, request: call as unknown as Record<string, unknown> });
+    running.handOff(this.contextFor(state.taskId, running.controller, running.round, call));
+    this.settle(state.taskId, running.controller, call, running.round, running.call).catch((error: unknown) => reportLost(state.taskId, tool.name, error));
+    return state;
+  }
+
   /** Everything known about a task; a `ProtocolError` (-32602) saying whether it expired or never existed. */
   async read(taskId: string): Promise<TaskRecord> {
     const record = await this.store.read(taskId);
@@ -70,7 +90,7 @@ export class TaskRunner {
       await this.store.finish(taskId, { error: { code: -32603, message: `Task "${taskId}" cannot go on: its tool "${call?.tool ?? "?"}" is no longer served.` } });
       return;
     }
-    this.launch(taskId, tool, call, answered.record.answers);
+    this.launch(taskId, tool, call, { ...call.answers, ...answered.record.answers });
   }
 
   /**
@@ -98,13 +118,25 @@ export class TaskRunner {
   }
 
   private launch(taskId: string, tool: RegisteredTool, call: StartedCall, answers: Record<string, unknown>): void {
-    this.run(taskId, tool, call, answers).catch((error: unknown) => {
-      process.stderr.write(`[typemcp] task ${taskId} (tool "${tool.name}") could not record how it ended: ${error instanceof Error ? error.message : String(error)}\n`);
+    const controller = new AbortController();
+    const round = call.era === "modern" ? new InputRound(answers) : undefined;
+    const context = this.contextFor(taskId, controller, round, call);
+    this.settle(taskId, controller, call, round, tool.call(call.arguments, () => context, { asTask: true })).catch((error: unknown) => reportLost(taskId, tool.name, error));
+  }
+
+  private contextFor(taskId: string, controller: AbortController, round: InputRound | undefined, call: StartedCall): TaskContext {
+    return new TaskContext({
+      taskId,
+      signal: controller.signal,
+      round,
+      client: call.client,
+      report: async (message) => void (await this.store.update(taskId, { status: "working", statusMessage: message })),
+      readResource: (uri, ctx) => this.services.readResource(uri, ctx),
     });
   }
 
-  private async run(taskId: string, tool: RegisteredTool, call: StartedCall, answers: Record<string, unknown>): Promise<void> {
-    const controller = new AbortController();
+  // Records how one run of the task ends: its result or error, or the questions it waits on.
+  private async settle(taskId: string, controller: AbortController, call: StartedCall, round: InputRound | undefined, running: Promise<unknown>): Promise<void> {
     this.running.set(taskId, controller);
     // Another instance may cancel the task (or it may expire): look now and then.
     const watch = setInterval(() => {
@@ -114,17 +146,8 @@ export class TaskRunner {
       );
     }, Math.max(call.pollIntervalMs, 250));
     watch.unref?.();
-    const round = call.era === "modern" ? new InputRound(answers) : undefined;
-    const context = new TaskContext({
-      taskId,
-      signal: controller.signal,
-      round,
-      client: call.client,
-      report: async (message) => void (await this.store.update(taskId, { status: "working", statusMessage: message })),
-      readResource: (uri, ctx) => this.services.readResource(uri, ctx),
-    });
     try {
-      const result = await tool.call(call.arguments, () => context, { asTask: true });
+      const result = await running;
       await this.store.finish(taskId, { result: result as Record<string, unknown> });
     } catch (thrown) {
       if (thrown instanceof InputNeeded && round) {
@@ -137,6 +160,10 @@ export class TaskRunner {
       if (this.running.get(taskId) === controller) this.running.delete(taskId);
     }
   }
+}
+
+function reportLost(taskId: string, tool: string, error: unknown): void {
+  process.stderr.write(`[typemcp] task ${taskId} (tool "${tool}") could not record how it ended: ${error instanceof Error ? error.message : String(error)}\n`);
 }
 
 function toInputRequests(round: InputRound): Record<string, TaskInputRequest> {

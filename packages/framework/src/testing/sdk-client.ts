@@ -51,6 +51,8 @@ export interface LinkedClient {
    * request's `_meta`), and returns its raw result; a JSON-RPC error rejects.
    */
   raw(method: string, params: Record<string, unknown>): Promise<Record<string, any>>;
+  /** Answers a 2026-07-28 input-required result's `inputRequests` with this client's handlers, by key. */
+  fulfil(inputRequests: Record<string, { method: string; params?: Record<string, unknown> }>): Promise<Record<string, unknown>>;
   serverInfo(): { name: string; version: string; title?: string } | undefined;
   serverCapabilities(): Record<string, unknown> | undefined;
   instructions(): string | undefined;
@@ -120,6 +122,15 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
       }
     },
     raw,
+    async fulfil(inputRequests) {
+      const answers: Record<string, unknown> = {};
+      for (const [key, { method, params = {} }] of Object.entries(inputRequests)) {
+        const handler = method === "elicitation/create" ? handlers.elicit : method === "sampling/createMessage" ? handlers.sample : method === "roots/list" ? () => handlers.roots?.() : undefined;
+        if (!handler || (method === "roots/list" && !handlers.roots)) throw new Error(`The server asks "${method}" (input "${key}"), which this test client has no handler for: pass onElicit, onSample or roots to connect().`);
+        answers[key] = await handler(params);
+      }
+      return answers;
+    },
     serverInfo: () => client.getServerVersion(),
     serverCapabilities: () => client.getServerCapabilities() as Record<string, unknown> | undefined,
     instructions: () => client.getInstructions(),

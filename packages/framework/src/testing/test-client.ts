@@ -183,7 +183,13 @@ export class TestClient {
    */
   async startTask(name: string, args: Record<string, unknown> = {}, options: { ttlMs?: number } = {}): Promise<TaskInfo> {
     const legacy = !this.modern;
-    const result = await this.client.raw("tools/call", { name, arguments: args, ...(legacy ? { task: options.ttlMs === undefined ? {} : { ttl: options.ttlMs } } : {}) });
+    const params = { name, arguments: args, ...(legacy ? { task: options.ttlMs === undefined ? {} : { ttl: options.ttlMs } } : {}) };
+    let result = await this.client.raw("tools/call", params);
+    // 2026-07-28: a tool may ask first (input rounds of the call itself), then become a task.
+    for (let round = 0; result.resultType === "input_required" && round < 10; round++) {
+      const inputResponses = await this.client.fulfil(result.inputRequests ?? {});
+      result = await this.client.raw("tools/call", { ...params, inputResponses, ...(result.requestState === undefined ? {} : { requestState: result.requestState }) });
+    }
     const task = legacy ? result.task : result.resultType === "task" ? result : undefined;
     if (!task) throw new Error(`Tool "${name}" answered at once instead of starting a task: ${JSON.stringify(result).slice(0, 300)}`);
     return toTaskInfo(task);
