@@ -27,6 +27,8 @@ interface Setup {
   greeter?: string;
   manifest?: Record<string, unknown>;
   args?: string[];
+  /** Leave skipLibCheck out, so dependencies' declaration files are type-checked too. */
+  libCheck?: boolean;
 }
 
 const root = fromRoot("node_modules/.cache/typemcp-setup-matrix");
@@ -55,7 +57,7 @@ function create(name: string, setup: Setup): string {
     moduleResolution: setup.moduleResolution,
     target: setup.target,
     strict: true,
-    skipLibCheck: true,
+    ...(setup.libCheck ? {} : { skipLibCheck: true }),
     types: [],
     ...(setup.legacy ? { experimentalDecorators: true, emitDecoratorMetadata: true } : {}),
     ...(setup.inPlace ? {} : { rootDir: "src", outDir: "dist" }),
@@ -89,6 +91,8 @@ const RUNS: Record<string, Setup> = {
   "no type + .mts + nodenext + ESNext": { module: "nodenext", moduleResolution: "nodenext", target: "ESNext", ext: ".mts" },
   "module + .cts + nodenext + ES2022 + legacy": { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", ext: ".cts", legacy: true },
   "module + nodenext + ESNext, --no-bundle (decorators lowered, nothing bundled)": { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ESNext", args: ["--no-bundle"] },
+  // No @types/node (types: []) and no skipLibCheck: the SDK's declarations name Buffer.
+  "module + nodenext + ES2022, no skipLibCheck and no @types/node": { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", libCheck: true },
   "module + nodenext + top-level await": { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", server: 'await serve(new Greeter(), { name: "tla", version: "1.0.0" });\n' },
 };
 

@@ -51,7 +51,7 @@ export function buildProject(options: BuildOptions): BuildResult {
 /** `buildProject` on a program already made (`typemcp dev` keeps one across rebuilds). */
 export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "project"> = {}): BuildResult {
   const misplaced = findMisplacedDecorators(program);
-  assertTypeChecks(ts.getPreEmitDiagnostics(program).filter((d) => !misplaced.covers(d)), misplaced.errors);
+  assertTypeChecks(authorDiagnostics(program).filter((d) => !misplaced.covers(d)), misplaced.errors);
   const derivation = deriveDefinitions(program, findComponents(program));
   assertDerived(derivation);
   const { components, definitions, warnings } = derivation;
@@ -59,12 +59,15 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
   const sources = new Map<string, ts.SourceFile>();
   if (options.noEmit) return { components, emitted: [], outputs, sources, program, warnings };
 
-  emitWithDefinitions(program, definitions, (fileName, text, _writeBOM, _onError, sourceFiles) => {
+  const collect: ts.WriteFileCallback = (fileName, text, _writeBOM, _onError, sourceFiles) => {
     outputs.set(path.resolve(fileName), text);
     // The emit may hand over a transformed copy of the file: keep the program's own.
     const source = sourceFiles?.[0] && program.getSourceFile(sourceFiles[0].fileName);
     if (source && /\.[cm]?js$/.test(fileName)) sources.set(path.resolve(fileName), source);
-  });
+  };
+  // File by file: emitting the whole program makes TypeScript first check every file it holds,
+  // dependencies' declarations included (unless skipLibCheck), which is most of a cold build.
+  for (const file of authorFiles(program)) emitWithDefinitions(program, definitions, collect, file);
   lowerDecorators(outputs, sources, program.getCompilerOptions());
   // Written only once the emit has succeeded, so a failed build leaves the last good files.
   if (!options.inMemory) writeOutputs(outputs);
@@ -86,6 +89,26 @@ export function emitWithDefinitions(
 }
 
 /**
+ * What \`tsc\` would report for the project, less the declaration files of its dependencies
+ * (node_modules) and TypeScript's own lib files. The build checks the author's code, not the
+ * libraries it uses: a dependency typed against globals the project does not load (the SDK's
+ * \`.d.mts\` names \`Buffer\`, which needs @types/node) must not fail a build that
+ * \`skipLibCheck\` would pass, and not checking them spares most of a cold build. The author's
+ * own \`.d.ts\` files are still checked.
+ */
+function authorDiagnostics(program: ts.Program): ts.Diagnostic[] {
+  const files = program
+    .getSourceFiles()
+    .filter((f) => !(f.isDeclarationFile && (program.isSourceFileFromExternalLibrary(f) || program.isSourceFileDefaultLibrary(f))));
+  const perFile = (get: (f: ts.SourceFile) => readonly ts.Diagnostic[]) => files.flatMap((f) => [...get(f)]);
+  const diagnostics = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...perFile((f) => program.getSyntacticDiagnostics(f))];
+  // Semantic before global: the checker gathers global diagnostics while it checks files.
+  if (diagnostics.length === 0) diagnostics.push(...perFile((f) => program.getSemanticDiagnostics(f)), ...program.getGlobalDiagnostics());
+  if (diagnostics.length === 0 && emitsDeclarations(program.getCompilerOptions())) diagnostics.push(...perFile((f) => program.getDeclarationDiagnostics(f)));
+  return diagnostics;
+}
+
+/**
  * Throws an `AggregateError` with one `BuildError` (TYPE_CHECK_FAILED) per error in
  * `diagnostics`, as tsc prints it (with the fix, for the errors a project's setup causes),
  * after `more` (errors typemcp words better than TypeScript).
@@ -98,4 +121,13 @@ export function assertTypeChecks(diagnostics: readonly ts.Diagnostic[], more: re
 function toBuildError(diagnostic: ts.Diagnostic): BuildError {
   const fix = fixFor(diagnostic);
   return new BuildError("TYPE_CHECK_FAILED", formatDiagnostics([diagnostic]) + (fix ? `\n  fix: ${fix}` : ""));
+}
+
+function emitsDeclarations(options: ts.CompilerOptions): boolean {
+  return Boolean(options.declaration || options.composite);
+}
+
+/** The files a build emits: the project's own sources, not declarations or dependencies. */
+function authorFiles(program: ts.Program): ts.SourceFile[] {
+  return program.getSourceFiles().filter((f) => !f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f));
 }

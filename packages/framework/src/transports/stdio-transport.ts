@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, Transport } from "../runtime/sdk.js";
-import { hasModernClaim, toJsonRpcMessage } from "../runtime/sdk.js";
+import { hasModernClaim, toJsonRpcMessage } from "./json-rpc-envelope.js";
 import { ERROR_CODES } from "../errors/codes.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { LineSplitter } from "./line-splitter.js";

@@ -1,5 +1,5 @@
 import type { EventStore, ServerEventBus } from "../../runtime/sdk.js";
-import type { SharedStores } from "./resume-stream.js";
+import type { SharedStores } from "./shared-stores.js";
 import type { TaskStore } from "../../runtime/task-store.js";
 
 /**
