@@ -69,8 +69,14 @@ async function startLater(runner: TaskRunner, tool: RegisteredTool, args: Record
   extra.signal.removeEventListener("abort", stop);
   if (early && "result" in early) return early.result;
   if (early) throw early.error;
-  const state = await runner.adopt(tool, args, start, { call, controller, round: extra.input!, handOff: (task) => handoff.handOff(task) });
-  return new TaskHandle({ resultType: "task", ...toModernTask(state) });
+  try {
+    const state = await runner.adopt(tool, args, start, { call, controller, round: extra.input!, handOff: (task) => handoff.handOff(task) });
+    return new TaskHandle({ resultType: "task", ...toModernTask(state) });
+  } catch (error) {
+    // No task to carry the call on (the store is unavailable): stop it, and the request fails in words.
+    controller.abort();
+    throw error;
+  }
 }
 
 /** Answers the Tasks extension's methods (2026-07-28): `tasks/get`, `tasks/update`, `tasks/cancel`. */
