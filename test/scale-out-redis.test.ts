@@ -67,11 +67,11 @@ async function connectThrough(url: string, fetchFn: typeof fetch): Promise<Clien
 }
 
 /** One 2026-07-28 request over HTTP, as a client that declares the Tasks extension sends it; which instance answered, and the JSON-RPC answer. */
-async function modernRpc(url: string, method: string, params: Record<string, unknown>, name: string): Promise<{ upstream: string | null; body: Record<string, any> }> {
+async function modernRpc(url: string, method: string, params: Record<string, unknown>, name: string, capabilities: Record<string, unknown> = {}): Promise<{ upstream: string | null; body: Record<string, any> }> {
   const meta = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
     "io.modelcontextprotocol/clientInfo": { name: "scale-out-redis", version: "0" },
-    "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
+    "io.modelcontextprotocol/clientCapabilities": { ...capabilities, extensions: { "io.modelcontextprotocol/tasks": {} } },
   };
   const res = await fetch(url, {
     method: "POST",
@@ -254,6 +254,24 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     const starter = balanced.find((b) => new URL(b.url).host === created.upstream)!;
     expect(last.body.result.result.structuredContent.pid).toBe(starter.child.pid);
     expect(new Set(polls.filter((p) => p.status === "working").map((p) => p.upstream)).size).toBe(2);
+  });
+
+  test("a task waiting for input is answered through the other instance, and runs on there", async () => {
+    const created = await modernRpc(proxy.url, "tools/call", { name: "publish", arguments: { name: "main" } }, "publish", { elicitation: { form: {} } });
+    const taskId = created.body.result.taskId as string;
+    // Round robin alternates: poll until a poll parked on the starter, so that the answer goes to the other instance.
+    let parked = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    for (const deadline = Date.now() + 5_000; !(parked.body.result?.status === "input_required" && parked.upstream === created.upstream) && Date.now() < deadline; ) {
+      parked = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    }
+    expect(parked.body.result.inputRequests).toEqual({ approve: { method: "elicitation/create", params: expect.objectContaining({ message: "Publish board main?" }) } });
+    const update = await modernRpc(proxy.url, "tasks/update", { taskId, inputResponses: { approve: { action: "accept", content: { approve: true } } } }, taskId);
+    expect(update.upstream).not.toBe(created.upstream);
+    expect(update.body.result).toMatchObject({ resultType: "complete" });
+    let done = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    for (const deadline = Date.now() + 5_000; done.body.result?.status !== "completed" && Date.now() < deadline; ) done = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    const answeredBy = balanced.find((b) => new URL(b.url).host === update.upstream)!;
+    expect(done.body.result.result.structuredContent).toEqual({ published: true, pid: answeredBy.child.pid });
   });
 
   test("a task cancelled through the other instance is cancelled for both, and an unknown task id is refused in words", async () => {
