@@ -4,7 +4,7 @@ import typemcp from "typemcp/vite";
 // Each project runs only what it needs: source tests compile decorated classes in memory
 // through typemcp/vite (both decorator modes), and only the end-to-end files that start server
 // processes built from test/fixtures (listed here) wait for test/global-setup.ts to build them.
-const FIXTURE_PROCESSES = ["test/build.test.ts", "test/stdio-robustness.test.ts", "test/http-transport.test.ts", "test/reliability/http.test.ts", "test/reliability/stdio.test.ts", "test/scale-out-redis.test.ts"];
+const FIXTURE_PROCESSES = ["test/build.test.ts", "test/stdio-robustness.test.ts", "test/http-transport.test.ts", "test/reliability/http.test.ts", "test/reliability/stdio.test.ts", "test/scale-out-redis.test.ts", "test/tasks-http.test.ts"];
 
 export default defineConfig({
   test: {

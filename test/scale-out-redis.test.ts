@@ -66,6 +66,25 @@ async function connectThrough(url: string, fetchFn: typeof fetch): Promise<Clien
   return client;
 }
 
+/** One 2026-07-28 request over HTTP, as a client that declares the Tasks extension sends it; which instance answered, and the JSON-RPC answer. */
+async function modernRpc(url: string, method: string, params: Record<string, unknown>, name: string, capabilities: Record<string, unknown> = {}): Promise<{ upstream: string | null; body: Record<string, any> }> {
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "scale-out-redis", version: "0" },
+    "io.modelcontextprotocol/clientCapabilities": { ...capabilities, extensions: { "io.modelcontextprotocol/tasks": {} } },
+  };
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method, "Mcp-Name": name },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: meta } }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  // An answer may come as JSON or as one SSE event carrying it.
+  const json = res.headers.get("content-type")?.includes("text/event-stream") ? text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).at(-1)! : text;
+  return { upstream: res.headers.get("x-upstream"), body: JSON.parse(json) as Record<string, any> };
+}
+
 describe("a server asked to use Redis", () => {
   test("refuses to start, saying where Redis was expected and why, when Redis is not there", async () => {
     const port = await freePort();
@@ -217,6 +236,57 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     expect(refused).toBe("Invalid or expired requestState");
   });
 
+  test("a task started through one instance is polled to completion and its result fetched through the other", async () => {
+    const created = await modernRpc(proxy.url, "tools/call", { name: "crunch", arguments: { steps: 6, intervalMs: 40 } }, "crunch");
+    expect(created.body.result).toMatchObject({ resultType: "task", status: "working", pollIntervalMs: 50 });
+    const taskId = created.body.result.taskId as string;
+    const polls: Array<{ upstream: string | null; status: string }> = [];
+    let last = created;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      last = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+      polls.push({ upstream: last.upstream, status: last.body.result?.status });
+      // Done once the result has been read through the instance that did not start the task.
+      if (last.body.result?.status === "completed" && last.upstream !== created.upstream) break;
+    }
+    expect(last.upstream).not.toBe(created.upstream);
+    expect(last.body.result).toMatchObject({ resultType: "complete", taskId, status: "completed", result: { structuredContent: { crunched: 6 } } });
+    // It ran where it started; both instances answered polls while it ran.
+    const starter = balanced.find((b) => new URL(b.url).host === created.upstream)!;
+    expect(last.body.result.result.structuredContent.pid).toBe(starter.child.pid);
+    expect(new Set(polls.filter((p) => p.status === "working").map((p) => p.upstream)).size).toBe(2);
+  });
+
+  test("a task waiting for input is answered through the other instance, and runs on there", async () => {
+    const created = await modernRpc(proxy.url, "tools/call", { name: "publish", arguments: { name: "main" } }, "publish", { elicitation: { form: {} } });
+    const taskId = created.body.result.taskId as string;
+    // Round robin alternates: poll until a poll parked on the starter, so that the answer goes to the other instance.
+    let parked = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    for (const deadline = Date.now() + 5_000; !(parked.body.result?.status === "input_required" && parked.upstream === created.upstream) && Date.now() < deadline; ) {
+      parked = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    }
+    expect(parked.body.result.inputRequests).toEqual({ approve: { method: "elicitation/create", params: expect.objectContaining({ message: "Publish board main?" }) } });
+    const update = await modernRpc(proxy.url, "tasks/update", { taskId, inputResponses: { approve: { action: "accept", content: { approve: true } } } }, taskId);
+    expect(update.upstream).not.toBe(created.upstream);
+    expect(update.body.result).toMatchObject({ resultType: "complete" });
+    let done = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    for (const deadline = Date.now() + 5_000; done.body.result?.status !== "completed" && Date.now() < deadline; ) done = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    const answeredBy = balanced.find((b) => new URL(b.url).host === update.upstream)!;
+    expect(done.body.result.result.structuredContent).toEqual({ published: true, pid: answeredBy.child.pid });
+  });
+
+  test("a task cancelled through the other instance is cancelled for both, and an unknown task id is refused in words", async () => {
+    const created = await modernRpc(proxy.url, "tools/call", { name: "crunch", arguments: { steps: 400, intervalMs: 25 } }, "crunch");
+    const taskId = created.body.result.taskId as string;
+    let cancel = await modernRpc(proxy.url, "tasks/cancel", { taskId }, taskId);
+    // Round robin: the next request may land on the starter again; cancel (idempotent) until the other one took it.
+    while (cancel.upstream === created.upstream) cancel = await modernRpc(proxy.url, "tasks/cancel", { taskId }, taskId);
+    expect(cancel.body.result).toMatchObject({ resultType: "complete" });
+    const state = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    expect(state.body.result).toMatchObject({ status: "cancelled", statusMessage: "Cancelled by the client." });
+    const unknown = await modernRpc(proxy.url, "tasks/get", { taskId: "no-such-task" }, "no-such-task");
+    expect(unknown.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Unknown task: "no-such-task"\./) });
+  });
+
   test("a resume of a stream whose instance stopped before answering is refused in words, not left hanging", async () => {
     // What an instance that crashed mid-call leaves in Redis: its events, and no writer.
     const connection = await connectRedis({ url: redis.url });
@@ -250,6 +320,8 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
       expect(((await resume.json()) as { error: { message: string } }).error.message).toBe(
         `Could not look up a stream: the shared store (Redis at ${redis.url}) is unavailable (not connected; reconnecting). Try again shortly.`,
       );
+      const task = await modernRpc(proxy.url, "tasks/get", { taskId: "any-task" }, "any-task");
+      expect(task.body.error).toEqual({ code: -32603, message: `Could not read a task: the shared store (Redis at ${redis.url}) is unavailable (not connected; reconnecting). Try again shortly.` });
       for (let i = 0; i < 2; i++) {
         const answered = await client.callTool({ name: "count", arguments: { steps: 2, intervalMs: 1 } }, undefined, { timeout: 5_000 });
         expect(answered.structuredContent).toMatchObject({ counted: 2 });

@@ -5,8 +5,9 @@ import { createServer, serve } from "typemcp";
 import { ConformanceFixtures } from "./conformance-fixtures.js";
 import { InputRequiredFixtures } from "./input-required-fixtures.js";
 import { ListChangeTriggers } from "./list-change-triggers.js";
+import { TaskFixtures } from "./task-fixtures.js";
 
-const server = createServer([new ConformanceFixtures(), new InputRequiredFixtures()], {
+const server = createServer([new ConformanceFixtures(), new InputRequiredFixtures(), new TaskFixtures()], {
   name: "typemcp-conformance",
   title: "typemcp conformance fixtures",
   version: "0.1.0",

@@ -33,7 +33,7 @@ const EXPECTED: Record<string, string[]> = {
     "type PromptMessageInput", "type PromptOptions", "ProtocolError", "resource", "type ResourceContents",
     "resourceLink", "type ResourceOptions", "type Root", "type RunningServer", "type SamplingMessage", "type SamplingRequest",
     "type SamplingResult", "serve", "type ServeOptions", "type ServerOptions", "text", "tool", "type ToolAnnotations",
-    "ToolContent", "ToolError", "type ToolOptions", "type TransportOptions", "TypemcpError", "type TypemcpServer",
+    "ToolContent", "ToolError", "type ToolOptions", "type ToolTaskOptions", "type TransportOptions", "TypemcpError", "type TypemcpServer",
   ],
   "./host": [
     "type AnthropicModelOptions", "type AnthropicTool", "type CallDecision", "callResultText", "type ChatEvent",
@@ -55,7 +55,7 @@ const EXPECTED: Record<string, string[]> = {
   "./testing": [
     "type CallOptions", "connect", "type ConnectOptions", "type ListedTool", "type LogEntry", "type McpCallResult",
     "type McpContentBlock", "type McpTool", "type Progress", "type PromptMessage", "type ProtocolVersion", "type ReceivedNotification",
-    "type ServerDetails", "TestClient", "ToolCallError", "type ToolSchema",
+    "type ServerDetails", "type TaskInfo", "type TaskStatus", "TestClient", "ToolCallError", "type ToolSchema",
   ],
   "./vite": [
     "default", "typemcp", "type TypemcpPluginOptions", "type VitePlugin",

@@ -63,6 +63,40 @@ export interface GeneratedTool {
   readonly outputSchema?: JsonSchema;
   readonly params: readonly ParameterPlan[];
   readonly result: ResultPlan;
+  /** Set when the tool runs as a task (Tasks extension): how, as the build read it from `@tool({ task })`. */
+  readonly task?: TaskPlan;
+}
+
+/** How a long-running tool runs as a task, as the build recorded it from `@tool({ task })`. */
+export interface TaskPlan {
+  /** `optional`: a task for a client that takes tasks, a plain call for one that does not. `required`: only as a task. */
+  readonly support: "optional" | "required";
+  /** How long the task and its result are kept after it starts (ms). */
+  readonly ttlMs: number;
+  /** How often a client should poll `tasks/get` (ms). */
+  readonly pollIntervalMs: number;
+  /** 2026-07-28: how long a call runs in its request before it becomes a task (ms); absent for at once. */
+  readonly startAfterMs?: number;
+}
+
+/**
+ * `@tool({ task: … })`: how a long-running tool runs as a task (the Tasks extension). A client
+ * that takes tasks gets a task handle at once and polls it for status and result.
+ */
+export interface ToolTaskOptions {
+  /** Serve the tool only as a task: a client that cannot take tasks gets an error naming the capability it lacks. Default false. */
+  required?: boolean;
+  /** How long the task and its result are kept after it starts, in ms. Default one hour. */
+  ttlMs?: number;
+  /** How often a client should poll for the task's status, in ms. Default 1000. */
+  pollIntervalMs?: number;
+  /**
+   * How long a call runs in its request before it becomes a task, in ms (2026-07-28). A call
+   * that finishes sooner is answered directly, and questions it asks sooner (`ctx.elicit`) are
+   * input rounds of the request itself, so a tool can gather what it needs and then go on as a
+   * task. Default 0: a task at once.
+   */
+  startAfterMs?: number;
 }
 
 /** Hints a host may use to decide how to treat a tool; see the MCP specification's ToolAnnotations. */
@@ -88,4 +122,11 @@ export interface ToolOptions {
   /** Replaces the description taken from the method's JSDoc summary. */
   description?: string;
   annotations?: ToolAnnotations;
+  /**
+   * Runs the tool as a task for a client that takes tasks (the MCP Tasks extension): the call
+   * answers at once with a task the client polls for status, progress (`ctx.progress`), input
+   * (`ctx.elicit`) and the result, and may cancel (`ctx.signal`). `true` for the defaults, or
+   * {@link ToolTaskOptions}. A literal, so the build can record it.
+   */
+  task?: boolean | ToolTaskOptions;
 }

@@ -2,6 +2,7 @@ import type { ResultPlan } from "../tool-definition.js";
 import type { Era, ProtocolServer, ServerInfo } from "./sdk.js";
 import { ServerApp, type ServerChange } from "./server-app.js";
 import type { InputLimits } from "./string-limits.js";
+import type { TaskStore } from "./task-store.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
 export interface ServerOptions extends ServerInfo {
@@ -106,6 +107,16 @@ export function tellLegacySessions(server: TypemcpServer, change: ServerChange):
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError("tellLegacySessions() takes a server made by createServer().");
   app.tellLegacySessions(change);
+}
+
+/**
+ * Keeps the tasks of `server` (tools with `@tool({ task })`) in `store` instead of this process's
+ * memory, so that every instance sharing it answers for every task (for `serve()` with `--redis`).
+ */
+export function useTaskStore(server: TypemcpServer, store: TaskStore): void {
+  const app = (server as Partial<WithApp>)[APP];
+  if (!app) throw new TypeError("useTaskStore() takes a server made by createServer().");
+  app.useTaskStore(store);
 }
 
 /** How tool `name` of `server` turns its method's return value into a result (for `typemcp/testing`). */

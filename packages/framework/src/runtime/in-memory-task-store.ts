@@ -1,11 +1,13 @@
-import { randomUUID } from "node:crypto";
-import { isTerminal, type NewTask, type TaskOutcome, type TaskState, type TaskStatus, type TaskStore } from "./task-store.js";
+import { isTerminal, newTaskId, type NewTask, type TaskAnswered, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStatus, type TaskStore } from "./task-store.js";
 
 interface Entry {
   state: TaskState;
   owner: string | undefined;
   outcome?: TaskOutcome;
   expiresAt: number;
+  request?: Record<string, unknown>;
+  inputRequests?: Record<string, TaskInputRequest>;
+  answers: Record<string, unknown>;
 }
 
 /** A `TaskStore` in this process's memory: the default, for one instance. Expired tasks are dropped as they are touched. */
@@ -15,8 +17,9 @@ export class InMemoryTaskStore implements TaskStore {
   async create(task: NewTask): Promise<TaskState> {
     this.sweep();
     const now = new Date().toISOString();
-    const state: TaskState = { taskId: randomUUID(), status: "working", createdAt: now, lastUpdatedAt: now, ttlMs: task.ttlMs, ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }) };
-    this.tasks.set(state.taskId, { state, owner: task.owner, expiresAt: Date.now() + task.ttlMs });
+    const expiresAt = Date.now() + task.ttlMs;
+    const state: TaskState = { taskId: newTaskId(expiresAt), status: "working", createdAt: now, lastUpdatedAt: now, ttlMs: task.ttlMs, ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }) };
+    this.tasks.set(state.taskId, { state, owner: task.owner, expiresAt, answers: {}, ...(task.request ? { request: structuredClone(task.request) } : {}) });
     return { ...state };
   }
 
@@ -28,6 +31,7 @@ export class InMemoryTaskStore implements TaskStore {
   async update(taskId: string, change: { status: TaskStatus; statusMessage?: string }, owner?: string): Promise<TaskState | undefined> {
     const entry = this.entry(taskId, owner);
     if (!entry || isTerminal(entry.state.status)) return undefined;
+    if (change.status !== "input_required") delete entry.inputRequests;
     entry.state = { ...withoutMessage(entry.state), status: change.status, lastUpdatedAt: new Date().toISOString(), ...(change.statusMessage === undefined ? {} : { statusMessage: change.statusMessage }) };
     return { ...entry.state };
   }
@@ -37,7 +41,48 @@ export class InMemoryTaskStore implements TaskStore {
     if (!entry || isTerminal(entry.state.status)) return false;
     entry.state = { ...withoutMessage(entry.state), status: "result" in outcome ? "completed" : "failed", lastUpdatedAt: new Date().toISOString() };
     entry.outcome = outcome;
+    delete entry.inputRequests;
     return true;
+  }
+
+  async read(taskId: string, owner?: string): Promise<TaskRecord | undefined> {
+    const entry = this.entry(taskId, owner);
+    if (!entry) return undefined;
+    return structuredClone({
+      state: entry.state,
+      answers: entry.answers,
+      ...(entry.outcome ? { outcome: entry.outcome } : {}),
+      ...(entry.inputRequests ? { inputRequests: entry.inputRequests } : {}),
+      ...(entry.request ? { request: entry.request } : {}),
+    });
+  }
+
+  async awaitInput(taskId: string, requests: Record<string, TaskInputRequest>, owner?: string): Promise<boolean> {
+    const entry = this.entry(taskId, owner);
+    if (!entry || isTerminal(entry.state.status)) return false;
+    entry.state = { ...withoutMessage(entry.state), status: "input_required", lastUpdatedAt: new Date().toISOString() };
+    entry.inputRequests = structuredClone(requests);
+    return true;
+  }
+
+  async answer(taskId: string, responses: Record<string, unknown>, owner?: string): Promise<TaskAnswered | undefined> {
+    const entry = this.entry(taskId, owner);
+    if (!entry) return undefined;
+    let resume = false;
+    if (entry.state.status === "input_required" && entry.inputRequests) {
+      const open = entry.inputRequests;
+      const answered = Object.keys(responses).filter((key) => key in open);
+      for (const key of answered) {
+        entry.answers[key] = structuredClone(responses[key]);
+        delete open[key];
+      }
+      if (answered.length && Object.keys(open).length === 0) {
+        delete entry.inputRequests;
+        entry.state = { ...withoutMessage(entry.state), status: "working", lastUpdatedAt: new Date().toISOString() };
+        resume = true;
+      }
+    }
+    return { resume, record: (await this.read(taskId, owner))! };
   }
 
   async outcome(taskId: string, owner?: string): Promise<TaskOutcome | undefined> {

@@ -7,6 +7,8 @@ import type { RegisteredTool } from "./registered-tool.js";
 import type { Era, ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo, WireTool } from "./sdk.js";
 import { RequestContext, type SessionState } from "./request-context.js";
 import { resolveCompletions } from "./resolve-completions.js";
+import { callAsTask, registerLegacyTaskHandlers, registerModernTaskHandlers } from "./task-handlers.js";
+import type { TaskRunner } from "./task-runner.js";
 
 /** What the handlers answer from: the server's identity and its registries. */
 export interface ServedComponents {
@@ -16,6 +18,8 @@ export interface ServedComponents {
   readonly prompts: ComponentRegistry<WirePrompt, RegisteredPrompt>;
   /** Longest string a request may carry where no schema says otherwise. */
   readonly maxStringLength: number;
+  /** Runs the tools that run as tasks; undefined while no tool does. */
+  readonly tasks: TaskRunner | undefined;
   /** The 2026-07-28 cache fields (`ttlMs`, `cacheScope`) for a list of `kind`; none for 2025. */
   cacheHint(kind: "tools" | "resources" | "prompts", era: Era): { ttlMs?: number; cacheScope?: "public" | "private" };
 }
@@ -45,13 +49,15 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
     refuseCursor("tools/list", params);
     return { tools: app.tools.list(), ...app.cacheHint("tools", extra.era) };
   });
-  protocol.handle("tools/call", (params, extra) => {
+  protocol.handle("tools/call", async (params, extra) => {
     const tool = app.tools.get(params.name);
     if (!tool) {
       throw new ProtocolError("UNKNOWN_TOOL", `Unknown tool: "${clip(String(params.name))}". Available tools: ${app.tools.values().map((t) => t.name).join(", ") || "none"}.`);
     }
-    return tool.call(params.arguments, () => context(extra));
+    const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra, () => context(extra)));
+    return task ?? tool.call(params.arguments, () => context(extra));
   });
+  if (app.tasks) (protocol.era === "modern" ? registerModernTaskHandlers : registerLegacyTaskHandlers)(protocol, app.tasks);
 
   if (capabilities.resources) registerResourceHandlers(app, protocol, session, context, capabilities.resources.subscribe === true);
   if (capabilities.prompts) registerPromptHandlers(app, protocol, context);

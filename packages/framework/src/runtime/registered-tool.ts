@@ -1,5 +1,6 @@
 import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
 import { ToolError } from "../errors/tool-error.js";
+import { ProtocolError } from "../errors/protocol-error.js";
 import { toToolError } from "../errors/to-tool-error.js";
 import { ArgumentValidator, loadValidators, validatorsLoaded } from "./argument-validator.js";
 import { OutputContract } from "./output-contract.js";
@@ -40,7 +41,9 @@ export class RegisteredTool {
       inputSchema: generated.inputSchema as WireTool["inputSchema"],
       ...(generated.outputSchema === undefined ? {} : { outputSchema: generated.outputSchema as WireTool["outputSchema"] }),
       ...(options.annotations === undefined ? {} : { annotations: options.annotations }),
-    };
+      // 2025-11-25 tool-level task negotiation; the SDK leaves it out of 2026-07-28 lists.
+      ...(generated.task ? { execution: { taskSupport: generated.task.support } } : {}),
+    } as WireTool;
   }
 
   /** The registry key: the tool's name. */
@@ -48,8 +51,12 @@ export class RegisteredTool {
     return this.name;
   }
 
-  /** Validates `args`, calls the method and converts what it returns or throws. Rejects only with `InputNeeded` (2026-07-28: the method asked the client for input). */
-  async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
+  /**
+   * Validates `args`, calls the method and converts what it returns or throws. Rejects only with
+   * `InputNeeded` (2026-07-28: the method asked the client for input), and, for a task run
+   * (`asTask`), with a `ProtocolError` the method threw: a task then fails with that JSON-RPC error.
+   */
+  async call(args: Record<string, unknown> | undefined, context?: () => Context, options: { asTask?: boolean } = {}): Promise<CallToolResult> {
     const input = args ?? {};
     // Lengths first: a megabyte string must not reach a pattern, a format check or the method.
     const overlong = findOverlongStrings(input, this.generated.inputSchema, this.maxStringLength);
@@ -65,6 +72,7 @@ export class RegisteredTool {
     } catch (thrown) {
       // A question for the client (2026-07-28): the call is answered with an input-required result.
       if (thrown instanceof InputNeeded) throw thrown;
+      if (options.asTask && thrown instanceof ProtocolError) throw thrown;
       const error = toToolError(thrown);
       if (error.code === "INTERNAL_TOOL_ERROR") logUnexpected(this.name, thrown);
       return toErrorResult(error);

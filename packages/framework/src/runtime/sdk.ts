@@ -49,7 +49,14 @@ export interface ServerCapabilities {
   prompts?: { listChanged?: boolean };
   logging?: Record<string, never>;
   completions?: Record<string, never>;
+  /** 2025-11-25 experimental tasks: which requests may run as tasks, and `tasks/list`/`tasks/cancel`. */
+  tasks?: { list?: Record<string, never>; cancel?: Record<string, never>; requests?: { tools?: { call?: Record<string, never> } } };
+  /** 2026-07-28 extensions the server supports, by identifier (e.g. the Tasks extension). */
+  extensions?: Record<string, Record<string, never>>;
 }
+
+/** The Tasks extension's identifier (2026-07-28), in `capabilities.extensions` of both sides. */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
 /** A request method typemcp answers. */
 export type RequestMethod =
@@ -63,7 +70,24 @@ export type RequestMethod =
   | "prompts/list"
   | "prompts/get"
   | "completion/complete"
-  | "logging/setLevel";
+  | "logging/setLevel"
+  // 2025-11-25 experimental tasks.
+  | "tasks/get"
+  | "tasks/result"
+  | "tasks/list"
+  | "tasks/cancel";
+
+/** A method an extension defines, which the SDK knows no schema for in the era it serves (the Tasks extension's, in 2026-07-28). */
+export type ExtensionMethod = "tasks/get" | "tasks/update" | "tasks/cancel";
+
+/**
+ * What a `tools/call` handler returns to answer with a task handle (`CreateTaskResult`) instead
+ * of a tool result: the SDK's own check of `tools/call` results knows only tool results, so the
+ * handle travels past it (see `createProtocolServer`).
+ */
+export class TaskHandle {
+  constructor(readonly result: Record<string, unknown>) {}
+}
 
 export type { ClientRequestMethod } from "./input-round.js";
 
@@ -82,6 +106,8 @@ export interface RequestExtra {
   readonly logLevel: "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency" | undefined;
   /** 2026-07-28: this round's questions and the answers known so far (verified through `requestState`). */
   readonly input: InputRound | undefined;
+  /** 2026-07-28: the answers the request carries (`inputResponses`, which the SDK lifts out of its params). */
+  readonly inputResponses: Readonly<Record<string, unknown>> | undefined;
   /** Sends a notification tied to this request (on its stream, over HTTP). */
   notify(method: string, params: Record<string, unknown>): Promise<void>;
   /** 2025-11-25: sends a request to the client tied to this request, and waits for its validated result. */
@@ -98,6 +124,8 @@ export interface ProtocolServer {
   close(): Promise<void>;
   /** Answers `method` with `handler`. */
   handle(method: RequestMethod, handler: RequestHandler): void;
+  /** Answers an extension's `method`, whose params `check` describes in words (undefined when they are fine). */
+  handleExtension(method: ExtensionMethod, check: (params: Record<string, unknown>) => string | undefined, handler: RequestHandler): void;
   /** Sends a notification outside any request (list changes, resource updates). */
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
   /** What the connected client declared it can do (2025: at initialize). */
@@ -132,10 +160,33 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
         const modern = ctx.mcpReq.envelope !== undefined || era === "modern";
         const extra = toExtra(server, ctx, modern ? "modern" : "legacy");
         try {
-          return await handler((request.params ?? {}) as Record<string, unknown>, extra);
+          const result = await handler((request.params ?? {}) as Record<string, unknown>, extra);
+          // Thrown past the SDK's tools/call result check; the outermost wrapper returns it.
+          if (result instanceof TaskHandle) throw result;
+          return result;
         } catch (error) {
+          if (error instanceof TaskHandle) throw error;
           if (error instanceof InputNeeded && extra.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input);
           throw toJsonRpcError(error, method === "resources/read" ? { uri: request.params?.uri } : undefined);
+        }
+      }) as never);
+    },
+    handleExtension(method, check, handler) {
+      const params = {
+        "~standard": {
+          version: 1 as const,
+          vendor: "typemcp",
+          validate: (value: unknown) => {
+            const problem = check((value ?? {}) as Record<string, unknown>);
+            return problem === undefined ? { value } : { issues: [{ message: problem }] };
+          },
+        },
+      };
+      server.setRequestHandler(method as never, { params } as never, (async (values: Record<string, unknown>, ctx: ServerContext) => {
+        try {
+          return await handler(values, toExtra(server, ctx, "modern"));
+        } catch (error) {
+          throw toJsonRpcError(error);
         }
       }) as never);
     },
@@ -161,6 +212,7 @@ function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
     clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),
     logLevel: era === "modern" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
     input: era === "modern" ? new InputRound(collectAnswers(req.requestState<{ answers?: unknown }>(), req.inputResponses)) : undefined,
+    inputResponses: req.inputResponses,
     notify: (method, params) => req.notify({ method, params } as never),
     request: (method, params) => req.send({ method, params } as never, { signal: req.signal }) as Promise<Record<string, unknown>>,
   };
@@ -180,6 +232,13 @@ async function askForInput(round: InputRound): Promise<unknown> {
   }
   const requestState = await requestStateCodec().mint({ answers: { ...round.answers }, open: [...round.open.keys()] });
   return inputRequired({ inputRequests, requestState });
+}
+
+/** One question a task waits on, as 2026-07-28 `inputRequests` carry it (the SDK's own shape). */
+export function toInputRequest(method: ClientRequestMethod, params: Record<string, unknown>): { method: string; params?: Record<string, unknown> } {
+  if (method === "elicitation/create") return inputRequired.elicit(params as never) as { method: string; params: Record<string, unknown> };
+  if (method === "sampling/createMessage") return inputRequired.createMessage(params as never) as { method: string; params: Record<string, unknown> };
+  return inputRequired.listRoots();
 }
 
 /**
@@ -291,6 +350,7 @@ function reportInvalidParams(server: Server): void {
     try {
       return await handler(request, extra);
     } catch (error) {
+      if (error instanceof TaskHandle) return error.result;
       throw toInvalidParams(method, error) ?? error;
     }
   };

@@ -2,6 +2,7 @@ import type { Era, WireTool } from "./sdk.js";
 import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk.js";
 import { servedName } from "../decorators/component-records.js";
 import { BuildError } from "../errors/build-error.js";
+import { ProtocolError } from "../errors/protocol-error.js";
 import { collectComponents } from "./collect-components.js";
 import { ComponentRegistry } from "./component-registry.js";
 import { registerHandlers, type Session } from "./protocol-handlers.js";
@@ -9,6 +10,11 @@ import { RegisteredPrompt, type WirePrompt } from "./registered-prompt.js";
 import { RegisteredResource, type WireResource } from "./registered-resource.js";
 import { RegisteredTool } from "./registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./string-limits.js";
+import { InMemoryTaskStore } from "./in-memory-task-store.js";
+import { TASKS_EXTENSION } from "./sdk.js";
+import { TaskRunner } from "./task-runner.js";
+import type { TaskStore } from "./task-store.js";
+import type { Context } from "./context.js";
 
 /** A change clients may hear of: a list changed, or one resource did. */
 export type ServerChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
@@ -41,6 +47,10 @@ export class ServerApp {
 
   /** Longest string a request may carry where no schema says otherwise. */
   readonly maxStringLength: number;
+  /** Runs the tools that run as tasks; made once the first such tool is added. */
+  tasks: TaskRunner | undefined;
+  /** Where tasks are kept: in this process's memory unless a shared store was given. */
+  private taskStore: TaskStore | undefined;
 
   constructor(
     readonly info: ServerInfo,
@@ -66,6 +76,29 @@ export class ServerApp {
       else if (record.kind === "resource") this.resources.add(new RegisteredResource(name, method, instance, record.generated!, record.options));
       else this.prompts.add(new RegisteredPrompt(name, method, instance, record.generated!, record.options));
     }
+    if (!this.tasks && this.tools.values().some((t) => t.generated.task)) {
+      this.tasks = new TaskRunner(this.taskStore ?? new InMemoryTaskStore(), {
+        tool: (name) => this.tools.get(name),
+        readResource: (uri, ctx) => this.readResource(uri, ctx),
+      });
+    }
+  }
+
+  /** Keeps tasks in `store` (shared by every instance, e.g. on Redis) instead of this process's memory. */
+  useTaskStore(store: TaskStore): void {
+    this.taskStore = store;
+    if (this.tasks) this.tasks.store = store;
+  }
+
+  /** Reads one of this server's resources on behalf of a task (which runs outside any session). */
+  private readResource(uri: string, ctx: Context) {
+    const exact = this.resources.get(uri);
+    if (exact && !exact.template) return exact.read(uri, {}, ctx);
+    for (const resource of this.resources.values()) {
+      const variables = resource.template?.match(uri);
+      if (variables) return resource.read(uri, variables, ctx);
+    }
+    return Promise.reject(new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${uri.slice(0, 200)}".`));
   }
 
   private assertNoCollisions(instance: object, found: ReturnType<typeof collectComponents>): void {
@@ -151,6 +184,9 @@ export class ServerApp {
       ...(this.resources.keys().length ? { resources: stateless ? {} : { subscribe: true, listChanged: true } } : {}),
       ...(this.prompts.keys().length ? { prompts: stateless ? {} : { listChanged: true } } : {}),
       ...(hasCompletions ? { completions: {} } : {}),
+      // 2026-07-28 negotiates tasks as an extension; 2025-11-25 as the experimental `tasks` capability.
+      ...(this.tasks && era === "modern" ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+      ...(this.tasks && era === "legacy" ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
     };
   }
 }

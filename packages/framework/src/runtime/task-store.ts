@@ -26,6 +26,35 @@ export interface NewTask {
   pollIntervalMs?: number;
   /** Who may see the task (a session, a principal); `get`/`list` with another owner see nothing. */
   owner?: string;
+  /** What the task runs (for a tool: its name and arguments), so any instance can run it again once input arrives. */
+  request?: Record<string, unknown>;
+}
+
+/** A request to the client a task waits on (`elicitation/create`, `sampling/createMessage`, `roots/list`). */
+export interface TaskInputRequest {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/** Everything kept about one task: what `tasks/get` reports, and what it takes to carry on. */
+export interface TaskRecord {
+  state: TaskState;
+  /** Set once the task finished with a result or an error. */
+  outcome?: TaskOutcome;
+  /** While `input_required`: the questions still open, by key. */
+  inputRequests?: Record<string, TaskInputRequest>;
+  /** The client's answers so far, by key. */
+  answers: Record<string, unknown>;
+  /** What the task runs, as given at creation. */
+  request?: Record<string, unknown>;
+}
+
+/** What answering a task's questions did. */
+export interface TaskAnswered {
+  /** True when that was the last open question: the task is `working` again and should run on. */
+  resume: boolean;
+  /** The task after the answers were recorded. */
+  record: TaskRecord;
 }
 
 /**
@@ -45,6 +74,15 @@ export interface TaskStore {
   finish(taskId: string, outcome: TaskOutcome, owner?: string): Promise<boolean>;
   /** The finished task's outcome, or undefined while it runs (or when unknown). */
   outcome(taskId: string, owner?: string): Promise<TaskOutcome | undefined>;
+  /** Everything kept about the task, or undefined when unknown, expired or owned by someone else. */
+  read(taskId: string, owner?: string): Promise<TaskRecord | undefined>;
+  /** Parks a live task in `input_required` with the questions it waits on; false when it is unknown or finished. */
+  awaitInput(taskId: string, requests: Record<string, TaskInputRequest>, owner?: string): Promise<boolean>;
+  /**
+   * Records answers to the task's open questions (an answer to a question not open is ignored);
+   * when none stays open the task is `working` again. Undefined when unknown or expired.
+   */
+  answer(taskId: string, responses: Record<string, unknown>, owner?: string): Promise<TaskAnswered | undefined>;
   /** Tasks of `owner`, newest last, one page at a time. */
   list(options?: { owner?: string; cursor?: string; limit?: number }): Promise<{ tasks: TaskState[]; nextCursor?: string }>;
 }
@@ -52,4 +90,21 @@ export interface TaskStore {
 /** Whether `status` is one a task never leaves. */
 export function isTerminal(status: TaskStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
+}
+
+/**
+ * A new task id: random (a task id is all a client needs to reach a task, so it must not be
+ * guessable), ending in when the task expires, so that a late poll can be told it expired
+ * rather than that the id was never issued.
+ */
+export function newTaskId(expiresAt: number): string {
+  return `${globalThis.crypto.randomUUID()}.${Math.floor(expiresAt).toString(36)}`;
+}
+
+/** When a task id made by `newTaskId` expires (ms since the epoch), or undefined for another id. */
+export function taskExpiry(taskId: string): number | undefined {
+  const match = /^[0-9a-f-]{36}\.([0-9a-z]{1,12})$/.exec(taskId);
+  if (!match) return undefined;
+  const at = Number.parseInt(match[1]!, 36);
+  return Number.isSafeInteger(at) ? at : undefined;
 }

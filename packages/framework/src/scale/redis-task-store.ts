@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { storeUnavailable, type RedisConnection } from "./redis-connection.js";
-import type { NewTask, TaskOutcome, TaskState, TaskStatus, TaskStore } from "../runtime/task-store.js";
+import { newTaskId, type NewTask, type TaskAnswered, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStatus, type TaskStore } from "../runtime/task-store.js";
 
 // One hash per task (its state and owner) and one string for its outcome, both expiring with the
 // task's TTL; one sorted set per owner, in creation order (a counter, as two tasks can share a millisecond), for listing. Status changes run as
@@ -19,7 +18,46 @@ if status == 'completed' or status == 'failed' or status == 'cancelled' then ret
 redis.call('HSET', KEYS[1], 'status', ARGV[2], 'lastUpdatedAt', ARGV[3])
 if ARGV[4] == '1' then redis.call('HSET', KEYS[1], 'statusMessage', ARGV[5]) else redis.call('HDEL', KEYS[1], 'statusMessage') end
 if ARGV[6] ~= '' then redis.call('SET', KEYS[2], ARGV[6], 'PX', math.max(redis.call('PTTL', KEYS[1]), 1)) end
+if ARGV[2] ~= 'input_required' then
+  for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+    if string.sub(field, 1, 5) == 'open:' then redis.call('HDEL', KEYS[1], field) end
+  end
+end
 return 1`;
+
+// A task's open questions are fields `open:<key>`, its answers `answer:<key>`, each holding its
+// own JSON: the scripts move them without decoding, so no value is re-encoded on the way.
+const AWAIT_INPUT = `
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then return 0 end
+local status = redis.call('HGET', KEYS[1], 'status')
+if status == 'completed' or status == 'failed' or status == 'cancelled' then return 0 end
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if string.sub(field, 1, 5) == 'open:' then redis.call('HDEL', KEYS[1], field) end
+end
+redis.call('HDEL', KEYS[1], 'statusMessage')
+redis.call('HSET', KEYS[1], 'status', 'input_required', 'lastUpdatedAt', ARGV[2])
+for i = 3, #ARGV, 2 do redis.call('HSET', KEYS[1], 'open:' .. ARGV[i], ARGV[i + 1]) end
+return 1`;
+
+const ANSWER = `
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then return 0 end
+if redis.call('HGET', KEYS[1], 'status') ~= 'input_required' then return 1 end
+local answered = 0
+for i = 3, #ARGV, 2 do
+  if redis.call('HEXISTS', KEYS[1], 'open:' .. ARGV[i]) == 1 then
+    redis.call('HDEL', KEYS[1], 'open:' .. ARGV[i])
+    redis.call('HSET', KEYS[1], 'answer:' .. ARGV[i], ARGV[i + 1])
+    answered = answered + 1
+  end
+end
+if answered == 0 then return 1 end
+redis.call('HSET', KEYS[1], 'lastUpdatedAt', ARGV[2])
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if string.sub(field, 1, 5) == 'open:' then return 1 end
+end
+redis.call('HDEL', KEYS[1], 'statusMessage')
+redis.call('HSET', KEYS[1], 'status', 'working')
+return 2`;
 
 /** Options for `RedisTaskStore`. */
 export interface RedisTaskStoreOptions {
@@ -41,8 +79,8 @@ export class RedisTaskStore implements TaskStore {
   async create(task: NewTask): Promise<TaskState> {
     const now = new Date();
     const ttlMs = Math.max(1, Math.floor(task.ttlMs));
-    const state: TaskState = { taskId: randomUUID(), status: "working", createdAt: now.toISOString(), lastUpdatedAt: now.toISOString(), ttlMs, ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }) };
-    const fields = Object.entries({ ...state, owner: task.owner ?? "" }).flatMap(([k, v]) => [k, String(v)]);
+    const state: TaskState = { taskId: newTaskId(now.getTime() + ttlMs), status: "working", createdAt: now.toISOString(), lastUpdatedAt: now.toISOString(), ttlMs, ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }) };
+    const fields = Object.entries({ ...state, owner: task.owner ?? "", ...(task.request ? { request: JSON.stringify(task.request) } : {}) }).flatMap(([k, v]) => [k, String(v)]);
     await this.run("create a task", () => this.redis.client.eval(CREATE, 3, this.key(state.taskId), this.index(task.owner), `${this.options.prefix}tasks-created`, ttlMs, now.getTime(), state.taskId, ...fields));
     return state;
   }
@@ -65,6 +103,40 @@ export class RedisTaskStore implements TaskStore {
     if (!(await this.get(taskId, owner))) return undefined;
     const raw = await this.run("read a task's result", () => this.redis.client.get(this.outcomeKey(taskId)));
     return raw === null ? undefined : (JSON.parse(raw) as TaskOutcome);
+  }
+
+  async read(taskId: string, owner?: string): Promise<TaskRecord | undefined> {
+    const hash = await this.run("read a task", () => this.redis.client.hgetall(this.key(taskId)));
+    const state = toState(hash, owner);
+    if (!state) return undefined;
+    const inputRequests: Record<string, TaskInputRequest> = {};
+    const answers: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(hash)) {
+      if (field.startsWith("open:")) inputRequests[field.slice(5)] = JSON.parse(value) as TaskInputRequest;
+      else if (field.startsWith("answer:")) answers[field.slice(7)] = JSON.parse(value);
+    }
+    const raw = state.status === "completed" || state.status === "failed" ? await this.run("read a task's result", () => this.redis.client.get(this.outcomeKey(taskId))) : null;
+    return {
+      state,
+      answers,
+      ...(raw === null ? {} : { outcome: JSON.parse(raw) as TaskOutcome }),
+      ...(state.status === "input_required" ? { inputRequests } : {}),
+      ...(hash.request === undefined ? {} : { request: JSON.parse(hash.request) as Record<string, unknown> }),
+    };
+  }
+
+  async awaitInput(taskId: string, requests: Record<string, TaskInputRequest>, owner?: string): Promise<boolean> {
+    const pairs = Object.entries(requests).flatMap(([key, request]) => [key, JSON.stringify(request)]);
+    const done = await this.run("park a task for input", () => this.redis.client.eval(AWAIT_INPUT, 1, this.key(taskId), owner ?? "", new Date().toISOString(), ...pairs));
+    return done === 1;
+  }
+
+  async answer(taskId: string, responses: Record<string, unknown>, owner?: string): Promise<TaskAnswered | undefined> {
+    const pairs = Object.entries(responses).flatMap(([key, response]) => [key, JSON.stringify(response)]);
+    const done = await this.run("record a task's input", () => this.redis.client.eval(ANSWER, 1, this.key(taskId), owner ?? "", new Date().toISOString(), ...pairs));
+    if (done === 0) return undefined;
+    const record = await this.read(taskId, owner);
+    return record && { resume: done === 2, record };
   }
 
   async list(options: { owner?: string; cursor?: string; limit?: number } = {}): Promise<{ tasks: TaskState[]; nextCursor?: string }> {

@@ -1,4 +1,4 @@
-import { tellLegacySessions, type TypemcpServer } from "../runtime/create-server.js";
+import { tellLegacySessions, useTaskStore, type TypemcpServer } from "../runtime/create-server.js";
 import type { ResolvedHttpOptions } from "../transports/http/http-options.js";
 import { connectScale, type ScaleStores } from "./connect-scale.js";
 import { assertSharedRequestStateKey } from "./request-state-key.js";
@@ -25,6 +25,7 @@ export async function shareServer(server: TypemcpServer, http: ResolvedHttpOptio
   stores.bus.subscribeRemote((event: ServerEvent) => {
     tellLegacySessions(server, event.kind === "resource_updated" ? { kind: "resource", uri: event.uri } : { kind: CHANGES[event.kind] });
   });
+  useTaskStore(server, stores.tasks);
   http.stores = { ...http.stores, eventStore: stores.events, bus: stores.bus, shared: stores, tasks: stores.tasks };
   return stores;
 }

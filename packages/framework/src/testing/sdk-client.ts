@@ -5,7 +5,7 @@
  * side is served exactly as stdio serves it, so the client's first message picks the era.
  */
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
-import { serveConnection, type ProtocolServerFactory, type Transport } from "../runtime/sdk.js";
+import { serveConnection, TASKS_EXTENSION, type JSONRPCMessage, type ProtocolServerFactory, type Transport } from "../runtime/sdk.js";
 
 /** The protocol revision a test client speaks: `2025-11-25` (initialize, sessions) or `2026-07-28` (stateless). */
 export type ProtocolVersion = "2025-11-25" | "2026-07-28";
@@ -45,6 +45,14 @@ export interface LinkedClient {
   request(method: string, params: Record<string, unknown> | undefined, options?: RequestOptions): Promise<Record<string, any>>;
   /** Hears of updates to resource `uri`: `resources/subscribe` (2025), a `subscriptions/listen` stream (2026). */
   subscribe(uri: string): Promise<void>;
+  /**
+   * Sends a request as raw JSON-RPC past the SDK client, which neither sends the Tasks
+   * extension's methods nor reads a task handle (2026-07-28: with the extension declared in the
+   * request's `_meta`), and returns its raw result; a JSON-RPC error rejects.
+   */
+  raw(method: string, params: Record<string, unknown>): Promise<Record<string, any>>;
+  /** Answers a 2026-07-28 input-required result's `inputRequests` with this client's handlers, by key. */
+  fulfil(inputRequests: Record<string, { method: string; params?: Record<string, unknown> }>): Promise<Record<string, unknown>>;
   serverInfo(): { name: string; version: string; title?: string } | undefined;
   serverCapabilities(): Record<string, unknown> | undefined;
   instructions(): string | undefined;
@@ -73,6 +81,7 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
   const served = serveConnection(factory, serverSide as unknown as Transport);
   await client.connect(clientSide);
   const modern = client.getNegotiatedProtocolVersion() === "2026-07-28";
+  const raw = rawChannel(clientSide as unknown as Transport, modern ? { ...capabilities, extensions: { [TASKS_EXTENSION]: {} } } : undefined);
   // 2026-07-28 sends list changes and resource updates only on a subscriptions/listen stream:
   // one is kept open for whatever the server can announce, reopened as resources are subscribed.
   const resources: string[] = [];
@@ -112,6 +121,16 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
         throw withCode(error);
       }
     },
+    raw,
+    async fulfil(inputRequests) {
+      const answers: Record<string, unknown> = {};
+      for (const [key, { method, params = {} }] of Object.entries(inputRequests)) {
+        const handler = method === "elicitation/create" ? handlers.elicit : method === "sampling/createMessage" ? handlers.sample : method === "roots/list" ? () => handlers.roots?.() : undefined;
+        if (!handler || (method === "roots/list" && !handlers.roots)) throw new Error(`The server asks "${method}" (input "${key}"), which this test client has no handler for: pass onElicit, onSample or roots to connect().`);
+        answers[key] = await handler(params);
+      }
+      return answers;
+    },
     serverInfo: () => client.getServerVersion(),
     serverCapabilities: () => client.getServerCapabilities() as Record<string, unknown> | undefined,
     instructions: () => client.getInstructions(),
@@ -137,5 +156,37 @@ function sdkOptions(options: RequestOptions) {
     ...(options.onProgress ? { onprogress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+  };
+}
+
+// Raw requests share the client's transport: their string ids never collide with the SDK's
+// numeric ones, and their responses are taken off the line before the SDK client sees them.
+function rawChannel(transport: Transport, envelopeCapabilities: Record<string, unknown> | undefined) {
+  const pending = new Map<string, { resolve: (result: Record<string, any>) => void; reject: (error: Error) => void }>();
+  const forward = transport.onmessage;
+  transport.onmessage = ((message: JSONRPCMessage & { id?: unknown; result?: Record<string, any>; error?: { code: number; message: string; data?: unknown } }, extra: unknown) => {
+    const waiting = typeof message.id === "string" ? pending.get(message.id) : undefined;
+    if (!waiting) return (forward as (m: unknown, e: unknown) => void)?.(message, extra);
+    pending.delete(message.id as string);
+    if (message.error) waiting.reject(Object.assign(new Error(`MCP error ${message.error.code}: ${message.error.message}`), { code: message.error.code, data: message.error.data }));
+    else waiting.resolve(message.result ?? {});
+  }) as Transport["onmessage"];
+  let next = 0;
+  return (method: string, params: Record<string, unknown>): Promise<Record<string, any>> => {
+    const id = `typemcp-testing-${next++}`;
+    const meta = envelopeCapabilities
+      ? {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name: "typemcp-testing", version: "1.0.0" },
+          "io.modelcontextprotocol/clientCapabilities": envelopeCapabilities,
+        }
+      : undefined;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      transport.send({ jsonrpc: "2.0", id, method, params: meta ? { ...params, _meta: meta } : params } as JSONRPCMessage).catch((error: unknown) => {
+        pending.delete(id);
+        reject(error as Error);
+      });
+    });
   };
 }

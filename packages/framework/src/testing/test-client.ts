@@ -41,6 +41,27 @@ export interface PromptMessage {
   readonly content: { readonly type: string; readonly text?: string; readonly [field: string]: unknown };
 }
 
+/** A task's status, as the Tasks extension names it. */
+export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+
+/** A task as the server reports it; 2025-11-25's field names (`ttl`, `pollInterval`) read as 2026-07-28's. */
+export interface TaskInfo {
+  readonly taskId: string;
+  readonly status: TaskStatus;
+  readonly statusMessage?: string;
+  readonly createdAt: string;
+  readonly lastUpdatedAt: string;
+  /** How long the task and its result are kept after it started (ms); null for unlimited. */
+  readonly ttlMs: number | null;
+  readonly pollIntervalMs?: number;
+  /** 2026-07-28, while `input_required`: the questions the task waits on, by key (answer with `answerTask`). */
+  readonly inputRequests?: Record<string, { method: string; params?: Record<string, unknown> }>;
+  /** 2026-07-28, once `completed`: the tool's result. */
+  readonly result?: McpCallResult;
+  /** 2026-07-28, once `failed`: the JSON-RPC error the task ended with. */
+  readonly error?: { code: number; message: string; data?: unknown };
+}
+
 /** What the server declares about itself in the `initialize` handshake. */
 export interface ServerDetails {
   readonly name: string;
@@ -149,6 +170,70 @@ export class TestClient {
     return (await this.client.request("tools/call", { name, arguments: args }, options)) as McpCallResult;
   }
 
+  /**
+   * Calls tool `name` as a task (a tool with `@tool({ task })`) and returns the new task at once:
+   * 2025-11-25 asks for one with `params.task`, 2026-07-28 declares the Tasks extension on the
+   * request. Throws when the server answers with a plain result instead.
+   *
+   * @example
+   * ```ts
+   * const task = await client.startTask("export", { rows: 1000 });
+   * expect(await client.taskResult(task.taskId)).toMatchObject({ isError: false });
+   * ```
+   */
+  async startTask(name: string, args: Record<string, unknown> = {}, options: { ttlMs?: number } = {}): Promise<TaskInfo> {
+    const legacy = !this.modern;
+    const params = { name, arguments: args, ...(legacy ? { task: options.ttlMs === undefined ? {} : { ttl: options.ttlMs } } : {}) };
+    let result = await this.client.raw("tools/call", params);
+    // 2026-07-28: a tool may ask first (input rounds of the call itself), then become a task.
+    for (let round = 0; result.resultType === "input_required" && round < 10; round++) {
+      const inputResponses = await this.client.fulfil(result.inputRequests ?? {});
+      result = await this.client.raw("tools/call", { ...params, inputResponses, ...(result.requestState === undefined ? {} : { requestState: result.requestState }) });
+    }
+    const task = legacy ? result.task : result.resultType === "task" ? result : undefined;
+    if (!task) throw new Error(`Tool "${name}" answered at once instead of starting a task: ${JSON.stringify(result).slice(0, 300)}`);
+    return toTaskInfo(task);
+  }
+
+  /** The task's current state (`tasks/get`); rejects with -32602 for an unknown or expired task. */
+  async getTask(taskId: string): Promise<TaskInfo> {
+    return toTaskInfo(await this.client.raw("tasks/get", { taskId }));
+  }
+
+  /** 2026-07-28: answers questions of a task in `input_required` (`tasks/update`), by their `inputRequests` key. */
+  async answerTask(taskId: string, inputResponses: Record<string, unknown>): Promise<void> {
+    if (!this.modern) throw new Error("tasks/update belongs to protocol 2026-07-28; a 2025-11-25 task cannot take input.");
+    await this.client.raw("tasks/update", { taskId, inputResponses });
+  }
+
+  /** Cancels a task (`tasks/cancel`). */
+  async cancelTask(taskId: string): Promise<void> {
+    await this.client.raw("tasks/cancel", { taskId });
+  }
+
+  /**
+   * Waits for the task to finish and returns the tool's result (2025-11-25: `tasks/result`;
+   * 2026-07-28: polls `tasks/get`). Rejects with the JSON-RPC error of a failed task, and for a
+   * cancelled one.
+   */
+  async taskResult(taskId: string, options: { timeoutMs?: number } = {}): Promise<McpCallResult> {
+    if (!this.modern) return (await this.client.raw("tasks/result", { taskId })) as McpCallResult;
+    const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+    for (;;) {
+      const task = await this.getTask(taskId);
+      if (task.status === "completed") return task.result!;
+      if (task.status === "failed") throw Object.assign(new Error(`MCP error ${task.error?.code}: ${task.error?.message}`), { code: task.error?.code, data: task.error?.data });
+      if (task.status === "cancelled") throw new Error(`Task ${taskId} was cancelled${task.statusMessage ? `: ${task.statusMessage}` : ""}.`);
+      if (task.status === "input_required") throw new Error(`Task ${taskId} waits for input (${Object.keys(task.inputRequests ?? {}).join(", ")}): answer with answerTask().`);
+      if (Date.now() > deadline) throw new Error(`Task ${taskId} did not finish within ${options.timeoutMs ?? 10_000} ms (status ${task.status}).`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(task.pollIntervalMs ?? 50, 50)));
+    }
+  }
+
+  private get modern(): boolean {
+    return this.client.protocolVersion === "2026-07-28";
+  }
+
   /** The static resources the server lists. */
   async listResources(): Promise<Array<{ uri: string; name: string; description?: string; mimeType?: string }>> {
     return (await this.client.request("resources/list", undefined)).resources;
@@ -216,6 +301,15 @@ export class TestClient {
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
+}
+
+function toTaskInfo(wire: Record<string, any>): TaskInfo {
+  const { resultType: _type, _meta, ttl, pollInterval, ...task } = wire;
+  return {
+    ...task,
+    ...(ttl === undefined ? {} : { ttlMs: ttl }),
+    ...(pollInterval === undefined ? {} : { pollIntervalMs: pollInterval }),
+  } as TaskInfo;
 }
 
 function textOf(result: McpCallResult): string {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { TaskStore } from "../task-store.js";
+import { taskExpiry, type TaskStore } from "../task-store.js";
 
 /** The behaviour every `TaskStore` shares, written once and run against each implementation. */
 export function describeTaskStore(name: string, open: () => TaskStore | Promise<TaskStore>): void {
@@ -73,6 +73,58 @@ export function describeTaskStore(name: string, open: () => TaskStore | Promise<
       const second = await store.list({ owner, limit: 3, cursor: first.nextCursor! });
       expect(second.tasks.map((t) => t.taskId)).toEqual(ids.slice(3));
       expect(second.nextCursor).toBeUndefined();
+    });
+
+    test("keeps what a task runs, for any instance to run it again", async () => {
+      const store = await open();
+      const request = { tool: "export", arguments: { rows: [], format: "csv" } };
+      const { taskId } = await store.create({ ttlMs: 60_000, request });
+      expect(await store.read(taskId)).toMatchObject({ state: { taskId, status: "working" }, answers: {}, request });
+    });
+
+    test("parks a task for input and resumes it once every open question is answered", async () => {
+      const store = await open();
+      const { taskId } = await store.create({ ttlMs: 60_000 });
+      const ask = (message: string) => ({ method: "elicitation/create", params: { message, requestedSchema: { type: "object", properties: {} } } });
+      expect(await store.awaitInput(taskId, { name: ask("Name?"), city: ask("City?") })).toBe(true);
+      expect(await store.read(taskId)).toMatchObject({ state: { status: "input_required" }, inputRequests: { name: ask("Name?"), city: ask("City?") } });
+
+      const partial = await store.answer(taskId, { name: { action: "accept", content: { name: "Ada", tags: [] } }, nobody: { action: "accept" } });
+      expect(partial?.resume).toBe(false);
+      expect(partial?.record.state.status).toBe("input_required");
+      expect(Object.keys(partial?.record.inputRequests ?? {})).toEqual(["city"]);
+      expect(partial?.record.answers).toEqual({ name: { action: "accept", content: { name: "Ada", tags: [] } } });
+
+      const last = await store.answer(taskId, { city: { action: "decline" } });
+      expect(last?.resume).toBe(true);
+      expect(last?.record.state.status).toBe("working");
+      expect(last?.record.inputRequests).toBeUndefined();
+      expect(Object.keys(last?.record.answers ?? {}).sort()).toEqual(["city", "name"]);
+    });
+
+    test("ignores answers for a task that waits on none, and knows no unknown task", async () => {
+      const store = await open();
+      const { taskId } = await store.create({ ttlMs: 60_000 });
+      expect(await store.answer(taskId, { name: { action: "accept" } })).toMatchObject({ resume: false, record: { state: { status: "working" }, answers: {} } });
+      expect(await store.answer("no-such-task", {})).toBeUndefined();
+      expect(await store.read("no-such-task")).toBeUndefined();
+    });
+
+    test("reads a finished task's outcome with its state, and refuses to park it", async () => {
+      const store = await open();
+      const { taskId } = await store.create({ ttlMs: 60_000 });
+      await store.finish(taskId, { error: { code: -32603, message: "upstream gone" } });
+      expect(await store.awaitInput(taskId, { a: { method: "roots/list", params: {} } })).toBe(false);
+      expect(await store.read(taskId)).toMatchObject({ state: { status: "failed" }, outcome: { error: { code: -32603, message: "upstream gone" } } });
+    });
+
+    test("ends each task id in when the task expires", async () => {
+      const store = await open();
+      const before = Date.now();
+      const { taskId } = await store.create({ ttlMs: 60_000 });
+      const expiry = taskExpiry(taskId)!;
+      expect(expiry).toBeGreaterThanOrEqual(before + 60_000 - 1);
+      expect(expiry).toBeLessThanOrEqual(Date.now() + 60_000);
     });
   });
 }

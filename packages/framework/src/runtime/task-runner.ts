@@ -1,0 +1,209 @@
+import { ProtocolError } from "../errors/protocol-error.js";
+import type { ClientAbilities, Context, ResourceContents } from "./context.js";
+import { InputNeeded, InputRound } from "./input-round.js";
+import type { RegisteredTool } from "./registered-tool.js";
+import { toInputRequest, type Era } from "./sdk.js";
+import { TaskContext } from "./task-context.js";
+import { isTerminal, taskExpiry, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStore } from "./task-store.js";
+
+/** What the runner needs of the server: its tools by name, and its resources for `ctx.readResource`. */
+export interface TaskServices {
+  tool(name: string): RegisteredTool | undefined;
+  readResource(uri: string, ctx: Context): Promise<ResourceContents[]>;
+}
+
+/** What a task keeps of the call that started it, so that any instance can run it again. */
+interface StartedCall {
+  tool: string;
+  arguments: Record<string, unknown>;
+  client: ClientAbilities;
+  era: Era;
+  pollIntervalMs: number;
+  /** Answers the call got in its request's input rounds, before it became a task. */
+  answers?: Record<string, unknown>;
+}
+
+/** How a new task is started. */
+export interface TaskStart {
+  ttlMs: number;
+  pollIntervalMs: number;
+  /** What the calling client declared it can do (`ctx.client` in the task). */
+  client: ClientAbilities;
+  era: Era;
+}
+
+/**
+ * Runs tool calls as tasks (the Tasks extension), keeping their state in a `TaskStore` that
+ * every instance of the server may share. A task runs on the instance that started it, or that
+ * received the answer to its last open question; cancelling through another instance is seen
+ * within a poll interval.
+ */
+export class TaskRunner {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(
+    public store: TaskStore,
+    private readonly services: TaskServices,
+  ) {}
+
+  /** Creates the task (durably: `tasks/get` finds it as soon as this resolves) and starts running it. */
+  async start(tool: RegisteredTool, args: Record<string, unknown>, start: TaskStart): Promise<TaskState> {
+    const call: StartedCall = { tool: tool.name, arguments: args, client: start.client, era: start.era, pollIntervalMs: start.pollIntervalMs };
+    const state = await this.store.create({ ttlMs: start.ttlMs, pollIntervalMs: start.pollIntervalMs, request: call as unknown as Record<string, unknown> });
+    this.launch(state.taskId, tool, call, {});
+    return state;
+  }
+
+  /**
+   * Makes a task of a call already running in its request (2026-07-28, `startAfterMs` passed):
+   * creates it, hands the call the task's context through `handOff`, and records how the call
+   * ends. `round` holds the answers of the request's input rounds.
+   */
+  async adopt(
+    tool: RegisteredTool,
+    args: Record<string, unknown>,
+    start: TaskStart,
+    running: { call: Promise<unknown>; controller: AbortController; round: InputRound; handOff: (task: Context) => void },
+  ): Promise<TaskState> {
+    const call: StartedCall = { tool: tool.name, arguments: args, client: start.client, era: "modern", pollIntervalMs: start.pollIntervalMs, answers: { ...running.round.answers } };
+    const state = await this.store.create({ ttlMs: start.ttlMs, pollIntervalMs: start.pollIntervalMs, request: call as unknown as Record<string, unknown> });
+    running.handOff(this.contextFor(state.taskId, running.controller, running.round, call));
+    this.settle(state.taskId, running.controller, call, running.round, running.call).catch((error: unknown) => reportLost(state.taskId, tool.name, error));
+    return state;
+  }
+
+  /** Everything known about a task; a `ProtocolError` (-32602) saying whether it expired or never existed. */
+  async read(taskId: string): Promise<TaskRecord> {
+    const record = await this.store.read(taskId);
+    if (!record) throw missingTask(taskId);
+    return record;
+  }
+
+  /** Records the client's answers; once none is open, runs the task again here with every answer. */
+  async answer(taskId: string, responses: Record<string, unknown>): Promise<void> {
+    const answered = await this.store.answer(taskId, responses);
+    if (!answered) throw missingTask(taskId);
+    if (!answered.resume) return;
+    const call = answered.record.request as unknown as StartedCall | undefined;
+    const tool = call && this.services.tool(call.tool);
+    if (!call || !tool) {
+      await this.store.finish(taskId, { error: { code: -32603, message: `Task "${taskId}" cannot go on: its tool "${call?.tool ?? "?"}" is no longer served.` } });
+      return;
+    }
+    this.launch(taskId, tool, call, { ...call.answers, ...answered.record.answers });
+  }
+
+  /**
+   * Cancels a running task: its status becomes `cancelled` at once and the method's `ctx.signal`
+   * fires. Returns the task's state, and whether it had already finished (then nothing changed).
+   */
+  async cancel(taskId: string): Promise<{ state: TaskState; alreadyFinished: boolean }> {
+    const state = await this.store.get(taskId);
+    if (!state) throw missingTask(taskId);
+    if (isTerminal(state.status)) return { state, alreadyFinished: true };
+    const cancelled = await this.store.update(taskId, { status: "cancelled", statusMessage: "Cancelled by the client." });
+    this.running.get(taskId)?.abort();
+    // It finished in between: report what it finished with.
+    if (!cancelled) return { state: (await this.store.get(taskId)) ?? state, alreadyFinished: true };
+    return { state: cancelled, alreadyFinished: false };
+  }
+
+  /** Waits until the task has finished, looking every `everyMs`; rejects when `signal` fires first. */
+  async settled(taskId: string, signal: AbortSignal, everyMs = 100): Promise<TaskRecord> {
+    for (;;) {
+      const record = await this.read(taskId);
+      if (isTerminal(record.state.status)) return record;
+      await sleep(everyMs, signal);
+    }
+  }
+
+  private launch(taskId: string, tool: RegisteredTool, call: StartedCall, answers: Record<string, unknown>): void {
+    const controller = new AbortController();
+    const round = call.era === "modern" ? new InputRound(answers) : undefined;
+    const context = this.contextFor(taskId, controller, round, call);
+    this.settle(taskId, controller, call, round, tool.call(call.arguments, () => context, { asTask: true })).catch((error: unknown) => reportLost(taskId, tool.name, error));
+  }
+
+  private contextFor(taskId: string, controller: AbortController, round: InputRound | undefined, call: StartedCall): TaskContext {
+    return new TaskContext({
+      taskId,
+      signal: controller.signal,
+      round,
+      client: call.client,
+      report: async (message) => void (await this.store.update(taskId, { status: "working", statusMessage: message })),
+      readResource: (uri, ctx) => this.services.readResource(uri, ctx),
+    });
+  }
+
+  // Records how one run of the task ends: its result or error, or the questions it waits on.
+  private async settle(taskId: string, controller: AbortController, call: StartedCall, round: InputRound | undefined, running: Promise<unknown>): Promise<void> {
+    this.running.set(taskId, controller);
+    // Another instance may cancel the task (or it may expire): look now and then.
+    const watch = setInterval(() => {
+      this.store.get(taskId).then(
+        (state) => (!state || state.status === "cancelled") && controller.abort(),
+        () => undefined,
+      );
+    }, Math.max(call.pollIntervalMs, 250));
+    watch.unref?.();
+    try {
+      const result = await running;
+      await this.store.finish(taskId, { result: result as Record<string, unknown> });
+    } catch (thrown) {
+      if (thrown instanceof InputNeeded && round) {
+        await this.store.awaitInput(taskId, toInputRequests(round));
+        return;
+      }
+      await this.store.finish(taskId, toFailure(thrown));
+    } finally {
+      clearInterval(watch);
+      if (this.running.get(taskId) === controller) this.running.delete(taskId);
+    }
+  }
+}
+
+function reportLost(taskId: string, tool: string, error: unknown): void {
+  process.stderr.write(`[typemcp] task ${taskId} (tool "${tool}") could not record how it ended: ${error instanceof Error ? error.message : String(error)}\n`);
+}
+
+function toInputRequests(round: InputRound): Record<string, TaskInputRequest> {
+  const requests: Record<string, TaskInputRequest> = {};
+  for (const [key, { method, params }] of round.open) requests[key] = toInputRequest(method, params) as TaskInputRequest;
+  return requests;
+}
+
+// A tool's own failure is a completed task with an `isError` result; only a JSON-RPC error
+// fails a task (the Tasks extension keeps `failed` for those).
+function toFailure(thrown: unknown): TaskOutcome {
+  if (thrown instanceof ProtocolError) return { error: { code: thrown.jsonRpcCode, message: thrown.message } };
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  return { error: { code: -32603, message: `Internal error while running the task: ${message}` } };
+}
+
+/** The error for a task id the store does not know: expired (the id says when) or never issued. */
+export function missingTask(taskId: string): ProtocolError {
+  const expiry = taskExpiry(taskId);
+  const shown = taskId.length > 120 ? `${taskId.slice(0, 120)}…` : taskId;
+  if (expiry !== undefined && expiry <= Date.now()) {
+    return new ProtocolError("INVALID_PARAMS", `Task "${shown}" expired at ${new Date(expiry).toISOString()}: a task and its result are kept for its ttlMs after it starts, then deleted. Start it again.`);
+  }
+  return new ProtocolError(
+    "INVALID_PARAMS",
+    `Unknown task: "${shown}". This server has no task with this id: use a taskId it returned. (Tasks live in each instance's memory unless the server runs with --redis; behind a load balancer, give every instance the same Redis.)`,
+  );
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", stop, { once: true });
+  });
+}
