@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectServer } from "typemcp/host";
 import { startFakeProvider, type FakeProvider } from "./support/fake-providers.js";
 import { typemcp } from "./support/host-cli.js";
+import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot, ROOT } from "./support/paths.js";
 
 /** test/fixtures/src/host-questions.ts, built by the global setup: tools that elicit, sample and list roots. */
 const QUESTIONS = fromRoot("test/fixtures/dist/tc39/host-questions.js");
 const SERVER = ["--", process.execPath, QUESTIONS];
 const ERAS = [
-  ["2026-07-28", "auto", "2026-07-28 (stateless"],
-  ["2025-11-25", "2025-11-25", "2025-11-25 (initialize"],
+  ["2026-07-28", "auto", "2026-07-28 (stateless: found by server/discover"],
+  ["2025-11-25", "2025-11-25", "2025-11-25 (initialize handshake: --protocol 2025-11-25)"],
 ] as const;
 
 /** The environment with no provider keys of the developer's own. */
@@ -118,6 +119,21 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
         expect(run.stdout).toBe("This client cannot run its model for this server (it did not declare the sampling capability).\n");
       }
     });
+  });
+});
+
+describe("typemcp call answers a server's questions over Streamable HTTP", () => {
+  let server: HttpServerProcess;
+  beforeAll(async () => {
+    server = await startHttpServer(QUESTIONS);
+  });
+  afterAll(() => server?.stop());
+
+  test.each(ERAS)("in protocol %s", async (_era, protocol, eraLine) => {
+    const run = await typemcp(["call", "book", "--protocol", protocol, "--verbose", "--answer", '{"name": "Ada", "room": "single"}', "--url", server.url], { env: cleanEnv() });
+    expect(run.stdout).toBe('booked {"name":"Ada","room":"single","nights":1}\n');
+    expect(run.stderr).toContain(`[questions] protocol ${eraLine}`);
+    expect(run.status).toBe(0);
   });
 });
 

@@ -60,7 +60,7 @@ export async function openServers(
     const connection = outcome.value;
     const name = uniqueName(connection.spec.name ?? toServerName(connection.identity?.name), taken);
     servers.push({ name, connection });
-    if (options.verbose) log(formatEraLine(name, connection.era));
+    if (options.verbose) log(formatEraLine(name, connection.era, options.protocol));
   }
   const closeAll = async () => {
     await Promise.all(servers.map((server) => server.connection.close().catch(() => {})));

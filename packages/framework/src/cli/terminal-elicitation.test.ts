@@ -30,12 +30,12 @@ function terminal(lines: string[]) {
 
 describe("askOnTerminal", () => {
   test("asks each field in turn, re-asks a value that does not fit, and keeps defaults on Enter", async () => {
-    const t = terminal(["", "", "Ada", "twenty", "", "y"]);
+    const t = terminal(["y", "", "Ada", "twenty", "", "y"]);
     const answer = await askOnTerminal(REQUEST, "hotel", t.ask, t.write);
     expect(answer).toEqual({ action: "accept", content: { name: "Ada", nights: 1, breakfast: true } });
     expect(t.shown).toEqual([
       '\nServer "hotel" asks: Who is staying?\n',
-      "Answer it? [Y]es / [d]ecline / [c]ancel: ",
+      "Answer it? [y]es / [d]ecline / [C]ancel: ",
       "  As on the passport.\n",
       "  Guest name (text; required): ",
       "  Guest name is required.\n",
@@ -47,9 +47,10 @@ describe("askOnTerminal", () => {
     ]);
   });
 
-  test("declines or cancels at the first question", async () => {
+  test("declines or cancels at the first question, and cancels on an empty line there", async () => {
     expect(await askOnTerminal(REQUEST, "hotel", terminal(["d"]).ask, () => {})).toEqual({ action: "decline" });
     expect(await askOnTerminal(REQUEST, "hotel", terminal(["cancel"]).ask, () => {})).toEqual({ action: "cancel" });
+    expect(await askOnTerminal(REQUEST, "hotel", terminal([""]).ask, () => {})).toEqual({ action: "cancel" });
   });
 
   test("cancels when a required field gets no answer three times (a closed terminal answers empty lines)", async () => {

@@ -6,15 +6,16 @@ import type { AskLine } from "./chat-consent.js";
 const TRIES_PER_FIELD = 3;
 
 /**
- * Asks the user a server's question on the terminal: first whether to answer, decline or cancel,
- * then each field of the form in turn, saying what it takes and re-asking on a value that does
+ * Asks the user a server's question on the terminal: first whether to answer, decline or cancel
+ * (cancel unless they say), then each field of the form in turn, saying what it takes and re-asking on a value that does
  * not fit. Enter keeps a field's default or skips an optional one.
  */
 export async function askOnTerminal(request: ElicitationRequest, server: string, ask: AskLine, write: (text: string) => void): Promise<ElicitationAnswer> {
   write(`\nServer "${server}" asks: ${request.message}\n`);
-  const choice = (await ask("Answer it? [Y]es / [d]ecline / [c]ancel: ")).trim().toLowerCase();
+  // No answer is no choice: a stray Enter, a closed terminal or Ctrl-C (which reads as an empty line) cancels.
+  const choice = (await ask("Answer it? [y]es / [d]ecline / [C]ancel: ")).trim().toLowerCase();
   if (/^d(ecline)?$/.test(choice)) return { action: "decline" };
-  if (choice !== "" && !/^y(es)?$/.test(choice)) return { action: "cancel" };
+  if (!/^y(es)?$/.test(choice)) return { action: "cancel" };
   const content: ElicitationContent = {};
   const required = new Set(request.requestedSchema.required ?? []);
   for (const [name, field] of Object.entries(request.requestedSchema.properties ?? {})) {
