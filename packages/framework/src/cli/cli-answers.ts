@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ClientAnswers, ElicitationAnswer, ElicitationRequest, ElicitationSchema, Root, SamplingRequest } from "../host/client-answers.js";
+import type { ClientAnswers, ElicitationAnswer, ElicitationRequest, ElicitationSchema, QuestionContext, Root, SamplingRequest } from "../host/client-answers.js";
 import { checkElicitationContent, fieldChoices, withDefaults } from "../host/elicitation-form.js";
 import { HostError } from "../host/host-error.js";
 import type { ModelAdapter } from "../host/models/model-adapter.js";
@@ -50,7 +50,7 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
   const declined = new Set<string>();
   // One question at a time on the terminal, even when a server asks several at once.
   let turn: Promise<unknown> = Promise.resolve();
-  const elicit = (request: ElicitationRequest, server: string): Promise<ElicitationAnswer> => {
+  const elicit = (request: ElicitationRequest, server: string, signal: AbortSignal): Promise<ElicitationAnswer> => {
     const asked = `server "${server}" asked "${request.message}"`;
     const preset = options.presets[used];
     if (preset) {
@@ -65,7 +65,7 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
       return Promise.resolve(answer);
     }
     const ask = options.terminal();
-    if (ask) return askOnTerminal(request, server, ask, options.note);
+    if (ask) return askOnTerminal(request, server, ask, options.note, signal);
     // A server that asks again after a decline gets the same answer, without the same advice.
     if (!declined.has(asked)) {
       declined.add(asked);
@@ -77,8 +77,8 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
   };
   const answers: ClientAnswers = {
     ...((options.interactive || options.presets.length > 0) && {
-      elicit: (request: ElicitationRequest, { server }: { server: string }) => {
-        const answer = turn.then(() => elicit(request, server));
+      elicit: (request: ElicitationRequest, { server, signal }: QuestionContext) => {
+        const answer = turn.then(() => elicit(request, server, signal));
         turn = answer.catch(() => undefined);
         return answer;
       },

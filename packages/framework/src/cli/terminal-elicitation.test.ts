@@ -53,6 +53,17 @@ describe("askOnTerminal", () => {
     expect(await askOnTerminal(REQUEST, "hotel", terminal([""]).ask, () => {})).toEqual({ action: "cancel" });
   });
 
+  test("cancels when the call that asked is cancelled while the form is open", async () => {
+    const cancelled = new AbortController();
+    const t = terminal(["y"]);
+    const ask = async (question: string) => {
+      const line = await t.ask(question);
+      if (question.includes("Guest name")) cancelled.abort();
+      return line;
+    };
+    expect(await askOnTerminal({ ...REQUEST, requestedSchema: { ...REQUEST.requestedSchema, required: [] } }, "hotel", ask, t.write, cancelled.signal)).toEqual({ action: "cancel" });
+  });
+
   test("cancels when a required field gets no answer three times (a closed terminal answers empty lines)", async () => {
     const t = terminal(["y"]);
     expect(await askOnTerminal(REQUEST, "hotel", t.ask, t.write)).toEqual({ action: "cancel" });

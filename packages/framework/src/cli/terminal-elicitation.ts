@@ -8,9 +8,10 @@ const TRIES_PER_FIELD = 3;
 /**
  * Asks the user a server's question on the terminal: first whether to answer, decline or cancel
  * (cancel unless they say), then each field of the form in turn, saying what it takes and re-asking on a value that does
- * not fit. Enter keeps a field's default or skips an optional one.
+ * not fit. Enter keeps a field's default or skips an optional one. When `signal` aborts (the call
+ * that asked was cancelled), the question is cancelled.
  */
-export async function askOnTerminal(request: ElicitationRequest, server: string, ask: AskLine, write: (text: string) => void): Promise<ElicitationAnswer> {
+export async function askOnTerminal(request: ElicitationRequest, server: string, ask: AskLine, write: (text: string) => void, signal?: AbortSignal): Promise<ElicitationAnswer> {
   write(`\nServer "${server}" asks: ${request.message}\n`);
   // No answer is no choice: a stray Enter, a closed terminal or Ctrl-C (which reads as an empty line) cancels.
   const choice = (await ask("Answer it? [y]es / [d]ecline / [C]ancel: ")).trim().toLowerCase();
@@ -28,6 +29,8 @@ export async function askOnTerminal(request: ElicitationRequest, server: string,
     let answered = false;
     for (let attempt = 0; attempt < TRIES_PER_FIELD && !answered; attempt++) {
       const raw = await ask(`  ${label} (${note}): `);
+      // The call that asked was cancelled while the form was open: what was typed so far is no answer.
+      if (signal?.aborted) return { action: "cancel" };
       if (raw.trim() === "") {
         if (hasDefault) content[name] = field.default as ElicitationContent[string];
         if (hasDefault || !required.has(name)) answered = true;
