@@ -45,7 +45,7 @@ export function textOf(message: SamplingMessage): string {
   return blocks
     .map((block) => {
       if (block.type !== "text" || typeof block.text !== "string") {
-        throw new Error(`The host's model (sampling) takes text only; this request has a "${block.type}" block.`);
+        throw new Error(`The host's model (sampling) takes text only; this request has a block of type "${block.type}".`);
       }
       return block.text;
     })
