@@ -61,6 +61,26 @@ describe.each([
   });
 });
 
+describe("typemcp chat --json", { timeout: 60_000 }, () => {
+  test("puts each request a server made, and the host's answer, in the transcript, before the call's result", async () => {
+    const { run } = await chat(
+      "openai",
+      [() => ({ calls: [{ name: "questions__summarize", args: { text: "abc" } }] }), () => ({ text: "Short." }), () => ({ text: "Done." })],
+      ["--json"],
+    );
+    expect(run.status).toBe(0);
+    const { events } = JSON.parse(run.stdout) as { events: Array<{ type: string }> };
+    expect(events.map((e) => e.type)).toEqual(["request", "call", "decision", "server-request", "result", "request", "text", "answer"]);
+    expect(events[3]).toEqual({
+      type: "server-request",
+      server: "questions",
+      method: "sampling/createMessage",
+      params: { messages: [{ role: "user", content: { type: "text", text: "Summarise: abc" } }], systemPrompt: "Be brief.", maxTokens: 50 },
+      result: { role: "assistant", content: { type: "text", text: "Short." }, model: "test-model", stopReason: "endTurn" },
+    });
+  });
+});
+
 describe("typemcp chat answers a server's question to the user", { timeout: 60_000 }, () => {
   test("from --answer, and the model sees the tool's result", async () => {
     const { run, generations } = await chat(

@@ -56,6 +56,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
     await model.check(AbortSignal.timeout(timeoutMs));
 
     const interactive = options.prompt === undefined;
+    const events: ChatEvent[] = [];
     // The transcript's stream: the answer has stdout to itself in --prompt mode.
     const transcript = interactive ? (t: string) => process.stdout.write(t) : stderr;
     // Whoever asks the user at the moment: the session's own line reader in the interactive mode.
@@ -68,13 +69,13 @@ export function runChat(argv: readonly string[]): Promise<number> {
       terminal: () => terminalAsk,
       model,
       note: transcript,
+      onAnswered: (event) => events.push(event),
     });
     const opened = await openServers(specs, { timeoutMs, verbose: options.verbose, protocol: readProtocol(options), answers: questions.answers });
     try {
       for (const failure of opened.failures) stderr(`typemcp: ${failure.message}\n`);
       if (!opened.servers.length) throw opened.failures[0] ?? new HostError("HOST_USAGE", "No servers to chat with.");
       const servers: ChatServer[] = opened.servers.map(({ name, connection }) => ({ name, tools: connection.tools, call: (tool, args, o) => connection.call(tool, args, o) }));
-      const events: ChatEvent[] = [];
       const show = options.json ? () => {} : createTranscriptPrinter(transcript, { verbose: options.verbose, answerToo: interactive });
       const session = (ask?: AskLine) => {
         terminalAsk = ask;

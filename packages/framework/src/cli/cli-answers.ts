@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ChatEvent } from "../host/chat/chat-events.js";
 import type { ClientAnswers, ElicitationAnswer, ElicitationRequest, ElicitationSchema, QuestionContext, Root, SamplingRequest } from "../host/client-answers.js";
 import { checkElicitationContent, fieldChoices, withDefaults } from "../host/elicitation-form.js";
 import { HostError } from "../host/host-error.js";
@@ -27,6 +28,8 @@ export interface CliAnswersOptions {
   model?: ModelAdapter;
   /** Writes a line for the user: what a server asked, and how it was answered. */
   note: (text: string) => void;
+  /** Sees each question once answered, for `chat --json`'s transcript. */
+  onAnswered?: (event: Extract<ChatEvent, { type: "server-request" }>) => void;
 }
 
 /** The answers, and the first `--answer` that did not fit its question (a usage error, exit 2). */
@@ -75,16 +78,32 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
     }
     return Promise.resolve({ action: "decline" });
   };
+  const report = <T>(server: string, method: "elicitation/create" | "sampling/createMessage", params: unknown, answer: Promise<T>): Promise<T> => {
+    if (!options.onAnswered) return answer;
+    const onAnswered = options.onAnswered;
+    return answer.then(
+      (result) => {
+        onAnswered({ type: "server-request", server, method, params, result });
+        return result;
+      },
+      (error: unknown) => {
+        onAnswered({ type: "server-request", server, method, params, error: error instanceof Error ? error.message : String(error) });
+        throw error;
+      },
+    );
+  };
   const answers: ClientAnswers = {
     ...((options.interactive || options.presets.length > 0) && {
       elicit: (request: ElicitationRequest, { server, signal }: QuestionContext) => {
         const answer = turn.then(() => elicit(request, server, signal));
         turn = answer.catch(() => undefined);
-        return answer;
+        return report(server, "elicitation/create", request, answer);
       },
     }),
     roots: options.roots,
-    ...(options.model && { sample: (request, { server, signal }) => sample(options.model!, request, server, signal, options.note) }),
+    ...(options.model && {
+      sample: (request: SamplingRequest, { server, signal }: QuestionContext) => report(server, "sampling/createMessage", request, sample(options.model!, request, server, signal, options.note)),
+    }),
   };
   return { answers, failure: () => failure, used: () => used };
 }
