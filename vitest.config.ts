@@ -1,10 +1,16 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import typemcp from "typemcp/vite";
 
 // Each project runs only what it needs: source tests compile decorated classes in memory
 // through typemcp/vite (both decorator modes), and only the end-to-end files that start server
-// processes built from test/fixtures (listed here) wait for test/global-setup.ts to build them.
-const FIXTURE_PROCESSES = ["test/build.test.ts", "test/stdio-robustness.test.ts", "test/http-transport.test.ts", "test/reliability/http.test.ts", "test/reliability/stdio.test.ts", "test/scale-out-redis.test.ts", "test/tasks-http.test.ts"];
+// processes built from test/fixtures wait for test/global-setup.ts to build them: the files that
+// name the build's output folder, directly or through test/reliability/support.ts. Found by
+// reading them, so a new file that starts a fixture server cannot miss the build.
+const FIXTURE_PROCESSES = ["test", "test/reliability"]
+  .flatMap((dir) => fs.readdirSync(fileURLToPath(new URL(dir, import.meta.url))).map((name) => `${dir}/${name}`))
+  .filter((file) => file.endsWith(".test.ts") && /fixtures\/dist|from "\.\/support\.js"/.test(fs.readFileSync(fileURLToPath(new URL(file, import.meta.url)), "utf8")));
 
 export default defineConfig({
   test: {

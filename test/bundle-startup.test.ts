@@ -24,12 +24,12 @@ function runCalc(messages: object[]): { replies: Array<{ id: number; result?: un
 }
 
 describe("a bundled server over stdio", () => {
-  test("answers initialize, tools/list and a call without loading Node's HTTP, HTTP/2 or crypto modules", () => {
+  test("answers initialize, tools/list and a call without loading Node's HTTP, HTTP/2, crypto or Web Crypto modules", () => {
     const { replies, builtins } = runCalc([INITIALIZE, LIST, CALL]);
     expect(replies.map((r) => r.id)).toEqual([1, 2, 3]);
     expect(replies[2]!.result).toMatchObject({ structuredContent: { result: 5 } });
     expect(builtins).toContain("net"); // the stdio pipes: the report itself works
-    for (const unused of ["http", "_http_server", "http2", "crypto", "tls"]) expect(builtins).not.toContain(unused);
+    for (const unused of ["http", "_http_server", "http2", "crypto", "tls", "internal/crypto/webcrypto"]) expect(builtins).not.toContain(unused);
   });
 
   test("carries ajv as text in a chunk loaded and compiled on the first call, and still validates with it", () => {

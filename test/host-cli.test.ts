@@ -258,7 +258,8 @@ describe("typemcp list and call against real servers", () => {
       const run = await typemcp(["call", "echo", "--arg", "message=hi", "--verbose", "--name", "everything", "--", process.execPath, HOST_SERVERS.everything, "stdio"]);
       expect([run.status, run.stdout]).toEqual([0, "Echo: hi\n"]);
       expect(eras(run.stderr)).toEqual({ everything: LEGACY });
-      expect(steps(run.stderr)).toEqual([
+      // The server may ask for the host's roots at any point after initialized: the host's answer is left out.
+      expect(steps(run.stderr).filter((step) => step !== "→ result")).toEqual([
         "→ server/discover",
         "← error",
         "→ initialize",

@@ -1,23 +1,39 @@
 import { coerceArguments } from "../host/coerce-arguments.js";
 import { HostError } from "../host/host-error.js";
+import { createModel } from "../host/models/create-model.js";
 import type { McpTool } from "../host/mcp-tool.js";
 import { qualifyName, splitQualifiedName } from "../host/qualified-name.js";
 import type { ServerSpec } from "../host/server-spec.js";
 import { checkToolPolicy, type ToolPolicy } from "../host/tool-policy.js";
+import { askLine } from "./ask-line.js";
+import { ANSWER_OPTIONS, createCliAnswers, readRoots } from "./cli-answers.js";
 import { askYesNo } from "./confirm-call.js";
 import { formatCallResult } from "./format-call-result.js";
 import { openServers, type OpenServer } from "./open-servers.js";
 import { parseArgs } from "./parse-options.js";
-import { listNames, readPolicy, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
+import { readPresetAnswers } from "./preset-answers.js";
+import { listNames, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
 import { runHostCommand } from "./run-host-command.js";
 
-const CALL_OPTIONS = { ...SERVER_OPTIONS, arg: "strings", args: "string", confirm: "boolean", yes: "boolean" } as const;
+const CALL_OPTIONS = {
+  ...SERVER_OPTIONS,
+  ...ANSWER_OPTIONS,
+  arg: "strings",
+  args: "string",
+  confirm: "boolean",
+  yes: "boolean",
+  provider: "string",
+  model: "string",
+  "base-url": "string",
+} as const;
 
 /**
  * `typemcp call server__tool [--arg k=v]… [--args '{json}'] (--config mcp.json | --url URL |
  * -- command…)`: connects to the server that owns the tool, checks the call against
  * `--allow`/`--deny` and `--confirm`, sends `tools/call` and prints the result. Returns the exit
  * code: 0 success, 1 the tool reported an error, 2 usage, 3 server failure, 4 refused.
+ * What the server asks meanwhile is answered from `--answer`, the terminal, `--model` (sampling)
+ * and `--root`; see `createCliAnswers`.
  */
 export function runCall(argv: readonly string[]): Promise<number> {
   return runHostCommand(async () => {
@@ -27,7 +43,17 @@ export function runCall(argv: readonly string[]): Promise<number> {
     if (extra.length) throw new HostError("HOST_USAGE", `typemcp call takes one tool; also got ${extra.join(" ")}. Arguments go in --arg name=value.`);
     const policy = readPolicy(options);
     const spec = ownerOf(requested, readServerSource(options, rest), policy);
-    const opened = await openServers([spec], { timeoutMs: readTimeout(options), verbose: options.verbose });
+    const presets = readPresetAnswers(options.answer);
+    const questions = createCliAnswers({
+      presets,
+      roots: readRoots(options.root),
+      // The user answers on stdin and sees the questions on stderr: both must be a terminal.
+      interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
+      terminal: () => (process.stdin.isTTY && process.stderr.isTTY ? askLine : undefined),
+      ...(wantsModel(options) && { model: await createModel(modelChoice(options)) }),
+      note: (text) => process.stderr.write(text),
+    });
+    const opened = await openServers([spec], { timeoutMs: readTimeout(options), verbose: options.verbose, protocol: readProtocol(options), answers: questions.answers });
     try {
       if (opened.failures.length) throw opened.failures[0]!;
       const server = opened.servers[0]!;
@@ -37,12 +63,28 @@ export function runCall(argv: readonly string[]): Promise<number> {
       const args = { ...parseJsonArgs(options.args), ...coerceArguments(options.arg, tool.inputSchema) };
       if (options.confirm && tool.annotations?.readOnlyHint !== true && !options.yes) await confirm(qualified, args);
       const result = await server.connection.call(tool.name, args);
+      const misfit = questions.failure();
+      if (misfit) throw misfit;
+      if (questions.used() < presets.length) process.stderr.write(`typemcp: note: ${presets.length - questions.used()} --answer value(s) left unused: the server asked ${questions.used()} question(s).\n`);
       process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : ensureNewline(formatCallResult(result)));
       return result.isError === true ? 1 : 0;
     } finally {
       await opened.closeAll();
     }
   });
+}
+
+// A model is only for the server's sampling requests; without one, sampling is not declared.
+function wantsModel(options: { provider?: string | undefined; model?: string | undefined; "base-url"?: string | undefined }): boolean {
+  return options.provider !== undefined || options.model !== undefined || options["base-url"] !== undefined;
+}
+
+function modelChoice(options: { provider?: string | undefined; model?: string | undefined; "base-url"?: string | undefined }) {
+  return {
+    ...(options.provider !== undefined && { provider: options.provider }),
+    ...(options.model !== undefined && { model: options.model }),
+    ...(options["base-url"] !== undefined && { baseUrl: options["base-url"] }),
+  };
 }
 
 // With --config only the owning server is started; which one it is shows in the qualified name,

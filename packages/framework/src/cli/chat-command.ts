@@ -2,17 +2,20 @@ import { ChatSession, DEFAULT_MAX_STEPS, type ChatServer } from "../host/chat/ch
 import type { ChatEvent } from "../host/chat/chat-events.js";
 import { HostError } from "../host/host-error.js";
 import { createModel } from "../host/models/create-model.js";
-import { createTerminalConsent } from "./chat-consent.js";
+import { createTerminalConsent, type AskLine } from "./chat-consent.js";
+import { ANSWER_OPTIONS, createCliAnswers, readRoots } from "./cli-answers.js";
 import { runChatRepl } from "./chat-repl.js";
 import { createTranscriptPrinter } from "./chat-transcript.js";
 import { formatWireLine } from "./format-wire-line.js";
 import { openServers } from "./open-servers.js";
 import { parseArgs } from "./parse-options.js";
+import { readPresetAnswers } from "./preset-answers.js";
 import { runHostCommand } from "./run-host-command.js";
-import { pickConfigServers, readPolicy, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
+import { pickConfigServers, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
 
 const CHAT_OPTIONS = {
   ...SERVER_OPTIONS,
+  ...ANSWER_OPTIONS,
   provider: "string",
   model: "string",
   "base-url": "string",
@@ -29,6 +32,8 @@ const CHAT_OPTIONS = {
  * With `--prompt`, one task: the answer on stdout, the transcript on stderr. Without it, an
  * interactive session. Exit codes: 0 answered, 2 usage or provider setup, 3 a server or the
  * provider failed, 5 `--max-steps` (or too many invalid calls) ended the turn, 130 cancelled.
+ * A server's sampling requests go to the same model, each shown in the transcript; its questions
+ * for the user come from `--answer` or the terminal; `--root` (default: here) are its roots.
  */
 export function runChat(argv: readonly string[]): Promise<number> {
   return runHostCommand(async () => {
@@ -50,16 +55,31 @@ export function runChat(argv: readonly string[]): Promise<number> {
     // A wrong key or an unreachable endpoint is reported before any server starts.
     await model.check(AbortSignal.timeout(timeoutMs));
 
-    const opened = await openServers(specs, { timeoutMs, verbose: options.verbose });
+    const interactive = options.prompt === undefined;
+    const events: ChatEvent[] = [];
+    // The transcript's stream: the answer has stdout to itself in --prompt mode.
+    const transcript = interactive ? (t: string) => process.stdout.write(t) : stderr;
+    // Whoever asks the user at the moment: the session's own line reader in the interactive mode.
+    let terminalAsk: AskLine | undefined;
+    const questions = createCliAnswers({
+      presets: readPresetAnswers(options.answer),
+      roots: readRoots(options.root),
+      // Both modes ask on stdin when it is a terminal (see runChatRepl and runPrompt).
+      interactive: process.stdin.isTTY === true,
+      terminal: () => terminalAsk,
+      model,
+      note: transcript,
+      onAnswered: (event) => events.push(event),
+    });
+    const opened = await openServers(specs, { timeoutMs, verbose: options.verbose, protocol: readProtocol(options), answers: questions.answers });
     try {
       for (const failure of opened.failures) stderr(`typemcp: ${failure.message}\n`);
       if (!opened.servers.length) throw opened.failures[0] ?? new HostError("HOST_USAGE", "No servers to chat with.");
       const servers: ChatServer[] = opened.servers.map(({ name, connection }) => ({ name, tools: connection.tools, call: (tool, args, o) => connection.call(tool, args, o) }));
-      const interactive = options.prompt === undefined;
-      const events: ChatEvent[] = [];
-      const show = options.json ? () => {} : createTranscriptPrinter(interactive ? (t) => process.stdout.write(t) : stderr, { verbose: options.verbose, answerToo: interactive });
-      const session = (ask?: (question: string) => Promise<string>) =>
-        new ChatSession({
+      const show = options.json ? () => {} : createTranscriptPrinter(transcript, { verbose: options.verbose, answerToo: interactive });
+      const session = (ask?: AskLine) => {
+        terminalAsk = ask;
+        return new ChatSession({
           servers,
           model,
           policy: readPolicy(options),
@@ -72,8 +92,12 @@ export function runChat(argv: readonly string[]): Promise<number> {
             show(event);
           },
         });
+      };
       if (interactive) return await runChatRepl({ createSession: session, servers: opened.servers, policyText: describePolicy(options) });
-      return await runPrompt(options.prompt!, session, events, options.json);
+      const code = await runPrompt(options.prompt!, session, events, options.json);
+      const misfit = questions.failure();
+      if (misfit) throw misfit;
+      return code;
     } finally {
       await opened.closeAll();
     }

@@ -37,6 +37,9 @@ export function createTranscriptPrinter(write: (text: string) => void, options: 
       case "stopped":
         write(`${event.message}\n`);
         break;
+      case "server-request":
+        // Shown as it happened, by the host that answered it.
+        break;
     }
   };
 }

@@ -32,6 +32,14 @@ Commands:
                                          (globs on qualified names: "towns__*"; repeatable)
       --confirm [--yes]                  ask y/N before a tool not marked read-only;
                                          without a terminal, refuse unless --yes
+      --answer '{"field": …}'|accept|decline|cancel
+                                         the answer to the server's next question to the
+                                         user (elicitation; repeatable, used in order); on a
+                                         terminal, questions left over are asked there,
+                                         without one they are declined, saying why
+      --provider P --model M [--base-url URL]
+                                         a model for the server's sampling requests (none:
+                                         sampling is not offered)
 
   chat [SERVERS] --provider anthropic|openai|gemini --model NAME [--base-url URL] [--prompt TEXT]
       A model with every server's tools; the host checks each call it proposes (the tool
@@ -41,6 +49,8 @@ Commands:
       GEMINI_API_KEY; --base-url reaches any OpenAI-compatible engine (Ollama, llama.cpp, vLLM).
       --yes approves every call   --lazy-tools send names first, schemas on request
       --max-steps N (default 10)  --json the whole transcript   --system TEXT
+      A server's sampling requests go to the same model, shown in the transcript; its questions
+      to the user are asked on the terminal or answered by --answer, as for call.
 
   SERVERS, one way:
       -- COMMAND [ARGS]...     start a stdio server: typemcp list -- node dist/server.js
@@ -50,7 +60,10 @@ Commands:
       --name NAME              the name a -- or --url server's tools are qualified with
                                (default: the name the server gives itself)
   Also: --verbose prints every JSON-RPC message both ways on stderr, timestamped;
-        --timeout MS bounds each request (default 30000).
+        --timeout MS bounds each request (default 30000; time spent answering the server's
+        questions does not count); --protocol auto|2026-07-28|2025-11-25 pins the era
+        (default auto: 2026-07-28 where the server speaks it); --root PATH (call, chat;
+        repeatable) the roots shared with servers (default: the current directory).
 
 Exit codes (list, call): 0 success, 1 the tool returned an error, 2 usage (bad flag, unknown
 tool, a value the schema cannot take), 3 a server could not be started, reached or answered,

@@ -6,7 +6,7 @@ import { HostError } from "../host/host-error.js";
 import { formatToolTable, type ToolRow } from "./format-tool-table.js";
 import { openServers } from "./open-servers.js";
 import { parseArgs } from "./parse-options.js";
-import { pickConfigServers, readPolicy, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
+import { pickConfigServers, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
 import { runHostCommand } from "./run-host-command.js";
 
 const PROVIDERS: readonly Provider[] = ["anthropic", "openai-chat", "openai-responses", "gemini"];
@@ -27,7 +27,7 @@ export function runList(argv: readonly string[]): Promise<number> {
     if (source.single && positionals.length) throw new HostError("HOST_USAGE", `Server names (${positionals.join(", ")}) go with --config.`);
     const specs = source.config ? pickConfigServers(source.config, positionals) : [source.single!];
     const policy = readPolicy(options);
-    const opened = await openServers(specs, { timeoutMs: readTimeout(options), verbose: options.verbose });
+    const opened = await openServers(specs, { timeoutMs: readTimeout(options), verbose: options.verbose, protocol: readProtocol(options) });
     try {
       const rows: ToolRow[] = opened.servers.flatMap(({ name, connection }) =>
         connection.tools.map((tool) => ({ qualifiedName: qualifyName(name, tool.name), server: name, tool })),

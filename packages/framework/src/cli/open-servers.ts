@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import { connectServer, type ServerConnection } from "../host/connect-server.js";
+import type { ClientAnswers } from "../host/client-answers.js";
 import { HostError } from "../host/host-error.js";
+import type { ProtocolChoice } from "../host/protocol-era.js";
 import type { ServerSpec } from "../host/server-spec.js";
 import { formatEraLine } from "./format-era-line.js";
 import { formatWireLine } from "./format-wire-line.js";
@@ -23,9 +25,13 @@ export interface OpenServers {
  * 2025-11-25 `initialize` handshake where not; then tools/list). A server without a name in its
  * spec is named after what it calls itself. With `verbose`, every JSON-RPC message and every
  * stderr line of the servers goes to stderr as it happens, and one line per server says which
- * protocol era it speaks.
+ * protocol era it speaks. `answers` says how to answer what the servers ask (elicitation,
+ * sampling, roots); `protocol` may pin an era.
  */
-export async function openServers(specs: readonly ServerSpec[], options: { timeoutMs: number; verbose: boolean }): Promise<OpenServers> {
+export async function openServers(
+  specs: readonly ServerSpec[],
+  options: { timeoutMs: number; verbose: boolean; protocol?: ProtocolChoice; answers?: ClientAnswers },
+): Promise<OpenServers> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const settled = await Promise.allSettled(
     specs.map((spec) =>
@@ -33,6 +39,8 @@ export async function openServers(specs: readonly ServerSpec[], options: { timeo
         timeoutMs: options.timeoutMs,
         clientName: "typemcp",
         clientVersion: ownVersion(),
+        ...(options.protocol && { protocol: options.protocol }),
+        ...(options.answers && { answers: options.answers }),
         ...(options.verbose && {
           onWire: (direction, message) => log(formatWireLine(new Date(), spec.name, direction, message)),
           onStderrLine: (line) => log(`${spec.name === undefined ? "" : `[${spec.name}] `}stderr: ${line}`),
@@ -52,7 +60,7 @@ export async function openServers(specs: readonly ServerSpec[], options: { timeo
     const connection = outcome.value;
     const name = uniqueName(connection.spec.name ?? toServerName(connection.identity?.name), taken);
     servers.push({ name, connection });
-    if (options.verbose) log(formatEraLine(name, connection.era));
+    if (options.verbose) log(formatEraLine(name, connection.era, options.protocol));
   }
   const closeAll = async () => {
     await Promise.all(servers.map((server) => server.connection.close().catch(() => {})));

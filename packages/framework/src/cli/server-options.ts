@@ -1,5 +1,6 @@
 import { HostError } from "../host/host-error.js";
 import { readMcpConfig } from "../host/read-mcp-config.js";
+import type { ProtocolChoice } from "../host/protocol-era.js";
 import type { ServerSpec } from "../host/server-spec.js";
 import type { ToolPolicy } from "../host/tool-policy.js";
 import type { OptionValues } from "./parse-options.js";
@@ -15,6 +16,7 @@ export const SERVER_OPTIONS = {
   json: "boolean",
   allow: "strings",
   deny: "strings",
+  protocol: "string",
 } as const;
 
 type ServerOptionValues = OptionValues<typeof SERVER_OPTIONS>;
@@ -66,6 +68,14 @@ export function readTimeout(options: ServerOptionValues): number {
   const ms = Number(options.timeout);
   if (!Number.isInteger(ms) || ms <= 0) throw new HostError("HOST_USAGE", `--timeout takes a whole number of milliseconds, got "${options.timeout}".`);
   return ms;
+}
+
+/** `--protocol`: `auto` (the default) negotiates, 2026-07-28 first; a version pins that era. */
+export function readProtocol(options: ServerOptionValues): ProtocolChoice {
+  const choices: ProtocolChoice[] = ["auto", "2026-07-28", "2025-11-25"];
+  if (options.protocol === undefined) return "auto";
+  if (choices.includes(options.protocol as ProtocolChoice)) return options.protocol as ProtocolChoice;
+  throw new HostError("HOST_USAGE", `--protocol takes ${choices.join(", ")}; got "${options.protocol}".`);
 }
 
 /** `--allow` and `--deny`, each repeatable and each taking comma-separated patterns. */

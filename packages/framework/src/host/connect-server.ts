@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { ClientAnswers } from "./client-answers.js";
 import { HostError } from "./host-error.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import {
@@ -11,7 +12,7 @@ import {
   type ServerIdentity,
   type Transport,
 } from "./sdk-client.js";
-import type { ProtocolEra } from "./protocol-era.js";
+import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { describeServer, type ServerSpec } from "./server-spec.js";
 import { withWireLog, type WireListener } from "./wire-log-transport.js";
 
@@ -25,6 +26,13 @@ export interface ConnectOptions {
   onWire?: WireListener;
   /** Sees each line the server writes to stderr (stdio servers only). */
   onStderrLine?: (line: string) => void;
+  /** `auto` (the default): 2026-07-28 where the server speaks it, else 2025-11-25. A version pins that era. */
+  protocol?: ProtocolChoice;
+  /**
+   * How the host answers the server's questions (elicitation, sampling, roots), in either era;
+   * each one given is declared as a client capability. Without it the host declares none.
+   */
+  answers?: ClientAnswers;
 }
 
 /** One server, connected in the era it speaks, with its tools listed. */
@@ -61,9 +69,10 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
     options.onWire?.(direction, message);
   });
   const who = `server ${describeServer(spec)}`;
-  let session: ClientSession;
+  let session: ClientSession | undefined;
+  const serverName = () => spec.name ?? session?.server?.name ?? describeServer(spec);
   try {
-    session = await openClientSession(transport, { ...options, stdio: spec.kind === "stdio" });
+    session = await openClientSession(transport, { ...options, stdio: spec.kind === "stdio", serverName });
   } catch (error) {
     await transport.close().catch(() => {});
     // The child's last stderr bytes travel through a pipe; let them land before quoting them.
@@ -78,14 +87,15 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
     await session.close().catch(() => {});
     throw fail(error, "tools/list");
   }
+  const connected = session;
   return {
     spec,
     identity: session.server,
     era: session.era,
     tools,
     caller: session.caller,
-    call: (tool, args, callOptions) => session.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
-    close: () => session.close(),
+    call: (tool, args, callOptions) => connected.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
+    close: () => connected.close(),
   };
 }
 

@@ -64,7 +64,24 @@ export type { ProviderWireListener } from "./models/wire-fetch.js";
 // Servers
 export { connectServer } from "./connect-server.js";
 export type { ConnectOptions, ServerConnection } from "./connect-server.js";
-export type { ProtocolEra } from "./protocol-era.js";
+export type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
+
+// What servers ask the host: the user (elicitation), the model (sampling), the roots it shares
+export type {
+  ClientAnswers,
+  ElicitationAnswer,
+  ElicitationContent,
+  ElicitationField,
+  ElicitationRequest,
+  ElicitationSchema,
+  QuestionContext,
+  Root,
+  SamplingAnswer,
+  SamplingMessage,
+  SamplingRequest,
+} from "./client-answers.js";
+export { checkElicitationContent } from "./elicitation-form.js";
+export { sampleWithModel } from "./sample-with-model.js";
 export { readMcpConfig, parseMcpConfig } from "./read-mcp-config.js";
 export type { ServerSpec, StdioServerSpec, HttpServerSpec } from "./server-spec.js";
 export { callResultText } from "./call-result-text.js";

@@ -8,3 +8,6 @@ export interface ProtocolEra {
   /** The protocol version the connection speaks, such as "2026-07-28" or "2025-11-25". */
   readonly protocolVersion: string;
 }
+
+/** Which era a host connects in: `auto` negotiates (2026-07-28 first); a version pins it. */
+export type ProtocolChoice = "auto" | "2025-11-25" | "2026-07-28";

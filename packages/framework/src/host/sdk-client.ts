@@ -23,8 +23,10 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { ClientAnswers, ElicitationRequest, SamplingRequest } from "./client-answers.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
-import type { ProtocolEra } from "./protocol-era.js";
+import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
+import { RequestDeadlines } from "./request-deadlines.js";
 
 export type { JSONRPCMessage, Transport };
 
@@ -76,24 +78,42 @@ export interface ClientSession {
   close(): Promise<void>;
 }
 
+/** How `openClientSession` connects. */
+export interface SessionOptions {
+  clientName: string;
+  clientVersion: string;
+  timeoutMs: number;
+  stdio: boolean;
+  /** `auto` (the default) negotiates; a version pins the connection to that era. */
+  protocol?: ProtocolChoice;
+  /** What the host answers when the server asks; each one given is declared as a capability. */
+  answers?: ClientAnswers;
+  /** The server's name, for the answers' context; read when a question arrives. */
+  serverName?: () => string;
+}
+
+// Longer than any --timeout: the SDK's own timer would run on while the user answers a question.
+const NO_SDK_TIMEOUT_MS = 2_147_483_647;
+
 /**
  * Connects a client over `transport`: 2026-07-28 first, 2025-11-25 where the server does not
- * speak it (see the module comment).
+ * speak it (see the module comment), unless `protocol` pins one.
  */
-export async function openClientSession(
-  transport: Transport,
-  options: { clientName: string; clientVersion: string; timeoutMs: number; stdio: boolean },
-): Promise<ClientSession> {
+export async function openClientSession(transport: Transport, options: SessionOptions): Promise<ClientSession> {
+  const protocol = options.protocol ?? "auto";
   const client = new Client(
     { name: options.clientName, version: options.clientVersion },
     {
       versionNegotiation: {
-        mode: "auto",
+        mode: protocol === "auto" ? "auto" : protocol === "2025-11-25" ? "legacy" : { pin: protocol },
         // On HTTP a probe timeout is an outage and fails the connect, so it gets the full wait.
         probe: { timeoutMs: options.stdio ? Math.min(options.timeoutMs, STDIO_PROBE_TIMEOUT_MS) : options.timeoutMs },
       },
+      ...(options.answers && { capabilities: capabilitiesFor(options.answers) }),
     },
   );
+  const deadlines = new RequestDeadlines();
+  if (options.answers) answerQuestions(client, options.answers, deadlines, options.serverName ?? (() => "server"));
   await client.connect(transport, { timeout: options.timeoutMs });
   const info = client.getServerVersion();
   const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
@@ -115,10 +135,47 @@ export async function openClientSession(
       return tools;
     },
     async callTool(name, args, timeoutMs, signal) {
-      return (await client.callTool({ name, arguments: args }, { timeout: timeoutMs, ...(signal && { signal }) })) as McpCallResult;
+      // The call's own limit, paused while the host answers the server's questions.
+      const deadline = deadlines.start(timeoutMs, () => new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", { timeout: timeoutMs }), signal);
+      try {
+        return (await client.callTool({ name, arguments: args }, { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal })) as McpCallResult;
+      } finally {
+        deadline.done();
+      }
     },
     close: () => client.close(),
   };
+}
+
+function capabilitiesFor(answers: ClientAnswers): Record<string, object> {
+  return {
+    // Form mode only: a URL to open is not something a terminal host can follow up on.
+    ...(answers.elicit && { elicitation: { form: {} } }),
+    // No `tools` inside sampling: the host's model runs the server's messages as they are.
+    ...(answers.sample && { sampling: {} }),
+    ...(answers.roots && { roots: {} }),
+  };
+}
+
+// The SDK calls these for 2025-11-25 requests from the server and for the questions inside a
+// 2026-07-28 input-required result alike.
+function answerQuestions(client: Client, answers: ClientAnswers, deadlines: RequestDeadlines, serverName: () => string): void {
+  const { elicit, sample, roots } = answers;
+  if (elicit) {
+    client.setRequestHandler("elicitation/create", (request, ctx) => {
+      const params = request.params as { mode?: string; message: string; requestedSchema?: unknown };
+      if (params.mode === "url") return Promise.resolve({ action: "decline" as const });
+      const question = { message: params.message, requestedSchema: params.requestedSchema } as ElicitationRequest;
+      return deadlines.whileAnswering(() => elicit.call(answers, question, { server: serverName(), signal: ctx.mcpReq.signal }));
+    });
+  }
+  if (sample) {
+    client.setRequestHandler("sampling/createMessage", async (request, ctx) => {
+      const question = request.params as unknown as SamplingRequest;
+      return { ...(await deadlines.whileAnswering(() => sample.call(answers, question, { server: serverName(), signal: ctx.mcpReq.signal }))) };
+    });
+  }
+  if (roots) client.setRequestHandler("roots/list", () => ({ roots: roots.map((root) => ({ ...root })) }));
 }
 
 /** What kind of failure an error from the client is, in the host's terms. */

@@ -142,6 +142,16 @@ const SDK_SERVER = new WeakMap<ProtocolServer, Server>();
 /** Methods whose 2026-07-28 answer may be an input-required result. */
 const INPUT_CAPABLE = new Set<string>(["tools/call", "prompts/get", "resources/read"]);
 
+/**
+ * The params schema tools/call is registered with: a Standard Schema that accepts what it is
+ * given, because the SDK's `Server` has already checked the whole request against the era's
+ * tools/call schema in the wrapper it puts around every tools/call handler (and answers -32602
+ * when it fails). `test/reliability/stdio.test.ts` holds the SDK to that.
+ */
+const PARSED_BY_SDK = {
+  params: { "~standard": { version: 1, vendor: "typemcp", validate: (value: unknown) => ({ value }) } },
+} as const;
+
 /** Creates an SDK low-level `Server` for one session of `era`, declaring `capabilities`. */
 export function createProtocolServer(info: ServerInfo, capabilities: ServerCapabilities, era: Era): ProtocolServer {
   const { instructions, ...implementation } = info;
@@ -156,20 +166,26 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
     connect: (transport) => server.connect(transport),
     close: () => server.close(),
     handle(method, handler) {
-      server.setRequestHandler(method as never, (async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {
+      const answer = async (params: Record<string, unknown> | undefined, ctx: ServerContext) => {
         const modern = ctx.mcpReq.envelope !== undefined || era === "modern";
         const extra = toExtra(server, ctx, modern ? "modern" : "legacy");
         try {
-          const result = await handler((request.params ?? {}) as Record<string, unknown>, extra);
+          const result = await handler(params ?? {}, extra);
           // Thrown past the SDK's tools/call result check; the outermost wrapper returns it.
           if (result instanceof TaskHandle) throw result;
           return result;
         } catch (error) {
           if (error instanceof TaskHandle) throw error;
           if (error instanceof InputNeeded && extra.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input);
-          throw toJsonRpcError(error, method === "resources/read" ? { uri: request.params?.uri } : undefined);
+          throw toJsonRpcError(error, method === "resources/read" ? { uri: params?.uri } : undefined);
         }
-      }) as never);
+      };
+      // The Server wraps its tools/call handler in a check of the whole request against the era's
+      // schema (and of the result after it); a handler registered without schemas would have the
+      // same request parsed a second time before it runs. Given params that are already checked,
+      // each call is parsed once, by the SDK (see PARSED_BY_SDK).
+      if (method === "tools/call") server.setRequestHandler(method, PARSED_BY_SDK as never, ((params: Record<string, unknown>, ctx: ServerContext) => answer(params, ctx)) as never);
+      else server.setRequestHandler(method as never, ((request: { params?: Record<string, unknown> }, ctx: ServerContext) => answer(request.params, ctx)) as never);
     },
     handleExtension(method, check, handler) {
       const params = {
@@ -248,14 +264,22 @@ export function toInputRequest(method: ClientRequestMethod, params: Record<strin
  * the process that asked).
  */
 export function requestStateKey(): string {
+  return configuredRequestStateKey() ?? (randomKey ??= `${globalThis.crypto.getRandomValues(Buffer.alloc(32)).toString("base64url")}-typemcp-process-key`);
+}
+
+/**
+ * `MCP_REQUEST_STATE_KEY` when set, after checking its length (throws a `TypemcpError` when too
+ * short); undefined when unset. What `serve()` checks at start-up: unlike `requestStateKey()` it
+ * makes no random key, which would load Web Crypto (~5 ms on Node 24) before the first answer
+ * for a 2026 input round that may never come.
+ */
+export function configuredRequestStateKey(): string | undefined {
   const configured = process.env.MCP_REQUEST_STATE_KEY;
-  if (configured !== undefined && configured !== "") {
-    if (Buffer.byteLength(configured) < 32) {
-      throw new TypemcpError({ code: "INVALID_CONFIGURATION", message: `MCP_REQUEST_STATE_KEY must be at least 32 bytes long (it has ${Buffer.byteLength(configured)}); use e.g. \`openssl rand -base64 48\`.` });
-    }
-    return configured;
+  if (configured === undefined || configured === "") return undefined;
+  if (Buffer.byteLength(configured) < 32) {
+    throw new TypemcpError({ code: "INVALID_CONFIGURATION", message: `MCP_REQUEST_STATE_KEY must be at least 32 bytes long (it has ${Buffer.byteLength(configured)}); use e.g. \`openssl rand -base64 48\`.` });
   }
-  return (randomKey ??= `${globalThis.crypto.getRandomValues(Buffer.alloc(32)).toString("base64url")}-typemcp-process-key`);
+  return configured;
 }
 let randomKey: string | undefined;
 type RoundState = { answers: Record<string, unknown>; open: string[] };

@@ -3,7 +3,7 @@ import { createServer, isTypemcpServer, onServerChange, openSession, type Server
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { selectTransport } from "../transports/select-transport.js";
-import { requestStateKey } from "../runtime/sdk.js";
+import { configuredRequestStateKey } from "../runtime/sdk.js";
 
 /** Which transport `serve()` uses, and with what. */
 export interface TransportOptions {
@@ -51,7 +51,7 @@ export async function serve(target: object, options: TransportOptions & Partial<
     const server = isTypemcpServer(target) ? target : createServer(target, info as ServerOptions);
     const choice = selectTransport({ transport, http }, process.argv.slice(2), process.env);
     // A key too short to sign 2026 input rounds is a configuration error: say so at start-up.
-    requestStateKey();
+    configuredRequestStateKey();
     if (choice.kind === "stdio") {
       await connectStdio((era) => openSession(server, { era }));
       return server;

@@ -28,7 +28,13 @@ export type ChatEvent =
   /** The model answered without proposing calls: the turn is over. */
   | { type: "answer"; text: string; steps: number }
   /** The turn ended without an answer. */
-  | { type: "stopped"; reason: "step-limit" | "invalid-limit" | "cancelled"; message: string };
+  | { type: "stopped"; reason: "step-limit" | "invalid-limit" | "cancelled"; message: string }
+  /**
+   * A server asked the host something while a call ran (elicitation, sampling), and what the host
+   * answered (`result`) or why it could not (`error`). Reported by the host that answers, not by
+   * the session itself.
+   */
+  | { type: "server-request"; server: string; method: "elicitation/create" | "sampling/createMessage"; params: unknown; result?: unknown; error?: string };
 
 /** How a turn ended. */
 export interface TurnOutcome {

@@ -50,7 +50,7 @@ export async function createAnthropicModel(options: AnthropicModelOptions): Prom
         response = await client.messages.create(
           {
             model: options.model,
-            max_tokens: options.maxTokens ?? 4096,
+            max_tokens: request.maxTokens ?? options.maxTokens ?? 4096,
             ...(request.system !== undefined && { system: request.system }),
             messages: toAnthropicMessages(request.messages) as never,
             ...(tools.length && { tools: tools as never }),

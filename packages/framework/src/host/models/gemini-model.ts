@@ -52,6 +52,7 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
             ...(request.system !== undefined && { systemInstruction: request.system }),
             ...(functionDeclarations.length && { tools: [{ functionDeclarations: functionDeclarations as never }] }),
             automaticFunctionCalling: { disable: true },
+            ...(request.maxTokens !== undefined && { maxOutputTokens: request.maxTokens }),
             ...(request.signal && { abortSignal: request.signal }),
           },
         });

@@ -48,6 +48,8 @@ export interface ModelRequest<Tool = unknown> {
   readonly messages: readonly ChatMessage[];
   /** Tool definitions already in this provider's format. */
   readonly tools: readonly Tool[];
+  /** Most tokens the answer may take; each adapter has its own default. */
+  readonly maxTokens?: number;
   readonly signal?: AbortSignal;
 }
 

@@ -61,6 +61,7 @@ export async function createOpenAIModel(options: OpenAIModelOptions): Promise<Mo
             model: options.model,
             messages: toOpenAIMessages(request.system, request.messages) as never,
             ...(tools.length && { tools: tools as never }),
+            ...(request.maxTokens !== undefined && { max_completion_tokens: request.maxTokens }),
           },
           request.signal ? { signal: request.signal } : undefined,
         );

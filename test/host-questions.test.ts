@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { connectServer } from "typemcp/host";
+import { startFakeProvider, type FakeProvider } from "./support/fake-providers.js";
+import { typemcp } from "./support/host-cli.js";
+import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { fromRoot, ROOT } from "./support/paths.js";
+
+/** test/fixtures/src/host-questions.ts, built by the global setup: tools that elicit, sample and list roots. */
+const QUESTIONS = fromRoot("test/fixtures/dist/tc39/host-questions.js");
+const SERVER = ["--", process.execPath, QUESTIONS];
+const ERAS = [
+  ["2026-07-28", "auto", "2026-07-28 (stateless: found by server/discover"],
+  ["2025-11-25", "2025-11-25", "2025-11-25 (initialize handshake: --protocol 2025-11-25)"],
+] as const;
+
+/** The environment with no provider keys of the developer's own. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY"]) delete env[name];
+  return { ...env, ...extra };
+}
+
+describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", (_era, protocol, eraLine) => {
+  const call = (tool: string, extra: string[] = [], env?: NodeJS.ProcessEnv) => typemcp(["call", tool, "--protocol", protocol, ...extra, ...SERVER], { env: env ?? cleanEnv() });
+
+  test("declares roots; elicitation only with --answer (or a terminal), sampling only with a model", async () => {
+    const bare = await call("abilities", ["--verbose"]);
+    expect(bare.stdout).toBe('{"elicitation":false,"sampling":false,"roots":true}\n');
+    expect(bare.stderr).toContain(`[questions] protocol ${eraLine}`);
+    expect(bare.status).toBe(0);
+    const answering = await call("abilities", ["--answer", "decline"]);
+    expect(answering.stdout).toBe('{"elicitation":true,"sampling":false,"roots":true}\n');
+    expect(answering.stderr).toBe("typemcp: note: 1 --answer value(s) left unused: the server asked 0 question(s).\n");
+  });
+
+  test("answers a form from --answer, filling in the defaults it leaves out", async () => {
+    const run = await call("book", ["--answer", '{"name": "Ada", "room": "double", "breakfast": true}']);
+    expect(run.stdout).toBe('booked {"name":"Ada","room":"double","breakfast":true,"nights":1}\n');
+    expect(run.stderr).toBe('typemcp: server "questions" asked "Who is staying, and for how long?"; answered accept from --answer #1.\n');
+    expect(run.status).toBe(0);
+  });
+
+  test("uses one --answer per question, in order, decline included", async () => {
+    const run = await call("twoQuestions", ["--answer", '{"name": "Ada"}', "--answer", "decline"]);
+    expect(run.stdout).toBe("accept:Ada decline:-\n");
+    expect(run.status).toBe(0);
+  });
+
+  test("declines a question left over when the --answer values run out, saying how to answer it", async () => {
+    const run = await call("twoQuestions", ["--answer", '{"name": "Ada"}']);
+    expect(run.stdout).toBe("accept:Ada decline:-\n");
+    expect(run.stderr).toBe(
+      'typemcp: server "questions" asked "Your name?"; answered accept from --answer #1.\n' +
+        `typemcp: server "questions" asked "Your favourite colour?"; declined: there is no terminal to ask on and no --answer left. Answer it with --answer '{"colour":"…"}' (or --answer decline, --answer cancel).\n`,
+    );
+    expect(run.status).toBe(0);
+  });
+
+  test("without a terminal or an --answer, does not declare elicitation, so the server knows nobody is there to ask", async () => {
+    const run = await call("book");
+    if (protocol === "auto") {
+      // 2026-07-28: the server's SDK refuses the question itself, with -32021.
+      expect(run.status).toBe(3);
+      expect(run.stderr).toMatch(/answered tools\/call with an error: Cannot request input 'input-0' \(elicitation\/create\): the request's client capabilities do not declare the required capability\n$/);
+    } else {
+      // 2025-11-25: the tool sees the capability missing and reports it as its error.
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe("This client cannot ask its user for input (it did not declare the elicitation capability).\n");
+    }
+  });
+
+  test("exits 2 naming the field when an --answer does not fit the form, and prints no result", async () => {
+    const run = await call("book", ["--answer", '{"name": "Ada", "room": "triple", "nights": 30}']);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(
+      'typemcp: --answer #1 does not fit what server "questions" asked "Who is staying, and for how long?": "room": must be one of single, double; got "triple"; "nights": must be a whole number from 1 to 14; got 30.',
+    );
+  });
+
+  test("shares the current directory as the root, or the --root paths", async () => {
+    const here = await call("whereAmI");
+    expect(here.stdout).toBe(`file://${ROOT.replace(/\/$/, "")} (${ROOT.replace(/\/$/, "").split("/").pop()})\n`);
+    const chosen = await call("whereAmI", ["--root", "test", "--root", "packages/framework"]);
+    expect(chosen.stdout).toBe(`file://${fromRoot("test")} (test)\nfile://${fromRoot("packages/framework")} (framework)\n`);
+  });
+
+  describe("sampling", () => {
+    let fake: FakeProvider;
+    beforeAll(async () => {
+      fake = await startFakeProvider("openai", () => ({ text: "A greeting." }));
+    });
+    afterAll(() => fake?.close());
+
+    test("runs the server's request on the --model given, and says so on stderr", async () => {
+      const before = fake.generations().length;
+      const run = await call("summarize", ["--arg", "text=hello there", "--provider", "openai", "--model", "test-model", "--base-url", fake.baseUrl], cleanEnv({ OPENAI_API_KEY: "test-key" }));
+      expect(run.stdout).toBe("model test-model said: A greeting.\n");
+      expect(run.stderr).toBe('⤷ server "questions" asked the model (test-model, sampling): Summarise: hello there\n  ⤶ A greeting.\n');
+      expect(run.status).toBe(0);
+      const [sent] = fake.generations().slice(before);
+      expect(sent).toMatchObject({
+        model: "test-model",
+        max_completion_tokens: 50,
+        messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Summarise: hello there" }],
+      });
+      expect(sent.tools).toBeUndefined();
+    });
+
+    test("without a model, does not declare sampling, so the tool cannot sample", async () => {
+      const run = await call("summarize", ["--arg", "text=hello"]);
+      if (protocol === "auto") {
+        // 2026-07-28: the server's SDK refuses the question itself, with -32021.
+        expect(run.status).toBe(3);
+        expect(run.stderr).toMatch(/answered tools\/call with an error: Cannot request input 'input-0' \(sampling\/createMessage\): the request's client capabilities do not declare the required capability\n$/);
+      } else {
+        // 2025-11-25: the tool sees the capability missing and reports it as its error.
+        expect(run.status).toBe(1);
+        expect(run.stdout).toBe("This client cannot run its model for this server (it did not declare the sampling capability).\n");
+      }
+    });
+  });
+});
+
+describe("typemcp call answers a server's questions over Streamable HTTP", () => {
+  let server: HttpServerProcess;
+  beforeAll(async () => {
+    server = await startHttpServer(QUESTIONS);
+  });
+  afterAll(() => server?.stop());
+
+  test.each(ERAS)("in protocol %s", async (_era, protocol, eraLine) => {
+    const run = await typemcp(["call", "book", "--protocol", protocol, "--verbose", "--answer", '{"name": "Ada", "room": "single"}', "--url", server.url], { env: cleanEnv() });
+    expect(run.stdout).toBe('booked {"name":"Ada","room":"single","nights":1}\n');
+    expect(run.stderr).toContain(`[questions] protocol ${eraLine}`);
+    expect(run.status).toBe(0);
+  });
+});
+
+describe("typemcp/host connectServer with answers", () => {
+  test("pauses a call's --timeout while the host answers the server's question (2025-11-25)", async () => {
+    const server = await connectServer(
+      { kind: "stdio", command: process.execPath, args: [QUESTIONS], inheritEnv: true },
+      {
+        timeoutMs: 1_000,
+        clientName: "test",
+        clientVersion: "1.0.0",
+        protocol: "2025-11-25",
+        answers: {
+          // A person who takes longer than the timeout to answer.
+          elicit: async (request, { server: from }) => {
+            await new Promise((resolve) => setTimeout(resolve, 1_500));
+            return { action: "accept", content: { name: `${from}:${request.message}`, room: "single" } };
+          },
+        },
+      },
+    );
+    try {
+      expect(server.era.protocolVersion).toBe("2025-11-25");
+      const result = await server.call("book", {});
+      expect(result.content).toEqual([{ type: "text", text: 'booked {"name":"questions:Who is staying, and for how long?","room":"single"}' }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
