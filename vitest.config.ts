@@ -1,9 +1,17 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import typemcp from "typemcp/vite";
 
 // Each project runs only what it needs: source tests compile decorated classes in memory
-// through typemcp/vite (both decorator modes), and only the end-to-end project, whose tests start
-// real server processes, builds the fixtures first.
+// through typemcp/vite (both decorator modes), and only the end-to-end files that start server
+// processes built from test/fixtures wait for test/global-setup.ts to build them: the files that
+// name the build's output folder, directly or through test/reliability/support.ts. Found by
+// reading them, so a new file that starts a fixture server cannot miss the build.
+const FIXTURE_PROCESSES = ["test", "test/reliability"]
+  .flatMap((dir) => fs.readdirSync(fileURLToPath(new URL(dir, import.meta.url))).map((name) => `${dir}/${name}`))
+  .filter((file) => file.endsWith(".test.ts") && /fixtures\/dist|from "\.\/support\.js"/.test(fs.readFileSync(fileURLToPath(new URL(file, import.meta.url)), "utf8")));
+
 export default defineConfig({
   test: {
     setupFiles: ["test/support/load-validators.ts"],
@@ -18,8 +26,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [typemcp({ project: "packages/calc-server/tsconfig.legacy.json" })],
-        test: { name: "calc, experimentalDecorators", include: ["packages/calc-server/src/**/*.test.ts"] },
+        // One plugin per sample: each compiles only the files of its own legacy tsconfig and
+        // leaves the others to the next. The samples' unit tests are mode-independent and run
+        // once, in "source"; their in-memory server tests run here a second time.
+        plugins: ["calc", "towns", "weather"].map((sample) => typemcp({ project: `packages/${sample}-server/tsconfig.legacy.json` })),
+        test: {
+          name: "samples, experimentalDecorators",
+          include: ["packages/calc-server/src/calculator.test.ts", "packages/towns-server/src/town-tools.test.ts", "packages/weather-server/src/weather-tools.test.ts"],
+        },
       },
       {
         extends: true,
@@ -38,7 +52,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "end to end", include: ["test/*.test.ts", "test/reliability/**/*.test.ts"], globalSetup: ["test/global-setup.ts"] },
+        // Two at a time for the files that mark tests concurrent (setup-matrix): one child
+        // process per core on a two-core machine, without the memory of five TypeScript builds.
+        test: { name: "end to end", include: ["test/*.test.ts", "test/reliability/**/*.test.ts"], exclude: FIXTURE_PROCESSES, maxConcurrency: 2 },
+      },
+      {
+        extends: true,
+        // Only these start processes built from test/fixtures: the fixture build runs for them alone.
+        test: { name: "end to end, built fixtures", include: FIXTURE_PROCESSES, globalSetup: ["test/global-setup.ts"] },
       },
     ],
   },

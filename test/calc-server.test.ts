@@ -1,30 +1,26 @@
-import { describe } from "vitest";
-import { calcContract, type Connection } from "./contract/calc-contract.js";
-import { connectHttp, startHttpServer } from "./support/http-server.js";
+import { describe, expect, test } from "vitest";
 import { CALC_SERVER } from "./support/paths.js";
-import { connectToServer } from "./support/stdio-client.js";
+import { connectToServer, textOf } from "./support/stdio-client.js";
 
-/** Starts the calculator over HTTP with `flags` and connects the SDK's client to it. */
-async function overHttp(...flags: string[]): Promise<Connection> {
-  const server = await startHttpServer(CALC_SERVER, flags);
-  const client = await connectHttp(server.url);
-  return {
-    client,
-    async close() {
-      await client.close();
-      await server.stop();
-    },
-  };
-}
-
-describe("calc server over stdio", () => {
-  calcContract(() => connectToServer(CALC_SERVER));
-});
-
-describe("calc server over Streamable HTTP", () => {
-  calcContract(() => overHttp());
-});
-
-describe("calc server over stateless Streamable HTTP", () => {
-  calcContract(() => overHttp("--stateless"));
+// The built calculator as a host starts it: what only the process shows (its entry's name and
+// title, stdio framing, a clean stderr). Every tool's behaviour is tested in memory, in both
+// decorator modes, by packages/calc-server/src/calculator.test.ts.
+describe("calc server as a process over stdio", () => {
+  test("introduces itself, lists its tools, answers a call and a tool error, and writes nothing to stderr", async () => {
+    const session = await connectToServer(CALC_SERVER);
+    try {
+      expect(session.client.getServerVersion()).toMatchObject({ name: "calc", version: "1.0.0", title: "Calculator" });
+      expect(session.client.getInstructions()).toMatch(/^Arithmetic tools\./);
+      const { tools } = await session.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(["add", "subtract", "multiply", "divide", "power", "sqrt"]);
+      const sum = await session.client.callTool({ name: "add", arguments: { a: 2, b: 3 } });
+      expect(sum.structuredContent).toEqual({ result: 5 });
+      const failed = await session.client.callTool({ name: "divide", arguments: { a: 1, b: 0 } });
+      expect(failed.isError).toBe(true);
+      expect(textOf(failed)).toBe("Cannot divide by zero: b must be a non-zero number.");
+      expect(session.stderr()).toBe("");
+    } finally {
+      await session.close();
+    }
+  });
 });

@@ -1,6 +1,11 @@
+import { Client as ModernClient } from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { createDevProject, startDev, type DevProcess } from "./support/dev-project.js";
 import { connectHttp } from "./support/http-server.js";
@@ -83,6 +88,57 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
       expect((await client.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
     } finally {
       await client.close();
+    }
+  });
+
+  test("over stdio with a 2026-07-28 client (no initialize): its listen stream survives the restart and hears that the tools changed", async () => {
+    const project = createDevProject(FIRST);
+    remove = project.remove;
+    // The SDK's own stdio transport: the client probes with server/discover on a second,
+    // short-lived `typemcp dev`, then speaks 2026-07-28 to this one without a handshake.
+    const transport = new ModernStdioTransport({ command: process.execPath, args: [TYPEMCP_CLI, "dev"], cwd: project.dir, stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    const changed: string[][] = [];
+    const client = new ModernClient(
+      { name: "dev-test", version: "0" },
+      {
+        versionNegotiation: { mode: { pin: "2026-07-28" } },
+        listChanged: { tools: { onChanged: (error, tools) => void changed.push(error ? [String(error)] : (tools ?? []).map((t) => Object.keys(t.inputSchema.properties ?? {}).join())) } },
+      },
+    );
+    await client.connect(transport);
+    const lists: Array<{ ttlMs?: unknown }> = [];
+    const deliver = transport.onmessage!;
+    transport.onmessage = (message) => {
+      if ("result" in message && Array.isArray((message.result as { tools?: unknown }).tools)) lists.push(message.result as { ttlMs?: unknown });
+      deliver(message);
+    };
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+      expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name"]);
+      // Cached for the next edit at most: the server's hour-long ttlMs would outlive it.
+      expect(lists.map((l) => l.ttlMs)).toEqual([0]);
+      await expect.poll(() => stderr, { timeout: 15_000 }).toContain("watching for changes");
+      project.write(SECOND);
+      await expect.poll(() => changed, { timeout: 15_000 }).toEqual([["name,loud"]]);
+      expect(stderr).toContain("~ tool greet: input schema, parameters");
+      expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
+      expect((await client.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("without an entry to serve, says how to name one and exits 2, with --inspect too, before opening the Inspector", () => {
+    const project = createDevProject(FIRST);
+    remove = project.remove;
+    fs.writeFileSync(path.join(project.dir, "package.json"), JSON.stringify({ name: "no-bin", type: "module" }));
+    for (const args of [["dev"], ["dev", "--inspect"]]) {
+      const run = spawnSync(process.execPath, [TYPEMCP_CLI, ...args], { cwd: project.dir, encoding: "utf8", timeout: 30_000 });
+      expect(run.stderr).toBe('typemcp dev: name the entry file (typemcp dev src/server.ts): package.json has no "bin".\n');
+      expect(run.stdout).toBe("");
+      expect(run.status).toBe(2);
     }
   });
 });

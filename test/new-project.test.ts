@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fromRoot } from "./support/paths.js";
 import { listToolNames } from "./support/list-tools.js";
-import { run } from "./support/run.js";
+import { run, runAsync } from "./support/run.js";
 
 // A new user's first five minutes, outside this repository: typemcp and create-typemcp packed
 // as they would be published, a project created the way packages/framework/README.md says,
@@ -34,41 +34,78 @@ function plain(text: string): string {
   return text.replace(/\x1b\[[0-9;]*m/g, "");
 }
 
+// A callback parameter added to the scaffold's greet(), and the build's message for it.
+const UNSUPPORTED = 'error src/greeter.ts:17:69 - Greeter.greet: parameter "onDone": a function cannot be sent as JSON';
+
+/** Runs `action` with a callback parameter added to greet() in src/greeter.ts, then puts the file back. */
+async function breakGreet<T>(project: string, action: () => Promise<T>): Promise<T> {
+  const file = path.join(project, "src/greeter.ts");
+  const original = fs.readFileSync(file, "utf8");
+  const broken = original.replace("excited?: boolean)", "excited?: boolean, onDone?: () => void)");
+  if (broken === original) throw new Error("src/greeter.ts no longer declares greet(name, language, excited?: boolean)");
+  fs.writeFileSync(file, broken);
+  try {
+    return await action();
+  } finally {
+    fs.writeFileSync(file, original);
+  }
+}
+
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
-describe("a project created with create-typemcp", () => {
+// The npm and the pnpm project share nothing but the npm cache: they run side by side, each
+// mostly waiting on the registry or on its own child process.
+describe.concurrent("a project created with create-typemcp", () => {
   test("with npm: installs, builds, passes its test, starts and lists its tool; its packed tarball installs alone and serves", async () => {
     // `npm create typemcp@latest my-server` is `npm exec create-typemcp my-server`.
-    const created = run("npm", ["exec", "--yes", `--package=${createTarball}`, "--", "create-typemcp", "my-server", "--typemcp", typemcpTarball], { cwd: work, env });
+    const created = await runAsync("npm", ["exec", "--yes", `--package=${createTarball}`, "--", "create-typemcp", "my-server", "--typemcp", typemcpTarball], { cwd: work, env });
     expect(created.stdout).toContain("npm run build && npm run start");
     const project = path.join(work, "my-server");
     const manifest = JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8"));
     expect(manifest.dependencies).toBeUndefined();
     expect(Object.keys(manifest.devDependencies)).toContain("typemcp");
 
-    expect(run("npm", ["run", "build"], { cwd: project, env }).stdout).toContain("→ dist/server.js (bundled)");
-    expect(plain(run("npm", ["test"], { cwd: project, env }).stdout)).toMatch(/Tests\s+3 passed/);
+    expect((await runAsync("npm", ["run", "build"], { cwd: project, env })).stdout).toContain("→ dist/server.js (bundled)");
+    expect(plain((await runAsync("npm", ["test"], { cwd: project, env })).stdout)).toMatch(/Tests\s+3 passed/);
     expect(await listToolNames("npm", ["start", "--silent"], project)).toEqual(["greet"]);
 
     // The server as its users get it: one tarball, no dependencies, nothing else installed.
-    run("npm", ["pack", "--silent"], { cwd: project, env });
+    await runAsync("npm", ["pack", "--silent"], { cwd: project, env });
     const user = path.join(work, "user");
     fs.mkdirSync(user);
     fs.writeFileSync(path.join(user, "package.json"), '{ "name": "user", "version": "1.0.0", "type": "commonjs" }\n');
-    run("npm", ["install", path.join(project, "my-server-0.1.0.tgz")], { cwd: user, env });
+    await runAsync("npm", ["install", path.join(project, "my-server-0.1.0.tgz")], { cwd: user, env });
     expect(fs.readdirSync(path.join(user, "node_modules")).filter((d) => !d.startsWith("."))).toEqual(["my-server"]);
     expect(await listToolNames(path.join(user, "node_modules/.bin/my-server"), [], user)).toEqual(["greet"]);
+
+    // An unsupported signature fails the project's own test with the line `typemcp build` prints.
+    const built = await breakGreet(project, () => runAsync("npm", ["run", "build"], { cwd: project, env, allowFailure: true }));
+    const tested = await breakGreet(project, () => runAsync("npm", ["test"], { cwd: project, env, allowFailure: true }));
+    expect(built.status).toBe(1);
+    expect(tested.status).toBe(1);
+    expect(built.stderr).toContain(UNSUPPORTED);
+    expect(plain(tested.stdout + tested.stderr)).toContain(`typemcp build would fail:\n${UNSUPPORTED}`);
   }, 900_000);
 
   test("with pnpm: installs with no build scripts to approve, builds, passes its test, starts and lists its tool", async () => {
     // `pnpm create typemcp my-server` is `pnpm dlx create-typemcp my-server`.
-    const created = run("npx", [...PNPM, `--package=${createTarball}`, "dlx", "create-typemcp", "my-pnpm-server", "--typemcp", typemcpTarball], { cwd: work, env });
+    const created = await runAsync("npx", [...PNPM, `--package=${createTarball}`, "dlx", "create-typemcp", "my-pnpm-server", "--typemcp", typemcpTarball], { cwd: work, env });
     expect(created.stdout).toContain("pnpm build && pnpm start");
     const project = path.join(work, "my-pnpm-server");
-    expect(run("npx", [...PNPM, "build"], { cwd: project, env }).stdout).toContain("→ dist/server.js (bundled)");
-    expect(plain(run("npx", [...PNPM, "test"], { cwd: project, env }).stdout)).toMatch(/Tests\s+3 passed/);
+    expect((await runAsync("npx", [...PNPM, "build"], { cwd: project, env })).stdout).toContain("→ dist/server.js (bundled)");
+    expect(plain((await runAsync("npx", [...PNPM, "test"], { cwd: project, env })).stdout)).toMatch(/Tests\s+3 passed/);
     expect(await listToolNames("npx", [...PNPM, "--silent", "start"], project)).toEqual(["greet"]);
+
+    // The same test, with the same schemas, when the project switches to experimentalDecorators;
+    // and the same failure, naming the same line, for a signature the build refuses.
+    const tsconfig = path.join(project, "tsconfig.json");
+    const config = JSON.parse(fs.readFileSync(tsconfig, "utf8"));
+    fs.writeFileSync(tsconfig, JSON.stringify({ ...config, compilerOptions: { ...config.compilerOptions, experimentalDecorators: true } }, null, 2));
+    expect(plain((await runAsync("npx", [...PNPM, "test"], { cwd: project, env })).stdout)).toMatch(/Tests\s+3 passed/);
+    const tested = await breakGreet(project, () => runAsync("npx", [...PNPM, "test"], { cwd: project, env, allowFailure: true }));
+    expect(tested.status).toBe(1);
+    expect(plain(tested.stdout + tested.stderr)).toContain(`typemcp build would fail:\n${UNSUPPORTED}`);
   }, 900_000);
 });

@@ -1,14 +1,18 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
 import { listToolNames } from "./support/list-tools.js";
-import { run } from "./support/run.js";
+import { runAsync } from "./support/run.js";
 
 // Every project setup a TypeScript developer starts from either builds to a server Node runs
 // or fails the build naming the file and line, what is wrong and the fix. One small server is
-// built and started under each setup. The cases live under node_modules/.cache in this
-// repository, so they share its one install (typemcp, typescript) instead of installing each.
+// built and started under each setup. The cases live in one folder in the OS temp folder whose
+// node_modules links this repository's typemcp, so they share its one install instead of
+// installing each.
+// The cases are independent and each mostly waits on its child processes (the build, the
+// server): they run concurrently, as many at a time as the project's maxConcurrency allows.
 
 type Ext = ".ts" | ".mts" | ".cts";
 interface Setup {
@@ -31,7 +35,9 @@ interface Setup {
   libCheck?: boolean;
 }
 
-const root = fromRoot("node_modules/.cache/typemcp-setup-matrix");
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-setup-matrix-"));
+fs.mkdirSync(path.join(root, "node_modules"));
+fs.symlinkSync(fromRoot("packages/framework"), path.join(root, "node_modules", "typemcp"), "dir");
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const GREETER = `import { tool } from "typemcp";
@@ -70,7 +76,7 @@ function create(name: string, setup: Setup): string {
 }
 
 function build(dir: string, args: readonly string[] = []) {
-  return run(process.execPath, [TYPEMCP_CLI, "build", ...args], { cwd: dir, allowFailure: true });
+  return runAsync(process.execPath, [TYPEMCP_CLI, "build", ...args], { cwd: dir, allowFailure: true });
 }
 
 /** The server file a setup's build writes. */
@@ -96,11 +102,11 @@ const RUNS: Record<string, Setup> = {
   "module + nodenext + top-level await": { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", server: 'await serve(new Greeter(), { name: "tla", version: "1.0.0" });\n' },
 };
 
-describe("typemcp build under each project setup", () => {
+describe.concurrent("typemcp build under each project setup", () => {
   for (const [name, setup] of Object.entries(RUNS)) {
     test(`${name}: builds a server that starts and lists its tool`, async () => {
       const dir = create(name.replace(/[^a-z0-9]+/gi, "-"), setup);
-      const result = build(dir, setup.args);
+      const result = await build(dir, setup.args);
       expect(result.stderr).toBe("");
       expect(result.status).toBe(0);
       if (!setup.args?.includes("--no-bundle")) expect(result.stdout).toContain(`→ ${path.relative(dir, serverFile(dir, setup))} (bundled)`);
@@ -112,11 +118,11 @@ describe("typemcp build under each project setup", () => {
     const setup: Setup = { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", server: 'export function start() {\n  serve(new Greeter(), { name: "field", version: "1.0.0" });\n}\n', manifest: { typemcp: { entry: "src/main.ts" } } };
     const dir = create("entry-field", setup);
     fs.writeFileSync(path.join(dir, "src/main.ts"), 'import { start } from "./server.js";\n\nstart();\n');
-    expect(build(dir).stdout).toContain("→ dist/main.js (bundled)");
+    expect((await build(dir)).stdout).toContain("→ dist/main.js (bundled)");
     expect(await listToolNames(process.execPath, ["dist/main.js"], dir)).toEqual(["greet"]);
 
     fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "entry-flag", type: "module" }));
-    const flagged = build(dir, ["--entry", "src/main.ts"]);
+    const flagged = await build(dir, ["--entry", "src/main.ts"]);
     expect(flagged.stdout).toContain("→ dist/main.js (bundled)");
     expect(flagged.stdout).not.toContain("dist/server.js (bundled)");
     expect(await listToolNames(process.execPath, ["dist/main.js"], dir)).toEqual(["greet"]);
@@ -125,10 +131,10 @@ describe("typemcp build under each project setup", () => {
 
 const ESM_IN_CJS = 'Fix: add "type": "module" to package.json';
 
-describe("typemcp build refuses a setup that cannot run, with the fix", () => {
-  test("node16 in a CommonJS package: TypeScript's error, and the change that fixes it", () => {
+describe.concurrent("typemcp build refuses a setup that cannot run, with the fix", () => {
+  test("node16 in a CommonJS package: TypeScript's error, and the change that fixes it", async () => {
     const dir = create("node16-cjs", { module: "node16", moduleResolution: "node16", target: "ES2022" });
-    const result = build(dir);
+    const result = await build(dir);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/src\/greeter\.ts\(1,22\): error TS1479: /);
     expect(result.stderr).toContain('fix: add "type": "module" to package.json (or name the file .mts)');
@@ -136,32 +142,32 @@ describe("typemcp build refuses a setup that cannot run, with the fix", () => {
     expect(fs.existsSync(path.join(dir, "dist"))).toBe(false);
   }, 120_000);
 
-  test("top-level await in a server Node reads as CommonJS", () => {
+  test("top-level await in a server Node reads as CommonJS", async () => {
     const dir = create("tla-cjs", { type: "commonjs", module: "esnext", moduleResolution: "bundler", target: "ES2022", server: 'await serve(new Greeter(), { name: "x", version: "1.0.0" });\n' });
-    const result = build(dir);
+    const result = await build(dir);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`error src/server.ts:4:1 - top-level await cannot run here: Node reads dist/server.js as CommonJS (no "type": "module" in package.json). ${ESM_IN_CJS}, or call serve(...) without await.`);
     expect(result.stderr).toContain("typemcp build failed: 1 error(s).");
     expect(fs.existsSync(path.join(dir, "dist"))).toBe(false);
   }, 120_000);
 
-  test("a failed build leaves the previous dist/ as it was", () => {
+  test("a failed build leaves the previous dist/ as it was", async () => {
     const dir = create("keeps-dist", { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022" });
-    expect(build(dir).status).toBe(0);
+    expect((await build(dir)).status).toBe(0);
     const before = fs.readFileSync(path.join(dir, "dist/server.js"), "utf8");
     fs.writeFileSync(path.join(dir, "src/greeter.ts"), GREETER.replace("name: string", "name: () => void"));
-    expect(build(dir).status).toBe(1);
+    expect((await build(dir)).status).toBe(1);
     expect(fs.readFileSync(path.join(dir, "dist/server.js"), "utf8")).toBe(before);
     expect(fs.readdirSync(path.join(dir, "dist")).sort()).toEqual(["greeter.js", "server.bundle.js", "server.chunks", "server.js"]);
   }, 120_000);
 
-  test("a build removes the chunks of the build before it from the entry's chunk folder", () => {
+  test("a build removes the chunks of the build before it from the entry's chunk folder", async () => {
     const dir = create("prunes-chunks", { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022" });
-    expect(build(dir).status).toBe(0);
+    expect((await build(dir)).status).toBe(0);
     const chunks = path.join(dir, "dist/server.chunks");
     const current = fs.readdirSync(chunks).sort();
     fs.writeFileSync(path.join(chunks, "chunk-OLDBUILD.js"), "export {};\n");
-    expect(build(dir).status).toBe(0);
+    expect((await build(dir)).status).toBe(0);
     expect(fs.readdirSync(chunks).sort()).toEqual(current);
   }, 120_000);
 });
@@ -183,11 +189,11 @@ export class Greeter {
 }
 `;
 
-describe("typemcp build on misplaced decorators and name collisions", () => {
+describe.concurrent("typemcp build on misplaced decorators and name collisions", () => {
   for (const legacy of [false, true]) {
-    test(`reports each misplaced @tool() at its line (${legacy ? "experimentalDecorators" : "TC39 decorators"})`, () => {
+    test(`reports each misplaced @tool() at its line (${legacy ? "experimentalDecorators" : "TC39 decorators"})`, async () => {
       const dir = create(`misplaced-${legacy ? "legacy" : "tc39"}`, { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", legacy, greeter: MISPLACED });
-      const result = build(dir);
+      const result = await build(dir);
       expect(result.status).toBe(1);
       expect(result.stderr).toBe(
         [
@@ -201,7 +207,7 @@ describe("typemcp build on misplaced decorators and name collisions", () => {
     }, 120_000);
   }
 
-  test("two classes served together with one tool name: an error naming both", () => {
+  test("two classes served together with one tool name: an error naming both", async () => {
     const dir = create("collision", {
       type: "module",
       module: "nodenext",
@@ -209,7 +215,7 @@ describe("typemcp build on misplaced decorators and name collisions", () => {
       target: "ES2022",
       server: 'import { tool } from "typemcp";\n\nclass Other {\n  /** Also greets. @param name Who. */\n  @tool() greet(name: string): string {\n    return name;\n  }\n}\n\nconst server = await serve(new Greeter(), { name: "c", version: "1.0.0" });\nserver.add(new Other());\n',
     });
-    const result = build(dir);
+    const result = await build(dir);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       'error src/server.ts:8:3 - tool "greet" is declared twice in what src/server.ts serves: Other.greet here and Greeter.greet at src/greeter.ts:5; rename one with @tool({ name: "…" }).',
@@ -219,8 +225,8 @@ describe("typemcp build on misplaced decorators and name collisions", () => {
   test("a collision the build cannot see stops the server at start-up, naming both methods", async () => {
     const greeter = GREETER.replace("export class Greeter {", 'const NAME = ["gr", "eet"].join("");\n\nexport class Greeter {\n  /** Says hi. */\n  @tool({ name: NAME }) hello(): string {\n    return "hi";\n  }\n');
     const dir = create("collision-runtime", { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", greeter });
-    expect(build(dir).status).toBe(0);
-    const started = run(process.execPath, ["dist/server.js"], { cwd: dir, allowFailure: true });
+    expect((await build(dir)).status).toBe(0);
+    const started = await runAsync(process.execPath, ["dist/server.js"], { cwd: dir, allowFailure: true });
     expect(started.status).toBe(1);
     expect(started.stdout).toBe("");
     expect(started.stderr).toBe('typemcp: tool "greet" is served twice: by Greeter.hello and by Greeter.greet. Rename one with @tool({ name: "…" }).\n');

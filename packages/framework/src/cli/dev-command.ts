@@ -27,6 +27,12 @@ export async function runDev(args: readonly string[]): Promise<number> {
   const project = path.resolve(valueOf(own, "--project", "-p") ?? "tsconfig.json");
   const http = own.includes("--http");
   const port = valueOf(own, "--port");
+  // Checked before anything starts, so a usage error reads as one, also before the Inspector opens.
+  const missing = missingEntry(project, positional(own));
+  if (missing) {
+    process.stderr.write(`typemcp dev: name the entry file (typemcp dev src/server.ts): ${missing}.\n`);
+    return 2;
+  }
   if (own.includes("--inspect")) return runUnderInspector(own.filter((a) => a !== "--inspect"), serverArgs, http);
   const say = (line: string) => process.stderr.write(`typemcp dev: ${line}\n`);
 
@@ -109,6 +115,15 @@ function describeFailure(error: unknown): string[] {
 function build(session: ProjectSession): ServedDefinitions {
   const result = buildProgram(session.current());
   return toServedDefinitions(result.components);
+}
+
+/** Why no entry can be found when none is named (no package.json, or no "bin" in it), or undefined. */
+function missingEntry(project: string, given: string | undefined): string | undefined {
+  if (given) return undefined;
+  const manifest = path.join(path.dirname(project), "package.json");
+  if (!fs.existsSync(manifest)) return `there is no package.json beside ${path.basename(project)}`;
+  const { bin } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { bin?: string | Record<string, string> };
+  return (typeof bin === "string" ? bin : Object.values(bin ?? {})[0]) ? undefined : 'package.json has no "bin"';
 }
 
 // The emitted JavaScript to run: the given source's output, else the package's first `bin`.

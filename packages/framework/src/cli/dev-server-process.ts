@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { DevStdioRelay } from "./dev-stdio-relay.js";
 
 const STANDBY = fileURLToPath(new URL("./dev-standby.js", import.meta.url));
 
@@ -23,18 +24,15 @@ const HTTP_URL = /serving MCP over HTTP at (http:\/\/\S+)/;
 /**
  * The server `typemcp dev` runs, restarted after each good build. Over HTTP the next server
  * listens on the port the first one got, so a client's URL stays valid. Over stdio it relays
- * the host's messages and, on restart, replays the host's `initialize` to the new server and
- * tells the host its lists changed, so the session outlives the process.
+ * the host's messages through a {@link DevStdioRelay}, which hands the host's session (either
+ * protocol era) over to each new server, so the session outlives the process.
  */
 export class DevServerProcess {
   private child: ChildProcess | undefined;
   // The next server, already past loading typemcp and the SDK.
   private standby: { child: ChildProcess; ready: Promise<boolean> } | undefined;
   private port: string | undefined;
-  private initialize: string | undefined;
-  private initialized: string | undefined;
-  // Id of a replayed initialize whose answer the host must not see.
-  private swallowId: unknown;
+  private readonly relay = new DevStdioRelay((line) => void process.stdout.write(`${line}\n`));
   // What the host sent while no server was running; the next one gets it.
   private readonly pending: string[] = [];
   /** The HTTP endpoint, once the server reported it. */
@@ -71,9 +69,9 @@ export class DevServerProcess {
       if (this.options.stdio) resolve();
     });
     if (this.options.stdio) {
-      createInterface({ input: child.stdout!, crlfDelay: Infinity }).on("line", (line) => this.fromServer(line));
-      if (replay && this.initialize) this.replayHandshake(child);
-      for (const line of this.pending.splice(0)) child.stdin!.write(`${line}\n`);
+      createInterface({ input: child.stdout!, crlfDelay: Infinity }).on("line", (line) => this.relay.fromServer(line, child === this.child));
+      if (replay) for (const line of this.relay.handOver()) child.stdin!.write(`${line}\n`);
+      for (const line of this.pending.splice(0)) this.toServer(child, line);
     }
     await up;
     // Warm the next one only once this one is up, so the two do not compete for the CPU.
@@ -133,38 +131,12 @@ export class DevServerProcess {
   }
 
   private fromHost(line: string): void {
-    const message = parse(line);
-    if (message?.method === "initialize") this.initialize = line;
-    if (message?.method === "notifications/initialized") this.initialized = line;
-    if (this.child) this.child.stdin!.write(`${line}\n`);
+    if (this.child) this.toServer(this.child, line);
     else this.pending.push(line);
   }
 
-  private fromServer(line: string): void {
-    const message = parse(line);
-    if (message && this.swallowId !== undefined && message.id === this.swallowId && !message.method) {
-      this.swallowId = undefined;
-      for (const list of ["tools", "resources", "prompts"]) {
-        process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", method: `notifications/${list}/list_changed` })}\n`);
-      }
-      return;
-    }
-    process.stdout.write(`${line}\n`);
-  }
-
-  private replayHandshake(child: ChildProcess): void {
-    const initialize = parse(this.initialize!)!;
-    this.swallowId = `typemcp-dev-${Date.now()}`;
-    child.stdin!.write(`${JSON.stringify({ ...initialize, id: this.swallowId })}\n`);
-    if (this.initialized) child.stdin!.write(`${this.initialized}\n`);
-  }
-}
-
-function parse(line: string): { id?: unknown; method?: string } | undefined {
-  try {
-    const value = JSON.parse(line) as unknown;
-    return typeof value === "object" && value !== null ? (value as { id?: unknown; method?: string }) : undefined;
-  } catch {
-    return undefined;
+  private toServer(child: ChildProcess, line: string): void {
+    this.relay.fromHost(line);
+    child.stdin!.write(`${line}\n`);
   }
 }

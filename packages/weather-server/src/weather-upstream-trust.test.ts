@@ -1,13 +1,23 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fixture, startFakeNws, type FakeNws } from "../../packages/weather-server/src/__fixtures__/fake-nws.js";
-import { fromRoot } from "../support/paths.js";
-import { connectToServer, textOf, type StdioSession } from "../support/stdio-client.js";
-import { within } from "./support.js";
+import { connect, type McpCallResult, type TestClient } from "typemcp/testing";
+import { fixture, startFakeNws, type FakeNws } from "./__fixtures__/fake-nws.js";
+import { NwsClient } from "./nws-client.js";
+import { readWeatherConfig } from "./weather-config.js";
+import { WeatherTools } from "./weather-tools.js";
 
-const WEATHER_SERVER = fromRoot("packages/weather-server/dist/weather.js");
+// What the weather tools accept from the API they call, in memory through typemcp/testing,
+// against real HTTP servers on 127.0.0.1: a reply over the size cap, redirects, floods of
+// alerts. Nothing here depends on the process (test/weather-server.test.ts starts that).
 const ENV = { NWS_USER_AGENT: "typemcp-tests (ops@example.test)", NWS_TIMEOUT_MS: "20000", NWS_RETRY_BASE_MS: "5", NWS_MAX_RESPONSE_BYTES: "1000000" };
+
+/** The text of a tool result's first content block. */
+function textOf(result: McpCallResult): string {
+  const first = result.content?.[0];
+  if (first?.type !== "text" || first.text === undefined) throw new Error(`expected a text block, got ${JSON.stringify(result)}`);
+  return first.text;
+}
 
 /** A second loopback server: the "other host" a redirect points to. It counts what reaches it. */
 async function startOtherHost(): Promise<{ url: string; hits: () => number; close: () => Promise<void> }> {
@@ -35,28 +45,28 @@ function alertsDocument(count: number, descriptionLength: number): string {
 describe("weather trusts its upstream only so far", () => {
   let nws: FakeNws;
   let other: Awaited<ReturnType<typeof startOtherHost>>;
-  let session: StdioSession;
+  let client: TestClient;
   beforeAll(async () => {
     nws = await startFakeNws();
     other = await startOtherHost();
-    session = await connectToServer(WEATHER_SERVER, { ...ENV, NWS_API_BASE: nws.baseUrl });
+    client = await connect(new WeatherTools(new NwsClient(readWeatherConfig({ ...ENV, NWS_API_BASE: nws.baseUrl }))));
   });
   afterAll(async () => {
-    await session?.close();
+    await client?.close();
     await nws?.close();
     await other?.close();
   });
 
   test("a reply over the size cap is abandoned and reported as too large, not unreachable", async () => {
     nws.route("/alerts/active?area=TX", { body: alertsDocument(1, 3_000_000) });
-    const result = await within(20_000, session.client.callTool({ name: "get_alerts", arguments: { state: "TX" } }), "get_alerts");
+    const result = await client.callResult("get_alerts", { state: "TX" });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^The National Weather Service answered GET \/alerts\/active\?area=TX with more than 1000000 bytes, more than this server reads from it/);
   });
 
   test("a redirect to another host is refused and never followed", async () => {
     nws.route("/alerts/active?area=NV", { status: 302, headers: { Location: `${other.url}/latest/meta-data/` } });
-    const result = await session.client.callTool({ name: "get_alerts", arguments: { state: "NV" } });
+    const result = await client.callResult("get_alerts", { state: "NV" });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/with HTTP 302, a redirect to another host \(http:\/\/localhost:\d+\), which this server does not follow/);
     expect(other.hits()).toBe(0);
@@ -64,7 +74,7 @@ describe("weather trusts its upstream only so far", () => {
 
   test("a redirect on the same host is followed", async () => {
     nws.route("/alerts/active?area=WA", { status: 301, headers: { Location: "/alerts/active?area=OR" } });
-    const result = await session.client.callTool({ name: "get_alerts", arguments: { state: "WA" } });
+    const result = await client.callResult("get_alerts", { state: "WA" });
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { count: number }).count).toBe(1);
   });
@@ -72,7 +82,7 @@ describe("weather trusts its upstream only so far", () => {
   test("a flood of alerts is cut to 50, the most severe, with long texts clipped and a note on what was left out", async () => {
     nws.route("/alerts/active?area=FL", { body: alertsDocument(120, 100) });
     nws.route("/alerts/active?area=GA", { body: alertsDocument(3, 9_000) });
-    const floodResult = await session.client.callTool({ name: "get_alerts", arguments: { state: "FL" } });
+    const floodResult = await client.callResult("get_alerts", { state: "FL" });
     expect(floodResult.isError ? textOf(floodResult) : "").toBe("");
     const flood = floodResult.structuredContent as {
       count: number;
@@ -83,7 +93,7 @@ describe("weather trusts its upstream only so far", () => {
     expect(flood.alerts).toHaveLength(50);
     expect(flood.alerts.filter((a) => a.severity === "Extreme")).toHaveLength(12);
     expect(flood.omitted).toBe("70 of 120 alerts left out (the 50 most severe are listed). See https://alerts.weather.gov for the full list.");
-    const long = (await session.client.callTool({ name: "get_alerts", arguments: { state: "GA" } })).structuredContent as {
+    const long = (await client.callResult("get_alerts", { state: "GA" })).structuredContent as {
       alerts: Array<{ description: string }>;
       omitted?: string;
     };
