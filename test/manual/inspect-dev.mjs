@@ -28,7 +28,7 @@ const log = (...a) => console.log(new Date().toISOString().slice(11, 23), ...a);
 try {
   let m;
   for (let i = 0; i < 120 && !(m = /(http:\/\/127\.0\.0\.1:\d+)\?MCP_INSPECTOR_API_TOKEN=([0-9a-f]+)/.exec(out)); i++) await sleep(500);
-  if (!m) throw new Error("no URL:\n" + out);
+  if (!m) throw new Error(`no URL:\n${out}`);
   const [, base, token] = m;
   log("inspector at", base);
   const api = async (method, p, body) => {
@@ -66,5 +66,5 @@ try {
   await sleep(1000);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(scratch, { recursive: true, force: true });
-  log("--- full output:\n" + out.split("\n").filter((l) => !/EBADENGINE|npm warn/.test(l)).join("\n"));
+  log(`--- full output:\n${out.split("\n").filter((l) => !/EBADENGINE|npm warn/.test(l)).join("\n")}`);
 }
