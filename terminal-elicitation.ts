@@ -21,7 +21,13 @@ export async function askOnTerminal(request: ElicitationRequest, server: string,
   for (const [name, field] of Object.entries(request.requestedSchema.properties ?? {})) {
     const label = field.title ?? name;
     const hasDefault = field.default !== undefined;
-    const note = [describeField(field), required.has(name) && !hasDefault ? "required" : undefined, hasDefault ? `Enter for ${JSON.stringify(field.default)}` : undefined].filter(Boolean).join("; ");
+    const note = [
+      describeField(field),
+      required.has(name) && !hasDefault ? "required" : undefined,
+      hasDefault ? `Enter for ${JSON.stringify(field.default)}` : undefined,
+    ]
+      .filter(Boolean)
+      .join("; ");
     if (field.description) write(`  ${field.description}\n`);
     let answered = false;
     for (let attempt = 0; attempt < TRIES_PER_FIELD && !answered; attempt++) {

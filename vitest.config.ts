@@ -10,7 +10,9 @@ import typemcp from "typemcp/vite";
 // reading them, so a new file that starts a fixture server cannot miss the build.
 const FIXTURE_PROCESSES = ["test", "test/reliability"]
   .flatMap((dir) => fs.readdirSync(fileURLToPath(new URL(dir, import.meta.url))).map((name) => `${dir}/${name}`))
-  .filter((file) => file.endsWith(".test.ts") && /fixtures\/dist|from "\.\/support\.js"/.test(fs.readFileSync(fileURLToPath(new URL(file, import.meta.url)), "utf8")));
+  .filter(
+    (file) => file.endsWith(".test.ts") && /fixtures\/dist|from "\.\/support\.js"/.test(fs.readFileSync(fileURLToPath(new URL(file, import.meta.url)), "utf8")),
+  );
 
 export default defineConfig({
   test: {
@@ -32,7 +34,11 @@ export default defineConfig({
         plugins: ["calc", "towns", "weather"].map((sample) => typemcp({ project: `packages/${sample}-server/tsconfig.legacy.json` })),
         test: {
           name: "samples, experimentalDecorators",
-          include: ["packages/calc-server/src/calculator.test.ts", "packages/towns-server/src/town-tools.test.ts", "packages/weather-server/src/weather-tools.test.ts"],
+          include: [
+            "packages/calc-server/src/calculator.test.ts",
+            "packages/towns-server/src/town-tools.test.ts",
+            "packages/weather-server/src/weather-tools.test.ts",
+          ],
         },
       },
       {

@@ -14,10 +14,14 @@ const dir = here(".generated/hundred-tools");
 
 const SHAPES = [
   (i) => `/** Tool ${i}: add two numbers. @param a First. @param b Second. */\n  @tool() t${i}(a: number, b: number): number { return a + b; }`,
-  (i) => `/** Tool ${i}: greet someone. @param name Who. @param loud Shout it. */\n  @tool() t${i}(name: string, loud = false): string { return loud ? name.toUpperCase() : name; }`,
-  (i) => `/** Tool ${i}: search. @param query Words. @param filters Narrow it down. */\n  @tool() async t${i}(query: string, filters?: Filters): Promise<Page> { return { items: [query], total: filters?.limit ?? 1 }; }`,
-  (i) => `/** Tool ${i}: pick a unit. @param unit Which. @param values Numbers. */\n  @tool() t${i}(unit: "c" | "f" | "k", values: number[]): { unit: string; sum: number } { return { unit, sum: values.reduce((x, y) => x + y, 0) }; }`,
-  (i) => `/** Tool ${i}: schedule. @param when Start. @param place Where. */\n  @tool() t${i}(when: Date, place: Place | null): Place[] { return place ? [place] : []; }`,
+  (i) =>
+    `/** Tool ${i}: greet someone. @param name Who. @param loud Shout it. */\n  @tool() t${i}(name: string, loud = false): string { return loud ? name.toUpperCase() : name; }`,
+  (i) =>
+    `/** Tool ${i}: search. @param query Words. @param filters Narrow it down. */\n  @tool() async t${i}(query: string, filters?: Filters): Promise<Page> { return { items: [query], total: filters?.limit ?? 1 }; }`,
+  (i) =>
+    `/** Tool ${i}: pick a unit. @param unit Which. @param values Numbers. */\n  @tool() t${i}(unit: "c" | "f" | "k", values: number[]): { unit: string; sum: number } { return { unit, sum: values.reduce((x, y) => x + y, 0) }; }`,
+  (i) =>
+    `/** Tool ${i}: schedule. @param when Start. @param place Where. */\n  @tool() t${i}(when: Date, place: Place | null): Place[] { return place ? [place] : []; }`,
 ];
 
 function generate() {

@@ -22,11 +22,17 @@ fs.mkdirSync(path.join(dir, "node_modules"));
 fs.symlinkSync(here("../packages/framework"), path.join(dir, "node_modules/typemcp"), "dir");
 fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "calc-copy", type: "module", bin: { calc: "./dist/calc.js" } }));
 const base = JSON.parse(fs.readFileSync(here("../tsconfig.base.json"), "utf8"));
-fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...base.compilerOptions, types: [], rootDir: "src", outDir: "dist" }, include: ["src"] }));
+fs.writeFileSync(
+  path.join(dir, "tsconfig.json"),
+  JSON.stringify({ compilerOptions: { ...base.compilerOptions, types: [], rootDir: "src", outDir: "dist" }, include: ["src"] }),
+);
 const source = path.join(dir, "src/calculator.ts");
 const original = fs.readFileSync(source, "utf8");
 
-const dev = spawn(process.execPath, [here("../packages/framework/bin/typemcp.js"), "dev", "--http", "--port", "0"], { cwd: dir, env: { ...process.env, TYPEMCP_DEV_DEBUG: "1" } });
+const dev = spawn(process.execPath, [here("../packages/framework/bin/typemcp.js"), "dev", "--http", "--port", "0"], {
+  cwd: dir,
+  env: { ...process.env, TYPEMCP_DEV_DEBUG: "1" },
+});
 // SHOW=1 echoes what typemcp dev says (with TYPEMCP_DEV_DEBUG=1, its restart phases).
 dev.stderr.on("data", (c) => process.env.SHOW && process.stderr.write(c));
 let stderr = "";
@@ -84,7 +90,9 @@ try {
     console.log(`run ${run}: served again after ${served.at(-1).toFixed(0)} ms (dev: ${line}; dev process CPU ${cpu.toFixed(0)} ms)`);
   }
   const m = median(served);
-  console.log(`\none-method edit in the calculator → new definition served (warm standby): median ${m.toFixed(0)} ms over ${RUNS} runs (dev's rebuild+restart median ${median(rebuilds).toFixed(0)} ms, dev process CPU median ${median(cpus).toFixed(0)} ms; load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0]}); target < ${TARGET_MS} ms: ${m < TARGET_MS ? "met" : "NOT met"}`);
+  console.log(
+    `\none-method edit in the calculator → new definition served (warm standby): median ${m.toFixed(0)} ms over ${RUNS} runs (dev's rebuild+restart median ${median(rebuilds).toFixed(0)} ms, dev process CPU median ${median(cpus).toFixed(0)} ms; load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0]}); target < ${TARGET_MS} ms: ${m < TARGET_MS ? "met" : "NOT met"}`,
+  );
 } finally {
   dev.kill("SIGTERM");
   await new Promise((r) => dev.once("exit", r));

@@ -20,12 +20,24 @@ const ROUNDS = quick ? 3 : 9;
 const number = { type: "number" };
 const town = {
   type: "object",
-  properties: { name: { type: "string" }, state: { type: "string" }, population: { type: "integer" }, medianPrice: { type: ["number", "null"] }, updated: { type: "string", format: "date-time" } },
+  properties: {
+    name: { type: "string" },
+    state: { type: "string" },
+    population: { type: "integer" },
+    medianPrice: { type: ["number", "null"] },
+    updated: { type: "string", format: "date-time" },
+  },
   required: ["name", "state", "population", "medianPrice", "updated"],
   additionalProperties: false,
 };
 const wrap = (result) => ({ type: "object", properties: { result }, required: ["result"], additionalProperties: false });
-const towns = Array.from({ length: 20 }, (_, i) => ({ name: `Town ${i}`, state: "MA", population: 1000 + i, medianPrice: i % 3 ? 450000.5 : null, updated: new Date(Date.UTC(2024, 0, i + 1)) }));
+const towns = Array.from({ length: 20 }, (_, i) => ({
+  name: `Town ${i}`,
+  state: "MA",
+  population: 1000 + i,
+  medianPrice: i % 3 ? 450000.5 : null,
+  updated: new Date(Date.UTC(2024, 0, i + 1)),
+}));
 
 const plainTown = { ...town, properties: { ...town.properties, updated: { type: "string" } } };
 const plainTowns = towns.map((t) => ({ ...t, updated: t.updated.toISOString() }));

@@ -69,7 +69,10 @@ await serve(new Calculator(), { name: "calc", title: "Calculator", version: "1.0
     external: ["typemcp"],
     logLevel: "error",
   });
-  const authorCode = author.outputFiles[0].text.replace(/^import \{([^}]*)\} from "typemcp";$/gm, (_, names) => `const {${names.replace(/ as /g, ": ")}} = globalThis.__typemcpSnapshot.typemcp;`);
+  const authorCode = author.outputFiles[0].text.replace(
+    /^import \{([^}]*)\} from "typemcp";$/gm,
+    (_, names) => `const {${names.replace(/ as /g, ": ")}} = globalThis.__typemcpSnapshot.typemcp;`,
+  );
   fs.writeFileSync(path.join(dir, "author.js"), authorCode);
   const entry = path.join(dir, "snapshot-entry.cjs");
   fs.writeFileSync(entry, `${deps.outputFiles[0].text}\n${SNAPSHOT_MAIN}`);
@@ -129,9 +132,13 @@ async function main() {
       }
     }
     const med = (s, field) => median(starts[s].map((x) => x[field]));
-    console.log(`\n${node24.label}, ${new Date().toISOString().slice(0, 16)}Z, load average ${os.loadavg()[0].toFixed(1)}: medians of ${STARTS} interleaved cold starts (spawn → initialize → tools/list)\n`);
+    console.log(
+      `\n${node24.label}, ${new Date().toISOString().slice(0, 16)}Z, load average ${os.loadavg()[0].toFixed(1)}: medians of ${STARTS} interleaved cold starts (spawn → initialize → tools/list)\n`,
+    );
     console.log(`${"server".padEnd(30)}${"list ms".padStart(9)}${"start CPU ms".padStart(14)}`);
-    servers.forEach((server, s) => console.log(`${server.label.padEnd(30)}${med(s, "listMs").toFixed(1).padStart(9)}${med(s, "startCpuMs").toFixed(0).padStart(14)}`));
+    servers.forEach((server, s) =>
+      console.log(`${server.label.padEnd(30)}${med(s, "listMs").toFixed(1).padStart(9)}${med(s, "startCpuMs").toFixed(0).padStart(14)}`),
+    );
     const ratio = (a, b, field) => (med(a, field) / med(b, field)).toFixed(2);
     console.log(`\nsnapshot ÷ compile-cached build: ${ratio(0, 1, "listMs")} wall, ${ratio(0, 1, "startCpuMs")} CPU`);
     console.log(`snapshot ÷ floor:               ${ratio(0, 2, "listMs")} wall, ${ratio(0, 2, "startCpuMs")} CPU`);

@@ -46,8 +46,7 @@ const url = await new Promise((resolve, reject) => {
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, "utf8"))[1]) / 1024;
 const openFds = () => fs.readdirSync(`/proc/${child.pid}/fd`).length;
 
-const body = (id) =>
-  JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "add", arguments: { a: id, b: 1 } } });
+const body = (id) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "add", arguments: { a: id, b: 1 } } });
 
 function call(agent, id) {
   return new Promise((resolve, reject) => {
@@ -69,7 +68,11 @@ function call(agent, id) {
       (res) => {
         let text = "";
         res.setEncoding("utf8").on("data", (c) => (text += c));
-        res.on("end", () => (res.statusCode === 200 && text.includes(`"result":${id + 1}`) ? resolve() : reject(new Error(`call ${id}: HTTP ${res.statusCode} ${text.slice(0, 200)}`))));
+        res.on("end", () =>
+          res.statusCode === 200 && text.includes(`"result":${id + 1}`)
+            ? resolve()
+            : reject(new Error(`call ${id}: HTTP ${res.statusCode} ${text.slice(0, 200)}`)),
+        );
       },
     );
     req.on("error", reject);
@@ -123,6 +126,8 @@ const rssOk = after.rss - before.rss <= RSS_MARGIN_MB;
 const fdsOk = after.fds - before.fds <= FD_MARGIN;
 console.log(`soak: ${SECONDS} s of stateless tools/call on ${CONCURRENCY} keep-alive connections (Node ${process.version})`);
 console.log(`calls: ${done} answered, ${failed} failed, ${Math.round(done / elapsed)}/s`);
-console.log(`RSS MB: before ${before.rss.toFixed(1)}, peak ${during.rss.toFixed(1)}, after ${after.rss.toFixed(1)} (margin +${RSS_MARGIN_MB}) ${rssOk ? "ok" : "NOT BACK"}`);
+console.log(
+  `RSS MB: before ${before.rss.toFixed(1)}, peak ${during.rss.toFixed(1)}, after ${after.rss.toFixed(1)} (margin +${RSS_MARGIN_MB}) ${rssOk ? "ok" : "NOT BACK"}`,
+);
 console.log(`open fds: before ${before.fds}, after ${after.fds} (margin +${FD_MARGIN}) ${fdsOk ? "ok" : "NOT BACK"}`);
 process.exit(rssOk && fdsOk && failed === 0 ? 0 : 1);

@@ -91,7 +91,9 @@ async function main() {
   }
   if (unscored.length) {
     const byKey = new Map(unscored.map((u) => [`${u.revision}/${u.name}`, u]));
-    ok = report("unscored (Tasks extension, pending, added after release)", [...byKey.keys()], undefined, expectedFileOf("unscored"), (key) => byKey.get(key)) && ok;
+    ok =
+      report("unscored (Tasks extension, pending, added after release)", [...byKey.keys()], undefined, expectedFileOf("unscored"), (key) => byKey.get(key)) &&
+      ok;
   }
   return ok;
 }
@@ -122,7 +124,9 @@ function report(title, names, dir, expectedFile, locate) {
     for (const o of stale) console.log(`    ${o.name}`);
   }
   const passed = outcomes.filter((o) => o.passed).length;
-  console.log(`\n${title}: ${passed}/${outcomes.length} scenarios pass; ${stillFailing.length} expected failure(s), ${unexpected.length} unexpected, ${stale.length} stale.`);
+  console.log(
+    `\n${title}: ${passed}/${outcomes.length} scenarios pass; ${stillFailing.length} expected failure(s), ${unexpected.length} unexpected, ${stale.length} stale.`,
+  );
   return unexpected.length === 0 && stale.length === 0;
 }
 
@@ -170,7 +174,9 @@ function parseRequirements(text) {
 function readChecks(dir, scenario) {
   // The suite writes <dir>/server-<scenario>-<ISO time with ":" and "." as "-">/checks.json.
   const pattern = new RegExp(`^server-${scenario.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-\\d{4}-\\d{2}-\\d{2}T[\\d-]+Z$`);
-  const found = readdirSync(dir).filter((entry) => pattern.test(entry)).sort();
+  const found = readdirSync(dir)
+    .filter((entry) => pattern.test(entry))
+    .sort();
   const latest = found.at(-1);
   if (!latest || !existsSync(path.join(dir, latest, "checks.json"))) return undefined;
   return JSON.parse(readFileSync(path.join(dir, latest, "checks.json"), "utf8"));
@@ -192,14 +198,14 @@ function judge(name, checks, reason) {
 }
 
 function printTable(outcomes) {
-  const rows = outcomes.map((o) => [
-    o.name,
-    o.counts,
-    o.passed ? (o.listed ? "PASS (listed: remove it)" : "PASS") : o.listed ? "expected failure" : "FAIL",
-  ]);
+  const rows = outcomes.map((o) => [o.name, o.counts, o.passed ? (o.listed ? "PASS (listed: remove it)" : "PASS") : o.listed ? "expected failure" : "FAIL"]);
   const header = ["scenario", "checks", "result"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const format = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  const format = (cells) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   console.log(`\n${format(header)}\n${format(widths.map((w) => "-".repeat(w)))}`);
   for (const row of rows) console.log(format(row));
 }
@@ -234,9 +240,7 @@ function runSuite(args) {
   const command = ["conformance", ...args].map(shellQuote).join(" ");
   return new Promise((resolve, reject) => {
     // Its own process group, so a timeout ends npx and the Node 22 process it starts alike.
-    const child = track(
-      spawn("npx", ["-y", "-p", NODE_22, "-p", SUITE, "-c", command], { cwd: results, stdio: ["ignore", "pipe", "pipe"], detached: true }),
-    );
+    const child = track(spawn("npx", ["-y", "-p", NODE_22, "-p", SUITE, "-c", command], { cwd: results, stdio: ["ignore", "pipe", "pipe"], detached: true }));
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
@@ -263,7 +267,9 @@ async function stopAll() {
   const running = [...children];
   if (!running.length) return;
   for (const child of running) kill(child, "SIGTERM");
-  const exited = Promise.all(running.map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", resolve)))));
+  const exited = Promise.all(
+    running.map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", resolve)))),
+  );
   const grace = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
   await Promise.race([exited, grace]);
   for (const child of children) kill(child, "SIGKILL");

@@ -33,7 +33,10 @@ const calls = [
 ];
 for (const [name, args] of calls) {
   const result = await client.callTool({ name, arguments: args });
-  const text = result.content.map((c) => c.text).join("\n").replace(/\n/g, "\n      ");
+  const text = result.content
+    .map((c) => c.text)
+    .join("\n")
+    .replace(/\n/g, "\n      ");
   console.log(`tools/call ${name} ${JSON.stringify(args)}\n  ${result.isError ? "✗ isError:" : "→"} ${text}`);
 }
 try {

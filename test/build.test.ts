@@ -30,7 +30,9 @@ describe("typemcp build", () => {
   });
 
   test("fails on type errors the way tsc reports them", () => {
-    const project = createDevProject('import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(a: number): number {\n    return a.toUpperCase();\n  }\n}\n');
+    const project = createDevProject(
+      'import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(a: number): number {\n    return a.toUpperCase();\n  }\n}\n',
+    );
     scratch.push(project);
     const run = typemcp("build", "--project", path.join(project.dir, "tsconfig.json"));
     expect(run.status).toBe(1);

@@ -6,7 +6,12 @@ import { describe, expect, test } from "vitest";
 import { CALC_BUNDLE, CALC_SERVER, fromRoot } from "./support/paths.js";
 
 const REPORT_BUILTINS = fromRoot("test/fixtures/report-builtins.cjs");
-const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } } };
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } },
+};
 const LIST = { jsonrpc: "2.0", id: 2, method: "tools/list" };
 const CALL = { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } } };
 
@@ -20,7 +25,13 @@ function runCalc(messages: object[]): { replies: Array<{ id: number; result?: un
   });
   const report = /^builtins: (.*)$/m.exec(run.stderr);
   if (!report) throw new Error(`no built-in report; status ${run.status}, stderr: ${run.stderr}`);
-  return { replies: run.stdout.trim().split("\n").map((line) => JSON.parse(line)), builtins: JSON.parse(report[1]!) };
+  return {
+    replies: run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line)),
+    builtins: JSON.parse(report[1]!),
+  };
 }
 
 describe("a bundled server over stdio", () => {
@@ -45,6 +56,9 @@ describe("a bundled server over stdio", () => {
     expect(chunk.indexOf("ajv/dist/compile/codegen")).toBeGreaterThan(stringStart);
     expect(chunk.lastIndexOf("ajv/dist/")).toBeLessThan(stringEnd);
     const { replies } = runCalc([INITIALIZE, { ...CALL, params: { name: "add", arguments: { a: "x", b: 3 } } }]);
-    expect(replies[1]!.result).toEqual({ content: [{ type: "text", text: 'Invalid arguments for tool "add":\n- a: expected number, got string "x"' }], isError: true });
+    expect(replies[1]!.result).toEqual({
+      content: [{ type: "text", text: 'Invalid arguments for tool "add":\n- a: expected number, got string "x"' }],
+      isError: true,
+    });
   });
 });

@@ -54,7 +54,9 @@ async function chat(kind: FakeProviderKind, turns: ScriptedTurn[], args: string[
 
 describe("typemcp chat: set-up errors come before any server starts", { timeout: 60_000 }, () => {
   test("a missing API key names the variable to set, exit 2", async () => {
-    const run = await typemcp(["chat", "--config", config, "tattle", "--provider", "gemini", "--model", "gemini-3.8-flash", "--prompt", "hi"], { env: envWith({}) });
+    const run = await typemcp(["chat", "--config", config, "tattle", "--provider", "gemini", "--model", "gemini-3.8-flash", "--prompt", "hi"], {
+      env: envWith({}),
+    });
     expect(run.stderr).toBe("typemcp: --provider gemini needs an API key in GEMINI_API_KEY or GOOGLE_API_KEY.\n");
     expect(run.status).toBe(2);
     expect(fs.existsSync(marker)).toBe(false);
@@ -62,9 +64,12 @@ describe("typemcp chat: set-up errors come before any server starts", { timeout:
 
   test("an endpoint nothing listens on is reported as unreachable, exit 3", async () => {
     const port = await freePort();
-    const run = await typemcp(["chat", "--config", config, "tattle", "--provider", "anthropic", "--model", "m", "--base-url", `http://127.0.0.1:${port}`, "--prompt", "hi"], {
-      env: envWith({ ANTHROPIC_API_KEY: "k" }),
-    });
+    const run = await typemcp(
+      ["chat", "--config", config, "tattle", "--provider", "anthropic", "--model", "m", "--base-url", `http://127.0.0.1:${port}`, "--prompt", "hi"],
+      {
+        env: envWith({ ANTHROPIC_API_KEY: "k" }),
+      },
+    );
     expect(run.stderr).toMatch(new RegExp(`^typemcp: Could not reach Anthropic at http://127\\.0\\.0\\.1:${port} \\(GET /v1/models\\): .*ECONNREFUSED`));
     expect(run.status).toBe(3);
     expect(fs.existsSync(marker)).toBe(false);
@@ -73,7 +78,10 @@ describe("typemcp chat: set-up errors come before any server starts", { timeout:
   test("a model the provider does not know is named, exit 2", async () => {
     const fake = await startFakeProvider("anthropic", () => ({ text: "never" }), "known-model");
     try {
-      const run = await typemcp(["chat", "--config", config, "tattle", "--provider", "anthropic", "--model", "unknown-model", "--base-url", fake.baseUrl, "--prompt", "hi"], { env: envWith({ ANTHROPIC_API_KEY: "k" }) });
+      const run = await typemcp(
+        ["chat", "--config", config, "tattle", "--provider", "anthropic", "--model", "unknown-model", "--base-url", fake.baseUrl, "--prompt", "hi"],
+        { env: envWith({ ANTHROPIC_API_KEY: "k" }) },
+      );
       expect(run.stderr).toMatch(/^typemcp: Anthropic at http:\/\/127\.0\.0\.1:\d+ does not know the model "unknown-model" \(HTTP 404\)/);
       expect(run.status).toBe(2);
       expect(fake.generations()).toEqual([]);
@@ -92,15 +100,25 @@ describe("typemcp chat: set-up errors come before any server starts", { timeout:
 
 describe("typemcp chat: consent", { timeout: 60_000 }, () => {
   test("without a terminal, refuses a tool not marked read-only and says how to allow it", async () => {
-    const { run, generations } = await chat("openai", [{ calls: [{ name: "echo__fail", args: {} }] }, { text: "It was refused." }], ["echo", "--prompt", "Run fail."]);
+    const { run, generations } = await chat(
+      "openai",
+      [{ calls: [{ name: "echo__fail", args: {} }] }, { text: "It was refused." }],
+      ["echo", "--prompt", "Run fail."],
+    );
     expect(run.status).toBe(0);
     expect(run.stdout).toBe("It was refused.\n");
-    expect(run.stderr).toContain("→ echo__fail {}\n  ✗ refused (consent): The host refused to call echo__fail: it is not marked read-only, and there is no terminal to ask for approval (run with --yes to approve every call, or --deny it).");
+    expect(run.stderr).toContain(
+      "→ echo__fail {}\n  ✗ refused (consent): The host refused to call echo__fail: it is not marked read-only, and there is no terminal to ask for approval (run with --yes to approve every call, or --deny it).",
+    );
     expect(fedBackResults("openai", generations[1])[0]!.text).toContain("it is not marked read-only, and there is no terminal to ask for approval");
   });
 
   test("with --yes, runs it, and a tool's error result goes back to the model as an error", async () => {
-    const { run, generations } = await chat("anthropic", [{ calls: [{ name: "echo__fail", args: {} }] }, { text: "It failed." }], ["echo", "--prompt", "Run fail.", "--yes"]);
+    const { run, generations } = await chat(
+      "anthropic",
+      [{ calls: [{ name: "echo__fail", args: {} }] }, { text: "It failed." }],
+      ["echo", "--prompt", "Run fail.", "--yes"],
+    );
     expect(run.status).toBe(0);
     expect(run.stderr).toContain("→ echo__fail {}\n  ← error: It failed, as it always does.");
     expect(fedBackResults("anthropic", generations[1])).toEqual([{ id: "toolu_1", text: "It failed, as it always does.", isError: true }]);
@@ -113,10 +131,17 @@ describe("typemcp chat: consent", { timeout: 60_000 }, () => {
   });
 
   test("tells the model a tool name it made up does not exist, listing the real ones", async () => {
-    const { run, generations } = await chat("anthropic", [{ calls: [{ name: "echo__whisper", args: {} }] }, { text: "No whisper." }], ["echo", "--prompt", "Whisper."]);
+    const { run, generations } = await chat(
+      "anthropic",
+      [{ calls: [{ name: "echo__whisper", args: {} }] }, { text: "No whisper." }],
+      ["echo", "--prompt", "Whisper."],
+    );
     expect(run.status).toBe(0);
     expect(run.stderr).toContain('  ✗ unknown: There is no tool named "echo__whisper". The tools are: echo__shout, echo__fail.');
-    expect(fedBackResults("anthropic", generations[1])[0]).toMatchObject({ isError: true, text: 'There is no tool named "echo__whisper". The tools are: echo__shout, echo__fail.' });
+    expect(fedBackResults("anthropic", generations[1])[0]).toMatchObject({
+      isError: true,
+      text: 'There is no tool named "echo__whisper". The tools are: echo__shout, echo__fail.',
+    });
   });
 });
 
@@ -137,8 +162,15 @@ describe.skipIf(!hasTowns)("typemcp chat --lazy-tools", { timeout: 60_000 }, () 
     expect(first![0]!.description).toContain("- calc__divide: Divide a by b and return the quotient (a ÷ b).");
     expect(first![0]!.schema.properties.name.enum).toHaveLength(13);
     expect(second!.map((t) => t.name)).toEqual(["get_tool_schema", "towns__get_housing"]);
-    expect(JSON.parse(fedBackResults("anthropic", lazy.generations[1])[0]!.text)).toMatchObject({ name: "towns__get_housing", input_schema: { required: ["town"] } });
-    const sizes = (stderr: string) => [...stderr.matchAll(/^\[step (\d+)\] tool definitions sent: (\d+) tools, ([\d,]+) bytes ≈ ([\d,]+) tokens$/gm)].map((m) => ({ tools: Number(m[2]), bytes: Number(m[3]!.replace(/,/g, "")) }));
+    expect(JSON.parse(fedBackResults("anthropic", lazy.generations[1])[0]!.text)).toMatchObject({
+      name: "towns__get_housing",
+      input_schema: { required: ["town"] },
+    });
+    const sizes = (stderr: string) =>
+      [...stderr.matchAll(/^\[step (\d+)\] tool definitions sent: (\d+) tools, ([\d,]+) bytes ≈ ([\d,]+) tokens$/gm)].map((m) => ({
+        tools: Number(m[2]),
+        bytes: Number(m[3]!.replace(/,/g, "")),
+      }));
     const lazySizes = sizes(lazy.run.stderr);
     const fullSizes = sizes(full.run.stderr);
     expect(lazySizes.map((s) => s.tools)).toEqual([1, 2, 2]);
@@ -151,7 +183,9 @@ describe.skipIf(!hasTowns)("typemcp chat --lazy-tools", { timeout: 60_000 }, () 
 
 describe("typemcp chat without --prompt", { timeout: 60_000 }, () => {
   test("reads messages line by line from a pipe and answers /servers, /tools and /quit", async () => {
-    const { run, generations } = await chat("openai", [{ text: "Hello from the model." }], ["echo", "calc"], { input: "/servers\n/tools\nHi there\n/quit\nnever sent\n" });
+    const { run, generations } = await chat("openai", [{ text: "Hello from the model." }], ["echo", "calc"], {
+      input: "/servers\n/tools\nHi there\n/quit\nnever sent\n",
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^typemcp chat with echo, calc: 8 tools\. \/help for commands\.\n/);
     expect(run.stdout).toMatch(/^echo: echo-http 1\.0\.0, 2 tools, http:\/\/127\.0\.0\.1:\d+\/mcp$/m);

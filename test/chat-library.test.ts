@@ -51,7 +51,9 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
       expect(first).toEqual({ stopped: "cancelled", steps: 1 });
       expect(events.find((e) => e.type === "result")).toMatchObject({ id: "c1", isError: true, text: "Cancelled by the user while it ran." });
       const call = wire.find((w) => w.direction === "send" && w.message.method === "tools/call")!;
-      await expect.poll(() => wire.find((w) => w.direction === "send" && w.message.method === "notifications/cancelled")?.message.params.requestId).toBe(call.message.id);
+      await expect
+        .poll(() => wire.find((w) => w.direction === "send" && w.message.method === "notifications/cancelled")?.message.params.requestId)
+        .toBe(call.message.id);
 
       const second = await chat.send("What happened?");
       expect(second).toEqual({ answer: "Your earlier operation was cancelled.", steps: 1 });
@@ -88,7 +90,9 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
       expect(model.requests[1]!.messages.at(-1)).toMatchObject({ role: "tools" });
       expect(await chat.send("Wait a long time.", { signal: controller.signal })).toEqual({ stopped: "cancelled", steps: 1 });
       const call = wire.find((w) => w.direction === "send" && w.message.method === "tools/call" && w.message.params.name === "wait")!;
-      await expect.poll(() => wire.find((w) => w.direction === "send" && w.message.method === "notifications/cancelled")?.message.params.requestId).toBe(call.message.id);
+      await expect
+        .poll(() => wire.find((w) => w.direction === "send" && w.message.method === "notifications/cancelled")?.message.params.requestId)
+        .toBe(call.message.id);
       expect(wire.some((w) => w.message.method === "initialize")).toBe(false);
     } finally {
       await server.close();
@@ -100,7 +104,26 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
     try {
       const child = spawn(
         process.execPath,
-        [TYPEMCP_CLI, "chat", "--provider", "anthropic", "--model", "test-model", "--base-url", fake.baseUrl, "--prompt", "Run it.", "--yes", "--verbose", "--name", "everything", "--", process.execPath, HOST_SERVERS.everything, "stdio"],
+        [
+          TYPEMCP_CLI,
+          "chat",
+          "--provider",
+          "anthropic",
+          "--model",
+          "test-model",
+          "--base-url",
+          fake.baseUrl,
+          "--prompt",
+          "Run it.",
+          "--yes",
+          "--verbose",
+          "--name",
+          "everything",
+          "--",
+          process.execPath,
+          HOST_SERVERS.everything,
+          "stdio",
+        ],
         { cwd: ROOT, env: { ...process.env, ANTHROPIC_API_KEY: "k" } },
       );
       let stderr = "";

@@ -45,7 +45,21 @@ async function chat(kind: FakeProviderKind, turns: Array<ScriptedTurn | ((body: 
   });
   try {
     const run = await typemcp(
-      ["chat", "--config", config, ...servers, "--provider", kind, "--model", "test-model", "--base-url", fake.baseUrl, "--prompt", "How much is a house in Winchester?", ...extra],
+      [
+        "chat",
+        "--config",
+        config,
+        ...servers,
+        "--provider",
+        kind,
+        "--model",
+        "test-model",
+        "--base-url",
+        fake.baseUrl,
+        "--prompt",
+        "How much is a house in Winchester?",
+        ...extra,
+      ],
       { env: envWith({ [KEY_OF[kind]]: "test-key" }), timeoutMs: 30_000 },
     );
     return { run, fake, generations: fake.generations() };
@@ -63,7 +77,13 @@ describe.skipIf(!hasTowns).each(KINDS)("typemcp chat --prompt with %s", { timeou
     expect(generations).toHaveLength(1);
     const tools = sentTools(kind, generations[0]);
     expect(tools.map((t) => t.name)).toEqual([
-      "towns__get_housing", "towns__get_schools", "towns__get_safety", "towns__get_distance_to_boston", "towns__get_town", "towns__find_towns", "towns__compare_towns",
+      "towns__get_housing",
+      "towns__get_schools",
+      "towns__get_safety",
+      "towns__get_distance_to_boston",
+      "towns__get_town",
+      "towns__find_towns",
+      "towns__compare_towns",
     ]);
     const housing = tools[0]!;
     expect(housing.description).toMatch(/^Get a Massachusetts town's average single-family home value/);
@@ -104,34 +124,59 @@ describe.skipIf(!hasTowns).each(KINDS)("typemcp chat --prompt with %s", { timeou
     expect(results[0]!.isError).toBe(false);
     expect(JSON.parse(results[0]!.text)).toMatchObject({ town: "Winchester", avgSingleFamilyAssessedValue: { value: WINCHESTER_VALUE } });
     if (kind === "anthropic") {
-      expect(generations[1].messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Let me look that up." }, { type: "tool_use", id: "toolu_1", name: "towns__get_housing", input: { town: "Winchester" } }] });
+      expect(generations[1].messages[1]).toEqual({
+        role: "assistant",
+        content: [
+          { type: "text", text: "Let me look that up." },
+          { type: "tool_use", id: "toolu_1", name: "towns__get_housing", input: { town: "Winchester" } },
+        ],
+      });
       expect(results[0]!.id).toBe("toolu_1");
     }
     if (kind === "openai") {
-      expect(generations[1].messages[1]).toMatchObject({ role: "assistant", content: "Let me look that up.", tool_calls: [{ id: "call_1", type: "function", function: { name: "towns__get_housing", arguments: '{"town":"Winchester"}' } }] });
+      expect(generations[1].messages[1]).toMatchObject({
+        role: "assistant",
+        content: "Let me look that up.",
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "towns__get_housing", arguments: '{"town":"Winchester"}' } }],
+      });
       expect(results[0]!.id).toBe("call_1");
     }
     if (kind === "gemini") {
-      expect(generations[1].contents[1]).toMatchObject({ role: "model", parts: [{ text: "Let me look that up." }, { functionCall: { id: "call_1", name: "towns__get_housing", args: { town: "Winchester" } } }] });
+      expect(generations[1].contents[1]).toMatchObject({
+        role: "model",
+        parts: [{ text: "Let me look that up." }, { functionCall: { id: "call_1", name: "towns__get_housing", args: { town: "Winchester" } } }],
+      });
       expect(results[0]).toMatchObject({ id: "call_1", name: "towns__get_housing" });
     }
   });
 
   test("does not send a call whose arguments break the schema, tells the model why, and runs the corrected call", async () => {
-    const { run, generations } = await chat(kind, [
-      { calls: [{ name: "towns__get_housing", args: { city: "Winchester" } }] },
-      { calls: [{ name: "towns__get_housing", args: { town: "Winchester" } }] },
-      { text: "Assessed at $972,776." },
-    ], ["--json"]);
+    const { run, generations } = await chat(
+      kind,
+      [
+        { calls: [{ name: "towns__get_housing", args: { city: "Winchester" } }] },
+        { calls: [{ name: "towns__get_housing", args: { town: "Winchester" } }] },
+        { text: "Assessed at $972,776." },
+      ],
+      ["--json"],
+    );
     expect(run.status).toBe(0);
-    const transcript = JSON.parse(run.stdout) as { answer: string; events: Array<{ type: string; decision?: string; by?: string; reason?: string; result?: unknown }> };
+    const transcript = JSON.parse(run.stdout) as {
+      answer: string;
+      events: Array<{ type: string; decision?: string; by?: string; reason?: string; result?: unknown }>;
+    };
     expect(transcript.answer).toBe("Assessed at $972,776.");
     const decisions = transcript.events.filter((e) => e.type === "decision");
-    expect(decisions.map((e) => [e.decision, e.by])).toEqual([["invalid", "schema"], ["run", undefined]]);
+    expect(decisions.map((e) => [e.decision, e.by])).toEqual([
+      ["invalid", "schema"],
+      ["run", undefined],
+    ]);
     expect(decisions[0]!.reason).toMatch(/^Not sent: the arguments for towns__get_housing do not fit its input schema:\n- town: missing required parameter/);
     expect(decisions[0]!.reason).toMatch(/city/);
     // --json keeps each result whole.
-    expect(transcript.events.find((e) => e.type === "result" && e.result)!.result).toMatchObject({ structuredContent: { avgSingleFamilyAssessedValue: { value: WINCHESTER_VALUE } } });
+    expect(transcript.events.find((e) => e.type === "result" && e.result)!.result).toMatchObject({
+      structuredContent: { avgSingleFamilyAssessedValue: { value: WINCHESTER_VALUE } },
+    });
     const first = fedBackResults(kind, generations[1]);
     expect(first).toHaveLength(1);
     expect(first[0]!.text).toContain("missing required parameter");
@@ -140,21 +185,29 @@ describe.skipIf(!hasTowns).each(KINDS)("typemcp chat --prompt with %s", { timeou
   });
 
   test("refuses a tool --deny names, never offers it, and tells both the user and the model", async () => {
-    const { run, generations } = await chat(kind, [
-      { calls: [{ name: "towns__get_safety", args: { town: "Winchester" } }] },
-      { text: "I may not look up crime rates here." },
-    ], ["--deny", "towns__get_safety"]);
+    const { run, generations } = await chat(
+      kind,
+      [{ calls: [{ name: "towns__get_safety", args: { town: "Winchester" } }] }, { text: "I may not look up crime rates here." }],
+      ["--deny", "towns__get_safety"],
+    );
     expect(run.status).toBe(0);
     expect(run.stdout).toBe("I may not look up crime rates here.\n");
     expect(sentTools(kind, generations[0]).map((t) => t.name)).not.toContain("towns__get_safety");
-    expect(run.stderr).toContain('→ towns__get_safety {"town":"Winchester"}\n  ✗ refused (policy): The host refused to call towns__get_safety: it matches --deny "towns__get_safety".');
+    expect(run.stderr).toContain(
+      '→ towns__get_safety {"town":"Winchester"}\n  ✗ refused (policy): The host refused to call towns__get_safety: it matches --deny "towns__get_safety".',
+    );
     const [told] = fedBackResults(kind, generations[1]);
     expect(told!.text).toContain('The host refused to call towns__get_safety: it matches --deny "towns__get_safety"');
   });
 
   test("runs two calls of one turn in order and feeds both results back together", async () => {
     const { run, generations } = await chat(kind, [
-      { calls: [{ name: "towns__get_housing", args: { town: "Winchester" } }, { name: "towns__get_schools", args: { town: "Winchester" } }] },
+      {
+        calls: [
+          { name: "towns__get_housing", args: { town: "Winchester" } },
+          { name: "towns__get_schools", args: { town: "Winchester" } },
+        ],
+      },
       { text: "Both looked up." },
     ]);
     expect(run.status).toBe(0);

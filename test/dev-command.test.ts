@@ -104,7 +104,12 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
       { name: "dev-test", version: "0" },
       {
         versionNegotiation: { mode: { pin: "2026-07-28" } },
-        listChanged: { tools: { onChanged: (error, tools) => void changed.push(error ? [String(error)] : (tools ?? []).map((t) => Object.keys(t.inputSchema.properties ?? {}).join())) } },
+        listChanged: {
+          tools: {
+            onChanged: (error, tools) =>
+              void changed.push(error ? [String(error)] : (tools ?? []).map((t) => Object.keys(t.inputSchema.properties ?? {}).join())),
+          },
+        },
       },
     );
     await client.connect(transport);

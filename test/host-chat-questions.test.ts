@@ -14,7 +14,22 @@ async function chat(kind: FakeProviderKind, turns: Array<(body: any) => Scripted
   for (const name of Object.values(KEY_OF)) delete env[name];
   try {
     const run = await typemcp(
-      ["chat", "--provider", kind, "--model", "test-model", "--base-url", fake.baseUrl, "--prompt", "Summarise the text for me.", "--yes", ...extra, "--", process.execPath, QUESTIONS],
+      [
+        "chat",
+        "--provider",
+        kind,
+        "--model",
+        "test-model",
+        "--base-url",
+        fake.baseUrl,
+        "--prompt",
+        "Summarise the text for me.",
+        "--yes",
+        ...extra,
+        "--",
+        process.execPath,
+        QUESTIONS,
+      ],
       { env: { ...env, [KEY_OF[kind]]: "test-key" }, timeoutMs: 30_000 },
     );
     return { run, generations: fake.generations() };
@@ -48,7 +63,9 @@ describe.each([
     );
     expect(run.status).toBe(0);
     expect(run.stdout).toBe("Done: model test-model said: Short.\n");
-    expect(run.stderr).toContain('→ questions__summarize {"text":"a very long text"}\n⤷ server "questions" asked the model (test-model, sampling): Summarise: a very long text\n  ⤶ Short.\n');
+    expect(run.stderr).toContain(
+      '→ questions__summarize {"text":"a very long text"}\n⤷ server "questions" asked the model (test-model, sampling): Summarise: a very long text\n  ⤶ Short.\n',
+    );
     expect(generations).toHaveLength(3);
     const sampling = generations[1];
     expect(sentTools(kind, sampling)).toEqual([]);
@@ -95,7 +112,11 @@ describe("typemcp chat answers a server's question to the user", { timeout: 60_0
   });
 
   test("declines from --answer, and the model sees the decline", async () => {
-    const { run } = await chat("openai", [() => ({ calls: [{ name: "questions__book", args: {} }] }), (body) => ({ text: `Result: ${fedBackResults("openai", body)[0]?.text}` })], ["--answer", "decline"]);
+    const { run } = await chat(
+      "openai",
+      [() => ({ calls: [{ name: "questions__book", args: {} }] }), (body) => ({ text: `Result: ${fedBackResults("openai", body)[0]?.text}` })],
+      ["--answer", "decline"],
+    );
     expect(run.status).toBe(0);
     expect(run.stdout).toBe("Result: not booked (decline)\n");
     expect(run.stderr).toContain('typemcp: server "questions" asked "Who is staying, and for how long?"; answered decline from --answer #1.\n');

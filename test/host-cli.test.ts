@@ -35,7 +35,10 @@ const hasTowns = isBuilt(HOST_SERVERS.towns);
 const hasWeather = isBuilt(HOST_SERVERS.weather);
 
 /** The JSON-RPC messages a --verbose run printed, with their direction. */
-function wire(stderr: string): Array<{ arrow: string; message: { method?: string; id?: number | string; params?: { _meta?: Record<string, unknown> }; result?: unknown; error?: unknown } }> {
+function wire(stderr: string): Array<{
+  arrow: string;
+  message: { method?: string; id?: number | string; params?: { _meta?: Record<string, unknown> }; result?: unknown; error?: unknown };
+}> {
   return stderr
     .split("\n")
     .filter((line) => WIRE.test(line))
@@ -81,7 +84,8 @@ describe("typemcp list and call against real servers", () => {
       expect(lines[0]).toMatch(/^TOOL +ARGUMENTS +DESCRIPTION$/);
       expect(lines).toContainEqual(expect.stringMatching(/^calc__divide +a, b +Divide a by b and return the quotient \(a ÷ b\)\.$/));
       expect(lines).toContainEqual(expect.stringMatching(/^everything__get-sum +a, b +Returns the sum of two numbers$/));
-      if (hasTowns) expect(lines).toContainEqual(expect.stringMatching(/^towns__get_housing +town +Get a Massachusetts town's average single-family home value/));
+      if (hasTowns)
+        expect(lines).toContainEqual(expect.stringMatching(/^towns__get_housing +town +Get a Massachusetts town's average single-family home value/));
       if (hasWeather) expect(lines).toContainEqual(expect.stringMatching(/^weather__get_forecast +latitude, longitude +Get the weather forecast/));
       const names = lines.slice(1).map((line) => line.split(" ")[0]!);
       expect(names.every((name) => servers.some((server) => name.startsWith(`${server}__`)))).toBe(true);
@@ -97,19 +101,28 @@ describe("typemcp list and call against real servers", () => {
     });
 
     test("prints, with --provider, the tools in a model provider's format", async () => {
-      const anthropic = JSON.parse((await typemcp(["list", "--config", config, "everything", "--provider", "anthropic"])).stdout) as Array<{ name: string; input_schema: { type: string } }>;
+      const anthropic = JSON.parse((await typemcp(["list", "--config", config, "everything", "--provider", "anthropic"])).stdout) as Array<{
+        name: string;
+        input_schema: { type: string };
+      }>;
       expect(anthropic.length).toBeGreaterThan(5);
       for (const tool of anthropic) {
         expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
         expect(tool.input_schema.type).toBe("object");
       }
-      const openai = JSON.parse((await typemcp(["list", "--config", config, "calc", "--provider", "openai-responses"])).stdout) as Array<Record<string, unknown>>;
+      const openai = JSON.parse((await typemcp(["list", "--config", config, "calc", "--provider", "openai-responses"])).stdout) as Array<
+        Record<string, unknown>
+      >;
       expect(openai[0]).toMatchObject({ type: "function", name: "calc__add", strict: true, parameters: { additionalProperties: false, required: ["a", "b"] } });
     });
 
     test("shows only what --allow and --deny let through", async () => {
       const run = await typemcp(["list", "--config", config, "calc", "everything", "--allow", "calc__*,everything__echo", "--deny", "*__s*"]);
-      const names = run.stdout.trimEnd().split("\n").slice(1).map((line) => line.split(" ")[0]);
+      const names = run.stdout
+        .trimEnd()
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split(" ")[0]);
       expect(names).toEqual(["calc__add", "calc__multiply", "calc__divide", "calc__power", "everything__echo"]);
     });
 
@@ -163,7 +176,9 @@ describe("typemcp list and call against real servers", () => {
     test("exits 2 for an unknown tool, naming the tools there are", async () => {
       const run = await typemcp(["call", "calc__modulo", "--config", config]);
       expect(run.status).toBe(2);
-      expect(run.stderr).toBe('typemcp: Server "calc" has no tool "modulo". Its tools: calc__add, calc__subtract, calc__multiply, calc__divide, calc__power, calc__sqrt.\n');
+      expect(run.stderr).toBe(
+        'typemcp: Server "calc" has no tool "modulo". Its tools: calc__add, calc__subtract, calc__multiply, calc__divide, calc__power, calc__sqrt.\n',
+      );
     });
 
     test("exits 2 for a value the schema cannot take, naming the argument, before calling", async () => {
@@ -251,11 +266,25 @@ describe("typemcp list and call against real servers", () => {
     test("2026-07-28: a server that asks for input the host does not offer fails the call, naming what it needed", async () => {
       const run = await typemcp(["call", "confirm", "--", process.execPath, TWO_ERA_SERVER]);
       expect([run.status, run.stdout]).toEqual([3, ""]);
-      expect(run.stderr).toMatch(/answered tools\/call with an error: Cannot request input 'ok' \(elicitation\/create\): the request's client capabilities do not declare the required capability\n$/);
+      expect(run.stderr).toMatch(
+        /answered tools\/call with an error: Cannot request input 'ok' \(elicitation\/create\): the request's client capabilities do not declare the required capability\n$/,
+      );
     });
 
     test("2025-11-25 fallback: the server answers server/discover with an error, so the host opens with initialize", async () => {
-      const run = await typemcp(["call", "echo", "--arg", "message=hi", "--verbose", "--name", "everything", "--", process.execPath, HOST_SERVERS.everything, "stdio"]);
+      const run = await typemcp([
+        "call",
+        "echo",
+        "--arg",
+        "message=hi",
+        "--verbose",
+        "--name",
+        "everything",
+        "--",
+        process.execPath,
+        HOST_SERVERS.everything,
+        "stdio",
+      ]);
       expect([run.status, run.stdout]).toEqual([0, "Echo: hi\n"]);
       expect(eras(run.stderr)).toEqual({ everything: LEGACY });
       // The server may ask for the host's roots at any point after initialized: the host's answer is left out.
@@ -285,14 +314,25 @@ describe("typemcp list and call against real servers", () => {
       const run = await typemcp(["call", "ping", "--verbose", "--", process.execPath, STRICT, "--exit"]);
       expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
       expect(eras(run.stderr)).toEqual({ "strict-legacy": LEGACY });
-      expect(steps(run.stderr)).toEqual(["→ server/discover", "→ initialize", "← result", "→ notifications/initialized", "→ tools/list", "← result", "→ tools/call", "← result"]);
+      expect(steps(run.stderr)).toEqual([
+        "→ server/discover",
+        "→ initialize",
+        "← result",
+        "→ notifications/initialized",
+        "→ tools/list",
+        "← result",
+        "→ tools/call",
+        "← result",
+      ]);
     });
 
     test("one that never answers it: after the probe's wait (here --timeout), initialize", async () => {
       const run = await typemcp(["call", "ping", "--verbose", "--timeout", "1500", "--", process.execPath, STRICT, "--silent"]);
       expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
       expect(eras(run.stderr)).toEqual({ "strict-legacy": LEGACY });
-      const sent = wire(run.stderr).filter(({ arrow }) => arrow === "→").map(({ message }) => message.method);
+      const sent = wire(run.stderr)
+        .filter(({ arrow }) => arrow === "→")
+        .map(({ message }) => message.method);
       expect(sent.slice(0, 2)).toEqual(["server/discover", "initialize"]);
     });
   });
@@ -312,7 +352,18 @@ describe("typemcp list and call against real servers", () => {
 
     test("a 2025-11-25 call that outlasts it exits 3 naming tools/call", async () => {
       // server-everything takes about a second to start on a busy machine: it gets 4 s to answer each request.
-      const run = await typemcp(["call", "trigger-long-running-operation", "--arg", "duration=10", "--timeout", "4000", "--", process.execPath, HOST_SERVERS.everything, "stdio"]);
+      const run = await typemcp([
+        "call",
+        "trigger-long-running-operation",
+        "--arg",
+        "duration=10",
+        "--timeout",
+        "4000",
+        "--",
+        process.execPath,
+        HOST_SERVERS.everything,
+        "stdio",
+      ]);
       expect([run.status, run.stdout]).toEqual([3, ""]);
       expect(run.stderr).toMatch(/did not answer tools\/call within 4 s\.\n/);
     });
@@ -352,9 +403,14 @@ describe("typemcp list and call against real servers", () => {
       ["y", 0],
       ["n", 4],
     ])("asks on a terminal under --confirm and acts on the answer %s", (answer, status) => {
-      const command = [process.execPath, TYPEMCP_CLI, "call", "everything__toggle-simulated-logging", "--confirm", ...everything].map((a) => `'${a}'`).join(" ");
+      const command = [process.execPath, TYPEMCP_CLI, "call", "everything__toggle-simulated-logging", "--confirm", ...everything]
+        .map((a) => `'${a}'`)
+        .join(" ");
       // script(1) gives the CLI a real terminal; the answer is typed once the prompt is up.
-      const run = spawnSync("sh", ["-c", `(sleep 3; printf '${answer}\\n') | script -qec "${command.replace(/"/g, '\\"')}" /dev/null`], { encoding: "utf8", timeout: 20_000 });
+      const run = spawnSync("sh", ["-c", `(sleep 3; printf '${answer}\\n') | script -qec "${command.replace(/"/g, '\\"')}" /dev/null`], {
+        encoding: "utf8",
+        timeout: 20_000,
+      });
       expect(run.stdout).toContain("Call everything__toggle-simulated-logging {}? It is not marked read-only. [y/N]");
       expect(run.status).toBe(status);
     });
@@ -438,7 +494,9 @@ describe("typemcp list and call against real servers", () => {
       await closed.close();
       const run = await typemcp(["list", "--url", closed.url]);
       expect(run.status).toBe(3);
-      expect(run.stderr).toMatch(/^typemcp: Could not connect to server http:\/\/127\.0\.0\.1:\d+\/mcp during server\/discover: Version negotiation probe failed: fetch failed \(ECONNREFUSED\)\n$/);
+      expect(run.stderr).toMatch(
+        /^typemcp: Could not connect to server http:\/\/127\.0\.0\.1:\d+\/mcp during server\/discover: Version negotiation probe failed: fetch failed \(ECONNREFUSED\)\n$/,
+      );
     });
   });
 });

@@ -21,7 +21,8 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", (_era, protocol, eraLine) => {
-  const call = (tool: string, extra: string[] = [], env?: NodeJS.ProcessEnv) => typemcp(["call", tool, "--protocol", protocol, ...extra, ...SERVER], { env: env ?? cleanEnv() });
+  const call = (tool: string, extra: string[] = [], env?: NodeJS.ProcessEnv) =>
+    typemcp(["call", tool, "--protocol", protocol, ...extra, ...SERVER], { env: env ?? cleanEnv() });
 
   test("declares roots; elicitation only with --answer (or a terminal), sampling only with a model", async () => {
     const bare = await call("abilities", ["--verbose"]);
@@ -61,7 +62,9 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
     if (protocol === "auto") {
       // 2026-07-28: the server's SDK refuses the question itself, with -32021.
       expect(run.status).toBe(3);
-      expect(run.stderr).toMatch(/answered tools\/call with an error: Cannot request input 'input-0' \(elicitation\/create\): the request's client capabilities do not declare the required capability\n$/);
+      expect(run.stderr).toMatch(
+        /answered tools\/call with an error: Cannot request input 'input-0' \(elicitation\/create\): the request's client capabilities do not declare the required capability\n$/,
+      );
     } else {
       // 2025-11-25: the tool sees the capability missing and reports it as its error.
       expect(run.status).toBe(1);
@@ -94,7 +97,11 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
 
     test("runs the server's request on the --model given, and says so on stderr", async () => {
       const before = fake.generations().length;
-      const run = await call("summarize", ["--arg", "text=hello there", "--provider", "openai", "--model", "test-model", "--base-url", fake.baseUrl], cleanEnv({ OPENAI_API_KEY: "test-key" }));
+      const run = await call(
+        "summarize",
+        ["--arg", "text=hello there", "--provider", "openai", "--model", "test-model", "--base-url", fake.baseUrl],
+        cleanEnv({ OPENAI_API_KEY: "test-key" }),
+      );
       expect(run.stdout).toBe("model test-model said: A greeting.\n");
       expect(run.stderr).toBe('⤷ server "questions" asked the model (test-model, sampling): Summarise: hello there\n  ⤶ A greeting.\n');
       expect(run.status).toBe(0);
@@ -102,7 +109,10 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
       expect(sent).toMatchObject({
         model: "test-model",
         max_completion_tokens: 50,
-        messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Summarise: hello there" }],
+        messages: [
+          { role: "system", content: "Be brief." },
+          { role: "user", content: "Summarise: hello there" },
+        ],
       });
       expect(sent.tools).toBeUndefined();
     });
@@ -112,7 +122,9 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
       if (protocol === "auto") {
         // 2026-07-28: the server's SDK refuses the question itself, with -32021.
         expect(run.status).toBe(3);
-        expect(run.stderr).toMatch(/answered tools\/call with an error: Cannot request input 'input-0' \(sampling\/createMessage\): the request's client capabilities do not declare the required capability\n$/);
+        expect(run.stderr).toMatch(
+          /answered tools\/call with an error: Cannot request input 'input-0' \(sampling\/createMessage\): the request's client capabilities do not declare the required capability\n$/,
+        );
       } else {
         // 2025-11-25: the tool sees the capability missing and reports it as its error.
         expect(run.status).toBe(1);
@@ -130,7 +142,9 @@ describe("typemcp call answers a server's questions over Streamable HTTP", () =>
   afterAll(() => server?.stop());
 
   test.each(ERAS)("in protocol %s", async (_era, protocol, eraLine) => {
-    const run = await typemcp(["call", "book", "--protocol", protocol, "--verbose", "--answer", '{"name": "Ada", "room": "single"}', "--url", server.url], { env: cleanEnv() });
+    const run = await typemcp(["call", "book", "--protocol", protocol, "--verbose", "--answer", '{"name": "Ada", "room": "single"}', "--url", server.url], {
+      env: cleanEnv(),
+    });
     expect(run.stdout).toBe('booked {"name":"Ada","room":"single","nights":1}\n');
     expect(run.stderr).toContain(`[questions] protocol ${eraLine}`);
     expect(run.status).toBe(0);

@@ -34,10 +34,16 @@ describe("the HTTP transport's safe defaults", () => {
     const { request } = await import("node:http");
     const url = new URL(server.url);
     const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...MCP_HEADERS, Host: "attacker.example:80" } }, (res) => {
-        let body = "";
-        res.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => resolve({ status: res.statusCode!, body }));
-      });
+      const req = request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...MCP_HEADERS, Host: "attacker.example:80" } },
+        (res) => {
+          let body = "";
+          res
+            .setEncoding("utf8")
+            .on("data", (c: string) => (body += c))
+            .on("end", () => resolve({ status: res.statusCode!, body }));
+        },
+      );
       req.on("error", reject);
       req.end(JSON.stringify(INITIALIZE));
     });
@@ -186,7 +192,10 @@ async function sendLargeBody(url: string, size: number, declareLength: boolean):
     if (declareLength) headers["Content-Length"] = size;
     const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers }, (res) => {
       let body = "";
-      res.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => resolve({ status: res.statusCode!, body }));
+      res
+        .setEncoding("utf8")
+        .on("data", (c: string) => (body += c))
+        .on("end", () => resolve({ status: res.statusCode!, body }));
     });
     // The server may close the connection before the upload ends: that is the point.
     req.on("error", (error: NodeJS.ErrnoException) => {

@@ -20,7 +20,13 @@ type Connect = (script: string, env: Record<string, string>) => Promise<{ client
 
 const overStdio: Connect = async (script, env) => {
   const client = modernClient();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [script], cwd: os.tmpdir(), env: { ...process.env, ...env } as Record<string, string>, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [script],
+    cwd: os.tmpdir(),
+    env: { ...process.env, ...env } as Record<string, string>,
+    stderr: "pipe",
+  });
   await client.connect(transport);
   return { client, close: () => client.close() };
 };
@@ -38,7 +44,10 @@ const overHttp: Connect = async (script, env) => {
   };
 };
 
-for (const [transport, connect] of [["stdio", overStdio], ["Streamable HTTP", overHttp]] as const) {
+for (const [transport, connect] of [
+  ["stdio", overStdio],
+  ["Streamable HTTP", overHttp],
+] as const) {
   describe(`the sample servers speak 2026-07-28 over ${transport}`, () => {
     let nws: FakeNws;
     beforeAll(async () => {
@@ -103,7 +112,14 @@ for (const [transport, connect] of [["stdio", overStdio], ["Streamable HTTP", ov
 
 test("a list stops saying it is cacheable once the author changes it at run time", async () => {
   const client = modernClient();
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [fromRoot("packages/conformance-server/dist/conformance.js")], cwd: os.tmpdir(), stderr: "pipe" }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [fromRoot("packages/conformance-server/dist/conformance.js")],
+      cwd: os.tmpdir(),
+      stderr: "pipe",
+    }),
+  );
   try {
     const fresh = { cacheMode: "refresh" } as const;
     expect(await client.listTools(undefined, fresh)).toMatchObject({ ttlMs: 3_600_000, cacheScope: "public" });
@@ -123,8 +139,19 @@ describe("MCP_REQUEST_STATE_KEY", () => {
   const call = async (url: string, id: number, extra: Record<string, unknown> = {}) => {
     const res = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "test_input_required_result_elicitation" },
-      body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "test_input_required_result_elicitation", arguments: {}, _meta: meta, ...extra } }),
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2026-07-28",
+        "Mcp-Method": "tools/call",
+        "Mcp-Name": "test_input_required_result_elicitation",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "test_input_required_result_elicitation", arguments: {}, _meta: meta, ...extra },
+      }),
     });
     const text = await res.text();
     return (res.headers.get("content-type") ?? "").includes("event-stream") ? JSON.parse([...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]!) : JSON.parse(text);
@@ -149,7 +176,12 @@ describe("MCP_REQUEST_STATE_KEY", () => {
   });
 
   test("a key shorter than 32 bytes stops the server at start-up, saying why", () => {
-    const run = spawnSync(process.execPath, [CALC_SERVER], { input: "", encoding: "utf8", env: { ...process.env, MCP_REQUEST_STATE_KEY: "too-short" }, timeout: 10_000 });
+    const run = spawnSync(process.execPath, [CALC_SERVER], {
+      input: "",
+      encoding: "utf8",
+      env: { ...process.env, MCP_REQUEST_STATE_KEY: "too-short" },
+      timeout: 10_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/MCP_REQUEST_STATE_KEY must be at least 32 bytes long \(it has 9\)/);
   });

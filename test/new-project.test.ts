@@ -15,7 +15,14 @@ import { run, runAsync } from "./support/run.js";
 
 const PNPM = ["-y", "pnpm@12.4.2"];
 const npmCache = path.join(os.tmpdir(), "typemcp-e2e-npm-cache");
-const env = { NO_COLOR: "1", FORCE_COLOR: "0", npm_config_cache: npmCache, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
+const env = {
+  NO_COLOR: "1",
+  FORCE_COLOR: "0",
+  npm_config_cache: npmCache,
+  npm_config_update_notifier: "false",
+  npm_config_fund: "false",
+  npm_config_audit: "false",
+};
 let work: string;
 let typemcpTarball: string;
 let createTarball: string;
@@ -60,7 +67,10 @@ afterAll(() => {
 describe.concurrent("a project created with create-typemcp", () => {
   test("with npm: installs, builds, passes its test, starts and lists its tool; its packed tarball installs alone and serves", async () => {
     // `npm create typemcp@latest my-server` is `npm exec create-typemcp my-server`.
-    const created = await runAsync("npm", ["exec", "--yes", `--package=${createTarball}`, "--", "create-typemcp", "my-server", "--typemcp", typemcpTarball], { cwd: work, env });
+    const created = await runAsync("npm", ["exec", "--yes", `--package=${createTarball}`, "--", "create-typemcp", "my-server", "--typemcp", typemcpTarball], {
+      cwd: work,
+      env,
+    });
     expect(created.stdout).toContain("npm run build && npm run start");
     const project = path.join(work, "my-server");
     const manifest = JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8"));
@@ -91,7 +101,10 @@ describe.concurrent("a project created with create-typemcp", () => {
 
   test("with pnpm: installs with no build scripts to approve, builds, passes its test, starts and lists its tool", async () => {
     // `pnpm create typemcp my-server` is `pnpm dlx create-typemcp my-server`.
-    const created = await runAsync("npx", [...PNPM, `--package=${createTarball}`, "dlx", "create-typemcp", "my-pnpm-server", "--typemcp", typemcpTarball], { cwd: work, env });
+    const created = await runAsync("npx", [...PNPM, `--package=${createTarball}`, "dlx", "create-typemcp", "my-pnpm-server", "--typemcp", typemcpTarball], {
+      cwd: work,
+      env,
+    });
     expect(created.stdout).toContain("pnpm build && pnpm start");
     const project = path.join(work, "my-pnpm-server");
     expect((await runAsync("npx", [...PNPM, "build"], { cwd: project, env })).stdout).toContain("→ dist/server.js (bundled)");

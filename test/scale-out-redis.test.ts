@@ -67,7 +67,13 @@ async function connectThrough(url: string, fetchFn: typeof fetch): Promise<Clien
 }
 
 /** One 2026-07-28 request over HTTP, as a client that declares the Tasks extension sends it; which instance answered, and the JSON-RPC answer. */
-async function modernRpc(url: string, method: string, params: Record<string, unknown>, name: string, capabilities: Record<string, unknown> = {}): Promise<{ upstream: string | null; body: Record<string, any> }> {
+async function modernRpc(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  name: string,
+  capabilities: Record<string, unknown> = {},
+): Promise<{ upstream: string | null; body: Record<string, any> }> {
   const meta = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
     "io.modelcontextprotocol/clientInfo": { name: "scale-out-redis", version: "0" },
@@ -75,25 +81,42 @@ async function modernRpc(url: string, method: string, params: Record<string, unk
   };
   const res = await fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method, "Mcp-Name": name },
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      "MCP-Protocol-Version": "2026-07-28",
+      "Mcp-Method": method,
+      "Mcp-Name": name,
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: meta } }),
     signal: AbortSignal.timeout(10_000),
   });
   const text = await res.text();
   // An answer may come as JSON or as one SSE event carrying it.
-  const json = res.headers.get("content-type")?.includes("text/event-stream") ? text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).at(-1)! : text;
+  const json = res.headers.get("content-type")?.includes("text/event-stream")
+    ? text
+        .split("\n")
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => l.slice(6))
+        .at(-1)!
+    : text;
   return { upstream: res.headers.get("x-upstream"), body: JSON.parse(json) as Record<string, any> };
 }
 
 describe("a server asked to use Redis", () => {
   test("refuses to start, saying where Redis was expected and why, when Redis is not there", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [SERVER, "--http", "--port", "0", "--redis", `redis://127.0.0.1:${port}`], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...KEY } });
+    const child = spawn(process.execPath, [SERVER, "--http", "--port", "0", "--redis", `redis://127.0.0.1:${port}`], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...KEY },
+    });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     expect(code).toBe(1);
-    expect(stderr).toBe(`typemcp: Redis at redis://127.0.0.1:${port} is not reachable (connect ECONNREFUSED 127.0.0.1:${port}). Start it, or fix --redis / REDIS_URL.\n`);
+    expect(stderr).toBe(
+      `typemcp: Redis at redis://127.0.0.1:${port} is not reachable (connect ECONNREFUSED 127.0.0.1:${port}). Start it, or fix --redis / REDIS_URL.\n`,
+    );
   });
 
   test("refuses to start without a request-state key shared by every instance", async () => {
@@ -109,7 +132,10 @@ describe("a server asked to use Redis", () => {
   });
 
   test("refuses a --redis value that is not a Redis URL, saying what it takes", async () => {
-    const child = spawn(process.execPath, [SERVER, "--http", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, REDIS_URL: "localhost:6379" } });
+    const child = spawn(process.execPath, [SERVER, "--http", "--port", "0"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, REDIS_URL: "localhost:6379" },
+    });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
     expect(await new Promise<number | null>((resolve) => child.once("exit", resolve))).toBe(1);
@@ -141,7 +167,10 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     const { fetch: cutting, exchanges } = recordingFetch(3);
     const client = await connectThrough(proxy.url, cutting);
     const progress: number[] = [];
-    const result = await client.callTool({ name: "count", arguments: { steps: 8, intervalMs: 100 } }, undefined, { onprogress: (p) => void progress.push(p.progress), timeout: 15_000 });
+    const result = await client.callTool({ name: "count", arguments: { steps: 8, intervalMs: 100 } }, undefined, {
+      onprogress: (p) => void progress.push(p.progress),
+      timeout: 15_000,
+    });
     await client.close();
     expect(result.structuredContent).toMatchObject({ counted: 8 });
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -206,7 +235,10 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
 
   test("a 2026-07-28 input round started on one instance finishes on the other; a tampered requestState is refused in words", async () => {
     const connect = async (fetchFn: typeof fetch) => {
-      const client = new ModernClient({ name: "scale-out-redis", version: "0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } } } as never);
+      const client = new ModernClient({ name: "scale-out-redis", version: "0" }, {
+        capabilities: { elicitation: { form: {} } },
+        versionNegotiation: { mode: { pin: "2026-07-28" } },
+      } as never);
       client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { name: "Ada" } }) as never);
       await client.connect(new ModernTransport(new URL(proxy.url), { fetch: fetchFn }) as never);
       return client;
@@ -231,7 +263,10 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
       return fetch(input, init);
     };
     const forger = await connect(tampering);
-    const refused = await forger.callTool({ name: "greet", arguments: {} }).then((r) => JSON.stringify(r), (e: Error) => e.message);
+    const refused = await forger.callTool({ name: "greet", arguments: {} }).then(
+      (r) => JSON.stringify(r),
+      (e: Error) => e.message,
+    );
     await forger.close();
     expect(refused).toBe("Invalid or expired requestState");
   });
@@ -261,15 +296,26 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     const taskId = created.body.result.taskId as string;
     // Round robin alternates: poll until a poll parked on the starter, so that the answer goes to the other instance.
     let parked = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
-    for (const deadline = Date.now() + 5_000; !(parked.body.result?.status === "input_required" && parked.upstream === created.upstream) && Date.now() < deadline; ) {
+    for (
+      const deadline = Date.now() + 5_000;
+      !(parked.body.result?.status === "input_required" && parked.upstream === created.upstream) && Date.now() < deadline;
+    ) {
       parked = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
     }
-    expect(parked.body.result.inputRequests).toEqual({ approve: { method: "elicitation/create", params: expect.objectContaining({ message: "Publish board main?" }) } });
-    const update = await modernRpc(proxy.url, "tasks/update", { taskId, inputResponses: { approve: { action: "accept", content: { approve: true } } } }, taskId);
+    expect(parked.body.result.inputRequests).toEqual({
+      approve: { method: "elicitation/create", params: expect.objectContaining({ message: "Publish board main?" }) },
+    });
+    const update = await modernRpc(
+      proxy.url,
+      "tasks/update",
+      { taskId, inputResponses: { approve: { action: "accept", content: { approve: true } } } },
+      taskId,
+    );
     expect(update.upstream).not.toBe(created.upstream);
     expect(update.body.result).toMatchObject({ resultType: "complete" });
     let done = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
-    for (const deadline = Date.now() + 5_000; done.body.result?.status !== "completed" && Date.now() < deadline; ) done = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    for (const deadline = Date.now() + 5_000; done.body.result?.status !== "completed" && Date.now() < deadline; )
+      done = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
     const answeredBy = balanced.find((b) => new URL(b.url).host === update.upstream)!;
     expect(done.body.result.result.structuredContent).toEqual({ published: true, pid: answeredBy.child.pid });
   });
@@ -294,9 +340,14 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     const last = await store.storeEvent("crashed-call", { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: 1 } });
     await connection.client.del("typemcp:scale-out:writing:crashed-call");
     await connection.close();
-    const resume = await fetch(proxy.url, { headers: { Accept: "text/event-stream", "Last-Event-ID": last, "MCP-Protocol-Version": "2025-11-25" }, signal: AbortSignal.timeout(10_000) });
+    const resume = await fetch(proxy.url, {
+      headers: { Accept: "text/event-stream", "Last-Event-ID": last, "MCP-Protocol-Version": "2025-11-25" },
+      signal: AbortSignal.timeout(10_000),
+    });
     expect(resume.status).toBe(410);
-    expect(((await resume.json()) as { error: { message: string } }).error.message).toBe("The instance answering this request stopped before it finished; send the request again.");
+    expect(((await resume.json()) as { error: { message: string } }).error.message).toBe(
+      "The instance answering this request stopped before it finished; send the request again.",
+    );
   });
 
   test("a 2025 cancellation on stateless instances sharing Redis is refused, saying why and what to do", async () => {
@@ -306,7 +357,9 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
       body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 3 } }),
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toContain("With --redis a 2025-11-25 call runs on when its client drops the stream, so that it can be resumed anywhere");
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
+      "With --redis a 2025-11-25 call runs on when its client drops the stream, so that it can be resumed anywhere",
+    );
   });
 
   test("Redis stopped mid-run: calls still answer, a resume fails in words, and resumable streams come back with Redis", async () => {
@@ -321,7 +374,10 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
         `Could not look up a stream: the shared store (Redis at ${redis.url}) is unavailable (not connected; reconnecting). Try again shortly.`,
       );
       const task = await modernRpc(proxy.url, "tasks/get", { taskId: "any-task" }, "any-task");
-      expect(task.body.error).toEqual({ code: -32603, message: `Could not read a task: the shared store (Redis at ${redis.url}) is unavailable (not connected; reconnecting). Try again shortly.` });
+      expect(task.body.error).toEqual({
+        code: -32603,
+        message: `Could not read a task: the shared store (Redis at ${redis.url}) is unavailable (not connected; reconnecting). Try again shortly.`,
+      });
       for (let i = 0; i < 2; i++) {
         const answered = await client.callTool({ name: "count", arguments: { steps: 2, intervalMs: 1 } }, undefined, { timeout: 5_000 });
         expect(answered.structuredContent).toMatchObject({ counted: 2 });
@@ -338,7 +394,10 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     const { fetch: cutting, exchanges } = recordingFetch(2);
     const resumed = await connectThrough(proxy.url, cutting);
     const progress: number[] = [];
-    const result = await resumed.callTool({ name: "count", arguments: { steps: 4, intervalMs: 50 } }, undefined, { onprogress: (p) => void progress.push(p.progress), timeout: 15_000 });
+    const result = await resumed.callTool({ name: "count", arguments: { steps: 4, intervalMs: 50 } }, undefined, {
+      onprogress: (p) => void progress.push(p.progress),
+      timeout: 15_000,
+    });
     await resumed.close();
     expect(result.structuredContent).toMatchObject({ counted: 4 });
     expect(progress).toEqual([1, 2, 3, 4]);

@@ -90,16 +90,48 @@ const RUNS: Record<string, Setup> = {
   "commonjs + nodenext + ES2022": { type: "commonjs", module: "nodenext", moduleResolution: "nodenext", target: "ES2022" },
   "no type + nodenext + ESNext + legacy decorators": { module: "nodenext", moduleResolution: "nodenext", target: "ESNext", legacy: true },
   "commonjs + esnext/bundler + ESNext (tsc --init's target)": { type: "commonjs", module: "esnext", moduleResolution: "bundler", target: "ESNext" },
-  "module + esnext/bundler + ES2021 + legacy, emitted beside the sources": { type: "module", module: "esnext", moduleResolution: "bundler", target: "ES2021", legacy: true, inPlace: true },
+  "module + esnext/bundler + ES2021 + legacy, emitted beside the sources": {
+    type: "module",
+    module: "esnext",
+    moduleResolution: "bundler",
+    target: "ES2021",
+    legacy: true,
+    inPlace: true,
+  },
   "no type + commonjs/node10 + ES2020 + legacy": { module: "commonjs", moduleResolution: "node10", target: "ES2020", legacy: true },
   "module + commonjs/node10 + ES2022": { type: "module", module: "commonjs", moduleResolution: "node10", target: "ES2022" },
   "module + node16 + ES2023": { type: "module", module: "node16", moduleResolution: "node16", target: "ES2023" },
   "no type + .mts + nodenext + ESNext": { module: "nodenext", moduleResolution: "nodenext", target: "ESNext", ext: ".mts" },
-  "module + .cts + nodenext + ES2022 + legacy": { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", ext: ".cts", legacy: true },
-  "module + nodenext + ESNext, --no-bundle (decorators lowered, nothing bundled)": { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ESNext", args: ["--no-bundle"] },
+  "module + .cts + nodenext + ES2022 + legacy": {
+    type: "module",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    target: "ES2022",
+    ext: ".cts",
+    legacy: true,
+  },
+  "module + nodenext + ESNext, --no-bundle (decorators lowered, nothing bundled)": {
+    type: "module",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    target: "ESNext",
+    args: ["--no-bundle"],
+  },
   // No @types/node (types: []) and no skipLibCheck: the SDK's declarations name Buffer.
-  "module + nodenext + ES2022, no skipLibCheck and no @types/node": { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", libCheck: true },
-  "module + nodenext + top-level await": { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", server: 'await serve(new Greeter(), { name: "tla", version: "1.0.0" });\n' },
+  "module + nodenext + ES2022, no skipLibCheck and no @types/node": {
+    type: "module",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    target: "ES2022",
+    libCheck: true,
+  },
+  "module + nodenext + top-level await": {
+    type: "module",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    target: "ES2022",
+    server: 'await serve(new Greeter(), { name: "tla", version: "1.0.0" });\n',
+  },
 };
 
 describe.concurrent("typemcp build under each project setup", () => {
@@ -115,7 +147,14 @@ describe.concurrent("typemcp build under each project setup", () => {
   }
 
   test("finds the entry named by package.json's typemcp field, and by --entry", async () => {
-    const setup: Setup = { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", server: 'export function start() {\n  serve(new Greeter(), { name: "field", version: "1.0.0" });\n}\n', manifest: { typemcp: { entry: "src/main.ts" } } };
+    const setup: Setup = {
+      type: "module",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      target: "ES2022",
+      server: 'export function start() {\n  serve(new Greeter(), { name: "field", version: "1.0.0" });\n}\n',
+      manifest: { typemcp: { entry: "src/main.ts" } },
+    };
     const dir = create("entry-field", setup);
     fs.writeFileSync(path.join(dir, "src/main.ts"), 'import { start } from "./server.js";\n\nstart();\n');
     expect((await build(dir)).stdout).toContain("→ dist/main.js (bundled)");
@@ -143,10 +182,18 @@ describe.concurrent("typemcp build refuses a setup that cannot run, with the fix
   }, 120_000);
 
   test("top-level await in a server Node reads as CommonJS", async () => {
-    const dir = create("tla-cjs", { type: "commonjs", module: "esnext", moduleResolution: "bundler", target: "ES2022", server: 'await serve(new Greeter(), { name: "x", version: "1.0.0" });\n' });
+    const dir = create("tla-cjs", {
+      type: "commonjs",
+      module: "esnext",
+      moduleResolution: "bundler",
+      target: "ES2022",
+      server: 'await serve(new Greeter(), { name: "x", version: "1.0.0" });\n',
+    });
     const result = await build(dir);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`error src/server.ts:4:1 - top-level await cannot run here: Node reads dist/server.js as CommonJS (no "type": "module" in package.json). ${ESM_IN_CJS}, or call serve(...) without await.`);
+    expect(result.stderr).toContain(
+      `error src/server.ts:4:1 - top-level await cannot run here: Node reads dist/server.js as CommonJS (no "type": "module" in package.json). ${ESM_IN_CJS}, or call serve(...) without await.`,
+    );
     expect(result.stderr).toContain("typemcp build failed: 1 error(s).");
     expect(fs.existsSync(path.join(dir, "dist"))).toBe(false);
   }, 120_000);
@@ -192,7 +239,14 @@ export class Greeter {
 describe.concurrent("typemcp build on misplaced decorators and name collisions", () => {
   for (const legacy of [false, true]) {
     test(`reports each misplaced @tool() at its line (${legacy ? "experimentalDecorators" : "TC39 decorators"})`, async () => {
-      const dir = create(`misplaced-${legacy ? "legacy" : "tc39"}`, { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", legacy, greeter: MISPLACED });
+      const dir = create(`misplaced-${legacy ? "legacy" : "tc39"}`, {
+        type: "module",
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        target: "ES2022",
+        legacy,
+        greeter: MISPLACED,
+      });
       const result = await build(dir);
       expect(result.status).toBe(1);
       expect(result.stderr).toBe(
@@ -213,7 +267,8 @@ describe.concurrent("typemcp build on misplaced decorators and name collisions",
       module: "nodenext",
       moduleResolution: "nodenext",
       target: "ES2022",
-      server: 'import { tool } from "typemcp";\n\nclass Other {\n  /** Also greets. @param name Who. */\n  @tool() greet(name: string): string {\n    return name;\n  }\n}\n\nconst server = await serve(new Greeter(), { name: "c", version: "1.0.0" });\nserver.add(new Other());\n',
+      server:
+        'import { tool } from "typemcp";\n\nclass Other {\n  /** Also greets. @param name Who. */\n  @tool() greet(name: string): string {\n    return name;\n  }\n}\n\nconst server = await serve(new Greeter(), { name: "c", version: "1.0.0" });\nserver.add(new Other());\n',
     });
     const result = await build(dir);
     expect(result.status).toBe(1);
@@ -223,7 +278,10 @@ describe.concurrent("typemcp build on misplaced decorators and name collisions",
   }, 120_000);
 
   test("a collision the build cannot see stops the server at start-up, naming both methods", async () => {
-    const greeter = GREETER.replace("export class Greeter {", 'const NAME = ["gr", "eet"].join("");\n\nexport class Greeter {\n  /** Says hi. */\n  @tool({ name: NAME }) hello(): string {\n    return "hi";\n  }\n');
+    const greeter = GREETER.replace(
+      "export class Greeter {",
+      'const NAME = ["gr", "eet"].join("");\n\nexport class Greeter {\n  /** Says hi. */\n  @tool({ name: NAME }) hello(): string {\n    return "hi";\n  }\n',
+    );
     const dir = create("collision-runtime", { type: "module", module: "nodenext", moduleResolution: "nodenext", target: "ES2022", greeter });
     expect((await build(dir)).status).toBe(0);
     const started = await runAsync(process.execPath, ["dist/server.js"], { cwd: dir, allowFailure: true });

@@ -23,7 +23,13 @@ async function openSession(url: string) {
     const text = await res.text();
     if (notification) return {};
     // An answer may come as JSON or as the last SSE event of the stream.
-    const json = res.headers.get("content-type")?.includes("text/event-stream") ? text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).at(-1)! : text;
+    const json = res.headers.get("content-type")?.includes("text/event-stream")
+      ? text
+          .split("\n")
+          .filter((l) => l.startsWith("data: "))
+          .map((l) => l.slice(6))
+          .at(-1)!
+      : text;
     return JSON.parse(json) as { result?: Record<string, any>; error?: { code: number; message: string } };
   };
   const init = await send("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "tasks-http", version: "0" } });
@@ -49,7 +55,10 @@ describe("2025-11-25 experimental tasks over Streamable HTTP", () => {
     expect((await send("tasks/get", { taskId })).result).toMatchObject({ taskId, ttl: 30_000 });
     // tasks/result waits for the end, then answers what the call would have, tied to its task.
     const result = await send("tasks/result", { taskId });
-    expect(result.result).toMatchObject({ structuredContent: { crunched: 4, pid: server.child.pid }, _meta: { "io.modelcontextprotocol/related-task": { taskId } } });
+    expect(result.result).toMatchObject({
+      structuredContent: { crunched: 4, pid: server.child.pid },
+      _meta: { "io.modelcontextprotocol/related-task": { taskId } },
+    });
     const finished = (await send("tasks/get", { taskId })).result;
     expect(finished).toMatchObject({ status: "completed" });
     // The last progress report ("crunching (4/4)") is not kept once the task finished.
@@ -63,14 +72,23 @@ describe("2025-11-25 experimental tasks over Streamable HTTP", () => {
     const created = await send("tools/call", { name: "crunch", arguments: { steps: 400, intervalMs: 25 }, task: {} });
     const taskId = created.result!.task.taskId as string;
     expect((await send("tasks/cancel", { taskId })).result).toMatchObject({ taskId, status: "cancelled", statusMessage: "Cancelled by the client." });
-    expect((await send("tasks/cancel", { taskId })).error).toEqual({ code: -32602, message: `Task "${taskId}" already was cancelled; a finished task cannot be cancelled.` });
-    expect((await send("tasks/result", { taskId })).error).toEqual({ code: -32602, message: `Task "${taskId}" was cancelled before it finished, so it has no result.` });
+    expect((await send("tasks/cancel", { taskId })).error).toEqual({
+      code: -32602,
+      message: `Task "${taskId}" already was cancelled; a finished task cannot be cancelled.`,
+    });
+    expect((await send("tasks/result", { taskId })).error).toEqual({
+      code: -32602,
+      message: `Task "${taskId}" was cancelled before it finished, so it has no result.`,
+    });
     expect((await send("tasks/get", { taskId: "nope" })).error?.message).toMatch(/^Unknown task: "nope"\. This server has no task with this id/);
   });
 
   test("a tool that is not a task refuses params.task, and a task tool still answers a plain call", async () => {
     const { send } = await openSession(server.url);
-    expect((await send("tools/call", { name: "touch", arguments: { name: "x" }, task: {} })).error).toEqual({ code: -32601, message: 'Tool "touch" does not run as a task: call it without params.task.' });
+    expect((await send("tools/call", { name: "touch", arguments: { name: "x" }, task: {} })).error).toEqual({
+      code: -32601,
+      message: 'Tool "touch" does not run as a task: call it without params.task.',
+    });
     expect((await send("tools/call", { name: "crunch", arguments: { steps: 1, intervalMs: 1 } })).result?.structuredContent).toMatchObject({ crunched: 1 });
   });
 });

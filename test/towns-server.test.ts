@@ -22,7 +22,10 @@ describe("towns server as a process over stdio", () => {
       expect((await session.client.listTools()).tools).toHaveLength(7);
       const winchester = readTownsCsv().find((r) => r.name === "Winchester")!;
       const housing = await session.client.callTool({ name: "get_housing", arguments: { town: "winchester" } });
-      expect(housing.structuredContent).toMatchObject({ town: "Winchester", avgSingleFamilyAssessedValue: { value: Number(winchester.avg_single_family_value) } });
+      expect(housing.structuredContent).toMatchObject({
+        town: "Winchester",
+        avgSingleFamilyAssessedValue: { value: Number(winchester.avg_single_family_value) },
+      });
       const { contents } = await session.client.readResource({ uri: "town://Winchester" });
       expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(
         (await session.client.callTool({ name: "get_town", arguments: { town: "Winchester" } })).structuredContent,
@@ -41,7 +44,13 @@ describe("towns server as a process over stdio", () => {
     lines[at] = lines[at]!.replace(/^((?:[^,]*,){6})\d+,/, "$1ten,");
     const file = path.join(dir, "bad-value.csv");
     fs.writeFileSync(file, [header, ...lines].join("\n"));
-    const run = spawnSync(process.execPath, [TOWNS_SERVER], { cwd: os.tmpdir(), env: { ...process.env, TOWNS_CSV: file }, input: "", encoding: "utf8", timeout: 10_000 });
+    const run = spawnSync(process.execPath, [TOWNS_SERVER], {
+      cwd: os.tmpdir(),
+      env: { ...process.env, TOWNS_CSV: file },
+      input: "",
+      encoding: "utf8",
+      timeout: 10_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(

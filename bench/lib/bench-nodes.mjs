@@ -28,7 +28,9 @@ function fetchNode24() {
     // npx caches the package: only the first run downloads (about 30 MB).
     return execFileSync("npx", ["-y", "-p", NODE_24, "-c", "node -p process.execPath"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
   } catch (error) {
-    throw new Error(`could not get ${NODE_24} through npx (${error.stderr?.toString().trim() || error.message}). Pass --node24 PATH to use a Node 24 you have, or --no-node24 to bench this machine's Node only.`);
+    throw new Error(
+      `could not get ${NODE_24} through npx (${error.stderr?.toString().trim() || error.message}). Pass --node24 PATH to use a Node 24 you have, or --no-node24 to bench this machine's Node only.`,
+    );
   }
 }
 

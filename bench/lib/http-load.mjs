@@ -42,10 +42,22 @@ async function start(node, args) {
 function post(agent, url) {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { agent, host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Content-Length": Buffer.byteLength(BODY) } },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Content-Length": Buffer.byteLength(BODY) },
+      },
       (res) => {
         let text = "";
-        res.setEncoding("utf8").on("data", (c) => (text += c)).on("end", () => (res.statusCode === 200 && text.includes('"result":5') ? resolve() : reject(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`))));
+        res
+          .setEncoding("utf8")
+          .on("data", (c) => (text += c))
+          .on("end", () =>
+            res.statusCode === 200 && text.includes('"result":5') ? resolve() : reject(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`)),
+          );
       },
     );
     req.on("error", reject);

@@ -12,7 +12,12 @@ const tools = [
   { name: "subtract", description: "Subtract b from a.", inputSchema: pair, outputSchema: output },
   { name: "multiply", description: "Multiply two numbers.", inputSchema: pair, outputSchema: output },
   { name: "divide", description: "Divide a by b.", inputSchema: pair, outputSchema: output },
-  { name: "power", description: "Raise base to exponent.", inputSchema: schema({ base: number("Base."), exponent: number("Exponent.") }), outputSchema: output },
+  {
+    name: "power",
+    description: "Raise base to exponent.",
+    inputSchema: schema({ base: number("Base."), exponent: number("Exponent.") }),
+    outputSchema: output,
+  },
   { name: "sqrt", description: "Square root of x.", inputSchema: schema({ x: number("x.") }), outputSchema: output },
 ];
 const ok = (value) => ({ content: [{ type: "text", text: String(value) }], structuredContent: { result: value } });

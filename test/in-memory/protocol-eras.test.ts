@@ -16,7 +16,11 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
           answers.push(request.message);
           return request.message.includes("colour") ? { action: "accept", content: { color: "green" } } : { action: "accept", content: { name: "Ada" } };
         },
-        onSample: (request) => ({ role: "assistant", model: "m", content: { type: "text", text: `re: ${(request.messages[0]!.content as { text: string }).text}` } }),
+        onSample: (request) => ({
+          role: "assistant",
+          model: "m",
+          content: { type: "text", text: `re: ${(request.messages[0]!.content as { text: string }).text}` },
+        }),
         roots: [{ uri: "file:///work", name: "work" }],
       });
 

@@ -51,12 +51,18 @@ describe(`resources, prompts and context, compiled with ${process.env.DECORATORS
     expect(JSON.parse(await client.readText("config://app"))).toEqual({ version: "1.2.3", notes: 2 });
     const [logo] = await client.readResource("image://logo");
     expect(logo).toMatchObject({ uri: "image://logo", mimeType: "image/png" });
-    expect(Buffer.from((logo as { blob: string }).blob, "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(
+      Buffer.from((logo as { blob: string }).blob, "base64")
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
   });
 
   test("hands a template variable to the method as its declared type", async () => {
     expect(await client.readText("archive://page/2")).toBe("page 3 of the archive");
-    await expect(client.readResource("archive://page/two")).rejects.toThrow(/Invalid resource URI "archive:\/\/page\/two":\n- page: expected number, got string "two"/);
+    await expect(client.readResource("archive://page/two")).rejects.toThrow(
+      /Invalid resource URI "archive:\/\/page\/two":\n- page: expected number, got string "two"/,
+    );
   });
 
   test("answers an unknown URI or a malformed percent-escape with the spec's resource-not-found error", async () => {
@@ -82,7 +88,12 @@ describe(`resources, prompts and context, compiled with ${process.env.DECORATORS
           { name: "tone", description: "How the review should sound.", required: false },
         ],
       },
-      { name: "chat", title: "Chat starter", description: "A short conversation to start from.", arguments: [{ name: "question", description: "What the user asks.", required: true }] },
+      {
+        name: "chat",
+        title: "Chat starter",
+        description: "A short conversation to start from.",
+        arguments: [{ name: "question", description: "What the user asks.", required: true }],
+      },
     ]);
   });
 

@@ -34,13 +34,25 @@ describe(`schema fidelity with ${process.env.DECORATORS}`, () => {
     expect(schemas.bytes?.inputSchema.properties).toEqual({ data: base64, file: base64 });
     expect((schemas.bytes?.outputSchema?.properties as Record<string, unknown>).echo).toEqual(base64);
     const result = await call("bytes", { data: "AQID", file: Buffer.from("hi").toString("base64") });
-    expect(result.structuredContent).toEqual({ length: 3, dataIsUint8Array: true, fileIsBuffer: true, echo: "AQID", upper: Buffer.from("HI").toString("base64") });
-    expect(textOf(await call("bytes", { data: "AQID!", file: "" }))).toBe('Invalid arguments for tool "bytes":\n- data: expected bytes as base64 text, got string "AQID!"');
+    expect(result.structuredContent).toEqual({
+      length: 3,
+      dataIsUint8Array: true,
+      fileIsBuffer: true,
+      echo: "AQID",
+      upper: Buffer.from("HI").toString("base64"),
+    });
+    expect(textOf(await call("bytes", { data: "AQID!", file: "" }))).toBe(
+      'Invalid arguments for tool "bytes":\n- data: expected bytes as base64 text, got string "AQID!"',
+    );
   });
 
   test("takes a URL as a uri string, handing the method a URL, and sends one back as text", async () => {
     expect(schemas.link?.inputSchema.properties).toEqual({ site: { type: "string", format: "uri" } });
-    expect((await call("link", { site: "https://example.com/a/b?c=1" })).structuredContent).toEqual({ isUrl: true, host: "example.com", home: "https://example.com/" });
+    expect((await call("link", { site: "https://example.com/a/b?c=1" })).structuredContent).toEqual({
+      isUrl: true,
+      host: "example.com",
+      home: "https://example.com/",
+    });
     expect((await call("link", { site: "not a url" })).isError).toBe(true);
   });
 

@@ -55,7 +55,9 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
       const { taskId } = await client.startTask("waitForGo");
       await client.cancelTask(taskId);
       expect(await client.getTask(taskId)).toMatchObject({ status: "cancelled", statusMessage: "Cancelled by the client." });
-      await expect(client.taskResult(taskId)).rejects.toThrow(modern ? `Task ${taskId} was cancelled: Cancelled by the client.` : `Task "${taskId}" was cancelled before it finished, so it has no result.`);
+      await expect(client.taskResult(taskId)).rejects.toThrow(
+        modern ? `Task ${taskId} was cancelled: Cancelled by the client.` : `Task "${taskId}" was cancelled before it finished, so it has no result.`,
+      );
       tools.letGo();
       await pause(20);
       expect((await client.getTask(taskId)).status).toBe("cancelled");
@@ -88,14 +90,19 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
       const { taskId, ttlMs } = await client.startTask("onlyAsTask");
       expect(ttlMs).toBe(120);
       await pause(200);
-      await expect(client.getTask(taskId)).rejects.toThrow(new RegExp(`MCP error -32602: Task "${taskId.replace(/[.]/g, "\\.")}" expired at \\d{4}-\\d\\d-\\d\\dT.*Z: a task and its result are kept for its ttlMs after it starts`));
+      await expect(client.getTask(taskId)).rejects.toThrow(
+        new RegExp(
+          `MCP error -32602: Task "${taskId.replace(/[.]/g, "\\.")}" expired at \\d{4}-\\d\\d-\\d\\dT.*Z: a task and its result are kept for its ttlMs after it starts`,
+        ),
+      );
       await client.close();
     });
 
     test("a tool that runs only as a task refuses a plain call, naming what is missing", async () => {
       const client = await open();
       const refused = client.call("onlyAsTask");
-      if (modern) await expect(refused).rejects.toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } } });
+      if (modern)
+        await expect(refused).rejects.toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } } });
       else await expect(refused).rejects.toThrow(/-32601.*Tool "onlyAsTask" runs only as a task: call it with params.task/);
       await client.close();
     });
@@ -154,17 +161,23 @@ describe("a task that starts after a while, protocol 2026-07-28", () => {
       protocolVersion: "2026-07-28",
       onElicit: (request) => (request.message === "Really?" ? { action: "decline" } : { action: "accept", content: { name: "Bo" } }),
     });
-    await expect(client.startTask("askThenWork", { workMs: 0 })).rejects.toThrow(/^Tool "askThenWork" answered at once instead of starting a task: .*done for Bo \(sure: undefined\)/);
+    await expect(client.startTask("askThenWork", { workMs: 0 })).rejects.toThrow(
+      /^Tool "askThenWork" answered at once instead of starting a task: .*done for Bo \(sure: undefined\)/,
+    );
     await client.close();
   });
 });
 
 test("a 2025-11-25 task cannot ask its client for input, and says so", async () => {
-  const client = await connect(createServer(new TaskTools(), { name: "tasks", version: "0.0.1" }), { onElicit: () => ({ action: "accept", content: { confirm: true } }) });
+  const client = await connect(createServer(new TaskTools(), { name: "tasks", version: "0.0.1" }), {
+    onElicit: () => ({ action: "accept", content: { confirm: true } }),
+  });
   const { taskId } = await client.startTask("confirmDelete", { filename: "a.txt" });
   const result = await client.taskResult(taskId);
   expect(result.isError).toBe(true);
-  expect(result.content?.[0]).toMatchObject({ text: expect.stringContaining("started with protocol 2025-11-25, where a task cannot ask its client for input") });
+  expect(result.content?.[0]).toMatchObject({
+    text: expect.stringContaining("started with protocol 2025-11-25, where a task cannot ask its client for input"),
+  });
   await client.close();
 });
 

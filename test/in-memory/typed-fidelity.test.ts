@@ -91,7 +91,13 @@ describe("schema fidelity end to end", () => {
     const schema = tools.find((t) => t.name === "count")?.inputSchema as Record<string, unknown>;
     expect(schema.properties).toEqual({ outline: { $ref: "#/$defs/Outline", description: "A heading and the headings under it." } });
     expect(Object.keys(schema.$defs as object)).toEqual(["Outline"]);
-    const tree = { title: "a", children: [{ title: "b", children: [] }, { title: "c", children: [] }] };
+    const tree = {
+      title: "a",
+      children: [
+        { title: "b", children: [] },
+        { title: "c", children: [] },
+      ],
+    };
     expect((await call("count", { outline: tree })).structuredContent).toEqual({ result: 3 });
   });
 

@@ -25,7 +25,9 @@ describe("typemcp/vite", { timeout: 60_000 }, () => {
   });
 
   test("fails a type error the way tsc reports it", () => {
-    const project = createDevProject('import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(a: number): number {\n    return a.toUpperCase();\n  }\n}\n');
+    const project = createDevProject(
+      'import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(a: number): number {\n    return a.toUpperCase();\n  }\n}\n',
+    );
     projects.push(project);
     const file = path.join(project.dir, "src/server.ts");
     expect(() => transform({}, file)).toThrow(/server\.ts\(5,14\): error TS2339: Property 'toUpperCase' does not exist on type 'number'\./);

@@ -8,14 +8,20 @@ import { INITIALIZE, RELIABILITY_SERVER, within } from "./support.js";
 type ErrorBody = { id?: unknown; error: { code: number; message: string } };
 
 /** A raw request, so paths and headers reach the server exactly as written (fetch normalizes `/x/../mcp`). */
-function raw(url: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  url: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const { port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: { Host: `127.0.0.1:${port}`, ...options.headers } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8").on("data", (c: string) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: { Host: `127.0.0.1:${port}`, ...options.headers } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (c: string) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end(options.body);
   });
@@ -72,7 +78,12 @@ describe("HTTP (stateful) guards", () => {
 
   test("paths are matched exactly: //, //evil.com/mcp, /x/../mcp and /mcp/ are 404, with no stack trace logged", async () => {
     for (const path of ["//", "//evil.com/mcp", "/x/../mcp", "/mcp/", "/%6dcp"]) {
-      const res = await raw(server.url, { path, method: path === "//" ? "GET" : "POST", headers: JSON_HEADERS, body: path === "//" ? undefined : JSON.stringify(INITIALIZE) });
+      const res = await raw(server.url, {
+        path,
+        method: path === "//" ? "GET" : "POST",
+        headers: JSON_HEADERS,
+        body: path === "//" ? undefined : JSON.stringify(INITIALIZE),
+      });
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
     }
     expect(server.stderr()).not.toMatch(/HTTP request failed|at .*\.js:\d+/);
@@ -185,7 +196,9 @@ describe("HTTP (stateless) tells the truth", () => {
   test("notifications/cancelled is refused in words: nothing links it to the call without a session", async () => {
     const res = await post(server.url, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7, reason: "changed my mind" } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorBody).error.message).toMatch(/^notifications\/cancelled cannot reach a call on a stateless server \(--stateless\): .* Cancel a call by closing its HTTP request/);
+    expect(((await res.json()) as ErrorBody).error.message).toMatch(
+      /^notifications\/cancelled cannot reach a call on a stateless server \(--stateless\): .* Cancel a call by closing its HTTP request/,
+    );
   });
 
   test("a 2026-07-28 client that closes its request cancels the call", async () => {
@@ -218,9 +231,13 @@ describe("HTTP (stateless) tells the truth", () => {
 
   /** Waits until the `wait` tool reports it was cancelled while asked to wait `ms`. */
   async function cancelledAfter(ms: number, what: string): Promise<void> {
-    await within(10_000, (async () => {
-      while (!server.stderr().includes(`[wait] cancelled after being asked for ${ms} ms`)) await new Promise((resolve) => setTimeout(resolve, 100));
-    })(), what);
+    await within(
+      10_000,
+      (async () => {
+        while (!server.stderr().includes(`[wait] cancelled after being asked for ${ms} ms`)) await new Promise((resolve) => setTimeout(resolve, 100));
+      })(),
+      what,
+    );
   }
 });
 
@@ -241,7 +258,12 @@ describe("HTTP (stateless) says why sampling cannot work", () => {
   });
 
   test("progress and log messages stream on the POST's own SSE answer when the client takes one", async () => {
-    const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, _meta: { progressToken: "p1" } } });
+    const call = (id: number, name: string, args: Record<string, unknown>) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name, arguments: args, _meta: { progressToken: "p1" } },
+    });
     const res = await post(server.url, call(2, "count", { to: 3 }));
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const messages = [...(await res.text()).matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!));

@@ -90,7 +90,11 @@ describe("stdio under hostile or careless clients", () => {
   test("a batch gets one -32600 per request in it, naming why", async () => {
     server = new RawStdio(RELIABILITY_SERVER);
     await server.initialize();
-    server.send([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { jsonrpc: "2.0", method: "notifications/x" }, { jsonrpc: "2.0", id: "b", method: "ping" }]);
+    server.send([
+      { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      { jsonrpc: "2.0", method: "notifications/x" },
+      { jsonrpc: "2.0", id: "b", method: "ping" },
+    ]);
     const replies = [await server.next(), await server.next()];
     expect(replies.map((r) => r.id)).toEqual([1, "b"]);
     for (const reply of replies) expect(reply).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/batches are not part of MCP/) } });
@@ -161,18 +165,22 @@ describe("stdio under hostile or careless clients", () => {
     // Reading again drains everything: every call is answered.
     let buffer = "";
     let answered = 0;
-    await within(120_000, new Promise<void>((resolve) => {
-      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-        buffer += chunk;
-        let i: number;
-        while ((i = buffer.indexOf("\n")) !== -1) {
-          if (buffer.startsWith('{"result"')) answered++;
-          buffer = buffer.slice(i + 1);
-          if (answered === calls + 1) resolve();
-        }
-      });
-      child.stdout.resume();
-    }), "draining the replies");
+    await within(
+      120_000,
+      new Promise<void>((resolve) => {
+        child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+          buffer += chunk;
+          let i: number;
+          while ((i = buffer.indexOf("\n")) !== -1) {
+            if (buffer.startsWith('{"result"')) answered++;
+            buffer = buffer.slice(i + 1);
+            if (answered === calls + 1) resolve();
+          }
+        });
+        child.stdout.resume();
+      }),
+      "draining the replies",
+    );
     expect(answered).toBe(calls + 1);
     child.stdin.end();
     expect(await exited).toBe(0);
@@ -183,7 +191,8 @@ describe("stdio under hostile or careless clients", () => {
     child.stdin.write(`${JSON.stringify(INITIALIZE)}\n`);
     await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
     child.stdout.destroy();
-    for (let id = 1; id <= 50; id++) child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "blob", arguments: { kib: 64 } } })}\n`);
+    for (let id = 1; id <= 50; id++)
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "blob", arguments: { kib: 64 } } })}\n`);
     expect(await within(10_000, exited, "exit after EPIPE")).toBe(0);
     expect(stderr()).not.toMatch(/EPIPE|Error:|at /);
   });
@@ -203,7 +212,10 @@ describe("stdio under hostile or careless clients", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill("SIGTERM");
     expect(await within(15_000, exited, "exit after SIGTERM")).toBe(0);
-    const replies = out.trim().split("\n").map((line) => JSON.parse(line) as Reply);
+    const replies = out
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Reply);
     const byId = new Map(replies.map((r) => [r.id, r]));
     const missing = ids.filter((id) => !byId.has(id));
     expect(missing).toEqual([]);

@@ -14,7 +14,16 @@ export function createDevProject(source: string): { dir: string; write(text: str
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, types: [], rootDir: "src", outDir: "dist" },
+      compilerOptions: {
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        skipLibCheck: true,
+        types: [],
+        rootDir: "src",
+        outDir: "dist",
+      },
       include: ["src"],
     }),
   );

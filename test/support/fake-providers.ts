@@ -37,7 +37,11 @@ export interface FakeProvider {
  * (or `/v1/…`, whichever version the SDK picks).
  * The n-th generation request is answered by `script(n, body)`; the model list knows `model`.
  */
-export async function startFakeProvider(kind: FakeProviderKind, script: (index: number, body: any) => ScriptedTurn, model = "test-model"): Promise<FakeProvider> {
+export async function startFakeProvider(
+  kind: FakeProviderKind,
+  script: (index: number, body: any) => ScriptedTurn,
+  model = "test-model",
+): Promise<FakeProvider> {
   const requests: ReceivedRequest[] = [];
   let generation = 0;
   let callCounter = 0;
@@ -124,7 +128,13 @@ function generationAnswer(kind: FakeProviderKind, model: string, text: string | 
             role: "assistant",
             content: text ?? null,
             refusal: null,
-            ...(calls.length && { tool_calls: calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: typeof c.args === "string" ? c.args : JSON.stringify(c.args) } })) }),
+            ...(calls.length && {
+              tool_calls: calls.map((c) => ({
+                id: c.id,
+                type: "function",
+                function: { name: c.name, arguments: typeof c.args === "string" ? c.args : JSON.stringify(c.args) },
+              })),
+            }),
           },
           logprobs: null,
           finish_reason: calls.length ? "tool_calls" : "stop",
@@ -149,8 +159,11 @@ function generationAnswer(kind: FakeProviderKind, model: string, text: string | 
 /** The tool definitions a generation request carried, as `{ name, schema }` whatever the provider's format. */
 export function sentTools(kind: FakeProviderKind, body: any): Array<{ name: string; description?: string; schema: any }> {
   if (kind === "anthropic") return (body.tools ?? []).map((t: any) => ({ name: t.name, description: t.description, schema: t.input_schema }));
-  if (kind === "openai") return (body.tools ?? []).map((t: any) => ({ name: t.function.name, description: t.function.description, schema: t.function.parameters }));
-  return (body.tools ?? []).flatMap((t: any) => t.functionDeclarations ?? []).map((d: any) => ({ name: d.name, description: d.description, schema: d.parameters }));
+  if (kind === "openai")
+    return (body.tools ?? []).map((t: any) => ({ name: t.function.name, description: t.function.description, schema: t.function.parameters }));
+  return (body.tools ?? [])
+    .flatMap((t: any) => t.functionDeclarations ?? [])
+    .map((d: any) => ({ name: d.name, description: d.description, schema: d.parameters }));
 }
 
 /** The tool results a generation request fed back after the model's last turn, whatever the provider's format. */
@@ -169,5 +182,10 @@ export function fedBackResults(kind: FakeProviderKind, body: any): Array<{ id?: 
   const last = body.contents.at(-1);
   return (last.parts ?? [])
     .filter((p: any) => p.functionResponse)
-    .map((p: any) => ({ id: p.functionResponse.id, name: p.functionResponse.name, text: String(p.functionResponse.response.output ?? p.functionResponse.response.error), isError: "error" in p.functionResponse.response }));
+    .map((p: any) => ({
+      id: p.functionResponse.id,
+      name: p.functionResponse.name,
+      text: String(p.functionResponse.response.output ?? p.functionResponse.response.error),
+      isError: "error" in p.functionResponse.response,
+    }));
 }

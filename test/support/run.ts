@@ -6,7 +6,11 @@ import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
  * exports to the script running these tests (`pnpm test` sets npm_config_user_agent to pnpm, and
  * `npm create` reads it to pick a package manager) are left out unless `options.env` sets them.
  */
-export function run(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; allowFailure?: boolean }): SpawnSyncReturns<string> {
+export function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; allowFailure?: boolean },
+): SpawnSyncReturns<string> {
   const result = spawnSync(command, args, {
     cwd: options.cwd,
     env: { ...withoutPackageManagerVariables(process.env), ...options.env },
@@ -35,7 +39,11 @@ export interface RunResult {
  * {@link run} without blocking the test worker, so that tests marked concurrent keep both
  * cores busy while one waits on its child; stdin is closed at once, as `spawnSync` does.
  */
-export function runAsync(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; allowFailure?: boolean }): Promise<RunResult> {
+export function runAsync(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; allowFailure?: boolean },
+): Promise<RunResult> {
   const child = spawn(command, args, { cwd: options.cwd, env: { ...withoutPackageManagerVariables(process.env), ...options.env } });
   child.stdin.end();
   let stdout = "";
@@ -45,7 +53,8 @@ export function runAsync(command: string, args: readonly string[], options: { cw
   return new Promise((resolve, reject) => {
     child.once("error", reject);
     child.once("close", (status, signal) => {
-      if (!options.allowFailure && status !== 0) reject(new Error(`${command} ${args.join(" ")} exited ${status ?? signal} in ${options.cwd}\n${stdout}\n${stderr}`));
+      if (!options.allowFailure && status !== 0)
+        reject(new Error(`${command} ${args.join(" ")} exited ${status ?? signal} in ${options.cwd}\n${stdout}\n${stderr}`));
       else resolve({ status, signal, stdout, stderr });
     });
   });

@@ -19,7 +19,11 @@ export function connectToServer(script: string, env: Record<string, string> = {}
  * Starts `command` as a stdio MCP server, as a host would, and connects the SDK's own Client.
  * A server that does not complete `initialize` fails with what it wrote to stderr.
  */
-export async function connectToCommand(command: string, args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Promise<StdioSession> {
+export async function connectToCommand(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command,
     args: [...args],

@@ -117,7 +117,10 @@ describe("Calculator", () => {
 
   test("treats missing arguments as an empty object and names what is required", async () => {
     const result = await client.request("tools/call", { name: "sqrt" });
-    expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: 'Invalid arguments for tool "sqrt":\n- x: missing required parameter (expected number)' }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: 'Invalid arguments for tool "sqrt":\n- x: missing required parameter (expected number)' }],
+    });
   });
 
   test("rejects an unknown tool with a JSON-RPC error naming it, once", async () => {

@@ -36,7 +36,11 @@ export class InputRequiredFixtures {
   /** Asks for confirmation; the answer comes back with the signed request state. */
   @tool({ name: "test_input_required_result_request_state" })
   async confirm(ctx: Context): Promise<string> {
-    const reply = await ctx.elicit<{ ok: boolean }>("Please confirm", { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] }, { key: "confirm" });
+    const reply = await ctx.elicit<{ ok: boolean }>(
+      "Please confirm",
+      { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+      { key: "confirm" },
+    );
     return `state-ok: confirmed=${reply.content?.ok === true}`;
   }
 
@@ -66,7 +70,11 @@ export class InputRequiredFixtures {
   /** Asks for a confirmation whose signed state a client cannot forge. */
   @tool({ name: "test_input_required_result_tampered_state" })
   async guarded(ctx: Context): Promise<string> {
-    const reply = await ctx.elicit<{ ok: boolean }>("Please confirm", { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] }, { key: "confirm" });
+    const reply = await ctx.elicit<{ ok: boolean }>(
+      "Please confirm",
+      { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+      { key: "confirm" },
+    );
     return `confirmed=${reply.content?.ok === true}`;
   }
 
@@ -75,7 +83,10 @@ export class InputRequiredFixtures {
   async askWhatTheClientCan(ctx: Context): Promise<string> {
     const answers: string[] = [];
     const asks: Array<Promise<void>> = [];
-    if (ctx.client.elicitation) asks.push(ctx.elicit<{ name: string }>("What is your name?", NAME_SCHEMA, { key: "user_name" }).then((r) => void answers.push(`name=${r.content?.name}`)));
+    if (ctx.client.elicitation)
+      asks.push(
+        ctx.elicit<{ name: string }>("What is your name?", NAME_SCHEMA, { key: "user_name" }).then((r) => void answers.push(`name=${r.content?.name}`)),
+      );
     if (ctx.client.sampling) {
       const question = { messages: [{ role: "user" as const, content: { type: "text" as const, text: "What is the capital of France?" } }], maxTokens: 100 };
       asks.push(ctx.sample(question, { key: "capital_question" }).then((r) => void answers.push(`model=${textOf(r.content)}`)));

@@ -55,7 +55,11 @@ export class TaskFixtures {
   /** Asks the user's name first (an input round of the call), then works on as a task and greets them. */
   @tool({ name: "test_tool_with_task", task: { required: true, startAfterMs: 100, pollIntervalMs: 200 } })
   async greetLater(ctx: Context): Promise<string> {
-    const reply = await ctx.elicit<{ name: string }>("What is your name?", { type: "object", properties: { name: { type: "string" } }, required: ["name"] }, { key: "user_name" });
+    const reply = await ctx.elicit<{ name: string }>(
+      "What is your name?",
+      { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+      { key: "user_name" },
+    );
     await sleep(500, ctx.signal);
     return `Hello, ${reply.content?.name ?? "stranger"}! Your task is done.`;
   }

@@ -32,7 +32,16 @@ describe("scaffold", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "create-typemcp-"));
     try {
       const files = scaffold({ dir: path.join(dir, "greeter"), name: "greeter", packageManager: "pnpm", typemcp: "^0.1.0" }, template);
-      expect(files).toEqual([".gitignore", "README.md", "package.json", "src/greeter.test.ts", "src/greeter.ts", "src/server.ts", "tsconfig.json", "vitest.config.ts"]);
+      expect(files).toEqual([
+        ".gitignore",
+        "README.md",
+        "package.json",
+        "src/greeter.test.ts",
+        "src/greeter.ts",
+        "src/server.ts",
+        "tsconfig.json",
+        "vitest.config.ts",
+      ]);
       const manifest = JSON.parse(fs.readFileSync(path.join(dir, "greeter/package.json"), "utf8"));
       expect(manifest).toEqual(packageJson({ dir, name: "greeter", packageManager: "pnpm", typemcp: "^0.1.0" }));
       expect(manifest.dependencies).toBeUndefined();

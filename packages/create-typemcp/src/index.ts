@@ -55,7 +55,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`\nInstalling with ${packageManager}...\n`);
     const run = spawnSync(packageManager, ["install"], { cwd: dir, stdio: "inherit", shell: process.platform === "win32" });
     if (run.status !== 0) {
-      process.stderr.write(`\n${packageManager} install failed (${run.error?.message ?? `exit ${run.status}`}). Fix the cause, then: cd ${shown} && ${packageManager} install\n`);
+      process.stderr.write(
+        `\n${packageManager} install failed (${run.error?.message ?? `exit ${run.status}`}). Fix the cause, then: cd ${shown} && ${packageManager} install\n`,
+      );
       return 1;
     }
   }

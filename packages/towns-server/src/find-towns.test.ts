@@ -14,9 +14,13 @@ const ROWS: Array<[string, string, number, string, string, string, number]> = [
   ["Foxtrot", "Middlesex", 2000, "450000", "9", "5.00", 10],
 ];
 const towns = parseTowns(
-  [HEADER, ...ROWS.map(([name, county, pop, value, rating, crime, miles], i) =>
-    `${name},${county},${pop},42,-71,${value},${rating},${crime},${miles},250170000${i},${name} town,${i + 1},1,1,1`,
-  )].join("\n"),
+  [
+    HEADER,
+    ...ROWS.map(
+      ([name, county, pop, value, rating, crime, miles], i) =>
+        `${name},${county},${pop},42,-71,${value},${rating},${crime},${miles},250170000${i},${name} town,${i + 1},1,1,1`,
+    ),
+  ].join("\n"),
   "t.csv",
 );
 const names = (result: ReturnType<typeof findTowns>) => result.towns.map((t) => t.town);

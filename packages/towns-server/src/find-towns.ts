@@ -5,13 +5,7 @@ import type { TownSummary } from "./town-results.js";
 import { summaryFigureDefinitions, toSummary } from "./to-town-results.js";
 
 /** What `find_towns` can sort by. */
-export type TownSortKey =
-  | "name"
-  | "population"
-  | "avgSingleFamilyAssessedValue"
-  | "schoolRating"
-  | "crimesPer1000"
-  | "distanceToBostonMiles";
+export type TownSortKey = "name" | "population" | "avgSingleFamilyAssessedValue" | "schoolRating" | "crimesPer1000" | "distanceToBostonMiles";
 
 /** Which way a sort goes. */
 export type SortOrder = "ascending" | "descending";

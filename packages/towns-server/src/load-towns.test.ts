@@ -57,9 +57,7 @@ describe("parseTowns", () => {
 
   test("names the line and column of a malformed value", () => {
     const error = failure(`${HEADER}\n${BOSTON}\n${WINCHESTER.replace(",10,", ",eleven,")}\n`);
-    expect(error.message).toBe(
-      'towns.csv, line 3, column 7 ("school_rating"): expected a whole-number rating from 1 to 10, or an empty cell, got "eleven"',
-    );
+    expect(error.message).toBe('towns.csv, line 3, column 7 ("school_rating"): expected a whole-number rating from 1 to 10, or an empty cell, got "eleven"');
   });
 
   test("names the line and column of an empty required cell", () => {

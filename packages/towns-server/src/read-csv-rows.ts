@@ -105,7 +105,8 @@ function readQuotedRow(text: string, at: number, line: number): { fields: string
     while (j < text.length) {
       const c = text.charCodeAt(j);
       if (c === COMMA || c === LF || (c === CR && text.charCodeAt(j + 1) === LF)) break;
-      if (c === QUOTE) throw new CsvSyntaxError("a quote inside a field that does not start with one; write the whole field in quotes, with the quote doubled", line);
+      if (c === QUOTE)
+        throw new CsvSyntaxError("a quote inside a field that does not start with one; write the whole field in quotes, with the quote doubled", line);
       j++;
     }
     fields.push(text.slice(i, j));

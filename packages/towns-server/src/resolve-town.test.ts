@@ -6,7 +6,8 @@ import { resolveTown, resolveTowns } from "./resolve-town.js";
 
 const HEADER =
   "name,county,population,lat,lon,avg_single_family_value,school_rating,crimes_per_1000,distance_to_boston_mi,geoid,census_name,town_id,housing_units,land_area_sqmi,water_area_sqmi";
-const row = (name: string, id: number) => `${name},Middlesex,1000,42.4,-71.1,500000,5,5.00,10.0,25017${String(id).padStart(5, "0")},${name} town,${id},400,5.0,0.1`;
+const row = (name: string, id: number) =>
+  `${name},Middlesex,1000,42.4,-71.1,500000,5,5.00,10.0,25017${String(id).padStart(5, "0")},${name} town,${id},400,5.0,0.1`;
 const index = new TownIndex(
   parseTowns([HEADER, row("Winchester", 1), row("Winchendon", 2), row("Westminster", 3), row("Worcester", 4), row("Rochester", 5)].join("\n"), "t.csv"),
 );
@@ -31,9 +32,7 @@ describe("resolveTown", () => {
   });
 
   test("names up to three close towns, joined with 'or'", () => {
-    expect(messageOf(() => resolveTown(index, "Worchester"))).toBe(
-      "No town named 'Worchester'. Did you mean Worcester, Rochester or Winchester?",
-    );
+    expect(messageOf(() => resolveTown(index, "Worchester"))).toBe("No town named 'Worchester'. Did you mean Worcester, Rochester or Winchester?");
   });
 
   test("says how to find a name when nothing is close", () => {

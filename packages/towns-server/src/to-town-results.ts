@@ -6,13 +6,7 @@ import type { TownProfile, TownSummary } from "./town-results.js";
 const OPTIONAL_FIGURES: readonly OptionalFigureName[] = ["avgSingleFamilyAssessedValue", "schoolRating", "crimesPer1000"];
 
 /** The figures a `TownSummary` row holds, in its order. */
-export const SUMMARY_FIGURES: readonly FigureName[] = [
-  "population",
-  "avgSingleFamilyAssessedValue",
-  "schoolRating",
-  "crimesPer1000",
-  "distanceToBostonMiles",
-];
+export const SUMMARY_FIGURES: readonly FigureName[] = ["population", "avgSingleFamilyAssessedValue", "schoolRating", "crimesPer1000", "distanceToBostonMiles"];
 
 /** One figure of `town`, with its definition, and a note when it is missing. */
 export function toFigure(town: TownRecord, figure: FigureName): Figure {

@@ -66,7 +66,15 @@ describe("TownIndex.namesStartingWith", () => {
   });
 
   test("keeps a trailing space, so 'west ' means the two-word names", () => {
-    expect(index.namesStartingWith("west ")).toEqual(["West Boylston", "West Bridgewater", "West Brookfield", "West Newbury", "West Springfield", "West Stockbridge", "West Tisbury"]);
+    expect(index.namesStartingWith("west ")).toEqual([
+      "West Boylston",
+      "West Bridgewater",
+      "West Brookfield",
+      "West Newbury",
+      "West Springfield",
+      "West Stockbridge",
+      "West Tisbury",
+    ]);
     expect(index.namesStartingWith("west")).toContain("Westfield");
   });
 

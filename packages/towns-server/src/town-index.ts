@@ -28,9 +28,7 @@ export class TownIndex {
     const typed = foldPrefix(prefix.trimStart());
     // Sorted here rather than at start-up: the first locale-aware comparison loads ICU's
     // collation data, a cost worth paying only when a client asks for completions.
-    this.sortedNames ??= this.towns
-      .map((town) => ({ name: town.name, folded: foldPrefix(town.name) }))
-      .sort((a, b) => a.name.localeCompare(b.name, "en"));
+    this.sortedNames ??= this.towns.map((town) => ({ name: town.name, folded: foldPrefix(town.name) })).sort((a, b) => a.name.localeCompare(b.name, "en"));
     const names: string[] = [];
     for (const { name, folded } of this.sortedNames) {
       if (names.length >= limit) break;
@@ -58,7 +56,10 @@ export class TownIndex {
       .sort((a, b) => a.distance - b.distance || a.town.name.localeCompare(b.town.name));
     // Only near-best matches: one typo away should not bring along names three typos away.
     const best = scored[0]?.distance ?? 0;
-    return scored.filter(({ distance }) => distance <= best + 1).slice(0, count).map(({ town }) => town);
+    return scored
+      .filter(({ distance }) => distance <= best + 1)
+      .slice(0, count)
+      .map(({ town }) => town);
   }
 }
 

@@ -38,15 +38,7 @@ describe("TownTools on the shipped CSV", () => {
 
   test("lists its seven read-only tools, each with an output schema", async () => {
     const tools = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
-      "get_housing",
-      "get_schools",
-      "get_safety",
-      "get_distance_to_boston",
-      "get_town",
-      "find_towns",
-      "compare_towns",
-    ]);
+    expect(tools.map((t) => t.name)).toEqual(["get_housing", "get_schools", "get_safety", "get_distance_to_boston", "get_town", "find_towns", "compare_towns"]);
     for (const tool of tools) {
       expect(tool.outputSchema?.type).toBe("object");
       expect(tool.annotations).toEqual({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
@@ -102,7 +94,11 @@ describe("TownTools on the shipped CSV", () => {
     expect(structured).toMatchObject({
       ...identityOf(w),
     });
-    const values = Object.fromEntries(Object.entries(structured).filter(([, v]) => typeof v === "object").map(([k, v]) => [k, v.value]));
+    const values = Object.fromEntries(
+      Object.entries(structured)
+        .filter(([, v]) => typeof v === "object")
+        .map(([k, v]) => [k, v.value]),
+    );
     expect(values).toEqual({
       population: Number(w.population),
       housingUnits: Number(w.housing_units),
@@ -296,7 +292,9 @@ describe("TownTools on the shipped CSV", () => {
           uriTemplate: "town://{name}",
           name: "town",
           title: "Town profile",
-          description: expect.stringMatching(/^A Massachusetts town's whole profile as JSON, the same as get_town returns: .* e\.g\. town:\/\/Winchester or town:\/\/Manchester-by-the-Sea\.$/),
+          description: expect.stringMatching(
+            /^A Massachusetts town's whole profile as JSON, the same as get_town returns: .* e\.g\. town:\/\/Winchester or town:\/\/Manchester-by-the-Sea\.$/,
+          ),
           mimeType: "application/json",
         },
       ]);
@@ -324,7 +322,10 @@ describe("TownTools on the shipped CSV", () => {
     test("reads a town by any common spelling, percent-encoded, keeping nulls and their notes", async () => {
       const manchester = await read("town://manchester%20by%20the%20sea");
       expect(manchester.uri).toBe("town://manchester%20by%20the%20sea");
-      expect(manchester.json).toMatchObject({ town: "Manchester-by-the-Sea", distanceToBostonMiles: { value: Number(row("Manchester-by-the-Sea").distance_to_boston_mi) } });
+      expect(manchester.json).toMatchObject({
+        town: "Manchester-by-the-Sea",
+        distanceToBostonMiles: { value: Number(row("Manchester-by-the-Sea").distance_to_boston_mi) },
+      });
       const boston = await read("town://Boston");
       expect(row("Boston").crimes_per_1000).toBe("");
       expect(boston.json.crimesPer1000.value).toBeNull();
@@ -333,12 +334,13 @@ describe("TownTools on the shipped CSV", () => {
 
     test("answers an unknown town with the spec's resource-not-found error and the closest names", async () => {
       await expect(client.readResource("town://Winchster")).rejects.toThrow("MCP error -32602: No town named 'Winchster'. Did you mean Winchester?");
-      await expect(client.readResource("town://Gotham")).rejects.toThrow(/^MCP error -32602: No town named 'Gotham'\. Use the name of one of the 351 Massachusetts cities and towns/);
+      await expect(client.readResource("town://Gotham")).rejects.toThrow(
+        /^MCP error -32602: No town named 'Gotham'\. Use the name of one of the 351 Massachusetts cities and towns/,
+      );
     });
 
     test("completes town names from the typed prefix, in any case, A-Z, at most 20", async () => {
-      const complete = async (value: string) =>
-        (await client.complete({ resource: "town://{name}" }, "name", value)).values;
+      const complete = async (value: string) => (await client.complete({ resource: "town://{name}" }, "name", value)).values;
       const namesFromCsv = (prefix: string) =>
         rows
           .map((r) => r.name)
@@ -363,7 +365,11 @@ describe("TownTools on the shipped CSV", () => {
           description: expect.stringMatching(/^Compare Massachusetts towns for a family deciding where to live: /),
           arguments: [
             { name: "towns", description: 'The towns to compare, separated by commas, e.g. "Winchester, Arlington, Lexington" (2 to 20).', required: true },
-            { name: "priorities", description: expect.stringMatching(/^What matters most to the family, in their own words, most important first/), required: false },
+            {
+              name: "priorities",
+              description: expect.stringMatching(/^What matters most to the family, in their own words, most important first/),
+              required: false,
+            },
           ],
         },
       ]);
@@ -415,8 +421,7 @@ describe("TownTools on the shipped CSV", () => {
     });
 
     test("completes priorities from the four the data covers", async () => {
-      const complete = async (value: string) =>
-        (await client.complete({ prompt: "compare_for_family" }, "priorities", value)).values;
+      const complete = async (value: string) => (await client.complete({ prompt: "compare_for_family" }, "priorities", value)).values;
       expect(await complete("")).toEqual(["schools", "safety", "price", "commute"]);
       expect(await complete("schools, s")).toEqual(["schools, safety"]);
     });

@@ -170,7 +170,10 @@ export class TownTools {
       throw error;
     }
     if (found.length < 2 || found.length > 20) throw tooManyOrFew(found.length === 1 ? `only ${found[0]!.name}` : `${found.length}`);
-    return toFamilyComparisonPrompt(found.map((town) => town.name), priorities);
+    return toFamilyComparisonPrompt(
+      found.map((town) => town.name),
+      priorities,
+    );
   }
 
   /** Completes `town://{name}`: the town names starting with what was typed, any case, at most 20. */

@@ -20,7 +20,15 @@ export function boundAlerts(alerts: readonly WeatherAlert[]): { alerts: WeatherA
     const i = SEVERITY_ORDER.indexOf(a.severity);
     return i === -1 ? SEVERITY_ORDER.length : i;
   };
-  const kept = alerts.length <= MAX_ALERTS ? [...alerts] : alerts.map((a, i) => ({ a, i })).sort((x, y) => rank(x.a) - rank(y.a) || x.i - y.i).slice(0, MAX_ALERTS).sort((x, y) => x.i - y.i).map(({ a }) => a);
+  const kept =
+    alerts.length <= MAX_ALERTS
+      ? [...alerts]
+      : alerts
+          .map((a, i) => ({ a, i }))
+          .sort((x, y) => rank(x.a) - rank(y.a) || x.i - y.i)
+          .slice(0, MAX_ALERTS)
+          .sort((x, y) => x.i - y.i)
+          .map(({ a }) => a);
   let cutTexts = 0;
   const clipped = kept.map((alert) => {
     const out = { ...alert };

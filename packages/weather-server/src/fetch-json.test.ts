@@ -25,7 +25,6 @@ afterEach(() => nws.close());
 
 const url = (path: string) => new URL(path, nws.baseUrl);
 
-
 describe("fetchJson", () => {
   test("returns the parsed body of a 200", async () => {
     const body = (await fetchJson(url(PATHS.point), OPTIONS)) as { properties: { gridId: string } };
@@ -102,7 +101,10 @@ describe("fetchJson", () => {
   });
 
   test("says so when a 200 body is not JSON, quoting its start", async () => {
-    nws.route(PATHS.forecast, { headers: { "Content-Type": "text/html; charset=utf-8" }, body: "<html><body><h1>Service Temporarily Unavailable</h1></body></html>" });
+    nws.route(PATHS.forecast, {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+      body: "<html><body><h1>Service Temporarily Unavailable</h1></body></html>",
+    });
     const error = await failure(fetchJson(url(PATHS.forecast), OPTIONS));
     expect(error.message).toBe(
       `The National Weather Service answered GET ${PATHS.forecast} with HTTP 200 and a body that is not JSON ` +

@@ -95,7 +95,8 @@ async function fetchSameOrigin(url: URL, options: FetchJsonOptions, signal: Abor
       return { failure: { kind: "redirect", status: response.status, location: location.slice(0, 200), reason: "an invalid URL" } };
     }
     if (next.origin !== url.origin) return { failure: { kind: "redirect", status: response.status, location: next.origin, reason: "another host" } };
-    if (hop >= MAX_REDIRECTS) return { failure: { kind: "redirect", status: response.status, location: next.pathname, reason: `more than ${MAX_REDIRECTS} redirects` } };
+    if (hop >= MAX_REDIRECTS)
+      return { failure: { kind: "redirect", status: response.status, location: next.pathname, reason: `more than ${MAX_REDIRECTS} redirects` } };
     current = next;
   }
 }

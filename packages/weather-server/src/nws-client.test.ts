@@ -96,7 +96,7 @@ describe("NwsClient", () => {
   describe("point cache", () => {
     test("saves the second /points request for the same point", async () => {
       await client.getForecast(await client.getPoint(33.211, -87.566));
-      await client.getForecast(await client.getPoint(33.2110, -87.5660));
+      await client.getForecast(await client.getPoint(33.211, -87.566));
       expect(nws.requestsTo(PATHS.point)).toHaveLength(1);
       expect(nws.requestsTo(PATHS.forecast)).toHaveLength(2);
     });

@@ -94,7 +94,8 @@ function adviceFor(failure: Extract<NwsFailure, { kind: "status" }>): string {
     const wait = failure.retryAfterMs === undefined ? "a few seconds" : formatMs(failure.retryAfterMs);
     return `It is limiting how often it may be called; wait ${wait} and try again.`;
   }
-  if (failure.status === 403) return "It refuses requests without a User-Agent that identifies the application; the server's operator should set NWS_USER_AGENT.";
+  if (failure.status === 403)
+    return "It refuses requests without a User-Agent that identifies the application; the server's operator should set NWS_USER_AGENT.";
   if (failure.status >= 500) return "This is usually temporary; try again in a minute.";
   return "";
 }

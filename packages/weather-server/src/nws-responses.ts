@@ -71,7 +71,10 @@ export function readAlerts(body: unknown): NwsAlerts {
   const collection = new JsonReader(body);
   return {
     updated: collection.get("updated").dateTimeOrNull(),
-    alerts: collection.get("features").items().map((feature) => readAlert(feature.get("properties"))),
+    alerts: collection
+      .get("features")
+      .items()
+      .map((feature) => readAlert(feature.get("properties"))),
   };
 }
 

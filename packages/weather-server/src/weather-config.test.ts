@@ -22,7 +22,13 @@ describe("readWeatherConfig", () => {
         NWS_RETRY_BASE_MS: "0",
         NWS_MAX_RESPONSE_BYTES: "65536",
       }),
-    ).toEqual({ baseUrl: "http://127.0.0.1:8080/nws", userAgent: "(example.org, ops@example.org)", timeoutMs: 2_500, retryBaseMs: 0, maxResponseBytes: 65_536 });
+    ).toEqual({
+      baseUrl: "http://127.0.0.1:8080/nws",
+      userAgent: "(example.org, ops@example.org)",
+      timeoutMs: 2_500,
+      retryBaseMs: 0,
+      maxResponseBytes: 65_536,
+    });
   });
 
   test.each([

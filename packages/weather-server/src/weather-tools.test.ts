@@ -128,7 +128,10 @@ describe("WeatherTools against a recorded NWS API on 127.0.0.1", () => {
   });
 
   test("looks a point up once per session, answering later forecasts from its cache", async () => {
-    for (const [latitude, longitude] of [[33.211, -87.566], [33.21104, -87.56596]]) {
+    for (const [latitude, longitude] of [
+      [33.211, -87.566],
+      [33.21104, -87.56596],
+    ]) {
       const result = await client.callResult("get_forecast", { latitude, longitude });
       expect(result.structuredContent).toMatchObject({ location: "Tuscaloosa, AL", latitude: 33.211, longitude: -87.566 });
     }
@@ -161,9 +164,13 @@ describe("WeatherTools against a recorded NWS API on 127.0.0.1", () => {
   test("reports a forecast's progress in order, before each request it makes", async () => {
     nws.route("/gridpoints/BOX/70,82/forecast", { body: fixture("forecast.json") });
     const seen: Array<{ progress: number; total?: number; message?: string }> = [];
-    const result = await client.callResult("get_forecast", { latitude: 41.967, longitude: -71.189 }, {
-      onProgress: (p) => void seen.push(p),
-    });
+    const result = await client.callResult(
+      "get_forecast",
+      { latitude: 41.967, longitude: -71.189 },
+      {
+        onProgress: (p) => void seen.push(p),
+      },
+    );
     expect(result.structuredContent).toMatchObject({ location: "Norton Center, MA" });
     expect(seen).toEqual([
       { progress: 0, total: 2, message: "looking up the grid point" },
@@ -191,7 +198,9 @@ describe("WeatherTools against a recorded NWS API on 127.0.0.1", () => {
     const before = nws.requests.length;
     const result = await client.callResult("get_forecast", { latitude: 91, longitude: -200 });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('Invalid arguments for tool "get_forecast":\n- latitude: must be <= 90, got number 91\n- longitude: must be >= -180, got number -200');
+    expect(textOf(result)).toBe(
+      'Invalid arguments for tool "get_forecast":\n- latitude: must be <= 90, got number 91\n- longitude: must be >= -180, got number -200',
+    );
     expect(nws.requests).toHaveLength(before);
   });
 

@@ -61,7 +61,9 @@ describe("weather trusts its upstream only so far", () => {
     nws.route("/alerts/active?area=TX", { body: alertsDocument(1, 3_000_000) });
     const result = await client.callResult("get_alerts", { state: "TX" });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^The National Weather Service answered GET \/alerts\/active\?area=TX with more than 1000000 bytes, more than this server reads from it/);
+    expect(textOf(result)).toMatch(
+      /^The National Weather Service answered GET \/alerts\/active\?area=TX with more than 1000000 bytes, more than this server reads from it/,
+    );
   });
 
   test("a redirect to another host is refused and never followed", async () => {

@@ -36,8 +36,16 @@ const SPEC = { project: "string", entry: "strings", check: "boolean", "no-bundle
 export async function runBuild(args: readonly string[]): Promise<number> {
   let options;
   try {
-    const parsed = parseArgs(args.map((a) => (a === "-p" ? "--project" : a === "-h" ? "--help" : a)), SPEC, "build");
-    if (parsed.positionals.length || parsed.rest) throw new HostError("HOST_USAGE", `typemcp build takes no arguments (got "${[...parsed.positionals, ...(parsed.rest ?? [])].join(" ")}"); name the tsconfig with --project.`);
+    const parsed = parseArgs(
+      args.map((a) => (a === "-p" ? "--project" : a === "-h" ? "--help" : a)),
+      SPEC,
+      "build",
+    );
+    if (parsed.positionals.length || parsed.rest)
+      throw new HostError(
+        "HOST_USAGE",
+        `typemcp build takes no arguments (got "${[...parsed.positionals, ...(parsed.rest ?? [])].join(" ")}"); name the tsconfig with --project.`,
+      );
     options = parsed.options;
   } catch (error) {
     if (!(error instanceof HostError)) throw error;
@@ -61,7 +69,11 @@ export async function runBuild(args: readonly string[]): Promise<number> {
       : [];
     const compilerOptions = result.program.getCompilerOptions();
     const unrunnable = findUnrunnable(outputs, result.sources, new Set(entries));
-    if (!bundling && unrunnable.length) throw new AggregateError(unrunnable.map((u) => u.error), "unrunnable output");
+    if (!bundling && unrunnable.length)
+      throw new AggregateError(
+        unrunnable.map((u) => u.error),
+        "unrunnable output",
+      );
     const sourceMap = compilerOptions.inlineSourceMap ? "inline" : compilerOptions.sourceMap ? "linked" : false;
     await bundleEntries({ outputs, entries, sources: result.sources, external: options.external, sourceMap });
     // Bundled, the other files are never run; one Node would misread is left out rather than written.

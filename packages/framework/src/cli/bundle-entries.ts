@@ -56,7 +56,13 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
             // loaded by import() when first used. Kept in one file, it would make the bundler wrap every module it
             // shares with the bundle (the SDK, zod) in a lazy initialiser: nothing in them could be left out then,
             // not even zod's 50 locales, and every start would parse and run it all.
-            { splitting: true, outdir: path.dirname(entry), entryNames: "[name].bundle", chunkNames: `${chunksFolderOf(entry)}/[name]-[hash]`, outExtension: { ".js": path.extname(entry) } }
+            {
+              splitting: true,
+              outdir: path.dirname(entry),
+              entryNames: "[name].bundle",
+              chunkNames: `${chunksFolderOf(entry)}/[name]-[hash]`,
+              outExtension: { ".js": path.extname(entry) },
+            }
           : { outfile: bundleFile }),
         write: false,
         bundle: true,
@@ -141,7 +147,10 @@ function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
         const text = outputs.get(args.path);
         if (text === undefined) return undefined;
         const map = outputs.get(`${args.path}.map`);
-        const contents = map === undefined ? text : text.replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=data:application/json;base64,${Buffer.from(map).toString("base64")}\n`);
+        const contents =
+          map === undefined
+            ? text
+            : text.replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=data:application/json;base64,${Buffer.from(map).toString("base64")}\n`);
         // Packages resolve from the nearest folder that exists: an outDir may not exist before the first build.
         const dir = path.dirname(args.path);
         const loader = args.path.endsWith(".json") ? "json" : "js";
@@ -161,12 +170,14 @@ function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
 function keepClassNames(text: string, file: string): string {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
   const edits: Array<{ at: number; insert: string }> = [];
-  const keep = (name: string): string => `;typeof ${name}==="function"&&${name}.name!==${JSON.stringify(name)}&&Object.defineProperty(${name},"name",{value:${JSON.stringify(name)},configurable:true});`;
+  const keep = (name: string): string =>
+    `;typeof ${name}==="function"&&${name}.name!==${JSON.stringify(name)}&&Object.defineProperty(${name},"name",{value:${JSON.stringify(name)},configurable:true});`;
   for (const statement of source.statements) {
     const names: string[] = [];
     if (ts.isClassDeclaration(statement) && statement.name) names.push(statement.name.text);
     else if (ts.isVariableStatement(statement)) {
-      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer && holdsClass(d.initializer, d.name.text)) names.push(d.name.text);
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.initializer && holdsClass(d.initializer, d.name.text)) names.push(d.name.text);
     }
     if (names.length) edits.push({ at: statement.getEnd(), insert: names.map(keep).join("") });
   }
@@ -183,7 +194,9 @@ function holdsClass(value: ts.Expression, name: string): boolean {
   while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
   if (!(ts.isArrowFunction(callee) || ts.isFunctionExpression(callee)) || !ts.isBlock(callee.body)) return false;
   return callee.body.statements.some(
-    (s) => (ts.isClassDeclaration(s) && s.name?.text === name) || (ts.isReturnStatement(s) && !!s.expression && ts.isClassExpression(s.expression) && s.expression.name?.text === name),
+    (s) =>
+      (ts.isClassDeclaration(s) && s.name?.text === name) ||
+      (ts.isReturnStatement(s) && !!s.expression && ts.isClassExpression(s.expression) && s.expression.name?.text === name),
   );
 }
 
@@ -217,7 +230,9 @@ function bundleErrors(error: unknown, entry: string, sources: ReadonlyMap<string
   const problems = messages.map((m: Message) => {
     const file = m.location?.file ?? entry;
     const from = sources.get(path.resolve(file))?.fileName ?? file;
-    const where = m.location ? `${path.relative(process.cwd(), file)}:${m.location.line}:${m.location.column + 1} (compiled from ${path.relative(process.cwd(), from)})` : path.relative(process.cwd(), entry);
+    const where = m.location
+      ? `${path.relative(process.cwd(), file)}:${m.location.line}:${m.location.column + 1} (compiled from ${path.relative(process.cwd(), from)})`
+      : path.relative(process.cwd(), entry);
     const hint = /Could not resolve "([^"]+)"/.exec(m.text);
     const fix = hint ? ` Fix: install it (npm install ${hint[1]}), or leave it out of the bundle with --external ${hint[1]}.` : "";
     return new BuildError("INVALID_CONFIGURATION", `bundling ${describeKind(nodeModuleKind(entry))} server from ${where}: ${m.text}.${fix}`);
@@ -310,7 +325,11 @@ function validatorsAsText(): Plugin {
         if (args.kind !== "dynamic-import") return undefined;
         return { path: args.path, namespace: "typemcp-validators", pluginData: { resolveDir: args.resolveDir } };
       });
-      pluginBuild.onResolve({ filter: /^typemcp-validators-chunk$/ }, (args) => ({ path: args.path, namespace: "typemcp-validators-chunk", pluginData: args.pluginData }));
+      pluginBuild.onResolve({ filter: /^typemcp-validators-chunk$/ }, (args) => ({
+        path: args.path,
+        namespace: "typemcp-validators-chunk",
+        pluginData: args.pluginData,
+      }));
       pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-validators" }, (args) => ({
         loader: "js",
         resolveDir: (args.pluginData as { resolveDir: string }).resolveDir,

@@ -53,7 +53,12 @@ export function runCall(argv: readonly string[]): Promise<number> {
       ...(wantsModel(options) && { model: await createModel(modelChoice(options)) }),
       note: (text) => process.stderr.write(text),
     });
-    const opened = await openServers([spec], { timeoutMs: readTimeout(options), verbose: options.verbose, protocol: readProtocol(options), answers: questions.answers });
+    const opened = await openServers([spec], {
+      timeoutMs: readTimeout(options),
+      verbose: options.verbose,
+      protocol: readProtocol(options),
+      answers: questions.answers,
+    });
     try {
       if (opened.failures.length) throw opened.failures[0]!;
       const server = opened.servers[0]!;
@@ -65,7 +70,10 @@ export function runCall(argv: readonly string[]): Promise<number> {
       const result = await server.connection.call(tool.name, args);
       const misfit = questions.failure();
       if (misfit) throw misfit;
-      if (questions.used() < presets.length) process.stderr.write(`typemcp: note: ${presets.length - questions.used()} --answer value(s) left unused: the server asked ${questions.used()} question(s).\n`);
+      if (questions.used() < presets.length)
+        process.stderr.write(
+          `typemcp: note: ${presets.length - questions.used()} --answer value(s) left unused: the server asked ${questions.used()} question(s).\n`,
+        );
       process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : ensureNewline(formatCallResult(result)));
       return result.isError === true ? 1 : 0;
     } finally {
@@ -92,7 +100,10 @@ function modelChoice(options: { provider?: string | undefined; model?: string | 
 function ownerOf(requested: string, source: ReturnType<typeof readServerSource>, policy: ToolPolicy): ServerSpec {
   if (source.single) return source.single;
   const { file, servers } = source.config!;
-  const split = splitQualifiedName(requested, servers.map((spec) => spec.name!));
+  const split = splitQualifiedName(
+    requested,
+    servers.map((spec) => spec.name!),
+  );
   if (!split) {
     throw new HostError("HOST_USAGE", `"${requested}" names no server in ${file}: call a tool as <server>__<tool>, the server one of ${listNames(servers)}.`);
   }
@@ -117,7 +128,10 @@ function refuseByPolicy(qualified: string, policy: ToolPolicy): void {
 
 async function confirm(qualified: string, args: Record<string, unknown>): Promise<void> {
   if (!process.stdin.isTTY) {
-    throw new HostError("HOST_CALL_REFUSED", `Refused to call ${qualified}: it is not marked read-only, and --confirm has no terminal to ask on. Add --yes to allow it.`);
+    throw new HostError(
+      "HOST_CALL_REFUSED",
+      `Refused to call ${qualified}: it is not marked read-only, and --confirm has no terminal to ask on. Add --yes to allow it.`,
+    );
   }
   const approved = await askYesNo(`Call ${qualified} ${JSON.stringify(args)}? It is not marked read-only.`, { input: process.stdin, output: process.stderr });
   if (!approved) throw new HostError("HOST_CALL_REFUSED", `Did not call ${qualified}: not confirmed.`);

@@ -75,7 +75,11 @@ export function runChat(argv: readonly string[]): Promise<number> {
     try {
       for (const failure of opened.failures) stderr(`typemcp: ${failure.message}\n`);
       if (!opened.servers.length) throw opened.failures[0] ?? new HostError("HOST_USAGE", "No servers to chat with.");
-      const servers: ChatServer[] = opened.servers.map(({ name, connection }) => ({ name, tools: connection.tools, call: (tool, args, o) => connection.call(tool, args, o) }));
+      const servers: ChatServer[] = opened.servers.map(({ name, connection }) => ({
+        name,
+        tools: connection.tools,
+        call: (tool, args, o) => connection.call(tool, args, o),
+      }));
       const show = options.json ? () => {} : createTranscriptPrinter(transcript, { verbose: options.verbose, answerToo: interactive });
       const session = (ask?: AskLine) => {
         terminalAsk = ask;
@@ -104,7 +108,12 @@ export function runChat(argv: readonly string[]): Promise<number> {
   });
 }
 
-async function runPrompt(prompt: string, createSession: (ask?: (q: string) => Promise<string>) => ChatSession, events: ChatEvent[], json: boolean): Promise<number> {
+async function runPrompt(
+  prompt: string,
+  createSession: (ask?: (q: string) => Promise<string>) => ChatSession,
+  events: ChatEvent[],
+  json: boolean,
+): Promise<number> {
   // Consent on a terminal when there is one; stdin is not read for anything else in this mode.
   const ask = process.stdin.isTTY ? (await import("./ask-line.js")).askLine : undefined;
   const session = createSession(ask);
@@ -116,7 +125,8 @@ async function runPrompt(prompt: string, createSession: (ask?: (q: string) => Pr
   process.on("SIGINT", onInterrupt);
   try {
     const outcome = await session.send(prompt, { signal: controller.signal });
-    if (json) process.stdout.write(`${JSON.stringify({ answer: outcome.answer ?? null, stopped: outcome.stopped ?? null, steps: outcome.steps, events }, null, 2)}\n`);
+    if (json)
+      process.stdout.write(`${JSON.stringify({ answer: outcome.answer ?? null, stopped: outcome.stopped ?? null, steps: outcome.steps, events }, null, 2)}\n`);
     else if (outcome.answer !== undefined) process.stdout.write(outcome.answer.endsWith("\n") ? outcome.answer : `${outcome.answer}\n`);
     if (outcome.stopped === "cancelled") return 130;
     return outcome.stopped === undefined ? 0 : 5;

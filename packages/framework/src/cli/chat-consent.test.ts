@@ -8,7 +8,13 @@ describe("createTerminalConsent", () => {
     const asked: string[] = [];
     const answers = ["y", "", "always", "A", "nope"];
     const consent = createTerminalConsent({ yes: false, ask: async (question) => (asked.push(question), answers.shift()!) });
-    expect([await consent(request), await consent(request), await consent(request), await consent(request), await consent(request)]).toEqual(["yes", "no", "always", "always", "no"]);
+    expect([await consent(request), await consent(request), await consent(request), await consent(request), await consent(request)]).toEqual([
+      "yes",
+      "no",
+      "always",
+      "always",
+      "no",
+    ]);
     expect(asked[0]).toBe('Allow notes__write {"text":"x"}? It is not marked read-only. [y]es / [N]o / [a]lways for this tool: ');
   });
 
@@ -19,7 +25,8 @@ describe("createTerminalConsent", () => {
 
   test("refuses, saying how to allow it, when there is no terminal to ask on", async () => {
     expect(await createTerminalConsent({ yes: false })(request)).toEqual({
-      refuse: "The host refused to call notes__write: it is not marked read-only, and there is no terminal to ask for approval (run with --yes to approve every call, or --deny it).",
+      refuse:
+        "The host refused to call notes__write: it is not marked read-only, and there is no terminal to ask for approval (run with --yes to approve every call, or --deny it).",
     });
   });
 });

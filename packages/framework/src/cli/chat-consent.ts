@@ -12,9 +12,13 @@ export function createTerminalConsent(options: { yes: boolean; ask?: AskLine }):
   return async (request) => {
     if (options.yes) return "yes";
     if (!options.ask) {
-      return { refuse: `The host refused to call ${request.qualifiedName}: it is not marked read-only, and there is no terminal to ask for approval (run with --yes to approve every call, or --deny it).` };
+      return {
+        refuse: `The host refused to call ${request.qualifiedName}: it is not marked read-only, and there is no terminal to ask for approval (run with --yes to approve every call, or --deny it).`,
+      };
     }
-    const answer = await options.ask(`Allow ${request.qualifiedName} ${JSON.stringify(request.arguments)}? It is not marked read-only. [y]es / [N]o / [a]lways for this tool: `);
+    const answer = await options.ask(
+      `Allow ${request.qualifiedName} ${JSON.stringify(request.arguments)}? It is not marked read-only. [y]es / [N]o / [a]lways for this tool: `,
+    );
     if (/^\s*a(lways)?\s*$/i.test(answer)) return "always";
     return /^\s*y(es)?\s*$/i.test(answer) ? "yes" : "no";
   };

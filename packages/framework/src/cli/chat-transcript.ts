@@ -13,7 +13,10 @@ export function createTranscriptPrinter(write: (text: string) => void, options: 
   return (event) => {
     switch (event.type) {
       case "request":
-        if (options.verbose) write(`[step ${event.step}] tool definitions sent: ${event.toolCount} tools, ${event.toolBytes.toLocaleString("en-US")} bytes ≈ ${event.toolTokens.toLocaleString("en-US")} tokens\n`);
+        if (options.verbose)
+          write(
+            `[step ${event.step}] tool definitions sent: ${event.toolCount} tools, ${event.toolBytes.toLocaleString("en-US")} bytes ≈ ${event.toolTokens.toLocaleString("en-US")} tokens\n`,
+          );
         break;
       case "text":
         // In --prompt mode the answer goes to stdout, apart from the transcript.

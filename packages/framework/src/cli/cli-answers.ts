@@ -2,7 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ChatEvent } from "../host/chat/chat-events.js";
-import type { ClientAnswers, ElicitationAnswer, ElicitationRequest, ElicitationSchema, QuestionContext, Root, SamplingRequest } from "../host/client-answers.js";
+import type {
+  ClientAnswers,
+  ElicitationAnswer,
+  ElicitationRequest,
+  ElicitationSchema,
+  QuestionContext,
+  Root,
+  SamplingRequest,
+} from "../host/client-answers.js";
 import { checkElicitationContent, fieldChoices, withDefaults } from "../host/elicitation-form.js";
 import { HostError } from "../host/host-error.js";
 import type { ModelAdapter } from "../host/models/model-adapter.js";
@@ -102,7 +110,8 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
     }),
     roots: options.roots,
     ...(options.model && {
-      sample: (request: SamplingRequest, { server, signal }: QuestionContext) => report(server, "sampling/createMessage", request, sample(options.model!, request, server, signal, options.note)),
+      sample: (request: SamplingRequest, { server, signal }: QuestionContext) =>
+        report(server, "sampling/createMessage", request, sample(options.model!, request, server, signal, options.note)),
     }),
   };
   return { answers, failure: () => failure, used: () => used };

@@ -33,7 +33,12 @@ export async function runDev(args: readonly string[]): Promise<number> {
     process.stderr.write(`typemcp dev: name the entry file (typemcp dev src/server.ts): ${missing}.\n`);
     return 2;
   }
-  if (own.includes("--inspect")) return runUnderInspector(own.filter((a) => a !== "--inspect"), serverArgs, http);
+  if (own.includes("--inspect"))
+    return runUnderInspector(
+      own.filter((a) => a !== "--inspect"),
+      serverArgs,
+      http,
+    );
   const say = (line: string) => process.stderr.write(`typemcp dev: ${line}\n`);
 
   const session = new ProjectSession(project);
@@ -140,7 +145,7 @@ function resolveEntry(project: string, given: string | undefined): string {
   const packageDir = path.dirname(project);
   const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
   const bin = typeof manifest.bin === "string" ? manifest.bin : Object.values(manifest.bin ?? {})[0];
-  if (!bin) throw new Error("typemcp dev: name the entry file (typemcp dev src/server.ts): package.json has no \"bin\".");
+  if (!bin) throw new Error('typemcp dev: name the entry file (typemcp dev src/server.ts): package.json has no "bin".');
   return path.resolve(packageDir, bin);
 }
 
@@ -159,7 +164,9 @@ async function runUnderInspector(own: readonly string[], serverArgs: readonly st
     return 2;
   }
   const cli = fileURLToPath(new URL("../../bin/typemcp.js", import.meta.url));
-  const child = spawn("npx", ["-y", INSPECTOR, process.execPath, cli, "dev", ...own, ...(serverArgs.length ? ["--", ...serverArgs] : [])], { stdio: "inherit" });
+  const child = spawn("npx", ["-y", INSPECTOR, process.execPath, cli, "dev", ...own, ...(serverArgs.length ? ["--", ...serverArgs] : [])], {
+    stdio: "inherit",
+  });
   return new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
 }
 

@@ -2,13 +2,23 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { DevStdioRelay } from "./dev-stdio-relay.js";
 
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "host", version: "1" } };
-const LISTEN = { jsonrpc: "2.0", id: "listen:0", method: "subscriptions/listen", params: { _meta: META, notifications: { toolsListChanged: true, promptsListChanged: true } } };
+const LISTEN = {
+  jsonrpc: "2.0",
+  id: "listen:0",
+  method: "subscriptions/listen",
+  params: { _meta: META, notifications: { toolsListChanged: true, promptsListChanged: true } },
+};
 const ACK = (honored: object) => ({
   jsonrpc: "2.0",
   method: "notifications/subscriptions/acknowledged",
   params: { notifications: honored, _meta: { "io.modelcontextprotocol/subscriptionId": "listen:0" } },
 });
-const INITIALIZE = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "host", version: "1" } } };
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "host", version: "1" } },
+};
 
 // The relay on its own, as typemcp dev drives it: lines from the host, lines from a server,
 // and the hand-over to the next server after an edit. test/dev-command.test.ts drives the same
@@ -42,7 +52,11 @@ describe("DevStdioRelay", () => {
     fromServer(ACK({ resourceSubscriptions: ["note://a"] }));
     relay.handOver();
     fromServer(ACK({ resourceSubscriptions: ["note://a"] }));
-    expect(host.at(-1)).toEqual({ jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "note://a", _meta: { "io.modelcontextprotocol/subscriptionId": "listen:0" } } });
+    expect(host.at(-1)).toEqual({
+      jsonrpc: "2.0",
+      method: "notifications/resources/updated",
+      params: { uri: "note://a", _meta: { "io.modelcontextprotocol/subscriptionId": "listen:0" } },
+    });
   });
 
   test("forgets a listen stream the host cancelled, and one the running server closed", () => {
@@ -64,7 +78,11 @@ describe("DevStdioRelay", () => {
     const [initialize, initialized] = relay.handOver();
     expect(JSON.parse(initialize!)).toEqual({ ...INITIALIZE, id: "typemcp-dev-handshake-1" });
     expect(JSON.parse(initialized!)).toEqual({ jsonrpc: "2.0", method: "notifications/initialized" });
-    fromServer({ jsonrpc: "2.0", id: "typemcp-dev-handshake-1", result: { protocolVersion: "2025-11-25", capabilities: { tools: { listChanged: true }, prompts: {} } } });
+    fromServer({
+      jsonrpc: "2.0",
+      id: "typemcp-dev-handshake-1",
+      result: { protocolVersion: "2025-11-25", capabilities: { tools: { listChanged: true }, prompts: {} } },
+    });
     expect(host.slice(1)).toEqual([
       { jsonrpc: "2.0", method: "notifications/tools/list_changed" },
       { jsonrpc: "2.0", method: "notifications/prompts/list_changed" },
@@ -99,6 +117,10 @@ describe("DevStdioRelay", () => {
     relay.fromServer("not json", true);
     fromServer({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "hi" } }, false);
     fromServer({ jsonrpc: "2.0", id: 3, method: "elicitation/create", params: {} });
-    expect(host).toEqual(["not json", { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "hi" } }, { jsonrpc: "2.0", id: 3, method: "elicitation/create", params: {} }]);
+    expect(host).toEqual([
+      "not json",
+      { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "hi" } },
+      { jsonrpc: "2.0", id: 3, method: "elicitation/create", params: {} },
+    ]);
   });
 });

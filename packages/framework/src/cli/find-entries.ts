@@ -49,7 +49,10 @@ export function findEntries(options: EntryOptions): string[] {
 function toEmitted(file: string, from: string, sources: ReadonlyMap<string, ts.SourceFile>): string {
   if (sources.has(file)) return file;
   for (const [emitted, source] of sources) if (path.resolve(source.fileName) === file) return emitted;
-  throw new BuildError("INVALID_CONFIGURATION", `${from}: the build compiles no such file. Name a source file the tsconfig.json includes (like src/server.ts), or the file it compiles to.`);
+  throw new BuildError(
+    "INVALID_CONFIGURATION",
+    `${from}: the build compiles no such file. Name a source file the tsconfig.json includes (like src/server.ts), or the file it compiles to.`,
+  );
 }
 
 function readManifest(dir: string): Manifest {

@@ -8,7 +8,12 @@ import type { ProtocolChoice, ProtocolEra } from "../host/protocol-era.js";
  * With `--protocol` pinning the era, the line says so instead of how it was found.
  */
 export function formatEraLine(server: string, era: ProtocolEra, protocol: ProtocolChoice = "auto"): string {
-  const found = protocol === "auto" ? (era.kind === "stateless" ? "found by server/discover" : "the server gave no 2026-07-28 answer to server/discover") : `--protocol ${protocol}`;
+  const found =
+    protocol === "auto"
+      ? era.kind === "stateless"
+        ? "found by server/discover"
+        : "the server gave no 2026-07-28 answer to server/discover"
+      : `--protocol ${protocol}`;
   const how = era.kind === "stateless" ? `stateless: ${found}, version and capabilities in _meta on every request` : `initialize handshake: ${found}`;
   return `[${server}] protocol ${era.protocolVersion} (${how})`;
 }

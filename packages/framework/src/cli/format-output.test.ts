@@ -9,8 +9,20 @@ import { formatWireLine } from "./format-wire-line.js";
 describe("formatToolTable", () => {
   test("aligns qualified names, arguments (required first, optional marked ?) and first sentences", () => {
     const table = formatToolTable([
-      { qualifiedName: "calc__add", server: "calc", tool: { name: "add", description: "Add a and b. Returns the sum.", inputSchema: { type: "object", properties: { a: {}, b: {} }, required: ["a", "b"] } } },
-      { qualifiedName: "towns__find_towns", server: "towns", tool: { name: "find_towns", title: "Find towns", inputSchema: { type: "object", properties: { county: {}, name: {} }, required: ["name"] } } },
+      {
+        qualifiedName: "calc__add",
+        server: "calc",
+        tool: {
+          name: "add",
+          description: "Add a and b. Returns the sum.",
+          inputSchema: { type: "object", properties: { a: {}, b: {} }, required: ["a", "b"] },
+        },
+      },
+      {
+        qualifiedName: "towns__find_towns",
+        server: "towns",
+        tool: { name: "find_towns", title: "Find towns", inputSchema: { type: "object", properties: { county: {}, name: {} }, required: ["name"] } },
+      },
       { qualifiedName: "x__ping", server: "x", tool: { name: "ping", inputSchema: { type: "object" } } },
     ]);
     expect(table).toBe(
@@ -25,8 +37,14 @@ describe("formatToolTable", () => {
 
   test("shortens a long argument list and cuts lines to a terminal's width", () => {
     const properties = Object.fromEntries(["maxAvgSingleFamilyAssessedValue", "minSchoolRating", "maxCrimesPer1000", "county"].map((p) => [p, {}]));
-    const row = { qualifiedName: "towns__find_towns", server: "towns", tool: { name: "find_towns", description: "Find towns that meet every filter given.", inputSchema: { type: "object", properties } } };
-    expect(formatToolTable([row]).split("\n")[1]).toBe("towns__find_towns  maxAvgSingleFamilyAssessedValue?, +3 more  Find towns that meet every filter given.");
+    const row = {
+      qualifiedName: "towns__find_towns",
+      server: "towns",
+      tool: { name: "find_towns", description: "Find towns that meet every filter given.", inputSchema: { type: "object", properties } },
+    };
+    expect(formatToolTable([row]).split("\n")[1]).toBe(
+      "towns__find_towns  maxAvgSingleFamilyAssessedValue?, +3 more  Find towns that meet every filter given.",
+    );
     expect(formatToolTable([row], 50).split("\n")[1]).toBe("towns__find_towns  maxAvgSingleFamilyAssessedValu…");
   });
 });
@@ -34,7 +52,9 @@ describe("formatToolTable", () => {
 describe("formatWireLine", () => {
   test("stamps local time to the millisecond, the server and the direction", () => {
     const at = new Date(2026, 0, 2, 9, 5, 7, 42);
-    expect(formatWireLine(at, "calc", "send", { jsonrpc: "2.0", id: 0, method: "initialize" })).toBe('09:05:07.042 [calc] → {"jsonrpc":"2.0","id":0,"method":"initialize"}');
+    expect(formatWireLine(at, "calc", "send", { jsonrpc: "2.0", id: 0, method: "initialize" })).toBe(
+      '09:05:07.042 [calc] → {"jsonrpc":"2.0","id":0,"method":"initialize"}',
+    );
     expect(formatWireLine(at, undefined, "receive", { id: 0 })).toBe('09:05:07.042 ← {"id":0}');
   });
 });
@@ -86,7 +106,9 @@ describe("formatEraLine", () => {
   });
 
   test("says the era was pinned by --protocol rather than found", () => {
-    expect(formatEraLine("towns", { kind: "initialize", protocolVersion: "2025-11-25" }, "2025-11-25")).toBe("[towns] protocol 2025-11-25 (initialize handshake: --protocol 2025-11-25)");
+    expect(formatEraLine("towns", { kind: "initialize", protocolVersion: "2025-11-25" }, "2025-11-25")).toBe(
+      "[towns] protocol 2025-11-25 (initialize handshake: --protocol 2025-11-25)",
+    );
     expect(formatEraLine("towns", { kind: "stateless", protocolVersion: "2026-07-28" }, "2026-07-28")).toBe(
       "[towns] protocol 2026-07-28 (stateless: --protocol 2026-07-28, version and capabilities in _meta on every request)",
     );

@@ -37,7 +37,13 @@ export function runList(argv: readonly string[]): Promise<number> {
         const servers = opened.servers.map(({ name, connection }) => ({ name, tools: connection.tools }));
         print(JSON.stringify(new ToolRouter(servers, { provider, policy }).tools(), null, 2));
       } else if (options.json) {
-        print(JSON.stringify(allowed.map(({ qualifiedName, server, tool }) => ({ name: qualifiedName, server, tool })), null, 2));
+        print(
+          JSON.stringify(
+            allowed.map(({ qualifiedName, server, tool }) => ({ name: qualifiedName, server, tool })),
+            null,
+            2,
+          ),
+        );
       } else if (opened.servers.length) {
         print(allowed.length ? formatToolTable(allowed, process.stdout.isTTY ? process.stdout.columns : undefined) : "No tools.");
       }

@@ -19,7 +19,10 @@ export function readPresetAnswers(values: readonly string[]): PresetAnswer[] {
       value = undefined;
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      throw new HostError("HOST_USAGE", `--answer #${index + 1} ("${raw}") must be a JSON object of the form's fields, e.g. '{"name": "Ada"}', or accept, decline or cancel.`);
+      throw new HostError(
+        "HOST_USAGE",
+        `--answer #${index + 1} ("${raw}") must be a JSON object of the form's fields, e.g. '{"name": "Ada"}', or accept, decline or cancel.`,
+      );
     }
     return { content: value as Record<string, unknown> };
   });

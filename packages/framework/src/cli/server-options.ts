@@ -37,13 +37,15 @@ export function readServerSource(options: ServerOptionValues, rest: string[] | u
   if (given !== 1) {
     throw new HostError("HOST_USAGE", "Say which server to talk to, one way: -- <command> [args…], --url <http://…/mcp>, or --config <mcp.json>.");
   }
-  if (options.name !== undefined && options.config !== undefined) throw new HostError("HOST_USAGE", "--name names a --url or -- server; --config servers have their names in the file.");
+  if (options.name !== undefined && options.config !== undefined)
+    throw new HostError("HOST_USAGE", "--name names a --url or -- server; --config servers have their names in the file.");
   if (options.header.length && options.url === undefined) throw new HostError("HOST_USAGE", "--header goes with --url.");
   const name = options.name === undefined ? {} : { name: options.name };
   if (options.config !== undefined) return { config: { file: options.config, servers: readMcpConfig(options.config) } };
   if (options.url !== undefined) return { single: { kind: "http", url: options.url, headers: parseHeaders(options.header), ...name } };
   const [command, ...args] = rest!;
-  if (command === undefined || command === "") throw new HostError("HOST_USAGE", "Nothing after --: give the command that starts the server, e.g. -- node dist/server.js.");
+  if (command === undefined || command === "")
+    throw new HostError("HOST_USAGE", "Nothing after --: give the command that starts the server, e.g. -- node dist/server.js.");
   return { single: { kind: "stdio", command, args, inheritEnv: true, ...name } };
 }
 
@@ -80,7 +82,11 @@ export function readProtocol(options: ServerOptionValues): ProtocolChoice {
 
 /** `--allow` and `--deny`, each repeatable and each taking comma-separated patterns. */
 export function readPolicy(options: ServerOptionValues): ToolPolicy {
-  const split = (values: string[]) => values.flatMap((value) => value.split(",")).map((p) => p.trim()).filter(Boolean);
+  const split = (values: string[]) =>
+    values
+      .flatMap((value) => value.split(","))
+      .map((p) => p.trim())
+      .filter(Boolean);
   return { allow: split(options.allow), deny: split(options.deny) };
 }
 

@@ -40,9 +40,9 @@ describe("askOnTerminal", () => {
       "  Guest name (text; required): ",
       "  Guest name is required.\n",
       "  Guest name (text; required): ",
-      '  nights (a whole number from 1 to 14; Enter for 1): ',
-      "  ✗ \"twenty\" is not a whole number from 1 to 14.\n",
-      '  nights (a whole number from 1 to 14; Enter for 1): ',
+      "  nights (a whole number from 1 to 14; Enter for 1): ",
+      '  ✗ "twenty" is not a whole number from 1 to 14.\n',
+      "  nights (a whole number from 1 to 14; Enter for 1): ",
       "  breakfast (yes or no): ",
     ]);
   });
@@ -61,7 +61,9 @@ describe("askOnTerminal", () => {
       if (question.includes("Guest name")) cancelled.abort();
       return line;
     };
-    expect(await askOnTerminal({ ...REQUEST, requestedSchema: { ...REQUEST.requestedSchema, required: [] } }, "hotel", ask, t.write, cancelled.signal)).toEqual({ action: "cancel" });
+    expect(await askOnTerminal({ ...REQUEST, requestedSchema: { ...REQUEST.requestedSchema, required: [] } }, "hotel", ask, t.write, cancelled.signal)).toEqual(
+      { action: "cancel" },
+    );
   });
 
   test("cancels when a required field gets no answer three times (a closed terminal answers empty lines)", async () => {

@@ -11,7 +11,13 @@ const TRIES_PER_FIELD = 3;
  * not fit. Enter keeps a field's default or skips an optional one. When `signal` aborts (the call
  * that asked was cancelled), the question is cancelled.
  */
-export async function askOnTerminal(request: ElicitationRequest, server: string, ask: AskLine, write: (text: string) => void, signal?: AbortSignal): Promise<ElicitationAnswer> {
+export async function askOnTerminal(
+  request: ElicitationRequest,
+  server: string,
+  ask: AskLine,
+  write: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<ElicitationAnswer> {
   write(`\nServer "${server}" asks: ${request.message}\n`);
   // No answer is no choice: a stray Enter, a closed terminal or Ctrl-C (which reads as an empty line) cancels.
   const choice = (await ask("Answer it? [y]es / [d]ecline / [C]ancel: ")).trim().toLowerCase();
@@ -22,7 +28,11 @@ export async function askOnTerminal(request: ElicitationRequest, server: string,
   for (const [name, field] of Object.entries(request.requestedSchema.properties ?? {})) {
     const label = field.title ?? name;
     const hasDefault = field.default !== undefined;
-    const note = [describeField(field), required.has(name) && !hasDefault ? "required" : undefined, hasDefault ? `Enter for ${JSON.stringify(field.default)}` : undefined]
+    const note = [
+      describeField(field),
+      required.has(name) && !hasDefault ? "required" : undefined,
+      hasDefault ? `Enter for ${JSON.stringify(field.default)}` : undefined,
+    ]
       .filter(Boolean)
       .join("; ");
     if (field.description) write(`  ${field.description}\n`);

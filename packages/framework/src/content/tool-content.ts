@@ -56,9 +56,7 @@ export function resourceLink(uri: string, name: string, details: { title?: strin
 /** A resource's contents, embedded in the result: text, or bytes sent as base64. */
 export function embeddedResource(uri: string, body: string | Uint8Array, mimeType?: string): ContentBlock {
   const resource =
-    typeof body === "string"
-      ? { uri, text: body, ...(mimeType ? { mimeType } : {}) }
-      : { uri, blob: toBase64(body), ...(mimeType ? { mimeType } : {}) };
+    typeof body === "string" ? { uri, text: body, ...(mimeType ? { mimeType } : {}) } : { uri, blob: toBase64(body), ...(mimeType ? { mimeType } : {}) };
   return { type: "resource", resource };
 }
 

@@ -12,11 +12,7 @@ export interface SourceLocation {
 export class BuildError extends TypemcpError<CodeOf<"build">> {
   readonly location: SourceLocation | undefined;
 
-  constructor(
-    code: CodeOf<"build">,
-    message: string,
-    options: { location?: SourceLocation; cause?: unknown } = {},
-  ) {
+  constructor(code: CodeOf<"build">, message: string, options: { location?: SourceLocation; cause?: unknown } = {}) {
     super({ code, message, cause: options.cause });
     this.location = options.location;
   }

@@ -7,7 +7,6 @@ import { ToolError } from "./tool-error.js";
  */
 export function toToolError(thrown: unknown): ToolError {
   if (thrown instanceof ToolError) return thrown;
-  const message =
-    thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : `Tool threw a non-Error value: ${String(thrown)}`;
+  const message = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : `Tool threw a non-Error value: ${String(thrown)}`;
   return new ToolError(message, { cause: thrown, code: "INTERNAL_TOOL_ERROR" });
 }

@@ -41,10 +41,11 @@ describe("host-side boundaries", () => {
     const files = hostFiles();
     const importers = files.filter((file) => importsOf(path.join(SRC, file)).some((s) => s.startsWith("@modelcontextprotocol/")));
     expect(importers).toEqual([path.join("host", "sdk-client.ts")]);
-    expect(importsOf(path.join(SRC, "host", "sdk-client.ts")).filter((s) => s.startsWith("@modelcontextprotocol/")).sort()).toEqual([
-      "@modelcontextprotocol/client",
-      "@modelcontextprotocol/client/stdio",
-    ]);
+    expect(
+      importsOf(path.join(SRC, "host", "sdk-client.ts"))
+        .filter((s) => s.startsWith("@modelcontextprotocol/"))
+        .sort(),
+    ).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/client/stdio"]);
   });
 
   test("each model provider's SDK is imported by one module of its own", () => {
@@ -73,11 +74,14 @@ describe("host-side boundaries", () => {
 
 describe("layering", () => {
   // index.ts re-exports every folder; the graph below it must flow one way.
-  const files = fs.readdirSync(SRC, { recursive: true, encoding: "utf8" })
+  const files = fs
+    .readdirSync(SRC, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.includes("__fixtures__") && f !== "index.ts");
   const folderOf = (file: string) => (file.includes(path.sep) ? file.split(path.sep)[0]! : ".");
   const targetsOf = (file: string) =>
-    importsOf(path.join(SRC, file)).filter((s) => s.startsWith(".")).map((s) => path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), s.replace(/\.js$/, ".ts"))));
+    importsOf(path.join(SRC, file))
+      .filter((s) => s.startsWith("."))
+      .map((s) => path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), s.replace(/\.js$/, ".ts"))));
 
   test("no folder imports, directly or through others, a folder that imports it", () => {
     const edges = new Map<string, Set<string>>();

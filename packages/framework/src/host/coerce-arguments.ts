@@ -43,7 +43,9 @@ export function coerceArgument(key: string, raw: string, inputSchema: JsonSchema
     if (parsed) return parsed.value;
   }
   if (types.has("string")) return raw;
-  const expected = [...types].map((t) => (t === "integer" ? "a whole number" : t === "array" || t === "object" ? `a JSON ${t}` : `${t === "null" ? "" : "a "}${t}`));
+  const expected = [...types].map((t) =>
+    t === "integer" ? "a whole number" : t === "array" || t === "object" ? `a JSON ${t}` : `${t === "null" ? "" : "a "}${t}`,
+  );
   throw new HostError("HOST_ARGUMENT_INVALID", `Argument "${key}" must be ${expected.join(" or ")}; got "${raw}".`);
 }
 

@@ -94,7 +94,8 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
     era: session.era,
     tools,
     caller: session.caller,
-    call: (tool, args, callOptions) => connected.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
+    call: (tool, args, callOptions) =>
+      connected.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
     close: () => connected.close(),
   };
 }
@@ -151,7 +152,10 @@ function withCause(error: unknown, message: string): string {
 }
 
 function indent(text: string): string {
-  return text.split("\n").map((line) => `  ${line}`).join("\n");
+  return text
+    .split("\n")
+    .map((line) => `  ${line}`)
+    .join("\n");
 }
 
 function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {

@@ -9,7 +9,13 @@ const BOOKING: ElicitationSchema = {
     email: { type: "string", format: "email" },
     nights: { type: "integer", minimum: 1, maximum: 14, default: 1 },
     breakfast: { type: "boolean" },
-    room: { type: "string", oneOf: [{ const: "sgl", title: "Single" }, { const: "dbl", title: "Double" }] },
+    room: {
+      type: "string",
+      oneOf: [
+        { const: "sgl", title: "Single" },
+        { const: "dbl", title: "Double" },
+      ],
+    },
     extras: { type: "array", items: { type: "string", enum: ["cot", "parking", "late-checkout"] }, maxItems: 2 },
   },
   required: ["name", "room"],

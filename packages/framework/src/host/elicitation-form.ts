@@ -29,7 +29,10 @@ export function describeField(field: ElicitationField): string {
     if (field.maximum !== undefined) return `${kind}, at most ${field.maximum}`;
     return kind;
   }
-  const format = field.format === undefined ? "text" : { email: "an email address", uri: "a URI", date: "a date (YYYY-MM-DD)", "date-time": "a date and time (ISO 8601)" }[field.format];
+  const format =
+    field.format === undefined
+      ? "text"
+      : { email: "an email address", uri: "a URI", date: "a date (YYYY-MM-DD)", "date-time": "a date and time (ISO 8601)" }[field.format];
   if (field.minLength !== undefined && field.maxLength !== undefined) return `${format}, ${field.minLength} to ${characters(field.maxLength)}`;
   if (field.minLength !== undefined) return `${format}, at least ${characters(field.minLength)}`;
   if (field.maxLength !== undefined) return `${format}, at most ${characters(field.maxLength)}`;
@@ -76,7 +79,8 @@ export function parseFieldValue(field: ElicitationField, raw: string): { value: 
 export function checkElicitationContent(schema: ElicitationSchema, content: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const properties = schema.properties ?? {};
-  for (const name of schema.required ?? []) if (!Object.hasOwn(content, name)) problems.push(`"${name}" is required (${describeField(properties[name] ?? {})})`);
+  for (const name of schema.required ?? [])
+    if (!Object.hasOwn(content, name)) problems.push(`"${name}" is required (${describeField(properties[name] ?? {})})`);
   for (const [name, value] of Object.entries(content)) {
     const field = Object.hasOwn(properties, name) ? properties[name] : undefined;
     if (!field) {
@@ -122,12 +126,16 @@ function problemWith(field: ElicitationField, value: unknown): string | undefine
   if (field.type === "boolean") return typeof value === "boolean" ? undefined : `must be true or false; got ${JSON.stringify(value)}`;
   if (field.type === "number" || field.type === "integer") {
     const fits =
-      typeof value === "number" && Number.isFinite(value) && (field.type === "number" || Number.isInteger(value)) &&
-      (field.minimum === undefined || value >= field.minimum) && (field.maximum === undefined || value <= field.maximum);
+      typeof value === "number" &&
+      Number.isFinite(value) &&
+      (field.type === "number" || Number.isInteger(value)) &&
+      (field.minimum === undefined || value >= field.minimum) &&
+      (field.maximum === undefined || value <= field.maximum);
     return fits ? undefined : `must be ${expected}; got ${JSON.stringify(value)}`;
   }
   if (typeof value !== "string") return `must be ${expected}; got ${JSON.stringify(value)}`;
-  if ((field.minLength !== undefined && value.length < field.minLength) || (field.maxLength !== undefined && value.length > field.maxLength)) return `must be ${expected}; got ${characters(value.length)}`;
+  if ((field.minLength !== undefined && value.length < field.minLength) || (field.maxLength !== undefined && value.length > field.maxLength))
+    return `must be ${expected}; got ${characters(value.length)}`;
   if (field.format !== undefined && !FORMATS[field.format](value)) return `must be ${expected}; got ${JSON.stringify(value)}`;
   return undefined;
 }

@@ -33,7 +33,7 @@ describe("inlineRefs", () => {
 
   test("decodes percent-encoded and escaped pointers as typescript-json-schema writes them", () => {
     const { schema } = inlineRefs({
-      properties: { t: { $ref: '#/definitions/import(%22%2Fx%22).T' }, s: { $ref: "#/definitions/a~1b" } },
+      properties: { t: { $ref: "#/definitions/import(%22%2Fx%22).T" }, s: { $ref: "#/definitions/a~1b" } },
       definitions: { 'import("/x").T': { type: "number" }, "a/b": { type: "boolean" } },
     });
     expect(schema).toEqual({ properties: { t: { type: "number" }, s: { type: "boolean" } } });

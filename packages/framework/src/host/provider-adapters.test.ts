@@ -25,8 +25,19 @@ describe("toAnthropicTool", () => {
       input_schema: {
         type: "object",
         properties: {
-          start: { type: "object", properties: { date: { type: "string", format: "date" }, time: { type: "string" } }, required: ["date"], additionalProperties: false },
-          end: { type: "object", properties: { date: { type: "string", format: "date" }, time: { type: "string" } }, required: ["date"], additionalProperties: false, description: "When it ends." },
+          start: {
+            type: "object",
+            properties: { date: { type: "string", format: "date" }, time: { type: "string" } },
+            required: ["date"],
+            additionalProperties: false,
+          },
+          end: {
+            type: "object",
+            properties: { date: { type: "string", format: "date" }, time: { type: "string" } },
+            required: ["date"],
+            additionalProperties: false,
+            description: "When it ends.",
+          },
         },
         required: ["start", "end"],
         additionalProperties: false,
@@ -89,5 +100,7 @@ describe("the strict rewrite, checked with a JSON Schema validator", () => {
 function fillNulls(value: unknown, schema: JsonSchema): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.fromEntries(Object.keys(properties).map((key) => [key, key in value ? fillNulls((value as Record<string, unknown>)[key], properties[key]!) : null]));
+  return Object.fromEntries(
+    Object.keys(properties).map((key) => [key, key in value ? fillNulls((value as Record<string, unknown>)[key], properties[key]!) : null]),
+  );
 }

@@ -24,7 +24,10 @@ describe("parseMcpConfig", () => {
   });
 
   test("expands ${VAR} and ${VAR:-default} from the environment", () => {
-    const [spec] = parse({ mcpServers: { w: { command: "node", args: ["${HOME_DIR}/w.js"], env: { BASE: "${NWS:-http://127.0.0.1:1}" } } } }, { HOME_DIR: "/h" });
+    const [spec] = parse(
+      { mcpServers: { w: { command: "node", args: ["${HOME_DIR}/w.js"], env: { BASE: "${NWS:-http://127.0.0.1:1}" } } } },
+      { HOME_DIR: "/h" },
+    );
     expect(spec).toMatchObject({ args: ["/h/w.js"], env: { BASE: "http://127.0.0.1:1" } });
   });
 
@@ -34,7 +37,10 @@ describe("parseMcpConfig", () => {
     [{ mcpServers: { a: { command: "x", url: "http://h" } } }, '/cfg/mcp.json: mcpServers.a has both "url" and "command"; give one'],
     [{ mcpServers: { a: { command: "x", args: "y" } } }, "/cfg/mcp.json: mcpServers.a.args must be an array of strings"],
     [{ mcpServers: { a: { command: "x", args: [1] } } }, "/cfg/mcp.json: mcpServers.a.args[0] must be a string"],
-    [{ mcpServers: { a: { type: "sse", url: "http://h" } } }, '/cfg/mcp.json: mcpServers.a is an SSE server; typemcp speaks Streamable HTTP ("url") and stdio ("command")'],
+    [
+      { mcpServers: { a: { type: "sse", url: "http://h" } } },
+      '/cfg/mcp.json: mcpServers.a is an SSE server; typemcp speaks Streamable HTTP ("url") and stdio ("command")',
+    ],
     [{ mcpServers: { a: { command: "${NOPE}" } } }, "/cfg/mcp.json: mcpServers.a.command uses ${NOPE}, which is not set"],
   ])("explains what is wrong with %j", (json, message) => {
     expect(() => parse(json)).toThrow(new HostError("HOST_CONFIG_INVALID", message));

@@ -2,7 +2,14 @@ import { isJsonSchema, type JsonSchema } from "../json-schema/json-schema.js";
 
 // Gemini's classic function declarations take an OpenAPI 3.0 `Schema` object (the `Schema` of
 // the Gemini API reference): these keywords and nothing else. Types are the upper-case enum.
-const TYPES: Readonly<Record<string, string>> = { string: "STRING", number: "NUMBER", integer: "INTEGER", boolean: "BOOLEAN", array: "ARRAY", object: "OBJECT" };
+const TYPES: Readonly<Record<string, string>> = {
+  string: "STRING",
+  number: "NUMBER",
+  integer: "INTEGER",
+  boolean: "BOOLEAN",
+  array: "ARRAY",
+  object: "OBJECT",
+};
 const KEPT = new Set(["description", "title", "pattern", "minimum", "maximum", "default", "example"]);
 // int64 fields, which the API's JSON form writes as strings.
 const COUNTS = new Set(["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"]);

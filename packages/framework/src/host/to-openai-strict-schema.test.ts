@@ -79,11 +79,17 @@ describe("toOpenAIStrictSchema", () => {
   });
 
   test.each([
-    [{ type: "object", properties: { m: { type: "object", additionalProperties: { type: "number" } } }, required: ["m"] }, "input.m takes keys it does not name (additionalProperties)"],
+    [
+      { type: "object", properties: { m: { type: "object", additionalProperties: { type: "number" } } }, required: ["m"] },
+      "input.m takes keys it does not name (additionalProperties)",
+    ],
     [{ type: "object", properties: { m: { type: "object" } }, required: ["m"] }, "input.m is an object with no listed properties"],
     [{ type: "object", properties: { v: {} }, required: ["v"] }, "input.v accepts a value of any type"],
     [{ type: "object", properties: { v: { allOf: [{ type: "string" }] } }, required: ["v"] }, 'input.v uses "allOf"'],
-    [{ type: "object", properties: { t: { type: "array", items: [{ type: "string" }] } }, required: ["t"] }, "input.t is an array without one schema for its items"],
+    [
+      { type: "object", properties: { t: { type: "array", items: [{ type: "string" }] } }, required: ["t"] },
+      "input.t is an array without one schema for its items",
+    ],
     [
       { type: "object", properties: { u: { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "string" }] } }, required: ["u"] },
       "input.u.anyOf[0].a is optional inside anyOf/oneOf",

@@ -5,11 +5,38 @@ import { isJsonSchema, type JsonSchema } from "../json-schema/json-schema.js";
 export type StrictSchemaResult = { readonly ok: true; readonly schema: JsonSchema } | { readonly ok: false; readonly reason: string };
 
 // OpenAI's Structured Outputs subset ("Supported schemas"): these keywords are taken as they are.
-const KEPT = new Set(["type", "properties", "required", "additionalProperties", "items", "enum", "anyOf", "description", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"]);
+const KEPT = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "anyOf",
+  "description",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+]);
 const FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
 // Constraints strict mode does not take: dropped, and written into the description instead so the
 // model still reads them. The server validates the call against its own schema regardless.
-const AS_HINT = new Set(["minLength", "maxLength", "uniqueItems", "default", "format", "minProperties", "maxProperties", "contentMediaType", "contentEncoding"]);
+const AS_HINT = new Set([
+  "minLength",
+  "maxLength",
+  "uniqueItems",
+  "default",
+  "format",
+  "minProperties",
+  "maxProperties",
+  "contentMediaType",
+  "contentEncoding",
+]);
 // Annotations with no effect on what is valid.
 const DROPPED = new Set(["title", "examples", "$comment", "$schema", "$id", "$anchor", "deprecated", "readOnly", "writeOnly"]);
 const SCALARS = new Set(["string", "number", "integer", "boolean"]);

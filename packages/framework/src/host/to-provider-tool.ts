@@ -21,8 +21,8 @@ export function toProviderTool<P extends Provider>(provider: P, tool: McpTool, o
       ? toAnthropicTool(tool, name)
       : provider === "gemini"
         ? toGeminiTool(tool, name)
-      : provider === "openai-chat"
-        ? toOpenAIChatTool(tool, { ...name, ...strict })
-        : toOpenAIResponsesTool(tool, { ...name, ...strict });
+        : provider === "openai-chat"
+          ? toOpenAIChatTool(tool, { ...name, ...strict })
+          : toOpenAIResponsesTool(tool, { ...name, ...strict });
   return made as ProviderTools[P];
 }

@@ -80,7 +80,9 @@ describe("ToolRouter", () => {
 
   test("names the tools there are when asked for one that is not", () => {
     const error = thrown(() => new ToolRouter(servers, { provider: "anthropic" }).definition("calc__modulo"));
-    expect(error.message).toBe('No tool named "calc__modulo". Tools: calc__divide, calc__search, mcp-servers_everything__get_sum, mcp-servers_everything__sum_tree.');
+    expect(error.message).toBe(
+      'No tool named "calc__modulo". Tools: calc__divide, calc__search, mcp-servers_everything__get_sum, mcp-servers_everything__sum_tree.',
+    );
   });
 
   test("refuses arguments that are not a JSON object", () => {

@@ -68,7 +68,10 @@ export class ToolRouter<P extends Provider = Provider> {
   private readonly entries = new Map<string, Entry>();
   private readonly definitions = new Map<string, ProviderTools[P]>();
 
-  constructor(servers: readonly RouterServer[], private readonly options: ToolRouterOptions<P>) {
+  constructor(
+    servers: readonly RouterServer[],
+    private readonly options: ToolRouterOptions<P>,
+  ) {
     const offered = servers.flatMap((server) =>
       server.tools
         .map((tool) => ({ server, tool, qualifiedName: qualifyName(server.name, tool.name) }))
@@ -89,7 +92,12 @@ export class ToolRouter<P extends Provider = Provider> {
 
   /** Every tool the router offers: its provider name, qualified name, server and MCP definition. */
   list(): Array<{ name: string; qualifiedName: string; server: string; tool: McpTool }> {
-    return [...this.entries.values()].map((entry) => ({ name: entry.providerName, qualifiedName: entry.qualifiedName, server: entry.server.name, tool: entry.tool }));
+    return [...this.entries.values()].map((entry) => ({
+      name: entry.providerName,
+      qualifiedName: entry.qualifiedName,
+      server: entry.server.name,
+      tool: entry.tool,
+    }));
   }
 
   /** Names-first mode: each tool's provider name and the first sentence of its description. */
@@ -161,6 +169,7 @@ function parseArguments(qualifiedName: string, args: unknown): Record<string, un
     }
   }
   if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw new HostError("HOST_ARGUMENT_INVALID", `The arguments for ${qualifiedName} must be a JSON object.`);
+  if (typeof value !== "object" || Array.isArray(value))
+    throw new HostError("HOST_ARGUMENT_INVALID", `The arguments for ${qualifiedName} must be a JSON object.`);
   return value as Record<string, unknown>;
 }

@@ -34,7 +34,10 @@ describe("withWireLog", () => {
     await logged.start();
     await logged.send(request);
     transport.deliver(reply);
-    expect(seen).toEqual([["send", request], ["receive", reply]]);
+    expect(seen).toEqual([
+      ["send", request],
+      ["receive", reply],
+    ]);
     expect(transport.sent).toEqual([request]);
     expect(received).toEqual([reply]);
   });
@@ -45,7 +48,12 @@ describe("withWireLog", () => {
     let closed = false;
     logged.onclose = () => (closed = true);
     await logged.close();
-    expect([logged === transport, logged instanceof RecordingTransport, Object.getPrototypeOf(logged) === RecordingTransport.prototype, closed]).toEqual([true, true, true, true]);
+    expect([logged === transport, logged instanceof RecordingTransport, Object.getPrototypeOf(logged) === RecordingTransport.prototype, closed]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   test("reports a message once when a new handler chains to the one before it, as the SDK's Protocol does", () => {
@@ -73,6 +81,14 @@ describe("withWireLog", () => {
     sibling.onmessage = (message) => received.push(message);
     await sibling.send(request);
     sibling.deliver(reply);
-    expect([sibling instanceof RecordingTransport, sibling.params, seen, received]).toEqual([true, { command: "server" }, [["send", request], ["receive", reply]], [reply]]);
+    expect([sibling instanceof RecordingTransport, sibling.params, seen, received]).toEqual([
+      true,
+      { command: "server" },
+      [
+        ["send", request],
+        ["receive", reply],
+      ],
+      [reply],
+    ]);
   });
 });

@@ -31,10 +31,12 @@ export function withWireLog<T extends Transport>(transport: T, listener: WireLis
     enumerable: true,
     get: () => instrumented,
     set(handler: Transport["onmessage"]) {
-      instrumented = handler && ((message, extra) => {
-        report(message);
-        handler(message, extra);
-      });
+      instrumented =
+        handler &&
+        ((message, extra) => {
+          report(message);
+          handler(message, extra);
+        });
     },
   });
   transport.onmessage = existing;

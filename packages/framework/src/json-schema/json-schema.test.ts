@@ -41,7 +41,7 @@ describe("mapSubschemas", () => {
 });
 
 describe("resolveRef", () => {
-  const root = { $defs: { "a/b": { type: "string" }, Tree: { type: "object" } }, definitions: { "import(\"/x\").T": { type: "number" } } };
+  const root = { $defs: { "a/b": { type: "string" }, Tree: { type: "object" } }, definitions: { 'import("/x").T': { type: "number" } } };
 
   test("resolves the root, $defs and percent-encoded definition names", () => {
     expect(resolveRef("#", root)).toBe(root);

@@ -6,7 +6,17 @@ import { isJsonSchema, type JsonSchema } from "./json-schema.js";
 // is copied untouched, so a property named "format" or a default of {"$ref": …} is never
 // mistaken for schema.
 const ONE = new Set([
-  "additionalProperties", "items", "additionalItems", "contains", "not", "if", "then", "else", "propertyNames", "unevaluatedItems", "unevaluatedProperties",
+  "additionalProperties",
+  "items",
+  "additionalItems",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
 ]);
 const LIST = new Set(["anyOf", "oneOf", "allOf", "prefixItems", "items"]);
 const MAP = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);

@@ -23,8 +23,7 @@ export async function callMethod(
   } catch (error) {
     // A question for the client (2026-07-28): the call is answered with an input-required result.
     if (error instanceof ProtocolError || error instanceof InputNeeded) throw error;
-    const message =
-      error instanceof TypemcpError ? error.message : `${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`;
+    const message = error instanceof TypemcpError ? error.message : `${(error as Error)?.name ?? "Error"}: ${(error as Error)?.message ?? String(error)}`;
     throw new ProtocolError("METHOD_FAILED", `${failure}: ${message}`, { cause: error });
   }
 }

@@ -108,7 +108,11 @@ export interface Context {
    * before a question that must not happen twice. Throws a `ToolError` when the
    * client did not declare the capability.
    */
-  elicit<T = Record<string, string | number | boolean | string[]>>(message: string, requestedSchema: Record<string, unknown>, options?: AskOptions): Promise<ElicitResult<T>>;
+  elicit<T = Record<string, string | number | boolean | string[]>>(
+    message: string,
+    requestedSchema: Record<string, unknown>,
+    options?: AskOptions,
+  ): Promise<ElicitResult<T>>;
   /**
    * Asks the client's model for a completion (sampling). Throws a `ToolError` when the client
    * did not declare the capability.

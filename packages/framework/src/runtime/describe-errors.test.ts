@@ -42,16 +42,11 @@ describe("describeErrors", () => {
   });
 
   test("describes an object or array sent in place of a primitive", () => {
-    expect(check({ query: { text: "cats" }, limit: [1] })).toEqual([
-      "query: expected string, got an object",
-      "limit: expected number, got an array",
-    ]);
+    expect(check({ query: { text: "cats" }, limit: [1] })).toEqual(["query: expected string, got an object", "limit: expected number, got an array"]);
   });
 
   test("names an unknown parameter and lists the known ones", () => {
-    expect(check({ query: "cats", page: 2 })).toEqual([
-      'page: unknown parameter; expected only "query", "limit", "order", "opts", "tags", "since"',
-    ]);
+    expect(check({ query: "cats", page: 2 })).toEqual(['page: unknown parameter; expected only "query", "limit", "order", "opts", "tags", "since"']);
   });
 
   test("lists the allowed values when an enum does not match", () => {
@@ -71,9 +66,7 @@ describe("describeErrors", () => {
   });
 
   test("names an unknown nested parameter and lists its siblings", () => {
-    expect(check({ query: "cats", opts: { flag: true, deep: 1 } })).toEqual([
-      'opts.deep: unknown parameter; expected only "flag", "depth"',
-    ]);
+    expect(check({ query: "cats", opts: { flag: true, deep: 1 } })).toEqual(['opts.deep: unknown parameter; expected only "flag", "depth"']);
   });
 
   test("names an array item by its index", () => {

@@ -9,9 +9,18 @@ import { CLOSEST_BRANCH, resolveUnionErrors } from "./union-errors.js";
  * which parameter, what was expected, what it sent. Reads `parentSchema` and `data` when ajv
  * reports them (its `verbose` option), else finds them by the error's paths.
  */
-export function describeErrors(errors: readonly ErrorObject[], schema: JsonSchema, args: unknown, words: ErrorWords = ARGUMENT_WORDS, checkMember?: MemberCheck): string[] {
+export function describeErrors(
+  errors: readonly ErrorObject[],
+  schema: JsonSchema,
+  args: unknown,
+  words: ErrorWords = ARGUMENT_WORDS,
+  checkMember?: MemberCheck,
+): string[] {
   const lines = new Set<string>();
-  for (const error of resolveUnionErrors(errors, checkMember && ((member, data) => checkMember({ ...member, ...(schema.$defs ? { $defs: schema.$defs } : {}) }, data)))) {
+  for (const error of resolveUnionErrors(
+    errors,
+    checkMember && ((member, data) => checkMember({ ...member, ...(schema.$defs ? { $defs: schema.$defs } : {}) }, data)),
+  )) {
     lines.add(describeError(error, schema, args, words));
   }
   return [...lines];

@@ -41,7 +41,11 @@ export class HandoffContext implements Context {
     return this.current.readResource(uri);
   }
 
-  elicit<T = Record<string, string | number | boolean | string[]>>(message: string, requestedSchema: Record<string, unknown>, options?: AskOptions): Promise<ElicitResult<T>> {
+  elicit<T = Record<string, string | number | boolean | string[]>>(
+    message: string,
+    requestedSchema: Record<string, unknown>,
+    options?: AskOptions,
+  ): Promise<ElicitResult<T>> {
     return this.current.elicit<T>(message, requestedSchema, options);
   }
 

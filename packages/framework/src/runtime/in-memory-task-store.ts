@@ -1,4 +1,15 @@
-import { isTerminal, newTaskId, type NewTask, type TaskAnswered, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStatus, type TaskStore } from "./task-store.js";
+import {
+  isTerminal,
+  newTaskId,
+  type NewTask,
+  type TaskAnswered,
+  type TaskInputRequest,
+  type TaskOutcome,
+  type TaskRecord,
+  type TaskState,
+  type TaskStatus,
+  type TaskStore,
+} from "./task-store.js";
 
 interface Entry {
   state: TaskState;
@@ -18,7 +29,14 @@ export class InMemoryTaskStore implements TaskStore {
     this.sweep();
     const now = new Date().toISOString();
     const expiresAt = Date.now() + task.ttlMs;
-    const state: TaskState = { taskId: newTaskId(expiresAt), status: "working", createdAt: now, lastUpdatedAt: now, ttlMs: task.ttlMs, ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }) };
+    const state: TaskState = {
+      taskId: newTaskId(expiresAt),
+      status: "working",
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: task.ttlMs,
+      ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }),
+    };
     this.tasks.set(state.taskId, { state, owner: task.owner, expiresAt, answers: {}, ...(task.request ? { request: structuredClone(task.request) } : {}) });
     return { ...state };
   }
@@ -32,7 +50,12 @@ export class InMemoryTaskStore implements TaskStore {
     const entry = this.entry(taskId, owner);
     if (!entry || isTerminal(entry.state.status)) return undefined;
     if (change.status !== "input_required") delete entry.inputRequests;
-    entry.state = { ...withoutMessage(entry.state), status: change.status, lastUpdatedAt: new Date().toISOString(), ...(change.statusMessage === undefined ? {} : { statusMessage: change.statusMessage }) };
+    entry.state = {
+      ...withoutMessage(entry.state),
+      status: change.status,
+      lastUpdatedAt: new Date().toISOString(),
+      ...(change.statusMessage === undefined ? {} : { statusMessage: change.statusMessage }),
+    };
     return { ...entry.state };
   }
 

@@ -22,7 +22,10 @@ export function toInvalidParams(method: string, error: unknown): InvalidParamsEr
   // handler (a client's reply that failed its schema) is not the caller's params' fault.
   if (!(issues as ParamsIssue[]).every((issue) => issue.path[0] === "params")) return undefined;
   const lines = (issues as ParamsIssue[]).slice(0, 10).map((issue) => {
-    const path = issue.path.filter((key) => key !== "params").map(String).join(".");
+    const path = issue.path
+      .filter((key) => key !== "params")
+      .map(String)
+      .join(".");
     return path ? `${path}: ${issue.message}` : issue.message;
   });
   const more = issues.length > 10 ? `; and ${issues.length - 10} more` : "";
@@ -40,7 +43,9 @@ function issuesOf(error: unknown): ParamsIssue[] | undefined {
   if (listed === undefined) return undefined;
   try {
     const parsed = JSON.parse(listed) as unknown;
-    return Array.isArray(parsed) && parsed.every((issue) => Array.isArray(issue?.path) && typeof issue?.message === "string") ? (parsed as ParamsIssue[]) : undefined;
+    return Array.isArray(parsed) && parsed.every((issue) => Array.isArray(issue?.path) && typeof issue?.message === "string")
+      ? (parsed as ParamsIssue[])
+      : undefined;
   } catch {
     return undefined;
   }

@@ -79,7 +79,12 @@ describe("OutputContract", () => {
   });
 
   test("refuses a result its return type does not allow, naming each wrong property", () => {
-    const schema = { type: "object", properties: { count: { type: "integer" }, name: { type: "string" } }, required: ["count", "name"], additionalProperties: false };
+    const schema = {
+      type: "object",
+      properties: { count: { type: "integer" }, name: { type: "string" } },
+      required: ["count", "name"],
+      additionalProperties: false,
+    };
     expect(refusal(new OutputContract("t", "object", schema), { count: 1.5, extra: true })).toBe(
       [
         'The tool "t" returned a result it cannot send, so the call failed:',
@@ -88,7 +93,9 @@ describe("OutputContract", () => {
         "- count: expected integer, got number 1.5",
       ].join("\n"),
     );
-    expect(refusal(new OutputContract("t", "object", schema), null)).toBe('The tool "t" returned a result it cannot send, so the call failed:\n- result: expected object, got null');
+    expect(refusal(new OutputContract("t", "object", schema), null)).toBe(
+      'The tool "t" returned a result it cannot send, so the call failed:\n- result: expected object, got null',
+    );
   });
 
   test("sends a missing wrapped value as null, which a nullable schema allows", () => {

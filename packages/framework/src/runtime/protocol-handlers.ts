@@ -52,7 +52,15 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
   protocol.handle("tools/call", async (params, extra) => {
     const tool = app.tools.get(params.name);
     if (!tool) {
-      throw new ProtocolError("UNKNOWN_TOOL", `Unknown tool: "${clip(String(params.name))}". Available tools: ${app.tools.values().map((t) => t.name).join(", ") || "none"}.`);
+      throw new ProtocolError(
+        "UNKNOWN_TOOL",
+        `Unknown tool: "${clip(String(params.name))}". Available tools: ${
+          app.tools
+            .values()
+            .map((t) => t.name)
+            .join(", ") || "none"
+        }.`,
+      );
     }
     const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra, () => context(extra)));
     return task ?? tool.call(params.arguments, () => context(extra));
@@ -94,7 +102,11 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
   protocol.handle("resources/subscribe", (params) => {
     refuseOverlong(app, "resources/subscribe", "uri", params.uri);
     // A subscription to a URI this server does not serve could never fire: say so now.
-    if (!findResource(app, params.uri)) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(params.uri)}"; subscribe to a URI from resources/list or one matching a template.`);
+    if (!findResource(app, params.uri))
+      throw new ProtocolError(
+        "RESOURCE_NOT_FOUND",
+        `Resource not found: "${clip(params.uri)}"; subscribe to a URI from resources/list or one matching a template.`,
+      );
     // Bounded: a session cannot grow its subscription set past what the server serves by much.
     if (session.subscriptions.size >= MAX_SUBSCRIPTIONS && !session.subscriptions.has(params.uri)) {
       throw new ProtocolError("INVALID_PARAMS", `Too many subscriptions: a session may hold at most ${MAX_SUBSCRIPTIONS}; unsubscribe from some first.`);
@@ -106,7 +118,6 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
     session.subscriptions.delete(params.uri);
     return {};
   });
-
 }
 
 function registerPromptHandlers(app: ServedComponents, protocol: ProtocolServer, context: ContextFor): void {
@@ -121,7 +132,10 @@ function registerPromptHandlers(app: ServedComponents, protocol: ProtocolServer,
     }
     const prompt = app.prompts.get(params.name);
     if (!prompt) {
-      throw new ProtocolError("UNKNOWN_PROMPT", `Unknown prompt: "${clip(String(params.name))}". Available prompts: ${app.prompts.keys().join(", ") || "none"}.`);
+      throw new ProtocolError(
+        "UNKNOWN_PROMPT",
+        `Unknown prompt: "${clip(String(params.name))}". Available prompts: ${app.prompts.keys().join(", ") || "none"}.`,
+      );
     }
     return prompt.get(params.arguments ?? {}, context(extra));
   });
@@ -150,12 +164,18 @@ function findResource(app: ServedComponents, uri: string) {
 // answer to an invalid cursor is -32602, not a silent first page.
 function refuseCursor(method: string, params: Record<string, unknown>): void {
   if (params.cursor === undefined) return;
-  throw new ProtocolError("INVALID_PARAMS", `Invalid cursor for ${method}: this server returns every item in one page and issued no cursor; call ${method} without one.`);
+  throw new ProtocolError(
+    "INVALID_PARAMS",
+    `Invalid cursor for ${method}: this server returns every item in one page and issued no cursor; call ${method} without one.`,
+  );
 }
 
 function refuseOverlong(app: ServedComponents, method: string, what: string, value: unknown): void {
   if (typeof value !== "string" || value.length <= app.maxStringLength) return;
-  throw new ProtocolError("INVALID_PARAMS", `Invalid params for "${method}": ${what} is ${value.length} characters long; at most ${app.maxStringLength} are accepted.`);
+  throw new ProtocolError(
+    "INVALID_PARAMS",
+    `Invalid params for "${method}": ${what} is ${value.length} characters long; at most ${app.maxStringLength} are accepted.`,
+  );
 }
 
 /** A request's string as quoted back in an error: never more than 200 characters. */

@@ -59,7 +59,10 @@ export class RegisteredPrompt {
     const known = new Set(this.generated.arguments.map((a) => a.name));
     const unknown = Object.keys(args).filter((name) => !known.has(name));
     if (unknown.length) {
-      throw new ProtocolError("INVALID_PARAMS", `Prompt "${this.key}" takes no argument ${unknown.map((n) => `"${n}"`).join(", ")}; it takes ${[...known].map((n) => `"${n}"`).join(", ") || "none"}.`);
+      throw new ProtocolError(
+        "INVALID_PARAMS",
+        `Prompt "${this.key}" takes no argument ${unknown.map((n) => `"${n}"`).join(", ")}; it takes ${[...known].map((n) => `"${n}"`).join(", ") || "none"}.`,
+      );
     }
     const value = await callMethod(this.method, this.instance, this.generated.params, args, ctx, `Prompt "${this.key}" failed`);
     return { ...(this.wire.description ? { description: this.wire.description } : {}), messages: toMessages(value) };

@@ -31,7 +31,7 @@ export class RegisteredResource {
     const details = {
       name: options.name ?? generated.method,
       ...(options.title === undefined ? {} : { title: options.title }),
-      ...(options.description ?? generated.description ? { description: options.description ?? generated.description } : {}),
+      ...((options.description ?? generated.description) ? { description: options.description ?? generated.description } : {}),
       ...(options.mimeType === undefined ? {} : { mimeType: options.mimeType }),
     };
     this.wire = this.template ? { uriTemplate: uri, ...details } : { uri, ...details };

@@ -1,5 +1,16 @@
 import { ToolError } from "../errors/tool-error.js";
-import type { AskOptions, ClientAbilities, Context, ContextLog, ElicitResult, LogLevel, ResourceContents, Root, SamplingRequest, SamplingResult } from "./context.js";
+import type {
+  AskOptions,
+  ClientAbilities,
+  Context,
+  ContextLog,
+  ElicitResult,
+  LogLevel,
+  ResourceContents,
+  Root,
+  SamplingRequest,
+  SamplingResult,
+} from "./context.js";
 import type { ClientRequestMethod } from "./input-round.js";
 import type { RequestExtra } from "./sdk.js";
 

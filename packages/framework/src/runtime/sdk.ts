@@ -184,8 +184,13 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
       // schema (and of the result after it); a handler registered without schemas would have the
       // same request parsed a second time before it runs. Given params that are already checked,
       // each call is parsed once, by the SDK (see PARSED_BY_SDK).
-      if (method === "tools/call") server.setRequestHandler(method, PARSED_BY_SDK as never, ((params: Record<string, unknown>, ctx: ServerContext) => answer(params, ctx)) as never);
-      else server.setRequestHandler(method as never, ((request: { params?: Record<string, unknown> }, ctx: ServerContext) => answer(request.params, ctx)) as never);
+      if (method === "tools/call")
+        server.setRequestHandler(method, PARSED_BY_SDK as never, ((params: Record<string, unknown>, ctx: ServerContext) => answer(params, ctx)) as never);
+      else
+        server.setRequestHandler(
+          method as never,
+          ((request: { params?: Record<string, unknown> }, ctx: ServerContext) => answer(request.params, ctx)) as never,
+        );
     },
     handleExtension(method, check, handler) {
       const params = {
@@ -198,13 +203,17 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
           },
         },
       };
-      server.setRequestHandler(method as never, { params } as never, (async (values: Record<string, unknown>, ctx: ServerContext) => {
-        try {
-          return await handler(values, toExtra(server, ctx, "modern"));
-        } catch (error) {
-          throw toJsonRpcError(error);
-        }
-      }) as never);
+      server.setRequestHandler(
+        method as never,
+        { params } as never,
+        (async (values: Record<string, unknown>, ctx: ServerContext) => {
+          try {
+            return await handler(values, toExtra(server, ctx, "modern"));
+          } catch (error) {
+            throw toJsonRpcError(error);
+          }
+        }) as never,
+      );
     },
     notify: (method, params) => server.notification({ method, ...(params ? { params } : {}) } as never),
     clientCapabilities: () => server.getClientCapabilities(),
@@ -277,7 +286,10 @@ export function configuredRequestStateKey(): string | undefined {
   const configured = process.env.MCP_REQUEST_STATE_KEY;
   if (configured === undefined || configured === "") return undefined;
   if (Buffer.byteLength(configured) < 32) {
-    throw new TypemcpError({ code: "INVALID_CONFIGURATION", message: `MCP_REQUEST_STATE_KEY must be at least 32 bytes long (it has ${Buffer.byteLength(configured)}); use e.g. \`openssl rand -base64 48\`.` });
+    throw new TypemcpError({
+      code: "INVALID_CONFIGURATION",
+      message: `MCP_REQUEST_STATE_KEY must be at least 32 bytes long (it has ${Buffer.byteLength(configured)}); use e.g. \`openssl rand -base64 48\`.`,
+    });
   }
   return configured;
 }
@@ -370,14 +382,16 @@ function reportInvalidParams(server: Server): void {
   type Handler = (request: { method: string }, extra: unknown) => Promise<unknown>;
   const handlers = (server as unknown as { _requestHandlers?: Map<string, Handler> })._requestHandlers;
   if (!(handlers instanceof Map)) return;
-  const wrap = (method: string, handler: Handler): Handler => async (request, extra) => {
-    try {
-      return await handler(request, extra);
-    } catch (error) {
-      if (error instanceof TaskHandle) return error.result;
-      throw toInvalidParams(method, error) ?? error;
-    }
-  };
+  const wrap =
+    (method: string, handler: Handler): Handler =>
+    async (request, extra) => {
+      try {
+        return await handler(request, extra);
+      } catch (error) {
+        if (error instanceof TaskHandle) return error.result;
+        throw toInvalidParams(method, error) ?? error;
+      }
+    };
   for (const [method, handler] of handlers) handlers.set(method, wrap(method, handler));
   const set = handlers.set.bind(handlers);
   handlers.set = (method, handler) => set(method, wrap(method, handler));

@@ -112,7 +112,10 @@ export class ServerApp {
       const earlier = seen.get(key) ?? (registry.has(served) ? (this.origins.get(key) ?? "a component already served") : undefined);
       if (earlier !== undefined) {
         const what = record.kind === "resource" ? "resource URI" : record.kind;
-        throw new BuildError(DUPLICATE[record.kind], `${what} "${served}" is served twice: by ${earlier} and by ${here}. Rename one${record.kind === "resource" ? "'s URI" : ` with @${record.kind}({ name: "…" })`}.`);
+        throw new BuildError(
+          DUPLICATE[record.kind],
+          `${what} "${served}" is served twice: by ${earlier} and by ${here}. Rename one${record.kind === "resource" ? "'s URI" : ` with @${record.kind}({ name: "…" })`}.`,
+        );
       }
       seen.set(key, here);
     }
@@ -135,7 +138,8 @@ export class ServerApp {
   resourceUpdated(uri: string): void {
     for (const session of this.sessions) {
       // A 2026 session hears of it through its subscriptions/listen stream, which the SDK filters by URI.
-      if (session.subscriptions.has(uri) || session.protocol.era === "modern") void session.protocol.notify("notifications/resources/updated", { uri }).catch(() => undefined);
+      if (session.subscriptions.has(uri) || session.protocol.era === "modern")
+        void session.protocol.notify("notifications/resources/updated", { uri }).catch(() => undefined);
     }
     for (const listener of this.changeListeners) listener({ kind: "resource", uri });
   }
@@ -148,7 +152,8 @@ export class ServerApp {
     for (const session of this.sessions) {
       if (session.protocol.era !== "legacy") continue;
       if (change.kind !== "resource") void session.protocol.notify(`notifications/${change.kind}/list_changed`).catch(() => undefined);
-      else if (session.subscriptions.has(change.uri)) void session.protocol.notify("notifications/resources/updated", { uri: change.uri }).catch(() => undefined);
+      else if (session.subscriptions.has(change.uri))
+        void session.protocol.notify("notifications/resources/updated", { uri: change.uri }).catch(() => undefined);
     }
   }
 
@@ -176,7 +181,8 @@ export class ServerApp {
   // notifications never sent. A 2026 client opens a subscriptions/listen stream for them.
   private capabilities(stateless: boolean, era: Era): ServerCapabilities {
     if (era === "modern") stateless = false;
-    const hasCompletions = this.resources.values().some((r) => r.options.complete || r.generated.completions) ||
+    const hasCompletions =
+      this.resources.values().some((r) => r.options.complete || r.generated.completions) ||
       this.prompts.values().some((p) => p.options.complete || p.generated.completions);
     return {
       tools: stateless ? {} : { listChanged: true },

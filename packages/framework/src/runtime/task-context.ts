@@ -66,7 +66,7 @@ export class TaskContext implements Context {
 
   async roots(options: AskOptions = {}): Promise<Root[]> {
     this.refuseWithout(this.run.client.roots, "share its roots (it did not declare the roots capability)");
-    return ((this.ask("roots/list", {}, options) as { roots?: Root[] }).roots ?? []);
+    return (this.ask("roots/list", {}, options) as { roots?: Root[] }).roots ?? [];
   }
 
   private ask(method: ClientRequestMethod, params: Record<string, unknown>, options: AskOptions): Record<string, unknown> {

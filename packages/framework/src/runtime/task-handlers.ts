@@ -19,7 +19,13 @@ const MIN_TTL_MS = 1_000;
  * `params.task`), else by running it like any tool, or with an error when the tool runs only as
  * a task. Undefined when the call is not one for a task (`run` it as usual).
  */
-export async function callAsTask(runner: TaskRunner, tool: RegisteredTool, params: Record<string, any>, extra: RequestExtra, context: () => Context): Promise<TaskHandle | CallToolResult | undefined> {
+export async function callAsTask(
+  runner: TaskRunner,
+  tool: RegisteredTool,
+  params: Record<string, any>,
+  extra: RequestExtra,
+  context: () => Context,
+): Promise<TaskHandle | CallToolResult | undefined> {
   const plan = tool.generated.task;
   if (!plan) {
     if (extra.era === "legacy" && params.task !== undefined) {
@@ -33,17 +39,25 @@ export async function callAsTask(runner: TaskRunner, tool: RegisteredTool, param
       if (plan.support === "required") throw missingTasksCapability(`Tool "${tool.name}" runs only as a task`);
       return undefined;
     }
-    if (plan.startAfterMs && extra.input) return startLater(runner, tool, params.arguments ?? {}, extra, context, plan.startAfterMs, { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern" });
+    if (plan.startAfterMs && extra.input)
+      return startLater(runner, tool, params.arguments ?? {}, extra, context, plan.startAfterMs, {
+        ttlMs: plan.ttlMs,
+        pollIntervalMs: plan.pollIntervalMs,
+        client,
+        era: "modern",
+      });
     const state = await runner.start(tool, params.arguments ?? {}, { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern" });
     return new TaskHandle({ resultType: "task", ...toModernTask(state) });
   }
   const requested = params.task as { ttl?: unknown } | undefined;
   if (requested === undefined) {
-    if (plan.support === "required") throw rpcError(METHOD_NOT_FOUND, `Tool "${tool.name}" runs only as a task: call it with params.task (e.g. { "ttl": ${plan.ttlMs} }).`);
+    if (plan.support === "required")
+      throw rpcError(METHOD_NOT_FOUND, `Tool "${tool.name}" runs only as a task: call it with params.task (e.g. { "ttl": ${plan.ttlMs} }).`);
     return undefined;
   }
   // The client's TTL is honoured up to the tool's own (a receiver may shorten it, says 2025-11-25).
-  const ttlMs = typeof requested.ttl === "number" && Number.isFinite(requested.ttl) ? Math.min(Math.max(Math.floor(requested.ttl), MIN_TTL_MS), plan.ttlMs) : plan.ttlMs;
+  const ttlMs =
+    typeof requested.ttl === "number" && Number.isFinite(requested.ttl) ? Math.min(Math.max(Math.floor(requested.ttl), MIN_TTL_MS), plan.ttlMs) : plan.ttlMs;
   const state = await runner.start(tool, params.arguments ?? {}, { ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "legacy" });
   return new TaskHandle({ task: toLegacyTask(state) });
 }
@@ -53,7 +67,15 @@ export async function callAsTask(runner: TaskRunner, tool: RegisteredTool, param
  * request's answer (a result, or an input-required result: the SEP-2663 way to gather input
  * before a task); after that the call goes on as a task, answered with its handle.
  */
-async function startLater(runner: TaskRunner, tool: RegisteredTool, args: Record<string, unknown>, extra: RequestExtra, context: () => Context, afterMs: number, start: TaskStart): Promise<TaskHandle | CallToolResult> {
+async function startLater(
+  runner: TaskRunner,
+  tool: RegisteredTool,
+  args: Record<string, unknown>,
+  extra: RequestExtra,
+  context: () => Context,
+  afterMs: number,
+  start: TaskStart,
+): Promise<TaskHandle | CallToolResult> {
   const controller = new AbortController();
   const stop = () => controller.abort();
   extra.signal.addEventListener("abort", stop, { once: true });
@@ -61,7 +83,10 @@ async function startLater(runner: TaskRunner, tool: RegisteredTool, args: Record
   const call = tool.call(args, () => handoff, { asTask: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const early = await Promise.race([
-    call.then((result) => ({ result }), (error: unknown) => ({ error })),
+    call.then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    ),
     new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), afterMs))),
   ]);
   clearTimeout(timer);
@@ -81,7 +106,8 @@ async function startLater(runner: TaskRunner, tool: RegisteredTool, args: Record
 
 /** Answers the Tasks extension's methods (2026-07-28): `tasks/get`, `tasks/update`, `tasks/cancel`. */
 export function registerModernTaskHandlers(protocol: ProtocolServer, runner: TaskRunner): void {
-  const taskId = (params: Record<string, unknown>) => (typeof params.taskId === "string" && params.taskId !== "" ? undefined : "params.taskId must be a non-empty string");
+  const taskId = (params: Record<string, unknown>) =>
+    typeof params.taskId === "string" && params.taskId !== "" ? undefined : "params.taskId must be a non-empty string";
   const gate = (method: string, extra: RequestExtra) => {
     if (!declaresTasks(extra)) throw missingTasksCapability(`${method} belongs to the Tasks extension`);
   };
@@ -92,7 +118,11 @@ export function registerModernTaskHandlers(protocol: ProtocolServer, runner: Tas
   protocol.handleExtension("tasks/update", taskId, async (params, extra) => {
     gate("tasks/update", extra);
     // The SDK lifts `inputResponses` out of the params (dropping entries that are not answers).
-    if (extra.inputResponses === undefined) throw new ProtocolError("INVALID_PARAMS", "Invalid params for tasks/update: params.inputResponses must be an object of answers, by the keys of the task's inputRequests.");
+    if (extra.inputResponses === undefined)
+      throw new ProtocolError(
+        "INVALID_PARAMS",
+        "Invalid params for tasks/update: params.inputResponses must be an object of answers, by the keys of the task's inputRequests.",
+      );
     await runner.answer(params.taskId, { ...extra.inputResponses });
     return {};
   });
@@ -122,7 +152,11 @@ export function registerLegacyTaskHandlers(protocol: ProtocolServer, runner: Tas
   });
   protocol.handle("tasks/cancel", async (params) => {
     const { state, alreadyFinished } = await runner.cancel(params.taskId);
-    if (alreadyFinished) throw new ProtocolError("INVALID_PARAMS", `Task "${params.taskId}" already ${state.status === "cancelled" ? "was cancelled" : state.status}; a finished task cannot be cancelled.`);
+    if (alreadyFinished)
+      throw new ProtocolError(
+        "INVALID_PARAMS",
+        `Task "${params.taskId}" already ${state.status === "cancelled" ? "was cancelled" : state.status}; a finished task cannot be cancelled.`,
+      );
     return toLegacyTask(state);
   });
 }

@@ -65,7 +65,14 @@ export class TaskRunner {
     start: TaskStart,
     running: { call: Promise<unknown>; controller: AbortController; round: InputRound; handOff: (task: Context) => void },
   ): Promise<TaskState> {
-    const call: StartedCall = { tool: tool.name, arguments: args, client: start.client, era: "modern", pollIntervalMs: start.pollIntervalMs, answers: { ...running.round.answers } };
+    const call: StartedCall = {
+      tool: tool.name,
+      arguments: args,
+      client: start.client,
+      era: "modern",
+      pollIntervalMs: start.pollIntervalMs,
+      answers: { ...running.round.answers },
+    };
     const state = await this.store.create({ ttlMs: start.ttlMs, pollIntervalMs: start.pollIntervalMs, request: call as unknown as Record<string, unknown> });
     running.handOff(this.contextFor(state.taskId, running.controller, running.round, call));
     this.settle(state.taskId, running.controller, call, running.round, running.call).catch((error: unknown) => reportLost(state.taskId, tool.name, error));
@@ -87,7 +94,9 @@ export class TaskRunner {
     const call = answered.record.request as unknown as StartedCall | undefined;
     const tool = call && this.services.tool(call.tool);
     if (!call || !tool) {
-      await this.store.finish(taskId, { error: { code: -32603, message: `Task "${taskId}" cannot go on: its tool "${call?.tool ?? "?"}" is no longer served.` } });
+      await this.store.finish(taskId, {
+        error: { code: -32603, message: `Task "${taskId}" cannot go on: its tool "${call?.tool ?? "?"}" is no longer served.` },
+      });
       return;
     }
     this.launch(taskId, tool, call, { ...call.answers, ...answered.record.answers });
@@ -121,7 +130,13 @@ export class TaskRunner {
     const controller = new AbortController();
     const round = call.era === "modern" ? new InputRound(answers) : undefined;
     const context = this.contextFor(taskId, controller, round, call);
-    this.settle(taskId, controller, call, round, tool.call(call.arguments, () => context, { asTask: true })).catch((error: unknown) => reportLost(taskId, tool.name, error));
+    this.settle(
+      taskId,
+      controller,
+      call,
+      round,
+      tool.call(call.arguments, () => context, { asTask: true }),
+    ).catch((error: unknown) => reportLost(taskId, tool.name, error));
   }
 
   private contextFor(taskId: string, controller: AbortController, round: InputRound | undefined, call: StartedCall): TaskContext {
@@ -136,15 +151,24 @@ export class TaskRunner {
   }
 
   // Records how one run of the task ends: its result or error, or the questions it waits on.
-  private async settle(taskId: string, controller: AbortController, call: StartedCall, round: InputRound | undefined, running: Promise<unknown>): Promise<void> {
+  private async settle(
+    taskId: string,
+    controller: AbortController,
+    call: StartedCall,
+    round: InputRound | undefined,
+    running: Promise<unknown>,
+  ): Promise<void> {
     this.running.set(taskId, controller);
     // Another instance may cancel the task (or it may expire): look now and then.
-    const watch = setInterval(() => {
-      this.store.get(taskId).then(
-        (state) => (!state || state.status === "cancelled") && controller.abort(),
-        () => undefined,
-      );
-    }, Math.max(call.pollIntervalMs, 250));
+    const watch = setInterval(
+      () => {
+        this.store.get(taskId).then(
+          (state) => (!state || state.status === "cancelled") && controller.abort(),
+          () => undefined,
+        );
+      },
+      Math.max(call.pollIntervalMs, 250),
+    );
     watch.unref?.();
     try {
       const result = await running;
@@ -185,7 +209,10 @@ export function missingTask(taskId: string): ProtocolError {
   const expiry = taskExpiry(taskId);
   const shown = taskId.length > 120 ? `${taskId.slice(0, 120)}…` : taskId;
   if (expiry !== undefined && expiry <= Date.now()) {
-    return new ProtocolError("INVALID_PARAMS", `Task "${shown}" expired at ${new Date(expiry).toISOString()}: a task and its result are kept for its ttlMs after it starts, then deleted. Start it again.`);
+    return new ProtocolError(
+      "INVALID_PARAMS",
+      `Task "${shown}" expired at ${new Date(expiry).toISOString()}: a task and its result are kept for its ttlMs after it starts, then deleted. Start it again.`,
+    );
   }
   return new ProtocolError(
     "INVALID_PARAMS",

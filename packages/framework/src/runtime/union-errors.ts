@@ -6,7 +6,10 @@ import type { ErrorObject } from "ajv";
  * such as `kind: "circle"`, it matched, else the one it came closest to); or, when its value fits
  * no member at all, the union's own error, which lists what each member takes.
  */
-export function resolveUnionErrors(errors: readonly ErrorObject[], checkMember?: (member: Record<string, unknown>, data: unknown) => readonly ErrorObject[]): ErrorObject[] {
+export function resolveUnionErrors(
+  errors: readonly ErrorObject[],
+  checkMember?: (member: Record<string, unknown>, data: unknown) => readonly ErrorObject[],
+): ErrorObject[] {
   let result = [...errors];
   const depth = (e: ErrorObject) => e.instancePath.split("/").length;
   const unions = errors.filter(isUnion).sort((a, b) => depth(a) - depth(b) || a.schemaPath.length - b.schemaPath.length);

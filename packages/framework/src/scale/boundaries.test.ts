@@ -25,7 +25,9 @@ describe("scale-out boundaries", () => {
 
   test("nothing outside scale/ imports scale/ statically: servers without Redis never load it", () => {
     const outside = ["cli", "decorators", "errors", "runtime", "serve", "transports"].flatMap(sourceFiles).concat("index.ts");
-    const importers = outside.filter((file) => [...fs.readFileSync(path.join(SRC, file), "utf8").matchAll(STATIC_IMPORT)].some((m) => /(^|\/)scale\//.test(m[1]!) && !/^import type/.test(m[0])));
+    const importers = outside.filter((file) =>
+      [...fs.readFileSync(path.join(SRC, file), "utf8").matchAll(STATIC_IMPORT)].some((m) => /(^|\/)scale\//.test(m[1]!) && !/^import type/.test(m[0])),
+    );
     expect(importers).toEqual([]);
   });
 });

@@ -10,7 +10,9 @@ describe("connectScale", () => {
     const started = Date.now();
     await expect(connectScale({ url: `redis://:s3cret@127.0.0.1:${port}`, namespace: "calc", connectTimeoutMs: 1_000 })).rejects.toMatchObject({
       code: "STORE_UNAVAILABLE",
-      message: expect.stringMatching(new RegExp(`^Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port} is not reachable \\(.*ECONNREFUSED.*\\)\\. Start it, or fix --redis / REDIS_URL\\.$`)),
+      message: expect.stringMatching(
+        new RegExp(`^Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port} is not reachable \\(.*ECONNREFUSED.*\\)\\. Start it, or fix --redis / REDIS_URL\\.$`),
+      ),
     });
     expect(Date.now() - started).toBeLessThan(3_000);
   });

@@ -118,7 +118,11 @@ export async function connectRedis(options: RedisConnectionOptions): Promise<Red
  */
 export function storeUnavailable(what: string, where: string, error: unknown): ProtocolError {
   if (error instanceof ProtocolError) return error;
-  return new ProtocolError("STORE_UNAVAILABLE", `Could not ${what}: the shared store (Redis at ${where}) is unavailable (${reason(error)}). Try again shortly.`, { cause: error });
+  return new ProtocolError(
+    "STORE_UNAVAILABLE",
+    `Could not ${what}: the shared store (Redis at ${where}) is unavailable (${reason(error)}). Try again shortly.`,
+    { cause: error },
+  );
 }
 
 type RedisConstructor = new (url: string, options: Record<string, unknown>) => unknown;

@@ -14,9 +14,10 @@ describe.skipIf(!REDIS_SERVER)("RedisEventBus", () => {
     connections.push(connection);
     return RedisEventBus.open<ServerEvent>(connection, { prefix: "test:bus:", onerror: (e) => errors.push(e) });
   };
-  const next = (bus: RedisEventBus<ServerEvent>) => new Promise<ServerEvent>((resolve) => {
-    const off = bus.subscribe((event) => (off(), resolve(event)));
-  });
+  const next = (bus: RedisEventBus<ServerEvent>) =>
+    new Promise<ServerEvent>((resolve) => {
+      const off = bus.subscribe((event) => (off(), resolve(event)));
+    });
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -65,7 +66,9 @@ describe.skipIf(!REDIS_SERVER)("RedisEventBus", () => {
     const local = next(a);
     a.publish({ kind: "prompts_list_changed" });
     expect(await local).toEqual({ kind: "prompts_list_changed" });
-    expect(errors.at(-1)?.message).toMatch(/^Could not share a server event with other instances: the shared store \(Redis at redis:\/\/127\.0\.0\.1:\d+\) is unavailable/);
+    expect(errors.at(-1)?.message).toMatch(
+      /^Could not share a server event with other instances: the shared store \(Redis at redis:\/\/127\.0\.0\.1:\d+\) is unavailable/,
+    );
     await redis.start();
     // The subscriber reconnects and subscribes again on its own; publish until b hears it.
     const onB = next(b);

@@ -5,7 +5,12 @@ import { storeUnavailable, type RedisClient, type RedisConnection } from "./redi
  * A change a server announces to whoever listens, on any instance: the shape of the MCP SDK's
  * `ServerEvent` (list changes and resource updates, with optional notification params).
  */
-export type ServerEvent = ({ kind: "tools_list_changed" } | { kind: "prompts_list_changed" } | { kind: "resources_list_changed" } | { kind: "resource_updated"; uri: string }) & {
+export type ServerEvent = (
+  | { kind: "tools_list_changed" }
+  | { kind: "prompts_list_changed" }
+  | { kind: "resources_list_changed" }
+  | { kind: "resource_updated"; uri: string }
+) & {
   params?: Record<string, unknown>;
 };
 

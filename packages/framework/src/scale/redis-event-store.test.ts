@@ -95,7 +95,9 @@ describe.skipIf(!REDIS_SERVER)("RedisEventStore", () => {
     await expect(store.replayEventsAfter("not-an-id", collect())).rejects.toThrow(UnknownEventError);
     const id = await store.storeEvent("stream-short", progress(1));
     await new Promise((resolve) => setTimeout(resolve, 120));
-    await expect(store.replayEventsAfter(id, collect())).rejects.toThrow(`Unknown Last-Event-ID "${id}": the stream it belongs to has expired or was never stored; send the request again.`);
+    await expect(store.replayEventsAfter(id, collect())).rejects.toThrow(
+      `Unknown Last-Event-ID "${id}": the stream it belongs to has expired or was never stored; send the request again.`,
+    );
     expect(await store.getStreamIdForEventId(id)).toBeUndefined();
   });
 
@@ -103,7 +105,10 @@ describe.skipIf(!REDIS_SERVER)("RedisEventStore", () => {
     const store = await instance();
     await redis.stop();
     const started = Date.now();
-    await expect(store.storeEvent("stream-outage", progress(1))).rejects.toMatchObject({ code: "STORE_UNAVAILABLE", message: expect.stringContaining("Could not store a stream event: the shared store (Redis at redis://127.0.0.1:") });
+    await expect(store.storeEvent("stream-outage", progress(1))).rejects.toMatchObject({
+      code: "STORE_UNAVAILABLE",
+      message: expect.stringContaining("Could not store a stream event: the shared store (Redis at redis://127.0.0.1:"),
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
     await redis.start();
     const deadline = Date.now() + 5_000;

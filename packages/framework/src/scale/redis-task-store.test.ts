@@ -46,7 +46,9 @@ describe.skipIf(!REDIS_SERVER)("RedisTaskStore", () => {
     redis.freeze();
     try {
       const started = Date.now();
-      await expect(store.get(taskId)).rejects.toThrow(`Could not read a task: the shared store (Redis at ${redis.url}) is unavailable (no answer in time). Try again shortly.`);
+      await expect(store.get(taskId)).rejects.toThrow(
+        `Could not read a task: the shared store (Redis at ${redis.url}) is unavailable (no answer in time). Try again shortly.`,
+      );
       expect(Date.now() - started).toBeLessThan(1_500);
     } finally {
       redis.thaw();
@@ -59,7 +61,10 @@ describe.skipIf(!REDIS_SERVER)("RedisTaskStore", () => {
     const { taskId } = await store.create({ ttlMs: 60_000 });
     await redis.stop();
     const started = Date.now();
-    await expect(store.get(taskId)).rejects.toMatchObject({ code: "STORE_UNAVAILABLE", message: expect.stringMatching(/^Could not read a task: the shared store \(Redis at redis:\/\/127\.0\.0\.1:\d+\) is unavailable/) });
+    await expect(store.get(taskId)).rejects.toMatchObject({
+      code: "STORE_UNAVAILABLE",
+      message: expect.stringMatching(/^Could not read a task: the shared store \(Redis at redis:\/\/127\.0\.0\.1:\d+\) is unavailable/),
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
     await redis.start();
     // The restarted Redis kept nothing (no persistence in tests): a new task works end to end.

@@ -1,5 +1,15 @@
 import { storeUnavailable, type RedisConnection } from "./redis-connection.js";
-import { newTaskId, type NewTask, type TaskAnswered, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStatus, type TaskStore } from "../runtime/task-store.js";
+import {
+  newTaskId,
+  type NewTask,
+  type TaskAnswered,
+  type TaskInputRequest,
+  type TaskOutcome,
+  type TaskRecord,
+  type TaskState,
+  type TaskStatus,
+  type TaskStore,
+} from "../runtime/task-store.js";
 
 // One hash per task (its state and owner) and one string for its outcome, both expiring with the
 // task's TTL; one sorted set per owner, in creation order (a counter, as two tasks can share a millisecond), for listing. Status changes run as
@@ -79,9 +89,30 @@ export class RedisTaskStore implements TaskStore {
   async create(task: NewTask): Promise<TaskState> {
     const now = new Date();
     const ttlMs = Math.max(1, Math.floor(task.ttlMs));
-    const state: TaskState = { taskId: newTaskId(now.getTime() + ttlMs), status: "working", createdAt: now.toISOString(), lastUpdatedAt: now.toISOString(), ttlMs, ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }) };
-    const fields = Object.entries({ ...state, owner: task.owner ?? "", ...(task.request ? { request: JSON.stringify(task.request) } : {}) }).flatMap(([k, v]) => [k, String(v)]);
-    await this.run("create a task", () => this.redis.client.eval(CREATE, 3, this.key(state.taskId), this.index(task.owner), `${this.options.prefix}tasks-created`, ttlMs, now.getTime(), state.taskId, ...fields));
+    const state: TaskState = {
+      taskId: newTaskId(now.getTime() + ttlMs),
+      status: "working",
+      createdAt: now.toISOString(),
+      lastUpdatedAt: now.toISOString(),
+      ttlMs,
+      ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }),
+    };
+    const fields = Object.entries({ ...state, owner: task.owner ?? "", ...(task.request ? { request: JSON.stringify(task.request) } : {}) }).flatMap(
+      ([k, v]) => [k, String(v)],
+    );
+    await this.run("create a task", () =>
+      this.redis.client.eval(
+        CREATE,
+        3,
+        this.key(state.taskId),
+        this.index(task.owner),
+        `${this.options.prefix}tasks-created`,
+        ttlMs,
+        now.getTime(),
+        state.taskId,
+        ...fields,
+      ),
+    );
     return state;
   }
 
@@ -115,7 +146,10 @@ export class RedisTaskStore implements TaskStore {
       if (field.startsWith("open:")) inputRequests[field.slice(5)] = JSON.parse(value) as TaskInputRequest;
       else if (field.startsWith("answer:")) answers[field.slice(7)] = JSON.parse(value);
     }
-    const raw = state.status === "completed" || state.status === "failed" ? await this.run("read a task's result", () => this.redis.client.get(this.outcomeKey(taskId))) : null;
+    const raw =
+      state.status === "completed" || state.status === "failed"
+        ? await this.run("read a task's result", () => this.redis.client.get(this.outcomeKey(taskId)))
+        : null;
     return {
       state,
       answers,
@@ -127,13 +161,17 @@ export class RedisTaskStore implements TaskStore {
 
   async awaitInput(taskId: string, requests: Record<string, TaskInputRequest>, owner?: string): Promise<boolean> {
     const pairs = Object.entries(requests).flatMap(([key, request]) => [key, JSON.stringify(request)]);
-    const done = await this.run("park a task for input", () => this.redis.client.eval(AWAIT_INPUT, 1, this.key(taskId), owner ?? "", new Date().toISOString(), ...pairs));
+    const done = await this.run("park a task for input", () =>
+      this.redis.client.eval(AWAIT_INPUT, 1, this.key(taskId), owner ?? "", new Date().toISOString(), ...pairs),
+    );
     return done === 1;
   }
 
   async answer(taskId: string, responses: Record<string, unknown>, owner?: string): Promise<TaskAnswered | undefined> {
     const pairs = Object.entries(responses).flatMap(([key, response]) => [key, JSON.stringify(response)]);
-    const done = await this.run("record a task's input", () => this.redis.client.eval(ANSWER, 1, this.key(taskId), owner ?? "", new Date().toISOString(), ...pairs));
+    const done = await this.run("record a task's input", () =>
+      this.redis.client.eval(ANSWER, 1, this.key(taskId), owner ?? "", new Date().toISOString(), ...pairs),
+    );
     if (done === 0) return undefined;
     const record = await this.read(taskId, owner);
     return record && { resume: done === 2, record };
@@ -156,7 +194,14 @@ export class RedisTaskStore implements TaskStore {
     return ids.length > limit ? { tasks, nextCursor: String(start + limit - expired.length) } : { tasks };
   }
 
-  private async change(what: string, taskId: string, owner: string | undefined, status: TaskStatus, statusMessage: string | undefined, outcome: string): Promise<boolean> {
+  private async change(
+    what: string,
+    taskId: string,
+    owner: string | undefined,
+    status: TaskStatus,
+    statusMessage: string | undefined,
+    outcome: string,
+  ): Promise<boolean> {
     const args = [owner ?? "", status, new Date().toISOString(), statusMessage === undefined ? "0" : "1", statusMessage ?? "", outcome];
     return (await this.run(what, () => this.redis.client.eval(CHANGE, 2, this.key(taskId), this.outcomeKey(taskId), ...args))) === 1;
   }

@@ -10,6 +10,9 @@ export function assertSharedRequestStateKey(env: NodeJS.ProcessEnv): void {
   const key = env.MCP_REQUEST_STATE_KEY;
   const fix = "set MCP_REQUEST_STATE_KEY to the same secret of at least 32 bytes on every instance (e.g. `openssl rand -base64 48`)";
   if (key === undefined || key === "") {
-    throw new TypemcpError({ code: "INVALID_CONFIGURATION", message: `--redis runs this server as one of several instances, which must share the key that signs requestState: ${fix}.` });
+    throw new TypemcpError({
+      code: "INVALID_CONFIGURATION",
+      message: `--redis runs this server as one of several instances, which must share the key that signs requestState: ${fix}.`,
+    });
   }
 }

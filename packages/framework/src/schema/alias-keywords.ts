@@ -14,7 +14,13 @@ export type ReadComments = (symbol: ts.Symbol, definition: JsonSchema) => void;
  * keywords over the schema node it produced, keeping what that node already says (so a
  * parameter's own tags win over its type's).
  */
-export function applyAliasKeywords(node: ts.TypeNode | undefined, schema: unknown, checker: ts.TypeChecker, read: ReadComments, seen = new Set<ts.Node>()): void {
+export function applyAliasKeywords(
+  node: ts.TypeNode | undefined,
+  schema: unknown,
+  checker: ts.TypeChecker,
+  read: ReadComments,
+  seen = new Set<ts.Node>(),
+): void {
   if (!node || !isJsonSchema(schema) || seen.has(node)) return;
   seen.add(node);
   const walk = (inner: ts.TypeNode | undefined, part: unknown) => applyAliasKeywords(inner, part, checker, read, seen);
@@ -22,7 +28,9 @@ export function applyAliasKeywords(node: ts.TypeNode | undefined, schema: unknow
   if (ts.isArrayTypeNode(node)) return walk(node.elementType, schema.items);
   if (ts.isUnionTypeNode(node)) {
     // `Name | null` is one schema node with `type: [T, "null"]`; other unions keep their own branches.
-    const real = node.types.filter((member) => !(ts.isLiteralTypeNode(member) && member.literal.kind === ts.SyntaxKind.NullKeyword) && member.kind !== ts.SyntaxKind.UndefinedKeyword);
+    const real = node.types.filter(
+      (member) => !(ts.isLiteralTypeNode(member) && member.literal.kind === ts.SyntaxKind.NullKeyword) && member.kind !== ts.SyntaxKind.UndefinedKeyword,
+    );
     if (real.length === 1) walk(real[0], schema);
     return;
   }
@@ -51,6 +59,7 @@ export function applyAliasKeywords(node: ts.TypeNode | undefined, schema: unknow
 function walkMembers(members: ts.NodeArray<ts.TypeElement>, schema: JsonSchema, walk: (node: ts.TypeNode | undefined, part: unknown) => void): void {
   const properties = isJsonSchema(schema.properties) ? schema.properties : undefined;
   for (const member of members) {
-    if (ts.isPropertySignature(member) && properties && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) walk(member.type, properties[member.name.text]);
+    if (ts.isPropertySignature(member) && properties && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)))
+      walk(member.type, properties[member.name.text]);
   }
 }

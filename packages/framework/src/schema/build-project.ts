@@ -51,7 +51,10 @@ export function buildProject(options: BuildOptions): BuildResult {
 /** `buildProject` on a program already made (`typemcp dev` keeps one across rebuilds). */
 export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "project"> = {}): BuildResult {
   const misplaced = findMisplacedDecorators(program);
-  assertTypeChecks(authorDiagnostics(program).filter((d) => !misplaced.covers(d)), misplaced.errors);
+  assertTypeChecks(
+    authorDiagnostics(program).filter((d) => !misplaced.covers(d)),
+    misplaced.errors,
+  );
   const derivation = deriveDefinitions(program, findComponents(program));
   assertDerived(derivation);
   const { components, definitions, warnings } = derivation;

@@ -14,7 +14,10 @@ describe("schemas of collection types", () => {
     expectArguments(tool, {
       accepts: [{ a: [], b: [1, 2], c: [true], d: [["x"], []] }],
       rejects: [
-        [{ a: "x", b: [1, "2"], c: [true], d: [[1]] }, ["a: expected array of string, got string \"x\"", 'b[1]: expected number, got string "2"', "d[0][0]: expected string, got number 1"]],
+        [
+          { a: "x", b: [1, "2"], c: [true], d: [[1]] },
+          ['a: expected array of string, got string "x"', 'b[1]: expected number, got string "2"', "d[0][0]: expected string, got number 1"],
+        ],
       ],
     });
   });
@@ -29,7 +32,14 @@ describe("schemas of collection types", () => {
     expect(tool.params).toEqual([
       { from: "argument", name: "tags", revive: [{ path: [], to: "set" }] },
       { from: "argument", name: "seen", revive: [{ path: [], to: "set" }] },
-      { from: "argument", name: "days", revive: [{ path: [null], to: "date" }, { path: [], to: "set" }] },
+      {
+        from: "argument",
+        name: "days",
+        revive: [
+          { path: [null], to: "date" },
+          { path: [], to: "set" },
+        ],
+      },
     ]);
     expectArguments(tool, {
       accepts: [{ tags: ["a", "b"], seen: [], days: ["2024-01-01T00:00:00Z"] }],
@@ -89,7 +99,11 @@ describe("schemas of collection types", () => {
       rejects: [
         [
           { scores: { ann: "1" }, flags: { on: 1 }, places: { home: { lat: 1 } }, stops: {} },
-          ['scores.ann: expected number, got string "1"', "flags.on: expected boolean, got number 1", "places.home.lon: missing required parameter (expected number)"],
+          [
+            'scores.ann: expected number, got string "1"',
+            "flags.on: expected boolean, got number 1",
+            "places.home.lon: missing required parameter (expected number)",
+          ],
         ],
       ],
     });

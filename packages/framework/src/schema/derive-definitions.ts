@@ -47,7 +47,11 @@ export function deriveDefinitions(program: ts.Program, found: readonly FoundComp
 
   for (const component of found) {
     if (!ts.isCallExpression(component.decorator.expression)) {
-      errors.push(new BuildError("UNSUPPORTED_SIGNATURE", `${component.method.name.getText()}: write @${component.kind}() with parentheses.`, { location: locationOf(component.decorator) }));
+      errors.push(
+        new BuildError("UNSUPPORTED_SIGNATURE", `${component.method.name.getText()}: write @${component.kind}() with parentheses.`, {
+          location: locationOf(component.decorator),
+        }),
+      );
       continue;
     }
     const derived = deriveComponent(component, checker, generator!);
@@ -58,7 +62,12 @@ export function deriveDefinitions(program: ts.Program, found: readonly FoundComp
     }
     // The definition goes in after the author's own arguments: `@resource(uri, options)`, `@tool(options)`.
     definitions.set(component.decorator, { generated: derived.definition, position: component.kind === "resource" ? 2 : 1 });
-    components.push({ kind: component.kind, file: component.method.getSourceFile().fileName, name: derived.name, definition: derived.definition } as DerivedComponent);
+    components.push({
+      kind: component.kind,
+      file: component.method.getSourceFile().fileName,
+      name: derived.name,
+      definition: derived.definition,
+    } as DerivedComponent);
   }
   // Names served twice: in one class and its bases, or in what one file serves together.
   errors.push(...findCollisions(program, found, checker));

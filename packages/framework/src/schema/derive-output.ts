@@ -30,7 +30,10 @@ export function deriveOutput(method: ts.MethodDeclaration, checker: ts.TypeCheck
   const node = method.type ?? method.name;
   const members = returned.isUnion() ? returned.types : [returned];
   const mayBeAbsent = members.some((t) => t.flags & ABSENT);
-  const why = members.filter((t) => !(t.flags & ABSENT)).map((t) => whyUnsupported(t, checker, "output")).find((w) => w !== undefined);
+  const why = members
+    .filter((t) => !(t.flags & ABSENT))
+    .map((t) => whyUnsupported(t, checker, "output"))
+    .find((w) => w !== undefined);
   if (why) {
     report.fail(node, `return type: ${why}`);
     return { plan: "none" };

@@ -155,4 +155,3 @@ function withBindingDefaults(schema: JsonSchema, pattern: ts.BindingName, checke
   const { required: _, ...rest } = schema;
   return { ...rest, properties, ...(required.length ? { required } : {}) };
 }
-

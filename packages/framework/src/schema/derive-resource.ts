@@ -35,7 +35,10 @@ export function deriveResource(
     }
     const name = param.name.getText();
     if (!ts.isIdentifier(param.name) || !names.includes(name)) {
-      report.fail(param, `parameter "${name}" is not a variable of the URI template "${uri}"; name it after one of ${names.map((n) => `{${n}}`).join(", ") || "(none: this is a static resource)"}`);
+      report.fail(
+        param,
+        `parameter "${name}" is not a variable of the URI template "${uri}"; name it after one of ${names.map((n) => `{${n}}`).join(", ") || "(none: this is a static resource)"}`,
+      );
       continue;
     }
     const type = checker.getTypeAtLocation(param);

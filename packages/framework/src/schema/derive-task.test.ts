@@ -8,7 +8,10 @@ describe("deriveTask (the task option of @tool)", () => {
   });
 
   test("records a required task with its own TTL and poll interval, from named constants too", () => {
-    const tool = deriveOne(`@tool({ name: "export", task: { required: true, ttlMs: TEN_MINUTES, pollIntervalMs: 500, startAfterMs: 200 } }) slow(): string { return ""; }`, "const TEN_MINUTES = 600_000;");
+    const tool = deriveOne(
+      `@tool({ name: "export", task: { required: true, ttlMs: TEN_MINUTES, pollIntervalMs: 500, startAfterMs: 200 } }) slow(): string { return ""; }`,
+      "const TEN_MINUTES = 600_000;",
+    );
     expect(tool.task).toEqual({ support: "required", ttlMs: 600_000, pollIntervalMs: 500, startAfterMs: 200 });
   });
 

@@ -28,12 +28,19 @@ export function deriveTask(decorator: ts.Decorator, checker: ts.TypeChecker, rep
   if (value === false) return undefined;
   if (value === true) return { support: "optional", ttlMs: DEFAULT_TASK_TTL_MS, pollIntervalMs: DEFAULT_TASK_POLL_INTERVAL_MS };
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    report.fail(property.initializer, "the task option must be a literal the build can read: `true`, `false` or `{ required?: boolean, ttlMs?: number, pollIntervalMs?: number, startAfterMs?: number }`");
+    report.fail(
+      property.initializer,
+      "the task option must be a literal the build can read: `true`, `false` or `{ required?: boolean, ttlMs?: number, pollIntervalMs?: number, startAfterMs?: number }`",
+    );
     return undefined;
   }
   const fields = value as Record<string, unknown>;
   const unknown = Object.keys(fields).filter((key) => !KEYS.has(key));
-  if (unknown.length) report.fail(property.initializer, `unknown task option ${unknown.map((k) => `"${k}"`).join(", ")}; the task option takes required, ttlMs, pollIntervalMs and startAfterMs`);
+  if (unknown.length)
+    report.fail(
+      property.initializer,
+      `unknown task option ${unknown.map((k) => `"${k}"`).join(", ")}; the task option takes required, ttlMs, pollIntervalMs and startAfterMs`,
+    );
   if (fields.required !== undefined && typeof fields.required !== "boolean") report.fail(property.initializer, "task.required must be true or false");
   const ttlMs = milliseconds(fields.ttlMs, "ttlMs", DEFAULT_TASK_TTL_MS, property.initializer, report);
   const pollIntervalMs = milliseconds(fields.pollIntervalMs, "pollIntervalMs", DEFAULT_TASK_POLL_INTERVAL_MS, property.initializer, report);

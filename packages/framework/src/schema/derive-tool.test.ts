@@ -98,10 +98,7 @@ describe("deriveTool", () => {
     });
 
     test("turns a string enum into an enum of its values", () => {
-      const tool = deriveOne(
-        `@tool() paint(color: Color): void {}`,
-        `enum Color { Red = "red", Green = "green", Blue = "blue" }`,
-      );
+      const tool = deriveOne(`@tool() paint(color: Color): void {}`, `enum Color { Red = "red", Green = "green", Blue = "blue" }`);
       expect(tool.inputSchema.properties).toEqual({ color: { type: "string", enum: ["red", "green", "blue"] } });
     });
 
@@ -185,10 +182,7 @@ describe("deriveTool", () => {
     });
 
     test("hoists a recursive type's definitions to the schema root, where its refs point", () => {
-      const tool = deriveOne(
-        `@tool() walk(root: TreeNode): void {}`,
-        `interface TreeNode { label: string; children: TreeNode[] }`,
-      );
+      const tool = deriveOne(`@tool() walk(root: TreeNode): void {}`, `interface TreeNode { label: string; children: TreeNode[] }`);
       const node = {
         type: "object",
         properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/TreeNode" } } },
@@ -361,9 +355,7 @@ describe("deriveTool", () => {
   @tool()
   sum(...values: number[]): void {}`);
       const errors = failOne(source);
-      expect(errors.map((e) => e.message)).toEqual([
-        'Fixture.sum: rest parameter "values" cannot be a tool argument; take an array instead',
-      ]);
+      expect(errors.map((e) => e.message)).toEqual(['Fixture.sum: rest parameter "values" cannot be a tool argument; take an array instead']);
       expect(errors[0]?.location?.line).toBe(lineOf(source, "...values"));
     });
 
@@ -412,8 +404,7 @@ interface TreeNode { label: string; children: TreeNode[] }`,
     });
 
     test("derives identical definitions on every run", () => {
-      const snapshot = () =>
-        JSON.stringify(deriveSource(showcase).map((d) => (d.ok ? d.tool : d.errors.map((e) => [e.message, e.location]))));
+      const snapshot = () => JSON.stringify(deriveSource(showcase).map((d) => (d.ok ? d.tool : d.errors.map((e) => [e.message, e.location]))));
       const first = snapshot();
       expect(first).toContain('"$defs"');
       expect(snapshot()).toBe(first);

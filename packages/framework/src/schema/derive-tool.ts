@@ -14,9 +14,7 @@ import type { SchemaGenerator } from "./schema-generator.js";
  * What one `@tool` method derives to: its definition, or every reason it cannot be served; and
  * either way what the author should hear about (parameters typed `any`).
  */
-export type Derived =
-  | { ok: true; tool: GeneratedTool; warnings: BuildWarning[] }
-  | { ok: false; errors: BuildError[]; warnings: BuildWarning[] };
+export type Derived = { ok: true; tool: GeneratedTool; warnings: BuildWarning[] } | { ok: false; errors: BuildError[]; warnings: BuildWarning[] };
 
 /** Derives a tool's definition from its method's signature, types and JSDoc. */
 export function deriveTool(found: FoundComponent, checker: ts.TypeChecker, schemas: SchemaGenerator): Derived {

@@ -47,7 +47,9 @@ function evaluateNamed(node: ts.Identifier | ts.PropertyAccessExpression | ts.El
   if (type.isStringLiteral() || type.isNumberLiteral()) return type.value;
   if (type.flags & ts.TypeFlags.BooleanLiteral) return (type as { intrinsicName?: string }).intrinsicName === "true";
   if (type.flags & ts.TypeFlags.Null) return null;
-  let symbol = checker.getSymbolAtLocation(ts.isElementAccessExpression(node) ? node.argumentExpression : ts.isPropertyAccessExpression(node) ? node.name : node);
+  let symbol = checker.getSymbolAtLocation(
+    ts.isElementAccessExpression(node) ? node.argumentExpression : ts.isPropertyAccessExpression(node) ? node.name : node,
+  );
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.valueDeclaration;
   if (!declaration || seen.has(declaration)) return undefined;
@@ -62,6 +64,13 @@ function evaluateNamed(node: ts.Identifier | ts.PropertyAccessExpression | ts.El
 // A property of an object literal that a `const` holds, `as const` or not: `const LIMITS = { page: 20 }`.
 function isConstObjectMember(property: ts.PropertyAssignment): boolean {
   let at: ts.Node = property.parent;
-  while (ts.isObjectLiteralExpression(at) || ts.isPropertyAssignment(at) || ts.isAsExpression(at) || ts.isSatisfiesExpression(at) || ts.isParenthesizedExpression(at)) at = at.parent;
+  while (
+    ts.isObjectLiteralExpression(at) ||
+    ts.isPropertyAssignment(at) ||
+    ts.isAsExpression(at) ||
+    ts.isSatisfiesExpression(at) ||
+    ts.isParenthesizedExpression(at)
+  )
+    at = at.parent;
   return ts.isVariableDeclaration(at) && (ts.getCombinedNodeFlags(at) & ts.NodeFlags.Const) !== 0;
 }

@@ -37,10 +37,19 @@ describe("schemas of nominal types", () => {
       height: { type: "number" },
       ids: { type: "array", items: { type: "string", description: "A user's id, as issued at sign-up." } },
     });
-    expect(tool.params).toEqual([{ from: "argument", name: "id" }, { from: "argument", name: "height" }, { from: "argument", name: "ids" }]);
+    expect(tool.params).toEqual([
+      { from: "argument", name: "id" },
+      { from: "argument", name: "height" },
+      { from: "argument", name: "ids" },
+    ]);
     expectArguments(tool, {
       accepts: [{ id: "u-1", height: 180.5, ids: [] }],
-      rejects: [[{ id: { __brand: "UserId" }, height: "180", ids: ["a", 1] }, ["id: expected string, got an object", 'height: expected number, got string "180"', "ids[1]: expected string, got number 1"]]],
+      rejects: [
+        [
+          { id: { __brand: "UserId" }, height: "180", ids: ["a", 1] },
+          ["id: expected string, got an object", 'height: expected number, got string "180"', "ids[1]: expected string, got number 1"],
+        ],
+      ],
     });
   });
 
@@ -55,7 +64,10 @@ describe("schemas of nominal types", () => {
       colour: { type: ["string", "null"], description: 'Known values: "red", "green"; any other string is accepted too.' },
     });
     expectArguments(tool, {
-      accepts: [{ size: "small", colour: null }, { size: "enormous", colour: "teal" }],
+      accepts: [
+        { size: "small", colour: null },
+        { size: "enormous", colour: "teal" },
+      ],
       rejects: [[{ size: 3, colour: {} }, ["size: expected string, got number 3", "colour: expected string or null, got an object"]]],
     });
   });
@@ -80,7 +92,12 @@ describe("schemas of values with a JSON form of their own", () => {
     expect(file.body.toString()).toBe("hi");
     expectArguments(tool, {
       accepts: [{ data: "", file: { name: "a", body: "aGk=" } }],
-      rejects: [[{ data: "not base64!", file: { name: "a", body: [104, 105] } }, ['data: expected bytes as base64 text, got string "not base64!"', "file.body: expected string, got an array"]]],
+      rejects: [
+        [
+          { data: "not base64!", file: { name: "a", body: [104, 105] } },
+          ['data: expected bytes as base64 text, got string "not base64!"', "file.body: expected string, got an array"],
+        ],
+      ],
     });
   });
 
@@ -118,8 +135,14 @@ describe("schemas of values with a JSON form of their own", () => {
       },
     ]);
     const at = (day: number) => `2024-01-0${day}T00:00:00.000Z`;
-    const tree = { name: "a", modified: at(1), children: [{ name: "b", modified: at(2), children: [{ name: "c", modified: at(3), children: [], tags: ["x"] }] }] };
-    const [root] = received(tool.params, { root: tree }) as [{ modified: Date; children: Array<{ modified: Date; children: Array<{ modified: Date; tags: Set<string> }> }> }];
+    const tree = {
+      name: "a",
+      modified: at(1),
+      children: [{ name: "b", modified: at(2), children: [{ name: "c", modified: at(3), children: [], tags: ["x"] }] }],
+    };
+    const [root] = received(tool.params, { root: tree }) as [
+      { modified: Date; children: Array<{ modified: Date; children: Array<{ modified: Date; tags: Set<string> }> }> },
+    ];
     const deepest = root.children[0]!.children[0]!;
     expect(deepest.modified).toEqual(new Date(at(3)));
     expect(deepest.tags).toEqual(new Set(["x"]));
@@ -154,7 +177,12 @@ describe("types with no JSON form stop the build", () => {
   test("accepts a class of fields only, as the plain data it is", () => {
     const tool = deriveOne(`@tool() f(at: Point): void {}`, `class Point { x = 0; y = 0; }`);
     expect(tool.inputSchema.properties).toEqual({
-      at: { type: "object", properties: { x: { type: "number", default: 0 }, y: { type: "number", default: 0 } }, required: ["x", "y"], additionalProperties: false },
+      at: {
+        type: "object",
+        properties: { x: { type: "number", default: 0 }, y: { type: "number", default: 0 } },
+        required: ["x", "y"],
+        additionalProperties: false,
+      },
     });
   });
 
@@ -188,7 +216,10 @@ describe("defaults, optional properties, patterns and this", () => {
   });
 
   test("writes a destructured parameter's constant defaults into the schema", () => {
-    const tool = deriveOne(`@tool() f({ unit = Unit.Mi, limit = MAX }: { unit?: Unit; limit?: number }): void {}`, `enum Unit { Km = "km", Mi = "mi" }\nconst MAX = 50;`);
+    const tool = deriveOne(
+      `@tool() f({ unit = Unit.Mi, limit = MAX }: { unit?: Unit; limit?: number }): void {}`,
+      `enum Unit { Km = "km", Mi = "mi" }\nconst MAX = 50;`,
+    );
     expect(tool.inputSchema.properties).toEqual({ unit: { type: "string", enum: ["km", "mi"], default: "mi" }, limit: { type: "number", default: 50 } });
   });
 
@@ -200,7 +231,10 @@ describe("defaults, optional properties, patterns and this", () => {
       required: ["name"],
       additionalProperties: false,
     });
-    expectArguments(tool, { accepts: [{ options: { name: "n" } }], rejects: [[{ options: {} }, ["options.name: missing required parameter (expected string)"]]] });
+    expectArguments(tool, {
+      accepts: [{ options: { name: "n" } }],
+      rejects: [[{ options: {} }, ["options.name: missing required parameter (expected string)"]]],
+    });
   });
 
   test("writes template literal types as patterns in which ${number} follows JSON's number syntax", () => {
@@ -275,16 +309,16 @@ describe("enums, descriptions and union errors", () => {
   });
 
   test("explains a wrong member of a recursive union by the branch it was closest to", () => {
-    const tool = deriveOne(
-      `@tool() f(expr: Expr): void {}`,
-      `type Expr = { kind: "num"; value: number } | { kind: "add"; left: Expr; right: Expr };`,
-    );
+    const tool = deriveOne(`@tool() f(expr: Expr): void {}`, `type Expr = { kind: "num"; value: number } | { kind: "add"; left: Expr; right: Expr };`);
     expectArguments(tool, {
       accepts: [{ expr: { kind: "add", left: { kind: "num", value: 1 }, right: { kind: "num", value: 2 } } }],
       rejects: [
         [{ expr: { kind: "add", left: { kind: "num", value: "1" }, right: { kind: "num", value: 2 } } }, ['expr.left.value: expected number, got string "1"']],
         [{ expr: { kind: "add", left: { kind: "num", value: 1 } } }, ["expr.right: missing required parameter (expected object)"]],
-        [{ expr: { kind: "mul", left: { kind: "num", value: 1 }, right: { kind: "num", value: 2 } } }, ['expr.kind: expected one of "num", "add", got string "mul"']],
+        [
+          { expr: { kind: "mul", left: { kind: "num", value: 1 }, right: { kind: "num", value: 2 } } },
+          ['expr.kind: expected one of "num", "add", got string "mul"'],
+        ],
       ],
     });
   });
@@ -295,7 +329,10 @@ describe("enums, descriptions and union errors", () => {
       rejects: [
         [
           { contact: { phone: "555" } },
-          ['contact: matches none of the 2 allowed shapes; closest is the object with "phone", "country", which needs:', "contact.country: missing required parameter (expected string)"],
+          [
+            'contact: matches none of the 2 allowed shapes; closest is the object with "phone", "country", which needs:',
+            "contact.country: missing required parameter (expected string)",
+          ],
         ],
         [
           { contact: { email: 5 } },
@@ -305,7 +342,15 @@ describe("enums, descriptions and union errors", () => {
     });
     const mixed = deriveOne(`@tool() f(when: string | { from: string; to: string }): void {}`);
     expectArguments(mixed, {
-      rejects: [[{ when: { from: "a" } }, ['when: matches none of the 2 allowed shapes; closest is the object with "from", "to", which needs:', "when.to: missing required parameter (expected string)"]]],
+      rejects: [
+        [
+          { when: { from: "a" } },
+          [
+            'when: matches none of the 2 allowed shapes; closest is the object with "from", "to", which needs:',
+            "when.to: missing required parameter (expected string)",
+          ],
+        ],
+      ],
     });
   });
 });

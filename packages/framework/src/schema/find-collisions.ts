@@ -42,9 +42,13 @@ export function findCollisions(program: ts.Program, components: readonly FoundCo
       const where = locationOf(earlier.component.method);
       const rename = s.kind === "resource" ? "give one another URI" : `rename one with @${s.kind}({ name: "…" })`;
       errors.push(
-        new BuildError(CODE[s.kind], `${WHAT[s.kind]} "${s.name}" is declared twice${context}: ${s.label} here and ${earlier.label} at ${where.file}:${where.line}; ${rename}.`, {
-          location: locationOf(s.component.method),
-        }),
+        new BuildError(
+          CODE[s.kind],
+          `${WHAT[s.kind]} "${s.name}" is declared twice${context}: ${s.label} here and ${earlier.label} at ${where.file}:${where.line}; ${rename}.`,
+          {
+            location: locationOf(s.component.method),
+          },
+        ),
       );
     }
   };

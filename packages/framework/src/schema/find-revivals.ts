@@ -23,7 +23,11 @@ export function findRevivals(type: ts.Type, checker: ts.TypeChecker): Revivals {
   const refTo = (type: ts.Type): string => {
     let name = names.get(type);
     if (name === undefined) {
-      const base = checker.typeToString(type).replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "Type";
+      const base =
+        checker
+          .typeToString(type)
+          .replace(/[^A-Za-z0-9_]+/g, "_")
+          .replace(/^_+|_+$/g, "") || "Type";
       name = base;
       for (let i = 2; [...names.values()].includes(name); i++) name = `${base}_${i}`;
       names.set(type, name);

@@ -8,7 +8,10 @@ import type { JsonSchema } from "../json-schema/json-schema.js";
  */
 export function applyJsDocKeywords(symbol: ts.Symbol, definition: JsonSchema): void {
   for (const tag of symbol.getJsDocTags()) {
-    const text = (tag.text ?? []).map((part) => part.text).join("").trim();
+    const text = (tag.text ?? [])
+      .map((part) => part.text)
+      .join("")
+      .trim();
     if (tag.name === "example" && text) {
       definition.examples = [...((definition.examples as unknown[] | undefined) ?? []), parseTagValue(text)];
     } else if (tag.name === "deprecated") {
@@ -31,7 +34,14 @@ function parseTagValue(text: string): unknown {
 
 /** Whether `symbol`'s JSDoc says `@asType integer`. */
 export function isIntegerAlias(symbol: ts.Symbol): boolean {
-  return symbol.getJsDocTags().some((tag) => tag.name === "asType" && (tag.text ?? []).map((part) => part.text).join("").trim() === "integer");
+  return symbol.getJsDocTags().some(
+    (tag) =>
+      tag.name === "asType" &&
+      (tag.text ?? [])
+        .map((part) => part.text)
+        .join("")
+        .trim() === "integer",
+  );
 }
 
 /** Makes `definition` (or, for an array, its items) an integer where it says number. */

@@ -28,9 +28,11 @@ export function readProjectConfig(configPath: string): ts.ParsedCommandLine {
 
 /** Diagnostics as tsc prints them: file(line,col): error TSxxxx: message. */
 export function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
-  return ts.formatDiagnostics(diagnostics, {
-    getCanonicalFileName: (f) => f,
-    getCurrentDirectory: () => process.cwd(),
-    getNewLine: () => "\n",
-  }).trimEnd();
+  return ts
+    .formatDiagnostics(diagnostics, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => process.cwd(),
+      getNewLine: () => "\n",
+    })
+    .trimEnd();
 }

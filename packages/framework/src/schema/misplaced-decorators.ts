@@ -41,7 +41,8 @@ export function findMisplacedDecorators(program: ts.Program): MisplacedDecorator
   }
   return {
     errors,
-    covers: (d) => d.file !== undefined && d.start !== undefined && spans.some((s) => s.file.fileName === d.file!.fileName && d.start! >= s.start && d.start! < s.end),
+    covers: (d) =>
+      d.file !== undefined && d.start !== undefined && spans.some((s) => s.file.fileName === d.file!.fileName && d.start! >= s.start && d.start! < s.end),
   };
 }
 

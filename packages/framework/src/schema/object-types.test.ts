@@ -73,7 +73,10 @@ describe("schemas of object types", () => {
       accepts: [{ target: { email: "a@b" } }, { target: { phone: "1" } }],
       rejects: [
         [{ target: "a@b" }, ['target: expected object, got string "a@b"']],
-        [{ target: { email: 1 } }, ['target: matches none of the 2 allowed shapes; closest is the object with "email", which needs:', "target.email: expected string, got number 1"]],
+        [
+          { target: { email: 1 } },
+          ['target: matches none of the 2 allowed shapes; closest is the object with "email", which needs:', "target.email: expected string, got number 1"],
+        ],
       ],
     });
   });
@@ -98,13 +101,29 @@ describe("schemas of object types", () => {
       interface Square { kind: "square"; side: number }
       type Shape = Circle | Square;`,
     );
-    const circle = { type: "object", properties: { kind: { type: "string", const: "circle" }, radius: { type: "number" } }, required: ["kind", "radius"], additionalProperties: false };
-    const square = { type: "object", properties: { kind: { type: "string", const: "square" }, side: { type: "number" } }, required: ["kind", "side"], additionalProperties: false };
+    const circle = {
+      type: "object",
+      properties: { kind: { type: "string", const: "circle" }, radius: { type: "number" } },
+      required: ["kind", "radius"],
+      additionalProperties: false,
+    };
+    const square = {
+      type: "object",
+      properties: { kind: { type: "string", const: "square" }, side: { type: "number" } },
+      required: ["kind", "side"],
+      additionalProperties: false,
+    };
     expect(tool.inputSchema.properties).toEqual({ shape: { oneOf: [circle, square] }, maybe: { oneOf: [circle, square, { type: "null" }] } });
     expectArguments(tool, {
-      accepts: [{ shape: { kind: "circle", radius: 1 }, maybe: null }, { shape: { kind: "square", side: 2 }, maybe: { kind: "circle", radius: 3 } }],
+      accepts: [
+        { shape: { kind: "circle", radius: 1 }, maybe: null },
+        { shape: { kind: "square", side: 2 }, maybe: { kind: "circle", radius: 3 } },
+      ],
       rejects: [
-        [{ shape: { kind: "square", radius: 1 }, maybe: null }, ["shape.side: missing required parameter (expected number)", 'shape.radius: unknown parameter; expected only "kind", "side"']],
+        [
+          { shape: { kind: "square", radius: 1 }, maybe: null },
+          ["shape.side: missing required parameter (expected number)", 'shape.radius: unknown parameter; expected only "kind", "side"'],
+        ],
         [{ shape: { kind: "triangle", side: 1 }, maybe: null }, ['shape.kind: expected one of "circle", "square", got string "triangle"']],
         [{ shape: { kind: "circle", radius: 1 }, maybe: 5 }, ["maybe: expected object or null, got number 5"]],
       ],
@@ -112,7 +131,10 @@ describe("schemas of object types", () => {
   });
 
   test("keeps a recursive type as the one $ref, with plain names in $defs at the root", () => {
-    const tool = deriveOne(`@tool() f(tree: Tree<string>, list: Cell): void {}`, `interface Tree<T> { value: T; children: Tree<T>[] }\ntype Cell = { head: number; tail: Cell | null };`);
+    const tool = deriveOne(
+      `@tool() f(tree: Tree<string>, list: Cell): void {}`,
+      `interface Tree<T> { value: T; children: Tree<T>[] }\ntype Cell = { head: number; tail: Cell | null };`,
+    );
     expect(tool.inputSchema).toEqual({
       type: "object",
       properties: { tree: { $ref: "#/$defs/Tree_string" }, list: { $ref: "#/$defs/Cell" } },
@@ -135,7 +157,12 @@ describe("schemas of object types", () => {
     });
     expectArguments(tool, {
       accepts: [{ tree: { value: "a", children: [{ value: "b", children: [] }] }, list: { head: 1, tail: { head: 2, tail: null } } }],
-      rejects: [[{ tree: { value: "a", children: [{ value: 1, children: [] }] }, list: { head: 1, tail: null } }, ["tree.children[0].value: expected string, got number 1"]]],
+      rejects: [
+        [
+          { tree: { value: "a", children: [{ value: 1, children: [] }] }, list: { head: 1, tail: null } },
+          ["tree.children[0].value: expected string, got number 1"],
+        ],
+      ],
     });
   });
 
@@ -148,10 +175,14 @@ describe("schemas of object types", () => {
   });
 
   test("keeps two different recursive types of one name apart in $defs", () => {
-    const tool = deriveOne(`@tool() f(menu: Menu.Node, tree: Tree.Node): void {}`, `import type * as Menu from "./menu.js";\nimport type * as Tree from "./tree.js";`, {
-      "./menu.ts": `export interface Node { label: string; items: Node[] }`,
-      "./tree.ts": `export interface Node { value: number; kids: Node[] }`,
-    });
+    const tool = deriveOne(
+      `@tool() f(menu: Menu.Node, tree: Tree.Node): void {}`,
+      `import type * as Menu from "./menu.js";\nimport type * as Tree from "./tree.js";`,
+      {
+        "./menu.ts": `export interface Node { label: string; items: Node[] }`,
+        "./tree.ts": `export interface Node { value: number; kids: Node[] }`,
+      },
+    );
     expect(tool.inputSchema.properties).toEqual({ menu: { $ref: "#/$defs/Node" }, tree: { $ref: "#/$defs/Node_2" } });
     expect((tool.inputSchema.$defs as Record<string, { properties: object }>).Node_2?.properties).toEqual({
       value: { type: "number" },
@@ -159,12 +190,25 @@ describe("schemas of object types", () => {
     });
     expectArguments(tool, {
       accepts: [{ menu: { label: "a", items: [] }, tree: { value: 1, kids: [{ value: 2, kids: [] }] } }],
-      rejects: [[{ menu: { label: "a", items: [] }, tree: { value: 1, kids: [{ label: "x", items: [] }] } }, ["tree.kids[0].kids: missing required parameter (expected array of object)", "tree.kids[0].value: missing required parameter (expected number)", 'tree.kids[0].label: unknown parameter; expected only "value", "kids"', 'tree.kids[0].items: unknown parameter; expected only "value", "kids"']]],
+      rejects: [
+        [
+          { menu: { label: "a", items: [] }, tree: { value: 1, kids: [{ label: "x", items: [] }] } },
+          [
+            "tree.kids[0].kids: missing required parameter (expected array of object)",
+            "tree.kids[0].value: missing required parameter (expected number)",
+            'tree.kids[0].label: unknown parameter; expected only "value", "kids"',
+            'tree.kids[0].items: unknown parameter; expected only "value", "kids"',
+          ],
+        ],
+      ],
     });
   });
 
   test("flattens a destructured parameter into the arguments, with its defaults", () => {
-    const tool = deriveOne(`@tool() f({ query, limit = 10, sort: order = "asc", since }: Search): void {}`, `interface Search { query: string; limit?: number; sort?: "asc" | "desc"; since?: Date }`);
+    const tool = deriveOne(
+      `@tool() f({ query, limit = 10, sort: order = "asc", since }: Search): void {}`,
+      `interface Search { query: string; limit?: number; sort?: "asc" | "desc"; since?: Date }`,
+    );
     expect(tool.inputSchema).toEqual({
       type: "object",
       properties: {
@@ -184,7 +228,10 @@ describe("schemas of object types", () => {
     const tool = deriveOne(`@tool() f(ctx: Context, query: string, opts?: { deep: boolean }): void {}`, `import type { Context } from "typemcp";`);
     expect(tool.inputSchema).toEqual({
       type: "object",
-      properties: { query: { type: "string" }, opts: { type: "object", properties: { deep: { type: "boolean" } }, required: ["deep"], additionalProperties: false } },
+      properties: {
+        query: { type: "string" },
+        opts: { type: "object", properties: { deep: { type: "boolean" } }, required: ["deep"], additionalProperties: false },
+      },
       required: ["query"],
       additionalProperties: false,
     });

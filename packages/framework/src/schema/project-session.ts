@@ -78,22 +78,38 @@ export class ProjectSession {
     const program = this.current();
     const file = program.getSourceFile(fileName);
     if (!file) throw new BuildError("TYPE_CHECK_FAILED", `${fileName} is not part of the project ${this.configPath}.`);
-    assertTypeChecks([...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]);
+    assertTypeChecks([
+      ...program.getOptionsDiagnostics(),
+      ...program.getGlobalDiagnostics(),
+      ...program.getSyntacticDiagnostics(file),
+      ...program.getSemanticDiagnostics(file),
+    ]);
     const derivation = this.derive(program, file);
-    if (derivation.errors.length) throw Object.assign(new AggregateError(derivation.errors, `${derivation.errors.length} signature(s) cannot be served`), { warnings: derivation.warnings });
+    if (derivation.errors.length)
+      throw Object.assign(new AggregateError(derivation.errors, `${derivation.errors.length} signature(s) cannot be served`), {
+        warnings: derivation.warnings,
+      });
     let code = "";
     let map: string | undefined;
-    emitWithDefinitions(program, derivation.definitions, (name, output) => {
-      if (name.endsWith(".map")) map = output;
-      else if (/\.[cm]?js$/.test(name)) code = output;
-    }, file);
+    emitWithDefinitions(
+      program,
+      derivation.definitions,
+      (name, output) => {
+        if (name.endsWith(".map")) map = output;
+        else if (/\.[cm]?js$/.test(name)) code = output;
+      },
+      file,
+    );
     return { code: code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n"), map, warnings: derivation.warnings };
   }
 
   private derive(program: ts.Program, file: ts.SourceFile): Derivation {
     let derivation = this.derivations.get(file.fileName);
     if (!derivation) {
-      derivation = deriveDefinitions(program, findComponents(program).filter((m) => m.method.getSourceFile() === file));
+      derivation = deriveDefinitions(
+        program,
+        findComponents(program).filter((m) => m.method.getSourceFile() === file),
+      );
       this.derivations.set(file.fileName, derivation);
     }
     return derivation;

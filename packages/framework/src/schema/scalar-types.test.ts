@@ -38,11 +38,19 @@ describe("schemas of scalar types", () => {
       },
     });
     expectArguments(tool, {
-      accepts: [{ page: 1, sizes: [], skip: null, range: { from: 0 } }, { page: 2.0, sizes: [3], skip: 4, range: { from: 1, to: 9 } }],
+      accepts: [
+        { page: 1, sizes: [], skip: null, range: { from: 0 } },
+        { page: 2.0, sizes: [3], skip: 4, range: { from: 1, to: 9 } },
+      ],
       rejects: [
         [
           { page: 1.5, sizes: [1, 2.5], skip: 0.1, range: { from: 1, to: 2.2 } },
-          ["page: expected integer, got number 1.5", "sizes[1]: expected integer, got number 2.5", "skip: expected integer or null, got number 0.1", "range.to: expected integer, got number 2.2"],
+          [
+            "page: expected integer, got number 1.5",
+            "sizes[1]: expected integer, got number 2.5",
+            "skip: expected integer or null, got number 0.1",
+            "range.to: expected integer, got number 2.2",
+          ],
         ],
       ],
     });
@@ -111,7 +119,11 @@ describe("schemas of scalar types", () => {
       rejects: [
         [
           { ...nulls, name: 1, level: "mid", place: { lat: "1" } },
-          ["name: expected string or null, got number 1", 'level: expected one of "low", "high", null, got string "mid"', 'place.lat: expected number, got string "1"'],
+          [
+            "name: expected string or null, got number 1",
+            'level: expected one of "low", "high", null, got string "mid"',
+            'place.lat: expected number, got string "1"',
+          ],
         ],
         [{ ...nulls, count: undefined }, ["count: missing required parameter (expected number or null)"]],
       ],
@@ -171,7 +183,14 @@ describe("schemas of scalar types", () => {
     });
     expect(tool.params).toEqual([
       { from: "argument", name: "at", revive: "date" },
-      { from: "argument", name: "trip", revive: [{ path: ["stops", null, "eta"], to: "date" }, { path: ["booked"], to: "date" }] },
+      {
+        from: "argument",
+        name: "trip",
+        revive: [
+          { path: ["stops", null, "eta"], to: "date" },
+          { path: ["booked"], to: "date" },
+        ],
+      },
     ]);
     expectArguments(tool, {
       accepts: [{ at: "2024-05-01T12:00:00Z", trip: { stops: [{ name: "a", eta: "2024-05-01T13:00:00+02:00" }] } }],
@@ -207,7 +226,10 @@ describe("schemas of scalar types", () => {
     expectArguments(tool, {
       accepts: [{ name: "Ann", other: "Bo", names: [], pair: { first: "Cy" }, code: 7 }],
       rejects: [
-        [{ name: "Ann", other: "Bo", names: ["y".repeat(41)], pair: { first: "Cy" } }, [`names[0]: must NOT have more than 40 characters, got string "${"y".repeat(41)}"`]],
+        [
+          { name: "Ann", other: "Bo", names: ["y".repeat(41)], pair: { first: "Cy" } },
+          [`names[0]: must NOT have more than 40 characters, got string "${"y".repeat(41)}"`],
+        ],
         [{ name: "Ann", other: "Bo", names: [], pair: { first: "Cy" }, code: 1.5 }, ["code: expected integer, got number 1.5"]],
       ],
     });
@@ -257,7 +279,10 @@ describe("schemas of scalar types", () => {
             'contact.site: must match format "uri", got string "not a uri"',
           ],
         ],
-        [{ ...good, limit: 101, city: "abcdefghi" }, ["limit: must be <= 100, got number 101", 'city: must NOT have more than 8 characters, got string "abcdefghi"']],
+        [
+          { ...good, limit: 101, city: "abcdefghi" },
+          ["limit: must be <= 100, got number 101", 'city: must NOT have more than 8 characters, got string "abcdefghi"'],
+        ],
       ],
     });
   });
@@ -270,7 +295,11 @@ describe("schemas of scalar types", () => {
       meta: { type: "object", properties: { tag: { type: "string" }, extra: {} }, required: ["extra", "tag"], additionalProperties: false },
     });
     const advice = "is typed `any` or `unknown`: its schema accepts any JSON value and tells a model nothing; give it a type";
-    expect(warnings).toEqual([`Fixture.f: parameter "value" ${advice}`, `Fixture.f: parameter "raw" ${advice}`, `Fixture.f: parameter "meta": property "extra" ${advice}`]);
+    expect(warnings).toEqual([
+      `Fixture.f: parameter "value" ${advice}`,
+      `Fixture.f: parameter "raw" ${advice}`,
+      `Fixture.f: parameter "meta": property "extra" ${advice}`,
+    ]);
     expectArguments(tool, { accepts: [{ value: null, raw: [1, "a"], meta: { tag: "t", extra: { deep: true } } }] });
   });
 });

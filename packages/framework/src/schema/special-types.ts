@@ -10,9 +10,7 @@ const PRIMITIVE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFla
 export function isIntType(type: ts.Type, checker: ts.TypeChecker): boolean {
   if (type.aliasSymbol && taggedType(type.aliasSymbol.declarations?.[0]) === "integer") return true;
   if (!type.isIntersection() || !type.types.some((member) => member.flags & ts.TypeFlags.Number)) return false;
-  return type.types.some((member) =>
-    checker.getPropertiesOfType(member).some((brand) => taggedType(enclosingAlias(brand.declarations?.[0])) === "integer"),
-  );
+  return type.types.some((member) => checker.getPropertiesOfType(member).some((brand) => taggedType(enclosingAlias(brand.declarations?.[0])) === "integer"));
 }
 
 /**
@@ -88,9 +86,9 @@ export function recordValueType(type: ts.Type, checker: ts.TypeChecker): ts.Type
   if (!(type.flags & ts.TypeFlags.Object) || checker.isArrayLikeType(type)) return undefined;
   const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
   if (!index || checker.getPropertiesOfType(type).length > 0) return undefined;
-  const declared = type.getSymbol()?.declarations?.some(
-    (d) => (ts.isInterfaceDeclaration(d) || ts.isTypeLiteralNode(d)) && d.members.some(ts.isIndexSignatureDeclaration),
-  );
+  const declared = type
+    .getSymbol()
+    ?.declarations?.some((d) => (ts.isInterfaceDeclaration(d) || ts.isTypeLiteralNode(d)) && d.members.some(ts.isIndexSignatureDeclaration));
   return declared ? undefined : index.type;
 }
 

@@ -6,7 +6,6 @@ import { brandedPrimitive, bytesKind, isIntType, isTypemcpAlias, isUrlType, open
 import { templatePattern } from "./template-pattern.js";
 import { whyNoJsonForm, type Direction } from "./unsupported-type.js";
 
-
 /** The typescript-json-schema generator methods typemcp relies on; it has them but does not type them. */
 export interface GeneratorInternals {
   getTypeDefinition(type: ts.Type, asRef?: boolean, unionModifier?: string, prop?: ts.Symbol, reffedType?: ts.Symbol, ...rest: unknown[]): JsonSchema;

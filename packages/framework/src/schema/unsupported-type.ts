@@ -22,8 +22,19 @@ export function whyUnsupported(type: ts.Type, checker: ts.TypeChecker, direction
 export type Direction = "input" | "output";
 
 const BINARY = new Set([
-  "ArrayBuffer", "SharedArrayBuffer", "DataView", "Int8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
-  "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array",
+  "ArrayBuffer",
+  "SharedArrayBuffer",
+  "DataView",
+  "Int8Array",
+  "Uint8ClampedArray",
+  "Int16Array",
+  "Uint16Array",
+  "Int32Array",
+  "Uint32Array",
+  "Float32Array",
+  "Float64Array",
+  "BigInt64Array",
+  "BigUint64Array",
 ]);
 
 /** Why a value of `type`, at any depth of an argument or result, has no JSON form. */
@@ -37,7 +48,8 @@ export function whyNoJsonForm(type: ts.Type, direction: Direction = "input"): st
   if (name === "Map" || name === "ReadonlyMap" || name === "WeakMap") return `a \`${name}\` has no JSON form; use \`Record<string, T>\``;
   if (name === "WeakSet") return "a `WeakSet` has no JSON form; use `Set<T>` or an array";
   if (name === "Promise") return "a `Promise` cannot be sent as JSON; await it";
-  if (name === "RegExp") return "a `RegExp` has no JSON form; take its source as a `string` (tag it `@format regex` to have it checked) and build the RegExp in the method";
+  if (name === "RegExp")
+    return "a `RegExp` has no JSON form; take its source as a `string` (tag it `@format regex` to have it checked) and build the RegExp in the method";
   if (name && BINARY.has(name)) return `a \`${name}\` has no JSON form; use \`Uint8Array\` for bytes (sent as base64) or \`number[]\``;
   if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) return "a function cannot be sent as JSON";
   if (direction === "input" && !name) return whyBehaviour(type);
@@ -62,5 +74,10 @@ function whyBehaviour(type: ts.Type): string | undefined {
 }
 
 function isBehaviour(declaration: ts.Declaration): boolean {
-  return ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration) || ts.isGetAccessorDeclaration(declaration) || ts.isSetAccessorDeclaration(declaration);
+  return (
+    ts.isMethodDeclaration(declaration) ||
+    ts.isMethodSignature(declaration) ||
+    ts.isGetAccessorDeclaration(declaration) ||
+    ts.isSetAccessorDeclaration(declaration)
+  );
 }

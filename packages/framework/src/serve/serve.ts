@@ -66,9 +66,18 @@ export async function serve(target: object, options: TransportOptions & Partial<
       { newServer: (session) => openSession(server, session), onChange: (listener) => onServerChange(server, listener) },
       httpOptions,
     );
-    process.stderr.write(`typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}${shared ? ` (shared store: Redis at ${shared.redis.where})` : ""}\n`);
+    process.stderr.write(
+      `typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}${shared ? ` (shared store: Redis at ${shared.redis.where})` : ""}\n`,
+    );
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      process.once(signal, () => void handle.close().then(() => shared?.close()).then(() => process.exit(0)));
+      process.once(
+        signal,
+        () =>
+          void handle
+            .close()
+            .then(() => shared?.close())
+            .then(() => process.exit(0)),
+      );
     }
     return { ...server, url: handle.url };
   } catch (error) {

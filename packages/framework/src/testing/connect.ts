@@ -9,12 +9,19 @@ export interface ConnectOptions {
    * Answers `ctx.elicit(...)`: receives the request (`message`, `requestedSchema`) and returns
    * the user's answer. Without it the client declares no elicitation capability.
    */
-  onElicit?: (request: { message: string; requestedSchema?: Record<string, unknown> }) => ElicitResult<Record<string, unknown>> | Promise<ElicitResult<Record<string, unknown>>>;
+  onElicit?: (request: {
+    message: string;
+    requestedSchema?: Record<string, unknown>;
+  }) => ElicitResult<Record<string, unknown>> | Promise<ElicitResult<Record<string, unknown>>>;
   /**
    * Answers `ctx.sample(...)` as the client's model would. Without it the client declares no
    * sampling capability.
    */
-  onSample?: (request: { messages: Array<{ role: string; content: unknown }>; maxTokens: number; systemPrompt?: string }) => SamplingResult | Promise<SamplingResult>;
+  onSample?: (request: {
+    messages: Array<{ role: string; content: unknown }>;
+    maxTokens: number;
+    systemPrompt?: string;
+  }) => SamplingResult | Promise<SamplingResult>;
   /** Answers `ctx.roots()`: the roots the client shares. Without it the client declares no roots capability. */
   roots?: Array<{ uri: string; name?: string }>;
   /**
@@ -45,13 +52,17 @@ export async function connect(target: object | TypemcpServer, options: ConnectOp
   const server = isTypemcpServer(target) ? target : createServer(target, { name: nameOf(target), version: "0.0.0" });
   let client: TestClient | undefined;
   const pending: Array<Parameters<TestClient["receive"]>[0]> = [];
-  const linked = await linkClient((era) => openSession(server, { era }), {
-    ...(options.onElicit ? { elicit: (params) => options.onElicit!(params as never) } : {}),
-    ...(options.onSample ? { sample: (params) => options.onSample!(params as never) } : {}),
-    ...(options.roots ? { roots: () => ({ roots: options.roots }) } : {}),
-    // Notifications can arrive during the handshake, before the TestClient exists.
-    notification: (notification) => (client ? client.receive(notification) : pending.push(notification)),
-  }, options.protocolVersion);
+  const linked = await linkClient(
+    (era) => openSession(server, { era }),
+    {
+      ...(options.onElicit ? { elicit: (params) => options.onElicit!(params as never) } : {}),
+      ...(options.onSample ? { sample: (params) => options.onSample!(params as never) } : {}),
+      ...(options.roots ? { roots: () => ({ roots: options.roots }) } : {}),
+      // Notifications can arrive during the handshake, before the TestClient exists.
+      notification: (notification) => (client ? client.receive(notification) : pending.push(notification)),
+    },
+    options.protocolVersion,
+  );
   client = new TestClient(linked, (tool) => resultPlanOf(server, tool));
   for (const notification of pending) client.receive(notification);
   return client;

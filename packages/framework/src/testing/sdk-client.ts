@@ -66,13 +66,10 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
     ...(handlers.sample ? { sampling: {} } : {}),
     ...(handlers.roots ? { roots: { listChanged: true } } : {}),
   };
-  const client = new Client(
-    { name: "typemcp-testing", version: "1.0.0" },
-    {
-      capabilities,
-      ...(version === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
-    } as never,
-  );
+  const client = new Client({ name: "typemcp-testing", version: "1.0.0" }, {
+    capabilities,
+    ...(version === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
+  } as never);
   if (handlers.elicit) client.setRequestHandler("elicitation/create", async (request) => (await handlers.elicit!(request.params as never)) as never);
   if (handlers.sample) client.setRequestHandler("sampling/createMessage", async (request) => (await handlers.sample!(request.params as never)) as never);
   if (handlers.roots) client.setRequestHandler("roots/list", async () => (await handlers.roots!()) as never);
@@ -125,8 +122,18 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
     async fulfil(inputRequests) {
       const answers: Record<string, unknown> = {};
       for (const [key, { method, params = {} }] of Object.entries(inputRequests)) {
-        const handler = method === "elicitation/create" ? handlers.elicit : method === "sampling/createMessage" ? handlers.sample : method === "roots/list" ? () => handlers.roots?.() : undefined;
-        if (!handler || (method === "roots/list" && !handlers.roots)) throw new Error(`The server asks "${method}" (input "${key}"), which this test client has no handler for: pass onElicit, onSample or roots to connect().`);
+        const handler =
+          method === "elicitation/create"
+            ? handlers.elicit
+            : method === "sampling/createMessage"
+              ? handlers.sample
+              : method === "roots/list"
+                ? () => handlers.roots?.()
+                : undefined;
+        if (!handler || (method === "roots/list" && !handlers.roots))
+          throw new Error(
+            `The server asks "${method}" (input "${key}"), which this test client has no handler for: pass onElicit, onSample or roots to connect().`,
+          );
         answers[key] = await handler(params);
       }
       return answers;
@@ -164,11 +171,17 @@ function sdkOptions(options: RequestOptions) {
 function rawChannel(transport: Transport, envelopeCapabilities: Record<string, unknown> | undefined) {
   const pending = new Map<string, { resolve: (result: Record<string, any>) => void; reject: (error: Error) => void }>();
   const forward = transport.onmessage;
-  transport.onmessage = ((message: JSONRPCMessage & { id?: unknown; result?: Record<string, any>; error?: { code: number; message: string; data?: unknown } }, extra: unknown) => {
+  transport.onmessage = ((
+    message: JSONRPCMessage & { id?: unknown; result?: Record<string, any>; error?: { code: number; message: string; data?: unknown } },
+    extra: unknown,
+  ) => {
     const waiting = typeof message.id === "string" ? pending.get(message.id) : undefined;
     if (!waiting) return (forward as (m: unknown, e: unknown) => void)?.(message, extra);
     pending.delete(message.id as string);
-    if (message.error) waiting.reject(Object.assign(new Error(`MCP error ${message.error.code}: ${message.error.message}`), { code: message.error.code, data: message.error.data }));
+    if (message.error)
+      waiting.reject(
+        Object.assign(new Error(`MCP error ${message.error.code}: ${message.error.message}`), { code: message.error.code, data: message.error.data }),
+      );
     else waiting.resolve(message.result ?? {});
   }) as Transport["onmessage"];
   let next = 0;

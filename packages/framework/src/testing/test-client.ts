@@ -188,7 +188,11 @@ export class TestClient {
     // 2026-07-28: a tool may ask first (input rounds of the call itself), then become a task.
     for (let round = 0; result.resultType === "input_required" && round < 10; round++) {
       const inputResponses = await this.client.fulfil(result.inputRequests ?? {});
-      result = await this.client.raw("tools/call", { ...params, inputResponses, ...(result.requestState === undefined ? {} : { requestState: result.requestState }) });
+      result = await this.client.raw("tools/call", {
+        ...params,
+        inputResponses,
+        ...(result.requestState === undefined ? {} : { requestState: result.requestState }),
+      });
     }
     const task = legacy ? result.task : result.resultType === "task" ? result : undefined;
     if (!task) throw new Error(`Tool "${name}" answered at once instead of starting a task: ${JSON.stringify(result).slice(0, 300)}`);
@@ -222,9 +226,11 @@ export class TestClient {
     for (;;) {
       const task = await this.getTask(taskId);
       if (task.status === "completed") return task.result!;
-      if (task.status === "failed") throw Object.assign(new Error(`MCP error ${task.error?.code}: ${task.error?.message}`), { code: task.error?.code, data: task.error?.data });
+      if (task.status === "failed")
+        throw Object.assign(new Error(`MCP error ${task.error?.code}: ${task.error?.message}`), { code: task.error?.code, data: task.error?.data });
       if (task.status === "cancelled") throw new Error(`Task ${taskId} was cancelled${task.statusMessage ? `: ${task.statusMessage}` : ""}.`);
-      if (task.status === "input_required") throw new Error(`Task ${taskId} waits for input (${Object.keys(task.inputRequests ?? {}).join(", ")}): answer with answerTask().`);
+      if (task.status === "input_required")
+        throw new Error(`Task ${taskId} waits for input (${Object.keys(task.inputRequests ?? {}).join(", ")}): answer with answerTask().`);
       if (Date.now() > deadline) throw new Error(`Task ${taskId} did not finish within ${options.timeoutMs ?? 10_000} ms (status ${task.status}).`);
       await new Promise((resolve) => setTimeout(resolve, Math.min(task.pollIntervalMs ?? 50, 50)));
     }
@@ -272,7 +278,12 @@ export class TestClient {
   }
 
   /** Completion values for one argument of a prompt (`{ prompt: name }`) or resource template (`{ resource: uriTemplate }`). */
-  async complete(ref: { prompt: string } | { resource: string }, argument: string, value: string, context?: Record<string, string>): Promise<{ values: string[]; total?: number; hasMore?: boolean }> {
+  async complete(
+    ref: { prompt: string } | { resource: string },
+    argument: string,
+    value: string,
+    context?: Record<string, string>,
+  ): Promise<{ values: string[]; total?: number; hasMore?: boolean }> {
     const wireRef = "prompt" in ref ? { type: "ref/prompt", name: ref.prompt } : { type: "ref/resource", uri: ref.resource };
     const { completion } = await this.client.request("completion/complete", {
       ref: wireRef,
@@ -313,5 +324,8 @@ function toTaskInfo(wire: Record<string, any>): TaskInfo {
 }
 
 function textOf(result: McpCallResult): string {
-  return (result.content ?? []).filter((block) => block.type === "text").map((block) => block.text).join("\n");
+  return (result.content ?? [])
+    .filter((block) => block.type === "text")
+    .map((block) => block.text)
+    .join("\n");
 }

@@ -32,7 +32,8 @@ export function selectTransport(defaults: TransportDefaults, argv: readonly stri
     allowedOrigins: toList(flag("--allowed-origins") ?? env.MCP_ALLOWED_ORIGINS) ?? base.allowedOrigins,
     stateless: has("--stateless") || env.MCP_STATELESS === "1" || env.MCP_STATELESS === "true" || base.stateless === true,
     maxSessions: toCount("--max-sessions", flag("--max-sessions") ?? env.MCP_MAX_SESSIONS) ?? base.maxSessions,
-    maxSessionsPerClient: toCount("--max-sessions-per-client", flag("--max-sessions-per-client") ?? env.MCP_MAX_SESSIONS_PER_CLIENT) ?? base.maxSessionsPerClient,
+    maxSessionsPerClient:
+      toCount("--max-sessions-per-client", flag("--max-sessions-per-client") ?? env.MCP_MAX_SESSIONS_PER_CLIENT) ?? base.maxSessionsPerClient,
     redis: toRedisUrl(flag("--redis") ?? nonEmpty(env.REDIS_URL)) ?? base.redis,
   };
   return { kind, options };
@@ -62,7 +63,8 @@ function toCount(name: string, value: string | undefined): number | undefined {
 
 function toRedisUrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (!/^rediss?:\/\/[^/]/.test(value)) throw configError(`--redis / REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379, not "${value}".`);
+  if (!/^rediss?:\/\/[^/]/.test(value))
+    throw configError(`--redis / REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379, not "${value}".`);
   return value;
 }
 
@@ -71,7 +73,12 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 function toList(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter(Boolean);
+  return value === undefined
+    ? undefined
+    : value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 function configError(message: string): TypemcpError {

@@ -70,7 +70,11 @@ export class StdioTransport implements Transport {
     private readonly input: NodeJS.ReadableStream = process.stdin,
     private readonly limits: StdioLimits = STDIO_LIMITS,
   ) {
-    this.lines = new LineSplitter(limits.maxLineBytes, (line) => this.enqueue(line), (bytes, head) => this.oversize(bytes, head));
+    this.lines = new LineSplitter(
+      limits.maxLineBytes,
+      (line) => this.enqueue(line),
+      (bytes, head) => this.oversize(bytes, head),
+    );
   }
 
   async start(): Promise<void> {
@@ -232,7 +236,11 @@ export class StdioTransport implements Transport {
       // A 2026-07-28 request carries its protocol version in _meta and needs no initialize.
       if (message.method === "initialize" || message.method === "server/discover" || hasModernClaim(message)) this.initializeSeen = true;
       else if (!this.initializeSeen && message.method !== "ping") {
-        return this.reply(message.id, -32600, `Invalid Request: "${clip(message.method)}" before initialize. Send initialize first; only ping is answered before it.`);
+        return this.reply(
+          message.id,
+          -32600,
+          `Invalid Request: "${clip(message.method)}" before initialize. Send initialize first; only ping is answered before it.`,
+        );
       }
       // A subscriptions/listen stream (2026) stays open for the connection's life: not work in flight.
       if (message.method !== "subscriptions/listen") this.pending.add(message.id);

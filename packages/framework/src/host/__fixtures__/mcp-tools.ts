@@ -55,7 +55,14 @@ export const FIXTURE_TOOLS: Record<string, McpTool> = {
       properties: { start: { $ref: "#/definitions/When" }, end: { $ref: "#/definitions/When", description: "When it ends." } },
       required: ["start", "end"],
       additionalProperties: false,
-      definitions: { When: { type: "object", properties: { date: { type: "string", format: "date" }, time: { type: "string" } }, required: ["date"], additionalProperties: false } },
+      definitions: {
+        When: {
+          type: "object",
+          properties: { date: { type: "string", format: "date" }, time: { type: "string" } },
+          required: ["date"],
+          additionalProperties: false,
+        },
+      },
     },
   },
   tree: {
@@ -93,7 +100,12 @@ export const FIXTURE_TOOLS: Record<string, McpTool> = {
       type: "object",
       anyOf: [
         { type: "object", properties: { name: { type: "string" }, limit: { type: "integer" } }, required: ["name", "limit"], additionalProperties: false },
-        { type: "object", properties: { lat: { type: "number" }, lon: { type: "number" }, limit: { type: "integer" } }, required: ["lat", "lon", "limit"], additionalProperties: false },
+        {
+          type: "object",
+          properties: { lat: { type: "number" }, lon: { type: "number" }, limit: { type: "integer" } },
+          required: ["lat", "lon", "limit"],
+          additionalProperties: false,
+        },
       ],
     },
   },

@@ -12,8 +12,23 @@ import { mapSubschemas } from "../../json-schema/map-subschemas.js";
 export const NAME_RULE = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const STRICT_KEYWORDS = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "enum", "anyOf", "description",
-  "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "anyOf",
+  "description",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
 ]);
 const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
 

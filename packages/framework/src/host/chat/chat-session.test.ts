@@ -5,7 +5,11 @@ import type { ModelAdapter, ModelRequest, ModelTurn } from "../models/model-adap
 import type { ChatEvent } from "./chat-events.js";
 import { ChatSession, type ChatServer } from "./chat-session.js";
 
-const NOTE: McpTool = { name: "write", description: "Write a note. It is kept.", inputSchema: { type: "object", properties: { text: { type: "string", minLength: 1 } }, required: ["text"], additionalProperties: false } };
+const NOTE: McpTool = {
+  name: "write",
+  description: "Write a note. It is kept.",
+  inputSchema: { type: "object", properties: { text: { type: "string", minLength: 1 } }, required: ["text"], additionalProperties: false },
+};
 const READ: McpTool = { name: "read", description: "Read the notes.", inputSchema: { type: "object", properties: {} }, annotations: { readOnlyHint: true } };
 
 function notesServer(): ChatServer & { calls: unknown[] } {
@@ -43,30 +47,59 @@ describe("ChatSession", () => {
     const asked: string[] = [];
     const chat = new ChatSession({
       servers: [server],
-      model: model([{ text: "", calls: [call("1", "notes__write", { text: "a" }), call("2", "notes__read", {}), call("3", "notes__write", { text: "b" })] }, { text: "Done.", calls: [] }]),
+      model: model([
+        { text: "", calls: [call("1", "notes__write", { text: "a" }), call("2", "notes__read", {}), call("3", "notes__write", { text: "b" })] },
+        { text: "Done.", calls: [] },
+      ]),
       consent: ({ qualifiedName }) => (asked.push(qualifiedName), "always"),
     });
     expect(await chat.send("Write twice.")).toEqual({ answer: "Done.", steps: 2 });
     expect(asked).toEqual(["notes__write"]);
-    expect(server.calls).toEqual([{ tool: "write", args: { text: "a" } }, { tool: "read", args: {} }, { tool: "write", args: { text: "b" } }]);
+    expect(server.calls).toEqual([
+      { tool: "write", args: { text: "a" } },
+      { tool: "read", args: {} },
+      { tool: "write", args: { text: "b" } },
+    ]);
   });
 
   test("refuses a tool not marked read-only when no consent callback is given", async () => {
     const server = notesServer();
     const events: ChatEvent[] = [];
-    const chat = new ChatSession({ servers: [server], model: model([{ text: "", calls: [call("1", "notes__write", { text: "a" })] }, { text: "Refused.", calls: [] }]), onEvent: (e) => events.push(e) });
+    const chat = new ChatSession({
+      servers: [server],
+      model: model([
+        { text: "", calls: [call("1", "notes__write", { text: "a" })] },
+        { text: "Refused.", calls: [] },
+      ]),
+      onEvent: (e) => events.push(e),
+    });
     await chat.send("Write.");
     expect(server.calls).toEqual([]);
-    expect(events).toContainEqual({ type: "decision", id: "1", decision: "refused", by: "consent", reason: "The host refused to call notes__write: it is not marked read-only and there is no one to approve it." });
+    expect(events).toContainEqual({
+      type: "decision",
+      id: "1",
+      decision: "refused",
+      by: "consent",
+      reason: "The host refused to call notes__write: it is not marked read-only and there is no one to approve it.",
+    });
   });
 
   test("ends the turn after three invalid calls, none of them sent", async () => {
     const server = notesServer();
     const events: ChatEvent[] = [];
-    const chat = new ChatSession({ servers: [server], model: model([{ text: "", calls: [call("x", "notes__write", { text: "" })] }]), consent: () => "yes", onEvent: (e) => events.push(e) });
+    const chat = new ChatSession({
+      servers: [server],
+      model: model([{ text: "", calls: [call("x", "notes__write", { text: "" })] }]),
+      consent: () => "yes",
+      onEvent: (e) => events.push(e),
+    });
     expect(await chat.send("Write nothing.")).toEqual({ stopped: "invalid-limit", steps: 3 });
     expect(server.calls).toEqual([]);
-    expect(events.at(-1)).toEqual({ type: "stopped", reason: "invalid-limit", message: "Stopped: the model proposed 3 calls with invalid arguments in this turn (the limit is 3)." });
+    expect(events.at(-1)).toEqual({
+      type: "stopped",
+      reason: "invalid-limit",
+      message: "Stopped: the model proposed 3 calls with invalid arguments in this turn (the limit is 3).",
+    });
   });
 
   test("with lazyTools, offers only the schema tool until the model loads one", async () => {

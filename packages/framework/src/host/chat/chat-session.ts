@@ -99,7 +99,12 @@ export class ChatSession {
       this.emit({ type: "request", step, toolCount: tools.length, ...sizeOf(tools) });
       let turn: ModelTurn;
       try {
-        turn = await this.options.model.complete({ ...(this.options.system !== undefined && { system: this.options.system }), messages: this.messages, tools, ...(options.signal && { signal: options.signal }) });
+        turn = await this.options.model.complete({
+          ...(this.options.system !== undefined && { system: this.options.system }),
+          messages: this.messages,
+          tools,
+          ...(options.signal && { signal: options.signal }),
+        });
       } catch (error) {
         // A turn the model never finished is taken back whole, so the next message starts clean.
         if (options.signal?.aborted) return this.cancelled(step - 1, start);
@@ -163,7 +168,10 @@ export class ChatSession {
       this.emit({ type: "call", step, id: call.id, name: call.name, arguments: call.arguments });
       if (!(error instanceof HostError)) throw error;
       if (error.code === "HOST_ARGUMENT_INVALID") invalid.count++;
-      const known = this.tools().map((entry) => entry.name).join(", ") || "none";
+      const known =
+        this.tools()
+          .map((entry) => entry.name)
+          .join(", ") || "none";
       return error.code === "HOST_TOOL_NOT_FOUND"
         ? refuse("unknown", "host", `There is no tool named "${call.name}". The tools are: ${known}.`)
         : refuse("invalid", "schema", error.message);
@@ -176,7 +184,11 @@ export class ChatSession {
     const problems = await validateCallArguments(tool, routed.arguments);
     if (problems.length) {
       invalid.count++;
-      return refuse("invalid", "schema", `Not sent: the arguments for ${routed.qualifiedName} do not fit its input schema:\n${problems.map((p) => `- ${p}`).join("\n")}\nCorrect them and call again.`);
+      return refuse(
+        "invalid",
+        "schema",
+        `Not sent: the arguments for ${routed.qualifiedName} do not fit its input schema:\n${problems.map((p) => `- ${p}`).join("\n")}\nCorrect them and call again.`,
+      );
     }
     const consent = await this.askConsent(routed, tool);
     if (consent !== undefined) return refuse("refused", "consent", consent);
@@ -202,12 +214,24 @@ export class ChatSession {
     return answer === "no" ? `The user did not approve this call to ${routed.qualifiedName}.` : undefined;
   }
 
-  private loadSchema(call: ProposedCall, step: number, reply: (isError: boolean, content: string) => ToolResultMessage, refuse: (d: "unknown", by: "host", reason: string) => ToolResultMessage): ToolResultMessage {
+  private loadSchema(
+    call: ProposedCall,
+    step: number,
+    reply: (isError: boolean, content: string) => ToolResultMessage,
+    refuse: (d: "unknown", by: "host", reason: string) => ToolResultMessage,
+  ): ToolResultMessage {
     const args = typeof call.arguments === "string" ? safeJson(call.arguments) : call.arguments;
     const name = (args as { name?: unknown } | null)?.name;
     this.emit({ type: "call", step, id: call.id, name: call.name, arguments: args });
     const entry = this.tools().find((e) => e.name === name || e.qualifiedName === name);
-    if (!entry) return refuse("unknown", "host", `There is no tool named "${String(name)}". The tools are: ${this.tools().map((e) => e.name).join(", ")}.`);
+    if (!entry)
+      return refuse(
+        "unknown",
+        "host",
+        `There is no tool named "${String(name)}". The tools are: ${this.tools()
+          .map((e) => e.name)
+          .join(", ")}.`,
+      );
     this.loaded.add(entry.name);
     this.emit({ type: "decision", id: call.id, decision: "answered" });
     return reply(false, JSON.stringify(this.router.definition(entry.name)));

@@ -84,7 +84,12 @@ function toAnthropicMessages(messages: readonly ChatMessage[]): unknown[] {
     }
     return {
       role: "user",
-      content: message.results.map((result) => ({ type: "tool_result", tool_use_id: result.callId, content: result.content, ...(result.isError && { is_error: true }) })),
+      content: message.results.map((result) => ({
+        type: "tool_result",
+        tool_use_id: result.callId,
+        content: result.content,
+        ...(result.isError && { is_error: true }),
+      })),
     };
   });
 }

@@ -29,17 +29,28 @@ export interface ModelChoice {
 export async function createModel(choice: ModelChoice, env: NodeJS.ProcessEnv = process.env): Promise<ModelAdapter> {
   const provider = pickProvider(choice, env);
   if (choice.model === undefined || choice.model === "") {
-    throw new HostError("HOST_USAGE", `Name the model with --model, e.g. ${provider === "anthropic" ? "claude-sonnet-5-5" : provider === "gemini" ? "gemini-3.8-flash" : "gpt-5.5 (or llama3.2 on Ollama)"}.`);
+    throw new HostError(
+      "HOST_USAGE",
+      `Name the model with --model, e.g. ${provider === "anthropic" ? "claude-sonnet-5-5" : provider === "gemini" ? "gemini-3.8-flash" : "gpt-5.5 (or llama3.2 on Ollama)"}.`,
+    );
   }
   const names = PROVIDER_KEYS[provider];
   const key = names.map((name) => env[name]).find((value) => value !== undefined && value !== "");
   // A local engine takes any key; the SDK insists on one.
   const apiKey = key ?? (provider === "openai" && choice.baseUrl !== undefined ? "none" : undefined);
   if (apiKey === undefined) {
-    throw new HostError("HOST_PROVIDER_SETUP", `--provider ${provider} needs an API key in ${names.join(" or ")}${provider === "openai" ? " (a local engine at --base-url needs none)" : ""}.`);
+    throw new HostError(
+      "HOST_PROVIDER_SETUP",
+      `--provider ${provider} needs an API key in ${names.join(" or ")}${provider === "openai" ? " (a local engine at --base-url needs none)" : ""}.`,
+    );
   }
   if (choice.baseUrl !== undefined) assertUrl(choice.baseUrl);
-  const common = { apiKey, model: choice.model, ...(choice.baseUrl !== undefined && { baseUrl: choice.baseUrl }), ...(choice.onWire && { onWire: choice.onWire }) };
+  const common = {
+    apiKey,
+    model: choice.model,
+    ...(choice.baseUrl !== undefined && { baseUrl: choice.baseUrl }),
+    ...(choice.onWire && { onWire: choice.onWire }),
+  };
   if (provider === "anthropic") return createAnthropicModel(common);
   if (provider === "gemini") return createGeminiModel(common);
   return createOpenAIModel({ ...common, ...(choice.onNotice && { onNotice: choice.onNotice }) });

@@ -62,7 +62,9 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
       const candidate = response.candidates?.[0];
       const parts = (candidate?.content?.parts ?? []) as Part[];
       const calls: ProposedCall[] = parts.flatMap((part) =>
-        part.functionCall ? [{ id: part.functionCall.id ?? `gemini_call_${++generated}`, name: part.functionCall.name ?? "", arguments: part.functionCall.args ?? {} }] : [],
+        part.functionCall
+          ? [{ id: part.functionCall.id ?? `gemini_call_${++generated}`, name: part.functionCall.name ?? "", arguments: part.functionCall.args ?? {} }]
+          : [],
       );
       const text = parts.flatMap((part) => (typeof part.text === "string" && !part.thought ? [part.text] : [])).join("");
       return { text, calls, ...(candidate?.finishReason && { stopReason: String(candidate.finishReason) }), raw: parts };

@@ -11,7 +11,11 @@ export async function loadProviderSdk<T>(packageName: string, provider: string, 
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
-      throw new HostError("HOST_PROVIDER_SETUP", `--provider ${provider} needs the package ${packageName}: install it next to typemcp (npm i -D ${packageName}).`, { cause: error });
+      throw new HostError(
+        "HOST_PROVIDER_SETUP",
+        `--provider ${provider} needs the package ${packageName}: install it next to typemcp (npm i -D ${packageName}).`,
+        { cause: error },
+      );
     }
     throw error;
   }

@@ -97,7 +97,8 @@ function toOpenAIMessages(system: string | undefined, messages: readonly ChatMes
       });
     } else {
       // Chat Completions has no error flag on a tool message: the text has to say it.
-      for (const result of message.results) out.push({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${result.content}` : result.content });
+      for (const result of message.results)
+        out.push({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${result.content}` : result.content });
     }
   }
   return out;

@@ -16,10 +16,17 @@ export function toProviderFailure(error: unknown, where: { provider: string; end
     if (status === 401 || status === 403) {
       return new HostError("HOST_PROVIDER_SETUP", `${where.provider} at ${where.endpoint} refused the API key (HTTP ${status}): ${said}`, { cause: error });
     }
-    if (status === 404) return new HostError("HOST_PROVIDER_SETUP", `${where.provider} at ${where.endpoint} does not know the model "${where.model}" (HTTP 404): ${said}`, { cause: error });
-    return new HostError("HOST_PROVIDER_UNAVAILABLE", `${where.provider} at ${where.endpoint} answered ${where.what} with HTTP ${status}: ${said}`, { cause: error });
+    if (status === 404)
+      return new HostError("HOST_PROVIDER_SETUP", `${where.provider} at ${where.endpoint} does not know the model "${where.model}" (HTTP 404): ${said}`, {
+        cause: error,
+      });
+    return new HostError("HOST_PROVIDER_UNAVAILABLE", `${where.provider} at ${where.endpoint} answered ${where.what} with HTTP ${status}: ${said}`, {
+      cause: error,
+    });
   }
-  return new HostError("HOST_PROVIDER_UNAVAILABLE", `Could not reach ${where.provider} at ${where.endpoint} (${where.what}): ${withCause(error, message)}`, { cause: error });
+  return new HostError("HOST_PROVIDER_UNAVAILABLE", `Could not reach ${where.provider} at ${where.endpoint} (${where.what}): ${withCause(error, message)}`, {
+    cause: error,
+  });
 }
 
 function firstLine(text: string): string {

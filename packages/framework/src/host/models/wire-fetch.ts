@@ -12,7 +12,10 @@ export function createWireFetch(listener: ProviderWireListener, inner: typeof fe
     const method = init?.method ?? (input instanceof Request ? input.method : "GET");
     listener("send", `${method} ${url.pathname}${typeof init?.body === "string" ? ` ${init.body}` : ""}`);
     const response = await inner(input, init);
-    const text = await response.clone().text().catch(() => "");
+    const text = await response
+      .clone()
+      .text()
+      .catch(() => "");
     listener("receive", `${response.status} ${text.replace(/\s*\n\s*/g, " ")}`);
     return response;
   };

@@ -31,7 +31,10 @@ export function describeTaskStore(name: string, open: () => TaskStore | Promise<
     test("refuses to change a task once it finished", async () => {
       const store = await open();
       const { taskId } = await store.create({ ttlMs: 60_000 });
-      expect(await store.update(taskId, { status: "cancelled", statusMessage: "cancelled by the client" })).toMatchObject({ status: "cancelled", statusMessage: "cancelled by the client" });
+      expect(await store.update(taskId, { status: "cancelled", statusMessage: "cancelled by the client" })).toMatchObject({
+        status: "cancelled",
+        statusMessage: "cancelled by the client",
+      });
       expect(await store.finish(taskId, { result: { content: [] } })).toBe(false);
       expect(await store.update(taskId, { status: "working" })).toBeUndefined();
       expect(await store.get(taskId)).toMatchObject({ status: "cancelled", statusMessage: "cancelled by the client" });
@@ -105,7 +108,10 @@ export function describeTaskStore(name: string, open: () => TaskStore | Promise<
     test("ignores answers for a task that waits on none, and knows no unknown task", async () => {
       const store = await open();
       const { taskId } = await store.create({ ttlMs: 60_000 });
-      expect(await store.answer(taskId, { name: { action: "accept" } })).toMatchObject({ resume: false, record: { state: { status: "working" }, answers: {} } });
+      expect(await store.answer(taskId, { name: { action: "accept" } })).toMatchObject({
+        resume: false,
+        record: { state: { status: "working" }, answers: {} },
+      });
       expect(await store.answer("no-such-task", {})).toBeUndefined();
       expect(await store.read("no-such-task")).toBeUndefined();
     });

@@ -5,7 +5,11 @@ import os from "node:os";
 import path from "node:path";
 
 /** The `redis-server` binary, or undefined where it is not installed (`.ci/run` installs Debian's). */
-export const REDIS_SERVER = [...(process.env.PATH ?? "").split(path.delimiter).map((dir) => path.join(dir, "redis-server")), "/usr/bin/redis-server", "/usr/sbin/redis-server"].find((p) => fs.existsSync(p));
+export const REDIS_SERVER = [
+  ...(process.env.PATH ?? "").split(path.delimiter).map((dir) => path.join(dir, "redis-server")),
+  "/usr/bin/redis-server",
+  "/usr/sbin/redis-server",
+].find((p) => fs.existsSync(p));
 
 /** Says once why Redis tests are skipped. */
 export function warnIfNoRedis(what: string): void {

@@ -50,5 +50,6 @@ export function expectArguments(
 ): void {
   const validator = new ArgumentValidator(tool.inputSchema);
   for (const args of cases.accepts ?? []) expect(validator.check(structuredClone(args) as Record<string, unknown>), JSON.stringify(args)).toEqual([]);
-  for (const [args, lines] of cases.rejects ?? []) expect(validator.check(structuredClone(args) as Record<string, unknown>), JSON.stringify(args)).toEqual(lines);
+  for (const [args, lines] of cases.rejects ?? [])
+    expect(validator.check(structuredClone(args) as Record<string, unknown>), JSON.stringify(args)).toEqual(lines);
 }

@@ -66,5 +66,7 @@ export function deriveSource(source: string, modules: Record<string, string> = {
   }
   const checker = program.getTypeChecker();
   const schemas = new SchemaGenerator(program);
-  return findComponents(program).filter((found) => found.kind === "tool").map((found) => deriveTool(found, checker, schemas));
+  return findComponents(program)
+    .filter((found) => found.kind === "tool")
+    .map((found) => deriveTool(found, checker, schemas));
 }

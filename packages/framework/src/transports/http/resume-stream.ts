@@ -36,14 +36,19 @@ export async function resumeStream(res: ServerResponse, stores: SharedStores, la
     gone.abort();
   });
   try {
-    await stores.events.follow(lastEventId, async (id, message) => void (open(), res.write(`event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`)), { signal: gone.signal });
+    await stores.events.follow(
+      lastEventId,
+      async (id, message) => void (open(), res.write(`event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`)),
+      { signal: gone.signal },
+    );
   } catch (error) {
     clearInterval(keepAlive);
     if (gone.signal.aborted) return void res.end();
     const status = (error as { httpStatus?: unknown }).httpStatus;
     const code = (error as { code?: unknown }).code;
     // Not sent yet: refuse in words. Mid-stream: end it; the client's next resume gets the refusal.
-    if (!res.headersSent && (typeof status === "number" || code === "STORE_UNAVAILABLE")) return refuse(res, typeof status === "number" ? status : 503, (error as Error).message);
+    if (!res.headersSent && (typeof status === "number" || code === "STORE_UNAVAILABLE"))
+      return refuse(res, typeof status === "number" ? status : 503, (error as Error).message);
     if (typeof status !== "number" && code !== "STORE_UNAVAILABLE") throw error;
   }
   clearInterval(keepAlive);

@@ -1,13 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  createHttpTransport,
-  createModernHttpHandler,
-  isLegacyHttpRequest,
-  type Era,
-  type ProtocolServer,
-} from "../../runtime/sdk.js";
+import { createHttpTransport, createModernHttpHandler, isLegacyHttpRequest, type Era, type ProtocolServer } from "../../runtime/sdk.js";
 import { checkBearer, metadataPath } from "./bearer-auth.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { readBody } from "./read-body.js";
@@ -111,7 +105,8 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       return resumeStream(res, shared, lastEventId);
     }
     if (req.method === "GET" || req.method === "DELETE") {
-      if (options.stateless) return refuse(res, { status: 405, message: `${req.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
+      if (options.stateless)
+        return refuse(res, { status: 405, message: `${req.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
       const session = sessionOf(req, true);
       if (!session) return refuse(res, { status: 404, message: "Session not found: initialize a new one." });
       return sendWebResponse(res, await session.transport.handleRequest(toWebRequest(req, res, endpointUrl, undefined)));
@@ -126,7 +121,11 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     try {
       parsed = JSON.parse(body.text);
     } catch (error) {
-      return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: ERROR_CODES.PARSE_ERROR.jsonRpc, message: `Parse error: ${(error as Error).message}` } });
+      return sendJson(res, 400, {
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: ERROR_CODES.PARSE_ERROR.jsonRpc, message: `Parse error: ${(error as Error).message}` },
+      });
     }
     // As on stdio: batches left MCP in 2025-06-18, and every request in one gets a reply saying so.
     if (Array.isArray(parsed)) return refuseBatch(res, parsed);
@@ -156,7 +155,12 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       const stream = acceptsEventStream(req);
       // Only a request has an answer to resume (and to close the server after); a notification does not.
       const resumable = stream && eventStore !== undefined && options.stores.shared !== undefined && isRequest(parsed);
-      const transport = createHttpTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream, maxRequestBodySize: options.maxBodyBytes, ...(resumable ? { eventStore } : {}) });
+      const transport = createHttpTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: !stream,
+        maxRequestBodySize: options.maxBodyBytes,
+        ...(resumable ? { eventStore } : {}),
+      });
       const server = newServer(true);
       // The client went away before its answer: close the server, which aborts the handler's
       // signal, so a tool stops its upstream work for nobody. When the answer is resumable on
@@ -176,11 +180,19 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       return sendWebResponse(res, response);
     }
     if (!isInitialize(parsed)) {
-      return refuse(res, { status: 400, message: "Bad Request: no Mcp-Session-Id header; send initialize first to start a session (2025-11-25), or send each request with the 2026-07-28 _meta envelope." });
+      return refuse(res, {
+        status: 400,
+        message:
+          "Bad Request: no Mcp-Session-Id header; send initialize first to start a session (2025-11-25), or send each request with the 2026-07-28 _meta envelope.",
+      });
     }
     const client = req.socket.remoteAddress ?? "unknown";
     if (!sessions.reserve(client)) {
-      return refuse(res, { status: 503, message: `Too many sessions in use (limit ${options.maxSessions}); try again later.`, headers: { "Retry-After": "30" } });
+      return refuse(res, {
+        status: 503,
+        message: `Too many sessions in use (limit ${options.maxSessions}); try again later.`,
+        headers: { "Retry-After": "30" },
+      });
     }
     const server = newServer(false);
     const transport = createHttpTransport({
