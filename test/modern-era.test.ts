@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { startFakeNws, type FakeNws } from "../packages/weather-server/src/__fixtures__/fake-nws.js";
-import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { jsonRpcAnswer, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { CALC_SERVER, fromRoot } from "./support/paths.js";
 import { TOWNS_SERVER } from "./support/towns-csv.js";
 
@@ -153,8 +153,7 @@ describe("MCP_REQUEST_STATE_KEY", () => {
         params: { name: "test_input_required_result_elicitation", arguments: {}, _meta: meta, ...extra },
       }),
     });
-    const text = await res.text();
-    return (res.headers.get("content-type") ?? "").includes("event-stream") ? JSON.parse([...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]!) : JSON.parse(text);
+    return jsonRpcAnswer(await res.text(), res.headers.get("content-type"));
   };
 
   test("one shared key lets a 2026 input round started on one instance finish on another; different keys refuse it", async () => {

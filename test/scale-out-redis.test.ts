@@ -5,7 +5,7 @@ import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort, REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
-import { connectHttp, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { connectHttp, jsonRpcAnswer, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { NGINX, startNginx, type NginxProxy } from "./support/nginx-proxy.js";
 import { connectRedis } from "../packages/framework/src/scale/redis-connection.js";
 import { RedisEventStore } from "../packages/framework/src/scale/redis-event-store.js";
@@ -91,16 +91,8 @@ async function modernRpc(
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: meta } }),
     signal: AbortSignal.timeout(10_000),
   });
-  const text = await res.text();
-  // An answer may come as JSON or as one SSE event carrying it.
-  const json = res.headers.get("content-type")?.includes("text/event-stream")
-    ? text
-        .split("\n")
-        .filter((l) => l.startsWith("data: "))
-        .map((l) => l.slice(6))
-        .at(-1)!
-    : text;
-  return { upstream: res.headers.get("x-upstream"), body: JSON.parse(json) as Record<string, any> };
+  const body = jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Record<string, any>;
+  return { upstream: res.headers.get("x-upstream"), body };
 }
 
 describe("a server asked to use Redis", () => {

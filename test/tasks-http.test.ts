@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { jsonRpcAnswer, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 
 const SERVER = fromRoot("test/fixtures/dist/tc39/scale-out.js");
@@ -22,15 +22,7 @@ async function openSession(url: string) {
     sessionId ??= res.headers.get("mcp-session-id") ?? undefined;
     const text = await res.text();
     if (notification) return {};
-    // An answer may come as JSON or as the last SSE event of the stream.
-    const json = res.headers.get("content-type")?.includes("text/event-stream")
-      ? text
-          .split("\n")
-          .filter((l) => l.startsWith("data: "))
-          .map((l) => l.slice(6))
-          .at(-1)!
-      : text;
-    return JSON.parse(json) as { result?: Record<string, any>; error?: { code: number; message: string } };
+    return jsonRpcAnswer(text, res.headers.get("content-type")) as { result?: Record<string, any>; error?: { code: number; message: string } };
   };
   const init = await send("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "tasks-http", version: "0" } });
   await send("notifications/initialized", {}, true);

@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { connectHttp, startHttpServer, type HttpServerProcess } from "../support/http-server.js";
+import { connectHttp, jsonRpcAnswer, startHttpServer, type HttpServerProcess } from "../support/http-server.js";
 import { fromRoot } from "../support/paths.js";
 import { INITIALIZE, RELIABILITY_SERVER, within } from "./support.js";
 
@@ -29,10 +29,7 @@ function raw(
 
 /** The JSON-RPC answer of a POST: its JSON body, or the last message of its SSE stream. */
 async function answerOf(res: Response): Promise<any> {
-  const text = await res.text();
-  if (!(res.headers.get("content-type") ?? "").includes("text/event-stream")) return JSON.parse(text);
-  const messages = [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!));
-  return messages.at(-1);
+  return jsonRpcAnswer(await res.text(), res.headers.get("content-type"));
 }
 
 const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };

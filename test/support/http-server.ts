@@ -55,3 +55,9 @@ export async function connectHttp(url: string, headers: Record<string, string> =
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
 }
+
+/** The JSON-RPC answer in a POST's body: the JSON itself, or the last message of its SSE stream. */
+export function jsonRpcAnswer(text: string, contentType: string | null): any {
+  if (!contentType?.includes("text/event-stream")) return JSON.parse(text);
+  return JSON.parse([...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]!);
+}
