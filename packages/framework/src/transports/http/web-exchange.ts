@@ -32,6 +32,9 @@ export async function sendWebResponse(res: ServerResponse, response: Response, e
   });
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
+  // Node holds the head until the first body byte, and a long call's stream may stay silent until
+  // the SDK's first keep-alive (15 s): send it now, so the client knows at once its call is running.
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) res.flushHeaders();
   const reader = response.body.getReader();
   const stop = (): void => void reader.cancel().catch(() => undefined);
   res.once("close", stop);
