@@ -66,21 +66,30 @@ describe("typemcp starts each stdio server once", () => {
     expect(starts(["pinned-calc", "pinned-everything"])).toEqual({ "pinned-calc": 1, "pinned-everything": 1 });
   });
 
-  test("a server that fails again after its restart is explained by its second life's stderr alone", async () => {
-    // Writes which start it is to stderr, then exits on the first message it reads.
+  test("a server that exits on the probe and again on initialize: --verbose shows both lives, the error quotes the second", async () => {
+    // Says which start it is on stderr as it exits, on the first message it reads.
     const script = [
       'const fs = require("node:fs");',
       "const life = fs.existsSync(process.env.LIVES) ? 2 : 1;",
       'fs.appendFileSync(process.env.LIVES, "x");',
       // No template literal: mcp.json expands ${…} in args.
-      'process.stderr.write("life " + life + " starting\\n");',
-      'process.stdin.once("data", () => process.exit(1));',
+      'process.stdin.once("data", () => { process.stderr.write("life " + life + " exits\\n"); process.exit(1); });',
     ].join(" ");
     const config = writeMcpConfig(fs.mkdtempSync(path.join(dir, "twice-")), {
       twice: { command: process.execPath, args: ["-e", script], env: { LIVES: path.join(dir, "twice.lives") } },
     });
-    const run = await typemcp(["list", "--config", config, "twice"]);
+    const run = await typemcp(["list", "--verbose", "--config", config, "twice"]);
     expect([run.status, run.stdout]).toEqual([3, ""]);
-    expect(run.stderr).toBe('typemcp: The server "twice" closed the connection before answering initialize.\nIts stderr ended with:\n  life 2 starting\n');
+    const wireLine = /^\d\d:\d\d:\d\d\.\d{3} /;
+    expect(run.stderr.split("\n").filter((line) => !wireLine.test(line))).toEqual([
+      "[twice] stderr: life 1 exits",
+      "[twice] restart: the server closed the connection during the server/discover probe; starting it again to open with initialize (2025-11-25)",
+      "[twice] stderr: life 2 exits",
+      'typemcp: The server "twice" closed the connection before answering initialize.',
+      "Its stderr ended with:",
+      "  life 2 exits",
+      "",
+    ]);
+    expect(run.stderr.match(/"method":"(server\/discover|initialize)"/g)).toEqual(['"method":"server/discover"', '"method":"initialize"']);
   });
 });
