@@ -310,7 +310,7 @@ describe("typemcp list and call against real servers", () => {
   describe("2025-11-25 servers that do not answer the probe with an error", () => {
     const STRICT = fromRoot("test/fixtures/strict-legacy-server.mjs");
 
-    test("one that exits on it: the probe ran on a second process, so this one still gets initialize", async () => {
+    test("one that exits on it: the host starts it again, and the new process opens with initialize", async () => {
       const run = await typemcp(["call", "ping", "--verbose", "--", process.execPath, STRICT, "--exit"]);
       expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
       expect(eras(run.stderr)).toEqual({ "strict-legacy": LEGACY });
@@ -324,9 +324,18 @@ describe("typemcp list and call against real servers", () => {
         "→ tools/call",
         "← result",
       ]);
+      // Between the probe and initialize, the log says why initialize goes to a new process.
+      const lines = run.stderr.split("\n");
+      const restart = lines.indexOf(
+        "restart: the server closed the connection during the server/discover probe; starting it again to open with initialize (2025-11-25)",
+      );
+      expect([
+        lines.findIndex((line) => line.includes('"method":"server/discover"')) < restart,
+        restart < lines.findIndex((line) => line.includes('"method":"initialize"')),
+      ]).toEqual([true, true]);
     });
 
-    test("one that never answers it: after the probe's wait (here --timeout), initialize", async () => {
+    test("one that never answers it: after the probe's wait (here --timeout), initialize on the same process", async () => {
       const run = await typemcp(["call", "ping", "--verbose", "--timeout", "1500", "--", process.execPath, STRICT, "--silent"]);
       expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
       expect(eras(run.stderr)).toEqual({ "strict-legacy": LEGACY });

@@ -23,9 +23,9 @@ export interface OpenServers {
 /**
  * Connects to every spec at once (2026-07-28 by `server/discover` where the server speaks it, the
  * 2025-11-25 `initialize` handshake where not; then tools/list). A server without a name in its
- * spec is named after what it calls itself. With `verbose`, every JSON-RPC message and every
- * stderr line of the servers goes to stderr as it happens, and one line per server says which
- * protocol era it speaks. `answers` says how to answer what the servers ask (elicitation,
+ * spec is named after what it calls itself. With `verbose`, every JSON-RPC message, every
+ * stderr line of the servers and every restart of one goes to stderr as it happens, and one line
+ * per server says which protocol era it speaks. `answers` says how to answer what the servers ask (elicitation,
  * sampling, roots); `protocol` may pin an era.
  */
 export async function openServers(
@@ -44,6 +44,7 @@ export async function openServers(
         ...(options.verbose && {
           onWire: (direction, message) => log(formatWireLine(new Date(), spec.name, direction, message)),
           onStderrLine: (line) => log(`${spec.name === undefined ? "" : `[${spec.name}] `}stderr: ${line}`),
+          onRestart: (why) => log(`${spec.name === undefined ? "" : `[${spec.name}] `}restart: ${why}`),
         }),
       }),
     ),

@@ -4,6 +4,7 @@ import { HostError } from "./host-error.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import {
   classifyClientError,
+  closedDuringProbe,
   createHttpTransport,
   createStdioTransport,
   defaultServerEnvironment,
@@ -26,6 +27,12 @@ export interface ConnectOptions {
   onWire?: WireListener;
   /** Sees each line the server writes to stderr (stdio servers only). */
   onStderrLine?: (line: string) => void;
+  /**
+   * Told, in words, when a stdio server is started a second time: it closed the connection during
+   * the `server/discover` probe (a 2025-11-25 server that exits on an unknown request), so a fresh
+   * process opens with `initialize`.
+   */
+  onRestart?: (why: string) => void;
   /** `auto` (the default): 2026-07-28 where the server speaks it, else 2025-11-25. A version pins that era. */
   protocol?: ProtocolChoice;
   /**
@@ -58,27 +65,30 @@ export interface ServerConnection {
  * first, the 2025-11-25 `initialize` handshake where the server does not speak it), lists its
  * tools, and returns the connection. Any failure is a HostError (exit 3) in plain words, with
  * the end of the server's stderr when it has written any.
+ *
+ * A stdio server is started once: the probe runs on that process. Only a server that exits on
+ * the probe (in `auto` mode) is started again, to open with `initialize` straight away.
  */
 export async function connectServer(spec: ServerSpec, options: ConnectOptions): Promise<ServerConnection> {
-  const stderr = new StderrTail(options.onStderrLine);
-  // Which request the connect was waiting on when it failed depends on the era it was
-  // negotiating (`server/discover` on HTTP, `initialize` after a fallback), so watch the wire.
-  let connecting = "initialize";
-  const transport = withWireLog(createTransport(spec, stderr), (direction, message) => {
-    if (direction === "send" && "method" in message && "id" in message) connecting = message.method;
-    options.onWire?.(direction, message);
-  });
   const who = `server ${describeServer(spec)}`;
   let session: ClientSession | undefined;
   const serverName = () => spec.name ?? session?.server?.name ?? describeServer(spec);
+  const protocol = options.protocol ?? "auto";
+  let life = startServer(spec, options);
   try {
-    session = await openClientSession(transport, { ...options, stdio: spec.kind === "stdio", serverName });
+    session = await openSession(life, options, protocol, serverName);
   } catch (error) {
-    await transport.close().catch(() => {});
-    // The child's last stderr bytes travel through a pipe; let them land before quoting them.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    throw explain(error, who, connecting, options.timeoutMs, stderr, true);
+    if (!(spec.kind === "stdio" && protocol === "auto" && closedDuringProbe(error))) throw await explainFailedStart(error, who, life, options);
+    options.onRestart?.(RESTART_REASON);
+    // A fresh life: the first one's stderr tail would only muddle what went wrong with this one.
+    life = startServer(spec, options);
+    try {
+      session = await openSession(life, options, "2025-11-25", serverName);
+    } catch (error) {
+      throw await explainFailedStart(error, who, life, options);
+    }
   }
+  const { stderr } = life;
   const fail = (error: unknown, method: string) => explain(error, who, method, options.timeoutMs, stderr, false);
   let tools: McpTool[];
   try {
@@ -98,6 +108,44 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
       connected.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
     close: () => connected.close(),
   };
+}
+
+const RESTART_REASON = "the server closed the connection during the server/discover probe; starting it again to open with initialize (2025-11-25)";
+
+/** One start of the server (or one HTTP connection): its transport, its stderr, the request it was last sent. */
+interface ServerLife {
+  readonly stdio: boolean;
+  readonly transport: Transport;
+  readonly stderr: StderrTail;
+  /** The method of the last request sent: what a failed connect was waiting on. */
+  readonly connecting: () => string;
+}
+
+function startServer(spec: ServerSpec, options: ConnectOptions): ServerLife {
+  const stderr = new StderrTail(options.onStderrLine);
+  // Which request the connect was waiting on when it failed depends on the era it was
+  // negotiating (`server/discover`, or `initialize` after a fallback), so watch the wire.
+  let connecting = "initialize";
+  const transport = withWireLog(createTransport(spec, stderr), (direction, message) => {
+    if (direction === "send" && "method" in message && "id" in message) connecting = message.method;
+    options.onWire?.(direction, message);
+  });
+  return { stdio: spec.kind === "stdio", transport, stderr, connecting: () => connecting };
+}
+
+async function openSession(life: ServerLife, options: ConnectOptions, protocol: ProtocolChoice, serverName: () => string): Promise<ClientSession> {
+  try {
+    return await openClientSession(life.transport, { ...options, protocol, stdio: life.stdio, serverName });
+  } catch (error) {
+    await life.transport.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function explainFailedStart(error: unknown, who: string, life: ServerLife, options: ConnectOptions): Promise<HostError> {
+  // The child's last stderr bytes travel through a pipe; let them land before quoting them.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return explain(error, who, life.connecting(), options.timeoutMs, life.stderr, true);
 }
 
 function createTransport(spec: ServerSpec, stderr: StderrTail): Transport {

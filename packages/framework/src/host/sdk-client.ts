@@ -8,9 +8,12 @@
  * the 2026-07-28 specification's backward-compatibility rules say: it probes with
  * `server/discover` carrying its version and capabilities in `_meta`; a modern answer (or an
  * UnsupportedProtocolVersionError naming a version both speak) selects the stateless era, any
- * other answer selects the `initialize` handshake of 2025-11-25. On stdio the probe runs on a
- * short-lived second process, so a legacy server that exits on an unknown request still gets a
- * clean `initialize`; on HTTP the response body of a 4xx decides, and silence is an outage.
+ * other answer selects the `initialize` handshake of 2025-11-25. On stdio the probe runs in place,
+ * on the one process the host starts: a modern server, or a legacy one that answers the unknown
+ * method with an error (the v1 SDK answers -32601), is started once. A legacy server that exits on
+ * a request before `initialize` fails the connect (`closedDuringProbe`), and `connectServer`
+ * starts it again to open with `initialize`. On HTTP the response body of a 4xx decides, and
+ * silence is an outage.
  */
 import type { Readable } from "node:stream";
 import {
@@ -41,9 +44,17 @@ export interface StdioLaunch {
   cwd?: string;
 }
 
-/** A transport that spawns the server on `start()`, with its stderr piped for the host to read. */
+// The SDK runs its `server/discover` probe on a disposable sibling process, spawned from the same
+// parameters and killed once it has answered, for its own StdioClientTransport class only: every
+// connection would start the server twice. For a subclass it probes in place, on the one process.
+class InPlaceProbeStdioTransport extends StdioClientTransport {}
+
+/**
+ * A transport that spawns the server on `start()`, with its stderr piped for the host to read.
+ * The era probe runs on the process it spawns (see the module comment).
+ */
 export function createStdioTransport(launch: StdioLaunch): { transport: Transport; stderr: Readable } {
-  const transport = new StdioClientTransport({ ...launch, args: [...launch.args], stderr: "pipe" });
+  const transport = new InPlaceProbeStdioTransport({ ...launch, args: [...launch.args], stderr: "pipe" });
   // With stderr "pipe" the SDK hands out a PassThrough at once, before the process exists.
   return { transport, stderr: transport.stderr as Readable };
 }
@@ -186,6 +197,20 @@ export type ClientFailure =
   | { kind: "rpc"; code: number }
   /** The SDK refused on the client side (era negotiation, an invalid result…). */
   | { kind: "client"; code: string };
+
+/**
+ * Whether a connect failed because the server closed the connection while the `server/discover`
+ * probe awaited its answer: on stdio, a 2025-11-25 server that exits on any request before
+ * `initialize`, as some SDKs' servers do. The SDK says so only in its message (an
+ * `EraNegotiationFailed` error, in `auto` and pinned modes alike).
+ */
+export function closedDuringProbe(error: unknown): boolean {
+  return (
+    error instanceof SdkError &&
+    error.code === SdkErrorCode.EraNegotiationFailed &&
+    error.message.includes("the connection closed during the server/discover probe")
+  );
+}
 
 /** Classifies an error the client raised for a request; undefined for anything else (spawn, network). */
 export function classifyClientError(error: unknown): ClientFailure | undefined {

@@ -70,25 +70,4 @@ describe("withWireLog", () => {
     transport.deliver(reply);
     expect([seen, order]).toEqual([[reply], ["first", "second"]]);
   });
-
-  test("also reports what a transport built from its constructor carries: the SDK's stdio era probe", async () => {
-    const transport = new RecordingTransport({ command: "server" });
-    const seen: Array<[WireDirection, unknown]> = [];
-    withWireLog(transport, (direction, message) => seen.push([direction, message]));
-    const Sibling = transport.constructor as new (params: { command: string }) => RecordingTransport;
-    const sibling = new Sibling({ command: "server" });
-    const received: unknown[] = [];
-    sibling.onmessage = (message) => received.push(message);
-    await sibling.send(request);
-    sibling.deliver(reply);
-    expect([sibling instanceof RecordingTransport, sibling.params, seen, received]).toEqual([
-      true,
-      { command: "server" },
-      [
-        ["send", request],
-        ["receive", reply],
-      ],
-      [reply],
-    ]);
-  });
 });

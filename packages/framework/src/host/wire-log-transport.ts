@@ -11,9 +11,10 @@ export type WireListener = (direction: WireDirection, message: JSONRPCMessage) =
  * client sees it (or after the client hands it over), whatever the transport, and returns it.
  *
  * It instruments the transport object itself rather than wrapping it in another: the SDK client
- * tells stdio from HTTP by the transport's shape and, on its own stdio transport class, runs the
- * era probe on a second process spawned from that transport's parameters. A wrapper would hide
- * both and change how the era is negotiated; an instrumented transport keeps its class.
+ * tells stdio from HTTP by the transport's shape (`stderr` and `pid`), and treats a probe that
+ * goes unanswered differently on each (on stdio, a 2025-11-25 server; on HTTP, an outage). A
+ * wrapper would hide the shape and change how the era is negotiated; an instrumented transport
+ * keeps its class and members.
  */
 export function withWireLog<T extends Transport>(transport: T, listener: WireListener): T {
   // A handler set while another is in place may chain to it (the SDK's Protocol does); each
@@ -45,23 +46,5 @@ export function withWireLog<T extends Transport>(transport: T, listener: WireLis
     listener("send", message);
     return send(message, options);
   };
-  reportSiblings(transport, listener);
   return transport;
-}
-
-// On stdio the SDK client runs its `server/discover` probe on a short-lived second process,
-// built with `new transport.constructor(sameParameters)`. Giving this instance a constructor that
-// instruments what it builds puts that probe in the wire log too; the prototype, which the SDK
-// checks to choose the second-process probe, stays the SDK's own. Were the SDK to build the
-// probe's transport some other way, the probe would just not be logged.
-function reportSiblings(transport: Transport, listener: WireListener): void {
-  const Base = transport.constructor as new (...args: never[]) => Transport;
-  if (typeof Base !== "function" || (Base as unknown) === Object) return;
-  class Instrumented extends Base {
-    constructor(...args: never[]) {
-      super(...args);
-      withWireLog(this, listener);
-    }
-  }
-  Object.defineProperty(transport, "constructor", { value: Instrumented, configurable: true, writable: true });
 }
