@@ -21,6 +21,11 @@ const FIXTURE_PROCESSES = ["test", "test/reliability"]
 const SHARED_MODULES = { isolate: false };
 
 export default defineConfig({
+  resolve: {
+    // The framework's source loads TypeScript through schema/typescript.cts, a CommonJS file that
+    // Node runs from dist/ and Vite cannot run from src/: under Vitest it is plain "typescript".
+    alias: [{ find: /^(?:\.{1,2}\/)+(?:schema\/)?typescript\.cjs$/, replacement: "typescript" }],
+  },
   test: {
     // One worker per core, and at least two: Vitest's default on a 2-core machine is one, which
     // runs the files in a line while most end-to-end files sit waiting on their child processes.

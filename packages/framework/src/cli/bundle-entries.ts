@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import type { BuildFailure, Message, Plugin } from "esbuild";
-import ts from "typescript";
+import ts from "../schema/typescript.cjs";
 import { BuildError } from "../errors/build-error.js";
 import { locationOf } from "../schema/source-location.js";
 import { esbuild } from "../vendor/esbuild.js";

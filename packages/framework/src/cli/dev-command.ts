@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import ts from "../schema/typescript.cjs";
 import { buildProgram } from "../schema/build-project.js";
 import { readProjectConfig } from "../schema/load-program.js";
 import { ProjectSession } from "../schema/project-session.js";

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import { isJsonSchema, type JsonSchema } from "../json-schema/json-schema.js";
 import { applyJsDocKeywords, isIntegerAlias, toInteger } from "./jsdoc-keywords.js";
 import { isTypemcpAlias } from "./special-types.js";

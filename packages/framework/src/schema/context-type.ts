@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 
 /** The JSDoc tag on typemcp's `Context` interface, so the build knows it by declaration, not by name. */
 const CONTEXT_TAG = "typemcpContext";

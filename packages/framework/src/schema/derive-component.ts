@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import type { BuildError } from "../errors/build-error.js";
 import type { GeneratedResource } from "../resource-definition.js";
 import type { GeneratedPrompt } from "../prompt-definition.js";

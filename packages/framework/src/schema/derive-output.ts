@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import type { JsonSchema, ResultPlan } from "../tool-definition.js";
 import { hoistDefs } from "./defs.js";
 import type { Reporter } from "./derive-parameters.js";

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import type { JsonSchema, ParameterPlan, Revival } from "../tool-definition.js";
 import { isContextParameter } from "./context-type.js";
 import { hoistDefs } from "./defs.js";

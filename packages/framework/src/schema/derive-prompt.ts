@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import type { Completions } from "../completion-definition.js";
 import type { GeneratedPrompt, PromptArgument } from "../prompt-definition.js";
 import type { ParameterPlan } from "../tool-definition.js";

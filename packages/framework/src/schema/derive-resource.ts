@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import type { Completions } from "../completion-definition.js";
 import type { GeneratedResource } from "../resource-definition.js";
 import type { JsonSchema, ParameterPlan } from "../tool-definition.js";

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import type { TaskPlan } from "../tool-definition.js";
 import type { Reporter } from "./derive-parameters.js";
 import { evaluateLiteral } from "./evaluate-literal.js";

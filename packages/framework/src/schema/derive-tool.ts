@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import type { BuildError } from "../errors/build-error.js";
 import type { GeneratedTool } from "../tool-definition.js";
 import type { BuildWarning } from "./build-warning.js";

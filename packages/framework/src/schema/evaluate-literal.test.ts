@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import { describe, expect, test } from "vitest";
 import { evaluateLiteral } from "./evaluate-literal.js";
 

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 
 /**
  * The JSON value of a literal initializer (`5`, `-1`, `"c"`, `true`, `null`, `[1, 2]`,

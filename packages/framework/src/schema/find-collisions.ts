@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
 import { servedName, type FoundComponent } from "./find-components.js";

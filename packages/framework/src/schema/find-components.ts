@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 
 /** The three kinds of component a server offers, one per typemcp decorator. */
 export type ComponentKind = "tool" | "resource" | "prompt";

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import type { Revival, RevivalStep } from "../tool-definition.js";
 import { brandedPrimitive, bytesKind, isDateType, isIntType, isUrlType, setElementType } from "./special-types.js";
 

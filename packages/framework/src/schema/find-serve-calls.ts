@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 
 /** The JSDoc tag on `serve()`, `createServer()` and `add()`: calls whose instances are served together. */
 const SERVES_TAG = "typemcpServes";

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import { jsonToExpression } from "./json-to-expression.js";
 
 /** A derived definition and the argument position of the decorator call it goes in. */

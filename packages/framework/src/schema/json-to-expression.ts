@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 
 /** Builds the JavaScript expression for a JSON value, to write a definition into emitted code. */
 export function jsonToExpression(value: unknown): ts.Expression {

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 
 /** The string values of a literal union or string enum (`"a" | "b"`), for completions; else undefined. */
 export function literalCandidates(type: ts.Type): string[] | undefined {

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 
 /** A method's JSDoc summary: paragraphs kept, lines wrapped for the editor joined. */
 export function methodDescription(method: ts.MethodDeclaration, checker: ts.TypeChecker): string | undefined {

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import { BuildError } from "../errors/build-error.js";
 import { decoratorName } from "./find-components.js";
 import { locationOf } from "./source-location.js";

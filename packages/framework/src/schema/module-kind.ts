@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import fs from "node:fs";
 import path from "node:path";
 

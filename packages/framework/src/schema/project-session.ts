@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import { BuildError } from "../errors/build-error.js";
 import { assertTypeChecks, emitWithDefinitions } from "./build-project.js";
 import type { BuildWarning } from "./build-warning.js";

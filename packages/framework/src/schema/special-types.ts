@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import { libraryName } from "./library-name.js";
 
 /** The JSDoc tag on typemcp's own type aliases saying which JSON Schema type they stand for. */

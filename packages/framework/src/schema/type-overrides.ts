@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import type { JsonSchema } from "../tool-definition.js";
 import type { EnumOrder } from "./enum-order.js";
 import { applyJsDocKeywords } from "./jsdoc-keywords.js";

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "./typescript.cjs";
 import { libraryName } from "./library-name.js";
 import { bytesKind, isUrlType } from "./special-types.js";
 

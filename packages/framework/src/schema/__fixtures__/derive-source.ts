@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "../typescript.cjs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deriveTool, type Derived } from "../derive-tool.js";
