@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +7,7 @@ import { HOST_SERVERS, isBuilt, nodeServer, typemcp, writeMcpConfig } from "./su
 import { startHttpMcpServer, type HttpMcpServer } from "./support/host-http-server.js";
 import { startHttpServer } from "./support/http-server.js";
 import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
+import { answerOnTerminal, canFakeTerminal } from "./support/terminal.js";
 import { startTwoEraHttpServer, TWO_ERA_SERVER, type TwoEraHttpServer } from "./support/two-era-server.js";
 
 const WIRE = /^\d\d:\d\d:\d\d\.\d{3} (?:\[[\w-]+\] )?[→←] \{/;
@@ -360,21 +360,9 @@ describe("typemcp list and call against real servers", () => {
     });
 
     test("a 2025-11-25 call that outlasts it exits 3 naming tools/call", async () => {
-      // server-everything takes about a second to start on a busy machine: it gets 4 s to answer each request.
-      const run = await typemcp([
-        "call",
-        "trigger-long-running-operation",
-        "--arg",
-        "duration=10",
-        "--timeout",
-        "4000",
-        "--",
-        process.execPath,
-        HOST_SERVERS.everything,
-        "stdio",
-      ]);
+      const run = await typemcp(["call", "wait", "--arg", "ms=5000", "--timeout", "1000", "--protocol", "2025-11-25", "--", process.execPath, TWO_ERA_SERVER]);
       expect([run.status, run.stdout]).toEqual([3, ""]);
-      expect(run.stderr).toMatch(/did not answer tools\/call within 4 s\.\n/);
+      expect(run.stderr).toMatch(/did not answer tools\/call within 1 s\.\n$/);
     });
   });
 
@@ -407,20 +395,14 @@ describe("typemcp list and call against real servers", () => {
       expect((await typemcp(["call", "everything__echo", "--arg", "message=x", "--confirm", ...everything])).status).toBe(0);
     });
 
-    const canFakeTerminal = spawnSync("script", ["--version"]).status === 0;
     test.skipIf(!canFakeTerminal).each([
       ["y", 0],
       ["n", 4],
-    ])("asks on a terminal under --confirm and acts on the answer %s", (answer, status) => {
-      const command = [process.execPath, TYPEMCP_CLI, "call", "everything__toggle-simulated-logging", "--confirm", ...everything]
-        .map((a) => `'${a}'`)
-        .join(" ");
-      // script(1) gives the CLI a real terminal; the answer is typed once the prompt is up.
-      const run = spawnSync("sh", ["-c", `(sleep 3; printf '${answer}\\n') | script -qec "${command.replace(/"/g, '\\"')}" /dev/null`], {
-        encoding: "utf8",
-        timeout: 20_000,
-      });
-      expect(run.stdout).toContain("Call everything__toggle-simulated-logging {}? It is not marked read-only. [y/N]");
+    ])("asks on a terminal under --confirm and acts on the answer %s", async (answer, status) => {
+      const question = "Call everything__toggle-simulated-logging {}? It is not marked read-only. [y/N]";
+      const command = [process.execPath, TYPEMCP_CLI, "call", "everything__toggle-simulated-logging", "--confirm", ...everything];
+      const run = await answerOnTerminal(command, question, answer);
+      expect(run.output).toContain(question);
       expect(run.status).toBe(status);
     });
   });
