@@ -1,4 +1,4 @@
-import { Client as ModernClient } from "@modelcontextprotocol/client";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -52,6 +52,11 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
     expect(Object.keys((await after.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
     expect((await after.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
     await after.close();
+    // A 2026-07-28 client is told not to cache the list, which the next edit may change.
+    const modern = new ModernClient({ name: "dev-test", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await modern.connect(new ModernHttpTransport(new URL(url!)));
+    expect(await modern.listTools()).toMatchObject({ ttlMs: 0, cacheScope: "private" });
+    await modern.close();
   });
 
   test("keeps the last good server when a rebuild fails, and prints the build's errors", async () => {
@@ -122,7 +127,7 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
     try {
       expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
       expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name"]);
-      // Cached for the next edit at most: the server's hour-long ttlMs would outlive it.
+      // Not cached at all: the next edit replaces the server, and an hour-long ttlMs would outlive it.
       expect(lists.map((l) => l.ttlMs)).toEqual([0]);
       await expect.poll(() => stderr, { timeout: 15_000 }).toContain("watching for changes");
       project.write(SECOND);

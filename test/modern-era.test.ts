@@ -133,6 +133,24 @@ test("a list stops saying it is cacheable once the author changes it at run time
   }
 });
 
+test("whoever runs the server sets how long a client may cache its lists: --list-ttl or MCP_LIST_TTL, in seconds", async () => {
+  const stdio = await overStdio(CALC_SERVER, { MCP_LIST_TTL: "120" });
+  const http = await (async () => {
+    const server = await startHttpServer(CALC_SERVER, ["--stateless", "--list-ttl", "0"]);
+    const client = modernClient();
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    return { client, close: () => client.close().then(() => server.stop()) };
+  })();
+  try {
+    expect(await stdio.client.listTools()).toMatchObject({ ttlMs: 120_000, cacheScope: "public" });
+    // 0: no cache hint, which the SDK reads as "do not cache".
+    expect(await http.client.listTools()).toMatchObject({ ttlMs: 0, cacheScope: "private" });
+  } finally {
+    await stdio.close();
+    await http.close();
+  }
+});
+
 describe("MCP_REQUEST_STATE_KEY", () => {
   const CONFORMANCE = fromRoot("packages/conformance-server/dist/conformance.js");
   const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } };

@@ -90,3 +90,23 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
     await client.close();
   });
 }
+
+// How long a 2026-07-28 client may keep a list: an hour by default, as the author sets it, or
+// not at all (0: no cache hint, which the client reads as ttlMs 0).
+test.each([
+  [undefined, { ttlMs: 3_600_000, cacheScope: "public" }],
+  [60_000, { ttlMs: 60_000, cacheScope: "public" }],
+  [0, { ttlMs: 0, cacheScope: "private" }],
+])("listTtlMs %j: a 2026-07-28 client may cache the lists for %j", async (listTtlMs, hint) => {
+  const server = createServer(new RichTools(), { name: "rich", version: "0.0.1", ...(listTtlMs === undefined ? {} : { listTtlMs }) });
+  const client = await connect(server, { protocolVersion: "2026-07-28" });
+  expect(await client.request("tools/list")).toMatchObject(hint);
+  expect(await client.request("prompts/list")).toMatchObject(hint);
+  await client.close();
+});
+
+test("refuses a listTtlMs that is not a whole number of ms", () => {
+  expect(() => createServer(new RichTools(), { name: "rich", version: "0.0.1", listTtlMs: -5 })).toThrow(
+    "listTtlMs must be a whole number of milliseconds, 0 or more, not -5.",
+  );
+});

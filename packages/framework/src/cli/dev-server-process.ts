@@ -21,6 +21,10 @@ export interface DevServerOptions {
 
 const HTTP_URL = /serving MCP over HTTP at (http:\/\/\S+)/;
 
+// The next edit replaces the server, so no 2026-07-28 client may keep a list past it: the server
+// sends no cache hint (serve()'s MCP_LIST_TTL), over HTTP as over stdio.
+const serverEnv = (): NodeJS.ProcessEnv => ({ ...process.env, MCP_LIST_TTL: "0" });
+
 /**
  * The server `typemcp dev` runs, restarted after each good build. Over HTTP the next server
  * listens on the port the first one got, so a client's URL stays valid. Over stdio it relays
@@ -88,6 +92,7 @@ export class DevServerProcess {
   private warmUp(): { child: ChildProcess; ready: Promise<boolean> } {
     const child = spawn(process.execPath, ["--enable-source-maps", STANDBY, this.options.entry, ...this.args()], {
       stdio: ["pipe", this.options.stdio ? "pipe" : "inherit", "pipe", "ipc"],
+      env: serverEnv(),
     });
     const ready = new Promise<boolean>((resolve) => {
       child.once("message", (message) => {
@@ -104,6 +109,7 @@ export class DevServerProcess {
   private spawnCold(): ChildProcess {
     return spawn(process.execPath, ["--enable-source-maps", this.options.entry, ...this.args()], {
       stdio: ["pipe", this.options.stdio ? "pipe" : "inherit", "pipe"],
+      env: serverEnv(),
     });
   }
 

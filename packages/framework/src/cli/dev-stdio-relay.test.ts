@@ -102,17 +102,6 @@ describe("DevStdioRelay", () => {
     ]);
   });
 
-  test("makes a cacheable 2026-07-28 list immediately stale, and leaves other results alone", () => {
-    fromHost({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } });
-    fromServer({ jsonrpc: "2.0", id: 1, result: { tools: [], ttlMs: 3_600_000, cacheScope: "public" } });
-    fromHost({ jsonrpc: "2.0", id: 2, method: "tasks/get", params: { taskId: "t" } });
-    fromServer({ jsonrpc: "2.0", id: 2, result: { taskId: "t", status: "working", ttlMs: 60_000 } });
-    expect(host).toEqual([
-      { jsonrpc: "2.0", id: 1, result: { tools: [], ttlMs: 0, cacheScope: "public" } },
-      { jsonrpc: "2.0", id: 2, result: { taskId: "t", status: "working", ttlMs: 60_000 } },
-    ]);
-  });
-
   test("passes through what it does not route on, a line that is not JSON included", () => {
     relay.fromServer("not json", true);
     fromServer({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "hi" } }, false);

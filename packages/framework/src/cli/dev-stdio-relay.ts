@@ -3,7 +3,7 @@ interface Message {
   id?: string | number | null;
   method?: string;
   params?: { requestId?: unknown; _meta?: Record<string, unknown>; notifications?: ListenFilter; [key: string]: unknown };
-  result?: { ttlMs?: unknown; capabilities?: Record<string, unknown>; [key: string]: unknown };
+  result?: { capabilities?: Record<string, unknown>; [key: string]: unknown };
   error?: unknown;
 }
 
@@ -21,16 +21,13 @@ const LISTS = [
   ["resources", "resourcesListChanged"],
   ["prompts", "promptsListChanged"],
 ] as const;
-// Results a 2026-07-28 client may cache for their `ttlMs`. The server that sent one is replaced
-// on the next edit, so under `typemcp dev` each is good only until then.
-const CACHEABLE = new Set(["tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"]);
 
 /**
  * The host's side of `typemcp dev` over stdio: one MCP session that outlives the server
  * processes behind it. It remembers what a new server needs to take the session over (the
  * 2025-11-25 `initialize`, the 2026-07-28 `subscriptions/listen` streams), tells the host what
- * changed after a restart in the terms of its era, answers the requests a restart cut off, and
- * keeps a 2026-07-28 client from caching a list the next edit will change.
+ * changed after a restart in the terms of its era, and answers the requests a restart cut off.
+ * (No list is cached past the next edit: the servers it runs send no cache hint, MCP_LIST_TTL=0.)
  */
 export class DevStdioRelay {
   private initialize: Message | undefined;
@@ -131,9 +128,6 @@ export class DevStdioRelay {
     // An answer the relay already gave for a server that was replaced.
     if (method === undefined && !current) return;
     this.inFlight.delete(id);
-    if (method && CACHEABLE.has(method) && typeof message.result?.ttlMs === "number" && message.result.ttlMs > 0) {
-      return this.toHost(JSON.stringify({ ...message, result: { ...message.result, ttlMs: 0 } }));
-    }
     this.toHost(line);
   }
 

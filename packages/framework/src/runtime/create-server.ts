@@ -8,6 +8,13 @@ import type { TaskStore } from "./task-store.js";
 export interface ServerOptions extends ServerInfo {
   /** Caps on what one request may carry; see {@link InputLimits}. */
   limits?: InputLimits;
+  /**
+   * How long a 2026-07-28 client may cache the tool, resource and prompt lists, in ms (default
+   * one hour): a client that cached a list keeps using it until then, even after a new version
+   * is deployed with other tools. 0 lets no client cache them. `serve()` takes `--list-ttl
+   * SECONDS` or `MCP_LIST_TTL` over this; `typemcp dev` serves with 0.
+   */
+  listTtlMs?: number;
 }
 
 /** The live list of one kind of component: hide, show again or remove by name (or URI). */
@@ -61,8 +68,9 @@ type WithApp = TypemcpServer & { readonly [APP]: ServerApp };
  * ```
  */
 export function createServer(instances: object | readonly object[], options: ServerOptions): TypemcpServer {
-  const { limits, ...info } = options;
+  const { limits, listTtlMs, ...info } = options;
   const app = new ServerApp(info, limits);
+  if (listTtlMs !== undefined) setListTtl(app, listTtlMs);
   for (const instance of Array.isArray(instances) ? instances : [instances]) app.add(instance);
   const tools = Object.defineProperty(liveList(app.tools), "names", {
     enumerable: true,
@@ -117,6 +125,18 @@ export function useTaskStore(server: TypemcpServer, store: TaskStore): void {
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError("useTaskStore() takes a server made by createServer().");
   app.useTaskStore(store);
+}
+
+/** Sets how long 2026-07-28 clients may cache `server`'s lists, in ms (for `serve()`'s `--list-ttl`). */
+export function useListTtl(server: TypemcpServer, ms: number): void {
+  const app = (server as Partial<WithApp>)[APP];
+  if (!app) throw new TypeError("useListTtl() takes a server made by createServer().");
+  setListTtl(app, ms);
+}
+
+function setListTtl(app: ServerApp, ms: number): void {
+  if (!Number.isInteger(ms) || ms < 0) throw new TypeError(`listTtlMs must be a whole number of milliseconds, 0 or more, not ${ms}.`);
+  app.listTtlMs = ms;
 }
 
 /** How tool `name` of `server` turns its method's return value into a result (for `typemcp/testing`). */

@@ -20,9 +20,10 @@ import type { Context } from "./context.js";
 export type ServerChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
 
 /**
- * How long a 2026-07-28 client may cache a list (`ttlMs`) while the author has not changed it at
- * run time: what a class serves is fixed at build time, so a list only changes when the code
- * calls `disable`/`enable`/`remove`/`add`. After the first such change the hint is no longer sent.
+ * How long a 2026-07-28 client may cache a list (`ttlMs`) by default while the author has not
+ * changed it at run time: what a class serves is fixed at build time, so a list only changes when
+ * the code calls `disable`/`enable`/`remove`/`add`, or when a new version is deployed. After the
+ * first change at run time the hint is no longer sent.
  */
 export const STATIC_LIST_TTL_MS = 3_600_000;
 
@@ -47,6 +48,8 @@ export class ServerApp {
 
   /** Longest string a request may carry where no schema says otherwise. */
   readonly maxStringLength: number;
+  /** The `ttlMs` a 2026-07-28 list carries while unchanged; 0 sends no cache hint. */
+  listTtlMs = STATIC_LIST_TTL_MS;
   /** Runs the tools that run as tasks; made once the first such tool is added. */
   tasks: TaskRunner | undefined;
   /** Where tasks are kept: in this process's memory unless a shared store was given. */
@@ -165,8 +168,8 @@ export class ServerApp {
 
   /** The 2026-07-28 cache fields for a list: cacheable while the author has not changed it. */
   cacheHint(kind: "tools" | "resources" | "prompts", era: Era): { ttlMs?: number; cacheScope?: "public" | "private" } {
-    if (era !== "modern" || this.changed.has(kind)) return {};
-    return { ttlMs: STATIC_LIST_TTL_MS, cacheScope: "public" };
+    if (era !== "modern" || this.listTtlMs === 0 || this.changed.has(kind)) return {};
+    return { ttlMs: this.listTtlMs, cacheScope: "public" };
   }
 
   private listChanged(kind: "tools" | "resources" | "prompts"): void {
