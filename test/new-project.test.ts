@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fromRoot } from "./support/paths.js";
 import { listToolNames } from "./support/list-tools.js";
+import { node24Path } from "./support/node24.js";
 import { run, runAsync } from "./support/run.js";
 
 // A new user's first five minutes, outside this repository: typemcp and create-typemcp packed
@@ -62,8 +63,8 @@ afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
-// The npm and the pnpm project share nothing but the npm cache: they run side by side, each
-// mostly waiting on the registry or on its own child process.
+// The projects (npm, npm on Node 24 LTS, pnpm) share nothing but the npm cache: they run side by
+// side, each mostly waiting on the registry or on its own child process.
 describe.concurrent("a project created with create-typemcp", () => {
   test("with npm: installs, builds, passes its test, starts and lists its tool; its packed tarball installs alone and serves", async () => {
     // `npm create typemcp@latest my-server` is `npm exec create-typemcp my-server`.
@@ -97,6 +98,21 @@ describe.concurrent("a project created with create-typemcp", () => {
     expect(tested.status).toBe(1);
     expect(built.stderr).toContain(UNSUPPORTED);
     expect(plain(tested.stdout + tested.stderr)).toContain(`typemcp build would fail:\n${UNSUPPORTED}`);
+  }, 900_000);
+
+  test("on Node 24 LTS: installs, builds, passes its test, starts and lists its tool", async () => {
+    // npm, the scaffold, the build, vitest and the server all run on the node first on PATH.
+    const node24 = node24Path();
+    const env24 = { ...env, PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}` };
+    await runAsync("npm", ["exec", "--yes", `--package=${createTarball}`, "--", "create-typemcp", "my-node24-server", "--typemcp", typemcpTarball], {
+      cwd: work,
+      env: env24,
+    });
+    const project = path.join(work, "my-node24-server");
+    expect((await runAsync("node", ["--version"], { cwd: project, env: env24 })).stdout).toMatch(/^v24\./);
+    expect((await runAsync("npm", ["run", "build"], { cwd: project, env: env24 })).stdout).toContain("→ dist/server.js (bundled)");
+    expect(plain((await runAsync("npm", ["test"], { cwd: project, env: env24 })).stdout)).toMatch(/Tests\s+3 passed/);
+    expect(await listToolNames(node24, ["dist/server.js"], project)).toEqual(["greet"]);
   }, 900_000);
 
   test("with pnpm: installs with no build scripts to approve, builds, passes its test, starts and lists its tool", async () => {
