@@ -1,4 +1,5 @@
 import path from "node:path";
+import { enableCompileCache } from "./compile-cache.js";
 
 /**
  * The file an entry point's bundle is written to, beside the entry and in the same module system
@@ -9,30 +10,13 @@ export function bundleFileOf(entry: string): string {
   return `${entry.slice(0, entry.length - extension.length)}.bundle${extension}`;
 }
 
-// Where the compile cache lives, decided at every start (nothing about the machine is frozen
-// in at build time): NODE_COMPILE_CACHE when set (Node has then enabled it already), else one
-// folder per user in the OS temp folder, never beside the server, which may be installed
-// read-only or shared by several users. V8 runs cached code as it finds it, so the folder is
-// used only when this user owns it and no one else can write to it; otherwise the server starts
-// without a cache. Any failure leaves the cache off: it is an optimisation, never a reason not
-// to start. NODE_DISABLE_COMPILE_CACHE turns it off (Node checks it).
-const ENABLE_CACHE = `function enableCompileCache(nodeModule, require) {
-  if (typeof nodeModule.enableCompileCache !== "function" || process.env.NODE_COMPILE_CACHE) return;
-  try {
-    const fs = require("node:fs"), os = require("node:os"), path = require("node:path");
-    const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
-    const dir = path.join(os.tmpdir(), uid === undefined ? "typemcp-compile-cache" : "typemcp-compile-cache-" + uid);
-    try { fs.mkdirSync(dir, { mode: 0o700 }); } catch (error) { if (error.code !== "EEXIST") return; }
-    const stat = fs.lstatSync(dir);
-    if (!stat.isDirectory() || (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o022) !== 0))) return;
-    nodeModule.enableCompileCache(dir);
-  } catch {}
-}`;
+// The loader carries the function's own source: a bundled server depends on nothing of typemcp.
+const ENABLE_CACHE = enableCompileCache.toString();
 
 /**
  * The entry point `typemcp build` writes in place of each bundled entry: a few lines that turn on
- * Node's compile cache where the running Node has it (`module.enableCompileCache`, Node 22.1+),
- * then load the bundle beside it. The cache must be on before the bundle is compiled, which a
+ * Node's compile cache where the running Node has it (see `enableCompileCache`), then load the
+ * bundle beside it. The cache must be on before the bundle is compiled, which a
  * line inside the bundle cannot do (a file is compiled before its first line runs): hence the
  * two files. On later starts the bundle's code is read from the cache instead of being parsed
  * again. Where Node has no compile cache (Node 20) the loader only adds the import of one file.
