@@ -381,18 +381,27 @@ describe("typemcp list and call against real servers", () => {
       expect(run.stdout).toMatch(/^mcp-servers_everything__echo /m);
     });
 
+    // Each run starts its own server, so the runs of one test go side by side: server-everything
+    // stays up for the host's 2 s grace after its stdin closes, once it has asked for the roots.
     test("calls echo and get-sum, qualified or by the tool's own name", async () => {
-      expect((await typemcp(["call", "everything__echo", "--arg", "message=hello there", ...everything])).stdout).toBe("Echo: hello there\n");
-      const sum = await typemcp(["call", "get-sum", "--arg", "a=2", "--arg", "b=3.5", ...everything]);
+      const [echo, sum] = await Promise.all([
+        typemcp(["call", "everything__echo", "--arg", "message=hello there", ...everything]),
+        typemcp(["call", "get-sum", "--arg", "a=2", "--arg", "b=3.5", ...everything]),
+      ]);
+      expect(echo.stdout).toBe("Echo: hello there\n");
       expect([sum.status, sum.stdout]).toEqual([0, "The sum of 2 and 3.5 is 5.5.\n"]);
     });
 
     test("refuses, without a terminal, a tool not marked read-only under --confirm, unless --yes", async () => {
-      const refused = await typemcp(["call", "everything__toggle-simulated-logging", "--confirm", ...everything]);
+      const [refused, allowed, readOnly] = await Promise.all([
+        typemcp(["call", "everything__toggle-simulated-logging", "--confirm", ...everything]),
+        typemcp(["call", "everything__toggle-simulated-logging", "--confirm", "--yes", ...everything]),
+        typemcp(["call", "everything__echo", "--arg", "message=x", "--confirm", ...everything]),
+      ]);
       expect(refused.status).toBe(4);
       expect(refused.stderr).toContain("it is not marked read-only, and --confirm has no terminal to ask on. Add --yes to allow it.");
-      expect((await typemcp(["call", "everything__toggle-simulated-logging", "--confirm", "--yes", ...everything])).status).toBe(0);
-      expect((await typemcp(["call", "everything__echo", "--arg", "message=x", "--confirm", ...everything])).status).toBe(0);
+      expect(allowed.status).toBe(0);
+      expect(readOnly.status).toBe(0);
     });
 
     test.skipIf(!canFakeTerminal).each([
