@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { startFakeNws, type FakeNws } from "../packages/weather-server/src/__fixtures__/fake-nws.js";
-import { jsonRpcAnswer, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { CALC_SERVER, fromRoot } from "./support/paths.js";
 import { TOWNS_SERVER } from "./support/towns-csv.js";
 
@@ -155,22 +155,8 @@ describe("MCP_REQUEST_STATE_KEY", () => {
   const CONFORMANCE = fromRoot("packages/conformance-server/dist/conformance.js");
   const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } };
   const call = async (url: string, id: number, extra: Record<string, unknown> = {}) => {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "application/json, text/event-stream",
-        "MCP-Protocol-Version": "2026-07-28",
-        "Mcp-Method": "tools/call",
-        "Mcp-Name": "test_input_required_result_elicitation",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id,
-        method: "tools/call",
-        params: { name: "test_input_required_result_elicitation", arguments: {}, _meta: meta, ...extra },
-      }),
-    });
+    const name = "test_input_required_result_elicitation";
+    const res = await postModern(url, { id, method: "tools/call", name, params: { name, arguments: {}, ...extra }, meta });
     return jsonRpcAnswer(await res.text(), res.headers.get("content-type"));
   };
 

@@ -5,7 +5,7 @@ import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort, REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
-import { connectHttp, jsonRpcAnswer, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { connectHttp, jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { NGINX, startNginx, type NginxProxy } from "./support/nginx-proxy.js";
 import { connectRedis } from "../packages/framework/src/scale/redis-connection.js";
 import { RedisEventStore } from "../packages/framework/src/scale/redis-event-store.js";
@@ -79,18 +79,7 @@ async function modernRpc(
     "io.modelcontextprotocol/clientInfo": { name: "scale-out-redis", version: "0" },
     "io.modelcontextprotocol/clientCapabilities": { ...capabilities, extensions: { "io.modelcontextprotocol/tasks": {} } },
   };
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-      "MCP-Protocol-Version": "2026-07-28",
-      "Mcp-Method": method,
-      "Mcp-Name": name,
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: meta } }),
-    signal: AbortSignal.timeout(10_000),
-  });
+  const res = await postModern(url, { id: 1, method, name, params, meta }, AbortSignal.timeout(10_000));
   const body = jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Record<string, any>;
   return { upstream: res.headers.get("x-upstream"), body };
 }

@@ -56,6 +56,36 @@ export async function connectHttp(url: string, headers: Record<string, string> =
   return client;
 }
 
+/** One 2026-07-28 request, as {@link postModern} sends it. */
+export interface ModernRequest {
+  id: number;
+  method: string;
+  /** The `Mcp-Name` header: the tool, prompt or resource the request names. */
+  name: string;
+  params: Record<string, unknown>;
+  /** The params' `_meta`: version, client info and capabilities. */
+  meta: Record<string, unknown>;
+}
+
+/**
+ * POSTs one 2026-07-28 JSON-RPC request the way a stateless client sends it over Streamable HTTP:
+ * the version, method and name headers, and `meta` as the params' `_meta`.
+ */
+export function postModern(url: string, request: ModernRequest, signal?: AbortSignal): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      "MCP-Protocol-Version": "2026-07-28",
+      "Mcp-Method": request.method,
+      "Mcp-Name": request.name,
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: request.id, method: request.method, params: { ...request.params, _meta: request.meta } }),
+    ...(signal && { signal }),
+  });
+}
+
 /** The JSON-RPC answer in a POST's body: the JSON itself, or the last message of its SSE stream. */
 export function jsonRpcAnswer(text: string, contentType: string | null): any {
   if (!contentType?.includes("text/event-stream")) return JSON.parse(text);
