@@ -25,8 +25,8 @@ export interface OpenServers {
  * 2025-11-25 `initialize` handshake where not; then tools/list). A server without a name in its
  * spec is named after what it calls itself. With `verbose`, every JSON-RPC message, every
  * stderr line of the servers and every restart of one goes to stderr as it happens, and one line
- * per server says which protocol era it speaks. `answers` says how to answer what the servers ask (elicitation,
- * sampling, roots); `protocol` may pin an era.
+ * per server says which protocol era it speaks. `answers` says how to answer what the servers
+ * ask (elicitation, sampling, roots); `protocol` may pin an era.
  */
 export async function openServers(
   specs: readonly ServerSpec[],
@@ -43,8 +43,8 @@ export async function openServers(
         ...(options.answers && { answers: options.answers }),
         ...(options.verbose && {
           onWire: (direction, message) => log(formatWireLine(new Date(), spec.name, direction, message)),
-          onStderrLine: (line) => log(`${spec.name === undefined ? "" : `[${spec.name}] `}stderr: ${line}`),
-          onRestart: (why) => log(`${spec.name === undefined ? "" : `[${spec.name}] `}restart: ${why}`),
+          onStderrLine: (line) => log(`${serverTag(spec)}stderr: ${line}`),
+          onRestart: (why) => log(`${serverTag(spec)}restart: ${why}`),
         }),
       }),
     ),
@@ -93,4 +93,9 @@ function ownVersion(): string {
     }
   }
   return version;
+}
+
+// What starts a --verbose line about one server: `[name] `, or nothing for an unnamed one.
+function serverTag(spec: ServerSpec): string {
+  return spec.name === undefined ? "" : `[${spec.name}] `;
 }
