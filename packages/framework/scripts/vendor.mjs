@@ -1,8 +1,8 @@
 // Runs after `tsc -b`: puts the two build-time libraries typemcp drives into dist/vendor, so an
 // installed typemcp depends on neither package.
 //  - typescript-json-schema pins `typescript ~5.9.3` and pulls ts-node and yargs: bundled here
-//    with `typescript` left out, it runs on the author's own TypeScript (typemcp's peer
-//    dependency), and nothing is installed twice.
+//    with `typescript` left out, it runs on the same TypeScript as the rest of the build:
+//    typemcp's own pinned `typescript` dependency (5.9.3), whatever compiler the project runs.
 //  - esbuild's package runs an install script that pnpm 10+ asks the user to approve (pnpm 12
 //    fails the install). Its JavaScript API is one file; copied here, it finds its native binary
 //    in the @esbuild/<platform> package that typemcp lists as an optional dependency, as esbuild
@@ -24,7 +24,7 @@ await build({
   platform: "node",
   format: "cjs",
   target: "node20",
-  // typescript is the author's; ts-node is only required by the CLI's `--tsNodeRegister`, never here.
+  // typescript is typemcp's own dependency, shared with the build step; ts-node is only required by the CLI's `--tsNodeRegister`, never here.
   external: ["typescript", "ts-node", "ts-node/*"],
   // Only its CLI path (`exec`) globs files; typemcp builds the program itself.
   alias: { glob: path.join(here, "empty-glob.cjs") },

@@ -79,6 +79,14 @@ if (wantsHelp && command !== "build" && command !== undefined) {
   process.exit(0);
 }
 // Each command is loaded when run: list and call never load the TypeScript compiler build needs.
+// build and dev do, first thing: a lost compiler is one line, not a module-resolution stack.
+if (command === "build" || command === "dev") {
+  const missing = (await import("../schema/compiler-missing.js")).compilerMissing();
+  if (missing) {
+    process.stderr.write(`typemcp: ${missing}\n`);
+    process.exit(1);
+  }
+}
 switch (command) {
   case "--version":
   case "-v":
