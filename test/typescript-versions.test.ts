@@ -33,9 +33,10 @@ beforeAll(() => {
   tarball = path.join(work, "typemcp-0.1.0.tgz");
 }, 120_000);
 
-afterAll(() => {
-  if (work) fs.rmSync(work, { recursive: true, force: true });
-});
+// Six projects' node_modules: removed without blocking the worker, and given time on a busy disk.
+afterAll(async () => {
+  if (work) await fs.promises.rm(work, { recursive: true, force: true });
+}, 180_000);
 
 /** What one project's server shows a client: its tools, and the question its `close` tool asks. */
 interface Served {
