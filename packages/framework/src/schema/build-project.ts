@@ -93,7 +93,7 @@ export function emitWithDefinitions(
   sourceFile?: ts.SourceFile,
   elicitations: ReadonlyMap<ts.CallExpression, JsonSchema> = new Map(),
 ): void {
-  const before = [injectElicitations(elicitations), injectDefinitions(definitions)];
+  const before = [injectDefinitions(definitions), injectElicitations(elicitations)];
   const result = program.emit(sourceFile, writeFile, undefined, false, { before });
   assertTypeChecks(result.diagnostics);
 }

@@ -10,7 +10,9 @@ import { jsonToExpression } from "./json-to-expression.js";
  */
 export function injectElicitations(schemas: ReadonlyMap<ts.CallExpression, JsonSchema>): ts.TransformerFactory<ts.SourceFile> {
   return (context) => (file) => {
-    if (![...schemas.keys()].some((call) => call.getSourceFile() === file)) return file;
+    // The file may come transformed already (`injectDefinitions` runs first): compare with the program's own.
+    const original = ts.getOriginalNode(file);
+    if (![...schemas.keys()].some((call) => call.getSourceFile() === original)) return file;
     const visit = (node: ts.Node): ts.Node => {
       const visited = ts.visitEachChild(node, visit, context);
       const schema = ts.isCallExpression(node) ? schemas.get(ts.getOriginalNode(node) as ts.CallExpression) : undefined;
