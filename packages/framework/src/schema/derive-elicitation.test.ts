@@ -113,7 +113,7 @@ describe("deriveElicitation", () => {
         }>("Where do you live?");
     `;
     expect(errorsOf(body)).toEqual([
-      `${at(body, "address:")} - ctx.elicit<{\n          name: string;\n          address: { street: string; city: string };\n        }>: property "address": a nested object (\`{ street: string; city: string; }\`) cannot be asked for: MCP elicitation asks for a flat object of strings, numbers, booleans and string choices; ask for its fields as properties of their own`,
+      `${at(body, "address:")} - ctx.elicit<{ name: string; address: { street: string; city: string }; }>: property "address": a nested object (\`{ street: string; city: string; }\`) cannot be asked for: MCP elicitation asks for a flat object of strings, numbers, booleans and string choices; ask for its fields as properties of their own`,
     ]);
   });
 

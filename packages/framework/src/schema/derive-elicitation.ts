@@ -27,7 +27,8 @@ export function deriveElicitation(found: FoundElicitation, checker: ts.TypeCheck
     );
   }
   const type = checker.getTypeFromTypeNode(typeArgument);
-  const label = `ctx.elicit<${typeArgument.getText()}>`;
+  // On one line: a type literal written over several would break the build's one-line messages.
+  const label = `ctx.elicit<${typeArgument.getText().replace(/\s+/g, " ")}>`;
   const whyNot = whyNotForm(type, checker);
   if (whyNot) return fail(typeArgument, `${label}: ${whyNot}`);
 
