@@ -97,6 +97,32 @@ describe("deriveElicitation", () => {
     });
   });
 
+  test("derives the README's example, with @title and @default", () => {
+    expect(
+      schemaOf(`
+        interface Booking {
+          /** Who is staying. @title Guest @minLength 1 */
+          name: string;
+          /** How many nights. @minimum 1 @maximum 14 @default 1 */
+          nights?: Int;
+          room: "single" | "double";
+          /** Extras to add. */
+          extras?: ("breakfast" | "parking")[];
+        }
+        export const ask = (ctx: Context) => ctx.elicit<Booking>("Who is staying, and for how long?");
+      `),
+    ).toEqual({
+      type: "object",
+      properties: {
+        name: { type: "string", title: "Guest", description: "Who is staying.", minLength: 1 },
+        nights: { type: "integer", description: "How many nights.", minimum: 1, maximum: 14, default: 1 },
+        room: { type: "string", enum: ["single", "double"] },
+        extras: { type: "array", items: { type: "string", enum: ["breakfast", "parking"] }, description: "Extras to add." },
+      },
+      required: ["name", "room"],
+    });
+  });
+
   test("leaves the explicit-schema form alone", () => {
     const { schemas, errors } = derive(`
       export const ask = (ctx: Context) => ctx.elicit<{ a: string }>("?", { type: "object", properties: { a: { type: "string" } } });
