@@ -29,6 +29,19 @@ describe("typemcp build", () => {
     expect(fs.existsSync(fromRoot("test/fixtures/bad/dist"))).toBe(false);
   });
 
+  test("fails on a ctx.elicit<T>(message) whose T MCP elicitation cannot ask for, naming file:line:column and the property", () => {
+    const project = createDevProject(
+      'import { tool, type Context } from "typemcp";\nexport class T {\n  /** x */\n  @tool() async f(ctx: Context): Promise<string> {\n    const reply = await ctx.elicit<{\n      address: { city: string };\n    }>("Where?");\n    return String(reply.action);\n  }\n}\n',
+    );
+    scratch.push(project);
+    const run = typemcp("build", "--project", path.join(project.dir, "tsconfig.json"));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /src\/server\.ts:6:7 - ctx\.elicit<\{ address: \{ city: string \}; \}>: property "address": a nested object \(`\{ city: string; \}`\) cannot be asked for/,
+    );
+    expect(fs.existsSync(path.join(project.dir, "dist"))).toBe(false);
+  });
+
   test("fails on type errors the way tsc reports them", () => {
     const project = createDevProject(
       'import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(a: number): number {\n    return a.toUpperCase();\n  }\n}\n',

@@ -8,6 +8,8 @@ import { fromRoot, ROOT } from "./support/paths.js";
 /** test/fixtures/src/host-questions.ts, built by the global setup: tools that elicit, sample and list roots. */
 const QUESTIONS = fromRoot("test/fixtures/dist/tc39/host-questions.js");
 const SERVER = ["--", process.execPath, QUESTIONS];
+/** test/fixtures/src/typed-elicit.ts, built by the global setup: tools that ask with `ctx.elicit<T>(message)`. */
+const TYPED_ELICIT = fromRoot("test/fixtures/dist/tc39/typed-elicit.js");
 const ERAS = [
   ["2026-07-28", "auto", "2026-07-28 (stateless: found by server/discover"],
   ["2025-11-25", "2025-11-25", "2025-11-25 (initialize handshake: --protocol 2025-11-25)"],
@@ -38,6 +40,17 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
     const run = await call("book", ["--answer", '{"name": "Ada", "room": "double", "breakfast": true}']);
     expect(run.stdout).toBe('booked {"name":"Ada","room":"double","breakfast":true,"nights":1}\n');
     expect(run.stderr).toBe('typemcp: server "questions" asked "Who is staying, and for how long?"; answered accept from --answer #1.\n');
+    expect(run.status).toBe(0);
+  });
+
+  test("answers ctx.elicit<T>(message), whose schema typemcp build derived from T, and the tool gets the typed answer", async () => {
+    const run = await typemcp(
+      ["call", "register", "--protocol", protocol, "--answer", '{"name": "Ada", "guests": 2, "meal": "fish"}', "--", process.execPath, TYPED_ELICIT],
+      {
+        env: cleanEnv(),
+      },
+    );
+    expect(run.stdout).toBe("Ada + 2 guest(s), fish\n");
     expect(run.status).toBe(0);
   });
 

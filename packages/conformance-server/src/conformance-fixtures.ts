@@ -9,6 +9,7 @@ import {
   tool,
   ToolError,
   type Context,
+  type Int,
   type PromptMessageInput,
   type ToolContent,
 } from "typemcp";
@@ -120,31 +121,30 @@ export class ConformanceFixtures {
    */
   @tool({ name: "test_elicitation" })
   async elicitation(ctx: Context, message: string): Promise<string> {
-    const reply = await ctx.elicit(message, {
-      type: "object",
-      properties: {
-        username: { type: "string", description: "User's response" },
-        email: { type: "string", description: "User's email address" },
-      },
-      required: ["username", "email"],
-    });
+    const reply = await ctx.elicit<{
+      /** User's response */
+      username: string;
+      /** User's email address */
+      email: string;
+    }>(message);
     return `User response: action=${reply.action}, content=${JSON.stringify(reply.content ?? {})}`;
   }
 
   /** Tests elicitation with a default value for every primitive type (SEP-1034). */
   @tool({ name: "test_elicitation_sep1034_defaults" })
   async elicitationDefaults(ctx: Context): Promise<string> {
-    const reply = await ctx.elicit("Please review and update the form fields with defaults", {
-      type: "object",
-      properties: {
-        name: { type: "string", description: "User name", default: "John Doe" },
-        age: { type: "integer", description: "User age", default: 30 },
-        score: { type: "number", description: "User score", default: 95.5 },
-        status: { type: "string", description: "User status", enum: ["active", "inactive", "pending"], default: "active" },
-        verified: { type: "boolean", description: "Verification status", default: true },
-      },
-      required: [],
-    });
+    const reply = await ctx.elicit<{
+      /** User name @default "John Doe" */
+      name?: string;
+      /** User age @default 30 */
+      age?: Int;
+      /** User score @default 95.5 */
+      score?: number;
+      /** User status @default "active" */
+      status?: "active" | "inactive" | "pending";
+      /** Verification status @default true */
+      verified?: boolean;
+    }>("Please review and update the form fields with defaults");
     return `Elicitation completed: action=${reply.action}, content=${JSON.stringify(reply.content ?? {})}`;
   }
 

@@ -1,7 +1,5 @@
 import { prompt, tool, type Context, type PromptMessageInput } from "typemcp";
 
-const NAME_SCHEMA = { type: "object", properties: { name: { type: "string" } }, required: ["name"] };
-
 /**
  * The tools and prompt of the suite's input-required scenarios (protocol 2026-07-28, SEP-2322),
  * written as any typemcp author writes them: `ctx.elicit`, `ctx.sample` and `ctx.roots`, each
@@ -12,7 +10,7 @@ export class InputRequiredFixtures {
   /** Asks the user's name, then greets them. */
   @tool({ name: "test_input_required_result_elicitation" })
   async elicitName(ctx: Context): Promise<string> {
-    const reply = await ctx.elicit<{ name: string }>("What is your name?", NAME_SCHEMA, { key: "user_name" });
+    const reply = await ctx.elicit<{ name: string }>("What is your name?", { key: "user_name" });
     return `Hello, ${reply.content?.name ?? "stranger"}!`;
   }
 
@@ -36,11 +34,7 @@ export class InputRequiredFixtures {
   /** Asks for confirmation; the answer comes back with the signed request state. */
   @tool({ name: "test_input_required_result_request_state" })
   async confirm(ctx: Context): Promise<string> {
-    const reply = await ctx.elicit<{ ok: boolean }>(
-      "Please confirm",
-      { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
-      { key: "confirm" },
-    );
+    const reply = await ctx.elicit<{ ok: boolean }>("Please confirm", { key: "confirm" });
     return `state-ok: confirmed=${reply.content?.ok === true}`;
   }
 
@@ -48,7 +42,7 @@ export class InputRequiredFixtures {
   @tool({ name: "test_input_required_result_multiple_inputs" })
   async askThree(ctx: Context): Promise<string> {
     const [name, greeting, roots] = await Promise.all([
-      ctx.elicit<{ name: string }>("What is your name?", NAME_SCHEMA, { key: "user_name" }),
+      ctx.elicit<{ name: string }>("What is your name?", { key: "user_name" }),
       ctx.sample({ messages: [{ role: "user", content: { type: "text", text: "Generate a greeting" } }], maxTokens: 50 }, { key: "greeting" }),
       ctx.roots({ key: "client_roots" }),
     ]);
@@ -58,23 +52,15 @@ export class InputRequiredFixtures {
   /** Asks two questions, one after the other. */
   @tool({ name: "test_input_required_result_multi_round" })
   async twoSteps(ctx: Context): Promise<string> {
-    const name = await ctx.elicit<{ name: string }>("Step 1: What is your name?", NAME_SCHEMA, { key: "step1" });
-    const color = await ctx.elicit<{ color: string }>(
-      "Step 2: What is your favorite color?",
-      { type: "object", properties: { color: { type: "string" } }, required: ["color"] },
-      { key: "step2" },
-    );
+    const name = await ctx.elicit<{ name: string }>("Step 1: What is your name?", { key: "step1" });
+    const color = await ctx.elicit<{ color: string }>("Step 2: What is your favorite color?", { key: "step2" });
     return `${name.content?.name ?? "stranger"} likes ${color.content?.color ?? "no color"}`;
   }
 
   /** Asks for a confirmation whose signed state a client cannot forge. */
   @tool({ name: "test_input_required_result_tampered_state" })
   async guarded(ctx: Context): Promise<string> {
-    const reply = await ctx.elicit<{ ok: boolean }>(
-      "Please confirm",
-      { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
-      { key: "confirm" },
-    );
+    const reply = await ctx.elicit<{ ok: boolean }>("Please confirm", { key: "confirm" });
     return `confirmed=${reply.content?.ok === true}`;
   }
 
@@ -84,9 +70,7 @@ export class InputRequiredFixtures {
     const answers: string[] = [];
     const asks: Array<Promise<void>> = [];
     if (ctx.client.elicitation)
-      asks.push(
-        ctx.elicit<{ name: string }>("What is your name?", NAME_SCHEMA, { key: "user_name" }).then((r) => void answers.push(`name=${r.content?.name}`)),
-      );
+      asks.push(ctx.elicit<{ name: string }>("What is your name?", { key: "user_name" }).then((r) => void answers.push(`name=${r.content?.name}`)));
     if (ctx.client.sampling) {
       const question = { messages: [{ role: "user" as const, content: { type: "text" as const, text: "What is the capital of France?" } }], maxTokens: 100 };
       asks.push(ctx.sample(question, { key: "capital_question" }).then((r) => void answers.push(`model=${textOf(r.content)}`)));
@@ -109,7 +93,7 @@ export class InputRequiredFixtures {
   @tool({ name: "test_streaming_elicitation" })
   async streamThenAsk(ctx: Context): Promise<string> {
     await ctx.progress(1, 2, "about to ask");
-    const reply = await ctx.elicit<{ name: string }>("What is your name?", NAME_SCHEMA, { key: "user_name" });
+    const reply = await ctx.elicit<{ name: string }>("What is your name?", { key: "user_name" });
     return `Hello, ${reply.content?.name ?? "stranger"}!`;
   }
 
@@ -123,11 +107,7 @@ export class InputRequiredFixtures {
   /** A prompt built from what the user answers. */
   @prompt({ name: "test_input_required_result_prompt" })
   async contextualPrompt(ctx: Context): Promise<PromptMessageInput[]> {
-    const reply = await ctx.elicit<{ context: string }>(
-      "What context should the prompt use?",
-      { type: "object", properties: { context: { type: "string" } }, required: ["context"] },
-      { key: "user_context" },
-    );
+    const reply = await ctx.elicit<{ context: string }>("What context should the prompt use?", { key: "user_context" });
     return [{ role: "user", content: `Answer with this context in mind: ${reply.content?.context ?? "none"}` }];
   }
 }

@@ -1,7 +1,10 @@
 import { ProtocolError, ToolError, tool, type Context } from "typemcp";
 
-const CONFIRM = { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] };
-const NAMED = { type: "object", properties: { name: { type: "string" }, confirm: { type: "boolean" } } };
+/** What `multi_input` asks twice: both fields may be left out. */
+interface Named {
+  name?: string;
+  confirm?: boolean;
+}
 
 /**
  * The tools of the suite's Tasks extension scenarios (SEP-2663), written as any typemcp author
@@ -48,18 +51,14 @@ export class TaskFixtures {
    */
   @tool({ name: "confirm_delete", task: { pollIntervalMs: 200 } })
   async confirmDelete(ctx: Context, filename: string): Promise<string> {
-    const reply = await ctx.elicit<{ confirm: boolean }>(`Delete ${filename}?`, CONFIRM, { key: "confirm_delete" });
+    const reply = await ctx.elicit<{ confirm: boolean }>(`Delete ${filename}?`, { key: "confirm_delete" });
     return reply.action === "accept" && reply.content?.confirm ? `Deleted ${filename}.` : `Kept ${filename}.`;
   }
 
   /** Asks the user's name first (an input round of the call), then works on as a task and greets them. */
   @tool({ name: "test_tool_with_task", task: { required: true, startAfterMs: 100, pollIntervalMs: 200 } })
   async greetLater(ctx: Context): Promise<string> {
-    const reply = await ctx.elicit<{ name: string }>(
-      "What is your name?",
-      { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
-      { key: "user_name" },
-    );
+    const reply = await ctx.elicit<{ name: string }>("What is your name?", { key: "user_name" });
     await sleep(500, ctx.signal);
     return `Hello, ${reply.content?.name ?? "stranger"}! Your task is done.`;
   }
@@ -68,8 +67,8 @@ export class TaskFixtures {
   @tool({ name: "multi_input", task: { pollIntervalMs: 200 } })
   async multiInput(ctx: Context): Promise<string> {
     const [first, second] = await Promise.all([
-      ctx.elicit<{ name: string }>("First input?", NAMED, { key: "first_input" }),
-      ctx.elicit<{ name: string }>("Second input?", NAMED, { key: "second_input" }),
+      ctx.elicit<Named>("First input?", { key: "first_input" }),
+      ctx.elicit<Named>("Second input?", { key: "second_input" }),
     ]);
     return `Got ${first.content?.name ?? "nothing"} and ${second.content?.name ?? "nothing"}.`;
   }

@@ -101,6 +101,21 @@ export interface Context {
   /** Reads one of this server's own resources. */
   readResource(uri: string): Promise<ResourceContents[]>;
   /**
+   * Asks the user for input through the client (elicitation), in a form of the fields of `T`:
+   * `typemcp build` derives the requested schema from `T` as it derives a tool's parameters
+   * (strings, numbers, `Int`, booleans, string literal unions and arrays of them, with each
+   * property's JSDoc as its description; optional properties may be left out) and writes it into
+   * this call. The accepted answer is typed `T`. See the overload with a schema for the eras.
+   *
+   * @typemcpDerivedElicitation
+   * @example
+   * ```ts
+   * const reply = await ctx.elicit<{ confirm: boolean }>("Delete all files?");
+   * if (reply.action === "accept" && reply.content?.confirm) await removeAll();
+   * ```
+   */
+  elicit<T extends object>(message: string, options?: AskOptions): Promise<ElicitResult<T>>;
+  /**
    * Asks the user for input through the client (elicitation). In protocol 2025-11-25 this is a
    * request to the client; in 2026-07-28 the call is answered with an input-required result and
    * the client calls again with the answer, which runs the method again from the start: each

@@ -41,12 +41,14 @@ export class HandoffContext implements Context {
     return this.current.readResource(uri);
   }
 
-  elicit<T = Record<string, string | number | boolean | string[]>>(
-    message: string,
-    requestedSchema: Record<string, unknown>,
-    options?: AskOptions,
-  ): Promise<ElicitResult<T>> {
-    return this.current.elicit<T>(message, requestedSchema, options);
+  elicit<T>(message: string, schemaOrOptions?: Record<string, unknown> | AskOptions, options?: AskOptions): Promise<ElicitResult<T>> {
+    // Passed on as given (either overload): the context it hands to sorts the arguments out.
+    const elicit = this.current.elicit as (
+      message: string,
+      schemaOrOptions?: Record<string, unknown> | AskOptions,
+      options?: AskOptions,
+    ) => Promise<ElicitResult<T>>;
+    return elicit.call(this.current, message, schemaOrOptions, options);
   }
 
   sample(request: SamplingRequest | string, options?: AskOptions): Promise<SamplingResult> {

@@ -11,6 +11,7 @@ import type {
   SamplingRequest,
   SamplingResult,
 } from "./context.js";
+import { toElicitArguments } from "./elicit-arguments.js";
 import type { ClientRequestMethod } from "./input-round.js";
 import type { RequestExtra } from "./sdk.js";
 
@@ -67,7 +68,8 @@ export class RequestContext implements Context {
     return { elicitation: !!declared?.elicitation, sampling: !!declared?.sampling, roots: !!declared?.roots };
   }
 
-  async elicit<T>(message: string, requestedSchema: Record<string, unknown>, options: AskOptions = {}): Promise<ElicitResult<T>> {
+  async elicit<T>(message: string, schemaOrOptions?: Record<string, unknown> | AskOptions, askOptions?: AskOptions): Promise<ElicitResult<T>> {
+    const { requestedSchema, options } = toElicitArguments(schemaOrOptions, askOptions);
     this.refuseStateless("ask the user for input (elicitation)");
     // 2026-07-28: the SDK answers a question the client cannot take with -32021, naming the capability.
     if (!this.extra.input && !this.extra.clientCapabilities?.elicitation) {

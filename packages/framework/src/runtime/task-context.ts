@@ -1,5 +1,6 @@
 import { ToolError } from "../errors/tool-error.js";
 import type { AskOptions, ClientAbilities, Context, ContextLog, ElicitResult, ResourceContents, Root, SamplingRequest, SamplingResult } from "./context.js";
+import { toElicitArguments } from "./elicit-arguments.js";
 import type { ClientRequestMethod, InputRound } from "./input-round.js";
 
 /** What one run of a task gives the method it runs. */
@@ -53,7 +54,8 @@ export class TaskContext implements Context {
     return this.run.readResource(uri, this);
   }
 
-  async elicit<T>(message: string, requestedSchema: Record<string, unknown>, options: AskOptions = {}): Promise<ElicitResult<T>> {
+  async elicit<T>(message: string, schemaOrOptions?: Record<string, unknown> | AskOptions, askOptions?: AskOptions): Promise<ElicitResult<T>> {
+    const { requestedSchema, options } = toElicitArguments(schemaOrOptions, askOptions);
     this.refuseWithout(this.run.client.elicitation, "ask its user for input (it did not declare the elicitation capability)");
     return this.ask("elicitation/create", { message, requestedSchema }, options) as unknown as ElicitResult<T>;
   }

@@ -1,10 +1,13 @@
 import ts from "./typescript.cjs";
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
+import type { JsonSchema } from "../tool-definition.js";
 import { assertDerived, deriveDefinitions, type DerivedComponent } from "./derive-definitions.js";
+import { deriveElicitations } from "./derive-elicitations.js";
 import type { BuildWarning } from "./build-warning.js";
 import { findComponents } from "./find-components.js";
 import { injectDefinitions, type Injection } from "./inject-definitions.js";
+import { injectElicitations } from "./inject-elicitations.js";
 import { fixFor } from "./fix-for-diagnostic.js";
 import { formatDiagnostics, loadProgram } from "./load-program.js";
 import { lowerDecorators } from "./lower-decorators.js";
@@ -56,7 +59,8 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
     misplaced.errors,
   );
   const derivation = deriveDefinitions(program, findComponents(program));
-  assertDerived(derivation);
+  const elicitations = deriveElicitations(program, authorFiles(program));
+  assertDerived({ ...derivation, errors: [...derivation.errors, ...elicitations.errors] });
   const { components, definitions, warnings } = derivation;
   const outputs = new Map<string, string>();
   const sources = new Map<string, ts.SourceFile>();
@@ -70,7 +74,7 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
   };
   // File by file: emitting the whole program makes TypeScript first check every file it holds,
   // dependencies' declarations included (unless skipLibCheck), which is most of a cold build.
-  for (const file of authorFiles(program)) emitWithDefinitions(program, definitions, collect, file);
+  for (const file of authorFiles(program)) emitWithDefinitions(program, definitions, collect, file, elicitations.schemas);
   lowerDecorators(outputs, sources, program.getCompilerOptions());
   // Written only once the emit has succeeded, so a failed build leaves the last good files.
   if (!options.inMemory) writeOutputs(outputs);
@@ -79,15 +83,18 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
 
 /**
  * Emits `program` (or just `sourceFile`) with each derived definition written into its
- * decorator call: the one emit the build and the `typemcp/vite` plugin both use.
+ * decorator call, and each derived elicitation schema into its `ctx.elicit<T>(message)` call:
+ * the one emit the build and the `typemcp/vite` plugin both use.
  */
 export function emitWithDefinitions(
   program: ts.Program,
   definitions: ReadonlyMap<ts.Decorator, Injection>,
   writeFile: ts.WriteFileCallback,
   sourceFile?: ts.SourceFile,
+  elicitations: ReadonlyMap<ts.CallExpression, JsonSchema> = new Map(),
 ): void {
-  const result = program.emit(sourceFile, writeFile, undefined, false, { before: [injectDefinitions(definitions)] });
+  const before = [injectDefinitions(definitions), injectElicitations(elicitations)];
+  const result = program.emit(sourceFile, writeFile, undefined, false, { before });
   assertTypeChecks(result.diagnostics);
 }
 

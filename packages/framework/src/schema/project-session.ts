@@ -3,6 +3,7 @@ import { BuildError } from "../errors/build-error.js";
 import { assertTypeChecks, emitWithDefinitions } from "./build-project.js";
 import type { BuildWarning } from "./build-warning.js";
 import { deriveDefinitions, type Derivation } from "./derive-definitions.js";
+import { deriveElicitations, type Elicitations } from "./derive-elicitations.js";
 import { findComponents } from "./find-components.js";
 import { readProjectConfig } from "./load-program.js";
 
@@ -23,7 +24,7 @@ export class ProjectSession {
   private readonly files = new Map<string, ts.SourceFile>();
   private program: ts.Program | undefined;
   private stale = true;
-  private derivations = new Map<string, Derivation>();
+  private derivations = new Map<string, Derivation & { readonly elicitations: Elicitations }>();
 
   constructor(
     /** Path to the project's tsconfig.json. */
@@ -99,17 +100,21 @@ export class ProjectSession {
         else if (/\.[cm]?js$/.test(name)) code = output;
       },
       file,
+      derivation.elicitations.schemas,
     );
     return { code: code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n"), map, warnings: derivation.warnings };
   }
 
-  private derive(program: ts.Program, file: ts.SourceFile): Derivation {
+  private derive(program: ts.Program, file: ts.SourceFile): Derivation & { readonly elicitations: Elicitations } {
     let derivation = this.derivations.get(file.fileName);
     if (!derivation) {
-      derivation = deriveDefinitions(
+      const components = deriveDefinitions(
         program,
         findComponents(program).filter((m) => m.method.getSourceFile() === file),
       );
+      // The file's `ctx.elicit<T>(message)` calls are derived with it; their errors stop it the same way.
+      const elicitations = deriveElicitations(program, [file]);
+      derivation = { ...components, errors: [...components.errors, ...elicitations.errors], elicitations };
       this.derivations.set(file.fileName, derivation);
     }
     return derivation;

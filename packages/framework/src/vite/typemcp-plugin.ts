@@ -23,6 +23,8 @@ export interface VitePlugin {
 
 // A decorator at the start of a line; JSDoc tags (` * @param`) do not match.
 const DECORATOR = /^\s*@[A-Za-z_$]/m;
+// A call that may be `ctx.elicit<T>(message)`, whose schema the build writes in, even in a file without decorators.
+const ELICIT = /\.elicit\b/;
 const TYPESCRIPT = /\.(?:[cm]?ts|tsx)$/;
 
 /**
@@ -52,7 +54,7 @@ export function typemcp(options: TypemcpPluginOptions = {}): VitePlugin {
     enforce: "pre",
     transform(code, id) {
       const file = id.split("?")[0]!;
-      if (!TYPESCRIPT.test(file) || file.includes(`${path.sep}node_modules${path.sep}`) || !DECORATOR.test(code)) return null;
+      if (!TYPESCRIPT.test(file) || file.includes(`${path.sep}node_modules${path.sep}`) || !(DECORATOR.test(code) || ELICIT.test(code))) return null;
       const session = sessionFor(file);
       if (!session) return null;
       try {
