@@ -123,7 +123,15 @@ test("typemcp build gives the same tools/list and question on TypeScript 5.0.4, 
   });
   expect(reference.question).toMatchObject({
     message: "Close OPS-7?",
-    requestedSchema: { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] },
+    requestedSchema: {
+      type: "object",
+      properties: {
+        confirm: { type: "boolean", description: "Whether to close it." },
+        reason: { type: "string", description: "Why, for the ticket's history." },
+        notify: { type: "array", items: { type: "string", enum: ["reporter", "watchers"] }, description: "Who is told." },
+      },
+      required: ["confirm"],
+    },
   });
 
   // A typemcp whose compiler was lost from the install says so in one line.
