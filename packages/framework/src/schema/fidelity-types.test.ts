@@ -237,24 +237,15 @@ describe("defaults, optional properties, patterns and this", () => {
     });
   });
 
-  test("writes template literal types as patterns in which ${number} follows JSON's number syntax", () => {
-    const tool = deriveOne(`@tool() f(version: \`v\${number}\`, email: \`\${string}@\${string}.\${"com" | "org"}\`): void {}`);
-    const number = "-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?";
+  test("writes a union of template literal types as patterns, one per member", () => {
+    const tool = deriveOne(`@tool() f(email: \`\${string}@\${string}.\${"com" | "org"}\`): void {}`);
     expect(tool.inputSchema.properties).toEqual({
-      version: { type: "string", pattern: `^v${number}$` },
       email: {
         anyOf: [
-          { type: "string", pattern: "^[\\s\\S]*@[\\s\\S]*\\.com$" },
-          { type: "string", pattern: "^[\\s\\S]*@[\\s\\S]*\\.org$" },
+          { type: "string", pattern: "^(?:(?!@)[\\s\\S])*@[\\s\\S]*\\.com$" },
+          { type: "string", pattern: "^(?:(?!@)[\\s\\S])*@[\\s\\S]*\\.org$" },
         ],
       },
-    });
-    expectArguments(tool, {
-      accepts: ["v1", "v1.5", "v-2", "v0", "v1e3", "v2.5E-3"].map((version) => ({ version, email: "a@b.com" })),
-      rejects: ["v", "v01", "v1.", "v.5", "v+1", "vx", "v1 "].map((version) => [
-        { version, email: "a@b.org" },
-        [`version: must match pattern "^v${number}$", got string ${JSON.stringify(version)}`],
-      ]),
     });
   });
 
