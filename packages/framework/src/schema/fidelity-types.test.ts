@@ -174,6 +174,20 @@ describe("types with no JSON form stop the build", () => {
     expect(errors.map((e) => e.format().split(" - ")[0])).toEqual([`${file}:5:11`, `${file}:5:28`, `${file}:5:41`, `${file}:5:65`]);
   });
 
+  test("refuses Function, and an interface extending it, at any depth, as it does a function type", () => {
+    const errors = failOne(
+      fixture(
+        `@tool() f(callback: Function, opts: { onDone: Handler }, make: NewableFunction): void {}`,
+        `interface Handler extends Function { label: string }`,
+      ),
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      'Fixture.f: parameter "callback": a function cannot be sent as JSON',
+      'Fixture.f: parameter "opts": property "onDone": a function cannot be sent as JSON',
+      'Fixture.f: parameter "make": a function cannot be sent as JSON',
+    ]);
+  });
+
   test("accepts a class of fields only, as the plain data it is", () => {
     const tool = deriveOne(`@tool() f(at: Point): void {}`, `class Point { x = 0; y = 0; }`);
     expect(tool.inputSchema.properties).toEqual({
