@@ -193,7 +193,7 @@ describe("types with no JSON form stop the build", () => {
     expect(tool.inputSchema.properties).toEqual({
       at: {
         type: "object",
-        properties: { x: { type: "number", default: 0 }, y: { type: "number", default: 0 } },
+        properties: { x: { type: "number" }, y: { type: "number" } },
         required: ["x", "y"],
         additionalProperties: false,
       },
@@ -204,7 +204,7 @@ describe("types with no JSON form stop the build", () => {
     const tool = deriveOne(`@tool() f(): Point { return new Point(); }`, `class Point { x = 0; y = 0; norm(): number { return 0; } }`);
     expect(tool.outputSchema).toEqual({
       type: "object",
-      properties: { x: { type: "number", default: 0 }, y: { type: "number", default: 0 } },
+      properties: { x: { type: "number" }, y: { type: "number" } },
       required: ["x", "y"],
       additionalProperties: false,
     });
@@ -227,6 +227,38 @@ describe("defaults, optional properties, patterns and this", () => {
       tags: { type: "array", items: { type: "string" }, default: ["news"] },
     });
     expect(tool.inputSchema.required).toBeUndefined();
+  });
+
+  test("gives the properties of typeof a constant, of ReturnType and of class fields no defaults: a type is a shape", () => {
+    const tool = deriveOne(
+      `@tool() f(settings: typeof SETTINGS, made: ReturnType<typeof makePoint>, at: Point, limit = SETTINGS.limit): void {}`,
+      `const SETTINGS = { limit: 10, unit: "km" };
+      function makePoint() { return { x: 1, label: "origin" }; }
+      class Point {
+        x = 0;
+        /** @default 5 */
+        y = 0;
+      }`,
+    );
+    expect(tool.inputSchema.properties).toEqual({
+      settings: {
+        type: "object",
+        properties: { limit: { type: "number" }, unit: { type: "string" } },
+        required: ["limit", "unit"],
+        additionalProperties: false,
+      },
+      made: { type: "object", properties: { x: { type: "number" }, label: { type: "string" } }, required: ["label", "x"], additionalProperties: false },
+      at: { type: "object", properties: { x: { type: "number" }, y: { type: "number", default: 5 } }, required: ["x", "y"], additionalProperties: false },
+      limit: { type: "number", default: 10 },
+    });
+    const at = { x: 0, y: 0 };
+    expectArguments(tool, {
+      accepts: [{ settings: { limit: 1, unit: "mi" }, made: { x: 2, label: "a" }, at }],
+      rejects: [
+        [{ settings: { unit: "mi" }, made: { x: 2, label: "a" }, at }, ["settings.limit: missing required parameter (expected number)"]],
+        [{ settings: { limit: 1, unit: "mi" }, made: { x: 2 }, at }, ["made.label: missing required parameter (expected string)"]],
+      ],
+    });
   });
 
   test("writes a destructured parameter's constant defaults into the schema", () => {

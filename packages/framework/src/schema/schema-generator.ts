@@ -4,6 +4,7 @@ import type { JsonSchema } from "../tool-definition.js";
 import { applyAliasKeywords } from "./alias-keywords.js";
 import { renameDefs } from "./defs.js";
 import { EnumOrder } from "./enum-order.js";
+import { dropInitializerDefaults, type PropertyDefinitions } from "./initializer-defaults.js";
 import { normalizeSchema } from "./normalize-schema.js";
 import { installTypeOverrides, type GeneratorInternals, type OverrideLog } from "./type-overrides.js";
 
@@ -41,6 +42,7 @@ export class SchemaGenerator {
     this.checker = program.getTypeChecker();
     this.enumOrder = new EnumOrder(this.checker);
     this.log = installTypeOverrides(this.tjs, program.getTypeChecker(), this.enumOrder);
+    dropInitializerDefaults(generator as unknown as PropertyDefinitions);
   }
 
   /** The schema of a parameter, property or return type; throws why a type has no JSON form. */
