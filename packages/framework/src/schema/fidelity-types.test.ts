@@ -308,6 +308,23 @@ describe("enums, descriptions and union errors", () => {
     expect(tool.inputSchema.properties).toEqual({ region: { type: "string", enum: ["west", "east", "central"] } });
   });
 
+  test("lists the values of (typeof X)[number] and (typeof X)[keyof typeof X] in the order X declares them", () => {
+    const tool = deriveOne(
+      `@tool() f(size: (typeof SIZES)[number], level: (typeof LEVELS)[keyof typeof LEVELS], tone: Tone, code: (typeof CODES)[number]): void {}`,
+      `const SIZES = ["small", "medium", "large", "huge"] as const;
+      const LEVELS = { low: "zeta", mid: "alpha", high: "mu" } as const;
+      const TONES = ["warm", "cool", "neutral"] as const;
+      type Tone = (typeof TONES)[number];
+      const CODES = [30, 10, 20] as const;`,
+    );
+    expect(tool.inputSchema.properties).toEqual({
+      size: { type: "string", enum: ["small", "medium", "large", "huge"] },
+      level: { type: "string", enum: ["zeta", "alpha", "mu"] },
+      tone: { type: "string", enum: ["warm", "cool", "neutral"] },
+      code: { type: "integer", enum: [30, 10, 20] },
+    });
+  });
+
   test("keeps the descriptions of a type and its properties through Partial, Pick and Omit", () => {
     const tool = deriveOne(
       `@tool() f(patch: Partial<Profile>, name: Pick<Profile, "name">): void {}`,
