@@ -11,7 +11,7 @@ import { installTypeOverrides, type GeneratorInternals, type OverrideLog } from 
 /** A type's schema, and what the conversion noticed along the way. */
 export interface TypeSchema {
   readonly schema: JsonSchema;
-  /** Dotted paths of nested properties typed `any` or `unknown`. */
+  /** The nested places typed `any` or `unknown` (`property "meta.extra"`, `each element`). */
   readonly untyped: readonly string[];
 }
 

@@ -17,7 +17,10 @@ export interface GeneratorInternals {
 
 /** What the overrides noticed while converting one type. */
 export interface OverrideLog {
-  /** Dotted paths of nested properties typed `any` or `unknown`, for a build warning. */
+  /**
+   * The nested places typed `any` or `unknown`, for a build warning: `property "meta.extra"`,
+   * `each element` (of `unknown[]`), `each value of property "meta"` (of `Record<string, unknown>`).
+   */
   readonly untyped: string[];
   /** Which way the type being converted travels; set before each conversion. */
   direction: Direction;
@@ -37,6 +40,8 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
   const log: OverrideLog = { untyped: [], direction: "input" };
   const path: string[] = [];
   const records = new Set<ts.Type>();
+  // The types being converted around the current one: what holds an untyped element or value.
+  const containers: ts.Type[] = [];
 
   const fail = (why: string): never => {
     throw new Error(path.length ? `property "${path.join(".")}": ${why}` : why);
@@ -93,9 +98,16 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       enumOrder.learnFromSymbol(reffedType);
       const why = whyNoJsonForm(type, log.direction);
       if (why) fail(why);
-      if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) && property) log.untyped.push(path.join("."));
+      const container = containers.at(-1);
+      if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) && container) log.untyped.push(untypedPlace(container, property, path, checker));
       if (checker.isTupleType(type)) assertFixedTuple(type as ts.TupleTypeReference, fail);
-      const definition = special(type, prop, reffedType) ?? original(type, asRef, unionModifier, prop, reffedType, ...rest);
+      containers.push(type);
+      let definition: JsonSchema;
+      try {
+        definition = special(type, prop, reffedType) ?? original(type, asRef, unionModifier, prop, reffedType, ...rest);
+      } finally {
+        containers.pop();
+      }
       if (isValueSymbol(prop)) {
         // A property of a mapped type (`Partial<T>`) is a new symbol: T's own holds the JSDoc.
         const origin = prop.declarations?.[0] && (prop.declarations[0] as { symbol?: ts.Symbol }).symbol;
@@ -131,6 +143,13 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     return members.some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void));
   };
   return log;
+}
+
+// Where in its container an untyped type sits, in the words of a build warning.
+function untypedPlace(container: ts.Type, property: boolean, path: readonly string[], checker: ts.TypeChecker): string {
+  if (property) return `property "${path.join(".")}"`;
+  const holds = checker.isArrayType(container) || checker.isTupleType(container) || setElementType(container, checker) ? "each element" : "each value";
+  return path.length ? `${holds} of property "${path.join(".")}"` : holds;
 }
 
 const MAPPED = new Set(["Partial", "Required", "Readonly", "Pick", "Omit"]);
