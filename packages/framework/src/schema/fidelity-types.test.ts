@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { OutputContract } from "../runtime/output-contract.js";
 import { reviveValues } from "../runtime/revive-values.js";
 import type { ParameterPlan } from "../tool-definition.js";
 import { deriveOne, expectArguments, failOne, fixture } from "./__fixtures__/derive-one.js";
@@ -208,6 +209,50 @@ describe("types with no JSON form stop the build", () => {
       required: ["x", "y"],
       additionalProperties: false,
     });
+  });
+});
+
+describe("what a result class sends", () => {
+  test("leaves a class's accessors out of the output schema, as serializing an instance leaves them out", () => {
+    const tool = deriveOne(
+      `@tool() f(): Reading { return new Reading(); }`,
+      `class Base { get id(): string { return "r1"; } }
+      class Reading extends Base {
+        value = 1;
+        accessor unit = "C";
+        get doubled(): number { return this.value * 2; }
+        set label(text: string) {}
+        plain = { get shown(): number { return 1; } };
+      }`,
+    );
+    expect(tool.outputSchema).toEqual({
+      type: "object",
+      properties: {
+        value: { type: "number" },
+        plain: { type: "object", properties: { shown: { type: "number" } }, required: ["shown"], additionalProperties: false },
+      },
+      required: ["plain", "value"],
+      additionalProperties: false,
+    });
+    // The same class at run time: what the runtime sends passes the schema the build wrote.
+    class Base {
+      get id(): string {
+        return "r1";
+      }
+    }
+    class Reading extends Base {
+      value = 1;
+      get doubled(): number {
+        return this.value * 2;
+      }
+      plain = {
+        get shown(): number {
+          return 1;
+        },
+      };
+    }
+    const contract = new OutputContract("f", tool.result, tool.outputSchema);
+    expect(contract.toWire(new Reading())).toEqual({ value: 1, plain: { shown: 1 } });
   });
 });
 
