@@ -61,8 +61,8 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       return knownValues(definition, open.known);
     }
     const bytes = bytesKind(type);
-    // The standard library's and Node's own JSDoc on these classes speaks to programmers, not models.
-    const authored = [reffedType, type.aliasSymbol, prop].filter((symbol) => !isLibrarySymbol(symbol));
+    // The standard library's and Node's own JSDoc on these classes never gets here: see SchemaGenerator.
+    const authored = [reffedType, type.aliasSymbol, prop];
     if (bytes) return withComments({ type: "string", contentEncoding: "base64", pattern: BASE64 }, authored);
     if (isUrlType(type)) return withComments({ type: "string", format: "uri" }, authored);
     if (type.flags & ts.TypeFlags.TemplateLiteral) {
@@ -180,11 +180,6 @@ function orderEnums(definition: JsonSchema, enumOrder: EnumOrder): void {
   for (const node of [definition, ...((definition.anyOf as JsonSchema[] | undefined) ?? [])]) {
     if (Array.isArray(node.enum)) node.enum = enumOrder.order(node.enum);
   }
-}
-
-function isLibrarySymbol(symbol: ts.Symbol | undefined): boolean {
-  const file = symbol?.declarations?.[0]?.getSourceFile();
-  return file !== undefined && (file.hasNoDefaultLib || /[\\/]node_modules[\\/]/.test(file.fileName));
 }
 
 function isValueSymbol(symbol: ts.Symbol | undefined): symbol is ts.Symbol {
