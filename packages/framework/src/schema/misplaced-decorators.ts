@@ -8,6 +8,8 @@ const MEMBER_DECORATORS = new Set(["tool", "resource", "prompt"]);
 /** The misplaced typemcp decorators in a program, and a test for the TypeScript errors they cause. */
 export interface MisplacedDecorators {
   readonly errors: readonly BuildError[];
+  /** The misplaced decorators themselves, so the build derives nothing for them. */
+  readonly decorators: ReadonlySet<ts.Decorator>;
   /** True for a TypeScript diagnostic raised at one of these decorators (typemcp's message replaces it). */
   covers(diagnostic: ts.Diagnostic): boolean;
 }
@@ -22,6 +24,7 @@ export function findMisplacedDecorators(program: ts.Program): MisplacedDecorator
   const checker = program.getTypeChecker();
   const errors: BuildError[] = [];
   const spans: Array<{ file: ts.SourceFile; start: number; end: number }> = [];
+  const decorators = new Set<ts.Decorator>();
   for (const file of program.getSourceFiles()) {
     if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) continue;
     const visit = (node: ts.Node): void => {
@@ -33,6 +36,7 @@ export function findMisplacedDecorators(program: ts.Program): MisplacedDecorator
           if (!problem) continue;
           errors.push(new BuildError("UNSUPPORTED_SIGNATURE", `@${kind}() applies to instance methods only; ${problem}`, { location: locationOf(decorator) }));
           spans.push({ file, start: decorator.getStart(file), end: decorator.end });
+          decorators.add(decorator);
         }
       }
       ts.forEachChild(node, visit);
@@ -41,6 +45,7 @@ export function findMisplacedDecorators(program: ts.Program): MisplacedDecorator
   }
   return {
     errors,
+    decorators,
     covers: (d) =>
       d.file !== undefined && d.start !== undefined && spans.some((s) => s.file.fileName === d.file!.fileName && d.start! >= s.start && d.start! < s.end),
   };
