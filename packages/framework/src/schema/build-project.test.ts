@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { BuildError } from "../errors/build-error.js";
+import type { BuildError } from "../errors/build-error.js";
 import { fixture } from "./__fixtures__/derive-one.js";
 import { FIXTURE_FILE, createFixtureProgram } from "./__fixtures__/derive-source.js";
 import { buildProgram } from "./build-project.js";
@@ -42,5 +42,17 @@ describe("buildProgram", () => {
     expect(warnings).toEqual([
       'Fixture.run: parameter "data": each element is typed `any` or `unknown`: its schema accepts any JSON value and tells a model nothing; give it a type',
     ]);
+  });
+
+  test("names a decorator written without parentheses in one line, with the fix, in place of TypeScript's errors", () => {
+    const { errors } = buildErrors(
+      fixture(
+        `@tool greet(name: string): string { return name; }
+        @tool() fine(): void {}`,
+        `import "./with-node";`,
+      ),
+      { "./with-node.ts": WITH_NODE },
+    );
+    expect(errors).toEqual([`${file}:4:1 - @tool needs parentheses: write @tool() on "greet"; tool(…) makes the decorator.`]);
   });
 });

@@ -32,9 +32,9 @@ export function findMisplacedDecorators(program: ts.Program): MisplacedDecorator
         for (const decorator of ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : []) {
           const kind = decoratorName(decorator, checker);
           if (!kind || !MEMBER_DECORATORS.has(kind)) continue;
-          const problem = problemWith(node);
+          const problem = ts.isCallExpression(decorator.expression) ? placementProblem(kind, node) : missingParentheses(kind, memberName(node));
           if (!problem) continue;
-          errors.push(new BuildError("UNSUPPORTED_SIGNATURE", `@${kind}() applies to instance methods only; ${problem}`, { location: locationOf(decorator) }));
+          errors.push(new BuildError("UNSUPPORTED_SIGNATURE", problem, { location: locationOf(decorator) }));
           spans.push({ file, start: decorator.getStart(file), end: decorator.end });
           decorators.add(decorator);
         }
@@ -51,9 +51,27 @@ export function findMisplacedDecorators(program: ts.Program): MisplacedDecorator
   };
 }
 
+/**
+ * What is wrong with `@tool`, `@resource` or `@prompt` written without its call, and the fix.
+ * TypeScript's own words for it are about decorator signatures and overloads.
+ */
+export function missingParentheses(kind: string, name: string): string {
+  const call = kind === "resource" ? '@resource("uri://…")' : `@${kind}()`;
+  return `@${kind} needs parentheses: write ${call} on "${name}"; ${kind}(…) makes the decorator.`;
+}
+
+function memberName(node: ts.Node): string {
+  return ts.isClassElement(node) && node.name ? node.name.getText() : ts.isClassLike(node) ? (node.name?.text ?? "the class") : "a parameter";
+}
+
 /** What is wrong with putting a method decorator on `node`, and the fix; undefined for an instance method. */
+function placementProblem(kind: string, node: ts.Node): string | undefined {
+  const problem = problemWith(node);
+  return problem && `@${kind}() applies to instance methods only; ${problem}`;
+}
+
 function problemWith(node: ts.Node): string | undefined {
-  const name = ts.isClassElement(node) && node.name ? node.name.getText() : ts.isClassLike(node) ? (node.name?.text ?? "the class") : "a parameter";
+  const name = memberName(node);
   const isStatic = ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
   if (ts.isMethodDeclaration(node)) {
     if (ts.isPrivateIdentifier(node.name)) return `"${name}" is #private. Make it a public method (TypeScript's \`private\` keyword is fine).`;
