@@ -1,4 +1,5 @@
 import type { GeneratedPrompt, PromptOptions } from "../prompt-definition.js";
+import { assertFactoryCall } from "./assert-factory-call.js";
 import { createMethodDecorator } from "./component-records.js";
 import type { MethodDecorator } from "./method-decorator.js";
 
@@ -21,5 +22,6 @@ export function prompt(options?: PromptOptions): MethodDecorator;
 // `typemcp build` writes the derived definition in as one more argument; the public signature
 // above keeps it out of an author's sight.
 export function prompt(options: PromptOptions = {}, generated?: GeneratedPrompt): MethodDecorator {
+  assertFactoryCall("prompt", options, generated);
   return createMethodDecorator((key) => ({ kind: "prompt", key, options, generated }), "prompt");
 }

@@ -1,4 +1,5 @@
 import type { GeneratedResource, ResourceOptions } from "../resource-definition.js";
+import { assertFactoryCall } from "./assert-factory-call.js";
 import { createMethodDecorator } from "./component-records.js";
 import type { MethodDecorator } from "./method-decorator.js";
 
@@ -22,5 +23,6 @@ export function resource(uri: string, options?: ResourceOptions): MethodDecorato
 // `typemcp build` writes the derived definition in as one more argument; the public signature
 // above keeps it out of an author's sight.
 export function resource(uri: string, options: ResourceOptions = {}, generated?: GeneratedResource): MethodDecorator {
+  assertFactoryCall("resource", uri, options);
   return createMethodDecorator((key) => ({ kind: "resource", key, uri, options, generated }), "resource");
 }

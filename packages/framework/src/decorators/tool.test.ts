@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
 import type { MethodDecorator } from "./method-decorator.js";
+import { prompt } from "./prompt.js";
+import { resource } from "./resource.js";
 import { tool } from "./tool.js";
 import { getComponentRecord as getToolRecord } from "./component-records.js";
 
@@ -129,5 +131,31 @@ describe("getToolRecord", () => {
 
   test("returns undefined for a value that is not a function", () => {
     expect(getToolRecord({ key: "add" })).toBeUndefined();
+  });
+});
+
+describe("a decorator written without parentheses, compiled anyway", () => {
+  // `@tool greet()` calls tool itself as the decorator; what it returned would replace the method.
+  const asDecorator = (factory: unknown) => factory as (...args: unknown[]) => unknown;
+
+  test("throws a TypeError naming the fix, with TC39 decorators", () => {
+    const greet = function greet() {};
+    expect(thrownBy(() => asDecorator(tool)(greet, { kind: "method", name: "greet", static: false }))).toEqual(
+      new TypeError('@tool needs parentheses: write @tool() on "greet"; tool(…) makes the decorator.'),
+    );
+    expect(thrownBy(() => asDecorator(prompt)(greet, { kind: "method", name: "greet", static: false }))).toEqual(
+      new TypeError('@prompt needs parentheses: write @prompt() on "greet"; prompt(…) makes the decorator.'),
+    );
+  });
+
+  test("throws a TypeError naming the fix, with experimentalDecorators", () => {
+    const prototype = { greet() {} };
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, "greet");
+    expect(thrownBy(() => asDecorator(tool)(prototype, "greet", descriptor))).toEqual(
+      new TypeError('@tool needs parentheses: write @tool() on "greet"; tool(…) makes the decorator.'),
+    );
+    expect(thrownBy(() => asDecorator(resource)(prototype, "greet", descriptor))).toEqual(
+      new TypeError('@resource needs parentheses: write @resource("uri://…") on "greet"; resource(…) makes the decorator.'),
+    );
   });
 });

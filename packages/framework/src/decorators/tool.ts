@@ -1,4 +1,5 @@
 import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
+import { assertFactoryCall } from "./assert-factory-call.js";
 import { createMethodDecorator } from "./component-records.js";
 import type { MethodDecorator } from "./method-decorator.js";
 
@@ -23,5 +24,6 @@ export function tool(options?: ToolOptions): MethodDecorator;
 // `typemcp build` writes the derived definition in as one more argument; the public signature
 // above keeps it out of an author's sight.
 export function tool(options: ToolOptions = {}, generated?: GeneratedTool): MethodDecorator {
+  assertFactoryCall("tool", options, generated);
   return createMethodDecorator((key) => ({ kind: "tool", key, options, generated }), "tool");
 }

@@ -54,13 +54,16 @@ export function buildProject(options: BuildOptions): BuildResult {
 /** `buildProject` on a program already made (`typemcp dev` keeps one across rebuilds). */
 export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "project"> = {}): BuildResult {
   const misplaced = findMisplacedDecorators(program);
-  assertTypeChecks(
-    authorDiagnostics(program).filter((d) => !misplaced.covers(d)),
-    misplaced.errors,
+  const typeErrors = authorDiagnostics(program).filter((d) => d.category === ts.DiagnosticCategory.Error && !misplaced.covers(d));
+  // Types that do not check cannot be derived from; a misplaced decorator is no type error, so
+  // the rest still derives and one run reports it beside every signature that cannot be served.
+  if (typeErrors.length) assertTypeChecks(typeErrors, misplaced.errors);
+  const derivation = deriveDefinitions(
+    program,
+    findComponents(program).filter((found) => !misplaced.decorators.has(found.decorator)),
   );
-  const derivation = deriveDefinitions(program, findComponents(program));
   const elicitations = deriveElicitations(program, authorFiles(program));
-  assertDerived({ ...derivation, errors: [...derivation.errors, ...elicitations.errors] });
+  assertDerived({ ...derivation, errors: [...misplaced.errors, ...derivation.errors, ...elicitations.errors] });
   const { components, definitions, warnings } = derivation;
   const outputs = new Map<string, string>();
   const sources = new Map<string, ts.SourceFile>();

@@ -6,6 +6,7 @@ import type { GeneratedTool } from "../tool-definition.js";
 import type { BuildWarning } from "./build-warning.js";
 import { deriveComponent } from "./derive-component.js";
 import { findCollisions } from "./find-collisions.js";
+import { missingParentheses } from "./misplaced-decorators.js";
 import type { FoundComponent } from "./find-components.js";
 import type { Injection } from "./inject-definitions.js";
 import { SchemaGenerator } from "./schema-generator.js";
@@ -48,7 +49,7 @@ export function deriveDefinitions(program: ts.Program, found: readonly FoundComp
   for (const component of found) {
     if (!ts.isCallExpression(component.decorator.expression)) {
       errors.push(
-        new BuildError("UNSUPPORTED_SIGNATURE", `${component.method.name.getText()}: write @${component.kind}() with parentheses.`, {
+        new BuildError("UNSUPPORTED_SIGNATURE", missingParentheses(component.kind, component.method.name.getText()), {
           location: locationOf(component.decorator),
         }),
       );

@@ -30,7 +30,7 @@ export function deriveParameters(method: ts.MethodDeclaration, checker: ts.TypeC
   const convert = (param: ts.ParameterDeclaration, label: string, type: ts.Type, symbol?: ts.Symbol): TypeSchema | undefined => {
     try {
       const converted = schemas.forType(type, { symbol, typeNode: param.type });
-      for (const path of converted.untyped) report.warn(param, `${label}: property "${path}" ${UNTYPED}`);
+      for (const place of converted.untyped) report.warn(param, `${label}: ${place} ${UNTYPED}`);
       return converted;
     } catch (error) {
       report.fail(param, `${label}: ${(error as Error).message}`);

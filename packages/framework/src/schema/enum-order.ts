@@ -39,6 +39,11 @@ export class EnumOrder {
       const keys = this.checker.getPropertiesOfType(this.checker.getTypeFromTypeNode(node.type)).map((p) => p.getName());
       if (keys.length > 1) this.orders.set(keyOf(keys), keys);
     }
+    if (ts.isIndexedAccessTypeNode(node)) {
+      // `(typeof X)[number]`, `(typeof X)[keyof typeof X]`: the values in the order X declares them.
+      const values = this.indexedLiterals(node);
+      if (values.length > 1) this.orders.set(keyOf(values), values);
+    }
     ts.forEachChild(node, (child) => {
       if (ts.isTypeNode(child)) this.learn(child, seen);
     });
@@ -60,7 +65,19 @@ export class EnumOrder {
     }
     // Literals, enum members and anything else the checker can reduce to literals.
     const type = this.checker.getTypeFromTypeNode(node);
-    return (type.isUnion() ? type.types : [type]).flatMap(literalOf);
+    return literalsOfType(type);
+  }
+
+  // The literals an indexed access picks, ordered as the object's elements or properties are:
+  // the checker cannot say which order it picked them in, but the object it reads can.
+  private indexedLiterals(node: ts.IndexedAccessTypeNode): Literal[] {
+    const picked = new Set(literalsOfType(this.checker.getTypeFromTypeNode(node)));
+    const object = this.checker.getTypeFromTypeNode(node.objectType);
+    const parts = this.checker.isTupleType(object)
+      ? this.checker.getTypeArguments(object as ts.TypeReference)
+      : this.checker.getPropertiesOfType(object).map((p) => this.checker.getTypeOfSymbol(p));
+    const ordered = unique(parts.flatMap(literalsOfType)).filter((value) => picked.has(value));
+    return ordered.length === picked.size ? ordered : [];
   }
 
   private aliasDeclaration(node: ts.TypeReferenceNode): ts.TypeAliasDeclaration | undefined {
@@ -69,6 +86,10 @@ export class EnumOrder {
     const declaration = symbol?.declarations?.[0];
     return declaration && ts.isTypeAliasDeclaration(declaration) && !declaration.typeParameters ? declaration : undefined;
   }
+}
+
+function literalsOfType(type: ts.Type): Literal[] {
+  return (type.isUnion() ? type.types : [type]).flatMap(literalOf);
 }
 
 function literalOf(type: ts.Type): Literal[] {

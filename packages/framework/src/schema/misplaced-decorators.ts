@@ -8,6 +8,8 @@ const MEMBER_DECORATORS = new Set(["tool", "resource", "prompt"]);
 /** The misplaced typemcp decorators in a program, and a test for the TypeScript errors they cause. */
 export interface MisplacedDecorators {
   readonly errors: readonly BuildError[];
+  /** The misplaced decorators themselves, so the build derives nothing for them. */
+  readonly decorators: ReadonlySet<ts.Decorator>;
   /** True for a TypeScript diagnostic raised at one of these decorators (typemcp's message replaces it). */
   covers(diagnostic: ts.Diagnostic): boolean;
 }
@@ -22,6 +24,7 @@ export function findMisplacedDecorators(program: ts.Program): MisplacedDecorator
   const checker = program.getTypeChecker();
   const errors: BuildError[] = [];
   const spans: Array<{ file: ts.SourceFile; start: number; end: number }> = [];
+  const decorators = new Set<ts.Decorator>();
   for (const file of program.getSourceFiles()) {
     if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) continue;
     const visit = (node: ts.Node): void => {
@@ -29,10 +32,11 @@ export function findMisplacedDecorators(program: ts.Program): MisplacedDecorator
         for (const decorator of ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : []) {
           const kind = decoratorName(decorator, checker);
           if (!kind || !MEMBER_DECORATORS.has(kind)) continue;
-          const problem = problemWith(node);
+          const problem = ts.isCallExpression(decorator.expression) ? placementProblem(kind, node) : missingParentheses(kind, memberName(node));
           if (!problem) continue;
-          errors.push(new BuildError("UNSUPPORTED_SIGNATURE", `@${kind}() applies to instance methods only; ${problem}`, { location: locationOf(decorator) }));
+          errors.push(new BuildError("UNSUPPORTED_SIGNATURE", problem, { location: locationOf(decorator) }));
           spans.push({ file, start: decorator.getStart(file), end: decorator.end });
+          decorators.add(decorator);
         }
       }
       ts.forEachChild(node, visit);
@@ -41,14 +45,33 @@ export function findMisplacedDecorators(program: ts.Program): MisplacedDecorator
   }
   return {
     errors,
+    decorators,
     covers: (d) =>
       d.file !== undefined && d.start !== undefined && spans.some((s) => s.file.fileName === d.file!.fileName && d.start! >= s.start && d.start! < s.end),
   };
 }
 
+/**
+ * What is wrong with `@tool`, `@resource` or `@prompt` written without its call, and the fix.
+ * TypeScript's own words for it are about decorator signatures and overloads.
+ */
+export function missingParentheses(kind: string, name: string): string {
+  const call = kind === "resource" ? '@resource("uri://…")' : `@${kind}()`;
+  return `@${kind} needs parentheses: write ${call} on "${name}"; ${kind}(…) makes the decorator.`;
+}
+
+function memberName(node: ts.Node): string {
+  return ts.isClassElement(node) && node.name ? node.name.getText() : ts.isClassLike(node) ? (node.name?.text ?? "the class") : "a parameter";
+}
+
 /** What is wrong with putting a method decorator on `node`, and the fix; undefined for an instance method. */
+function placementProblem(kind: string, node: ts.Node): string | undefined {
+  const problem = problemWith(node);
+  return problem && `@${kind}() applies to instance methods only; ${problem}`;
+}
+
 function problemWith(node: ts.Node): string | undefined {
-  const name = ts.isClassElement(node) && node.name ? node.name.getText() : ts.isClassLike(node) ? (node.name?.text ?? "the class") : "a parameter";
+  const name = memberName(node);
   const isStatic = ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
   if (ts.isMethodDeclaration(node)) {
     if (ts.isPrivateIdentifier(node.name)) return `"${name}" is #private. Make it a public method (TypeScript's \`private\` keyword is fine).`;

@@ -287,6 +287,22 @@ describe("schemas of scalar types", () => {
     });
   });
 
+  test("warns about unknown and any as elements and values, at any depth, as it does about an unknown parameter", () => {
+    const { warnings } = deriveWithWarnings(
+      `@tool() f(items: unknown[], meta: Record<string, unknown>, index: { [key: string]: any }, pair: [string, unknown], deep: { list: any[]; bag: Record<string, unknown> }, tags: Set<unknown>): void {}`,
+    );
+    const advice = "is typed `any` or `unknown`: its schema accepts any JSON value and tells a model nothing; give it a type";
+    expect(warnings).toEqual([
+      `Fixture.f: parameter "items": each element ${advice}`,
+      `Fixture.f: parameter "meta": each value ${advice}`,
+      `Fixture.f: parameter "index": each value ${advice}`,
+      `Fixture.f: parameter "pair": each element ${advice}`,
+      `Fixture.f: parameter "deep": each element of property "list" ${advice}`,
+      `Fixture.f: parameter "deep": each value of property "bag" ${advice}`,
+      `Fixture.f: parameter "tags": each element ${advice}`,
+    ]);
+  });
+
   test("accepts any JSON value for any and unknown, warning about each untyped place by name", () => {
     const { tool, warnings } = deriveWithWarnings(`@tool() f(value: unknown, raw: any, meta: { tag: string; extra: any }): void {}`);
     expect(tool.inputSchema.properties).toEqual({

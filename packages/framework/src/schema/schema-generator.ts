@@ -3,14 +3,16 @@ import { tjs } from "../vendor/typescript-json-schema.js";
 import type { JsonSchema } from "../tool-definition.js";
 import { applyAliasKeywords } from "./alias-keywords.js";
 import { renameDefs } from "./defs.js";
+import { createLibraryTest, type LibraryTest } from "./declared-in-library.js";
 import { EnumOrder } from "./enum-order.js";
+import { dropInitializerDefaults, type PropertyDefinitions } from "./initializer-defaults.js";
 import { normalizeSchema } from "./normalize-schema.js";
 import { installTypeOverrides, type GeneratorInternals, type OverrideLog } from "./type-overrides.js";
 
 /** A type's schema, and what the conversion noticed along the way. */
 export interface TypeSchema {
   readonly schema: JsonSchema;
-  /** Dotted paths of nested properties typed `any` or `unknown`. */
+  /** The nested places typed `any` or `unknown` (`property "meta.extra"`, `each element`). */
   readonly untyped: readonly string[];
 }
 
@@ -38,9 +40,11 @@ export class SchemaGenerator {
     const settings = { ...tjs.getDefaultArgs(), required: true, ref: false, strictNullChecks: true, noExtraProps: true, ignoreErrors: true };
     const generator = new tjs.JsonSchemaGenerator([], {}, {}, {}, program.getTypeChecker(), settings);
     this.tjs = generator as unknown as GeneratorInternals;
+    keepLibraryCommentsOut(this.tjs, createLibraryTest(program));
     this.checker = program.getTypeChecker();
     this.enumOrder = new EnumOrder(this.checker);
     this.log = installTypeOverrides(this.tjs, program.getTypeChecker(), this.enumOrder);
+    dropInitializerDefaults(generator as unknown as PropertyDefinitions);
   }
 
   /** The schema of a parameter, property or return type; throws why a type has no JSON form. */
@@ -58,4 +62,17 @@ export class SchemaGenerator {
     const whole = Object.keys(defs).length ? { ...schema, definitions: defs } : schema;
     return { schema: renameDefs(normalizeSchema(whole)), untyped: [...this.log.untyped] };
   }
+}
+
+/**
+ * Descriptions come from the author alone: a type or property declared in the standard library
+ * or a dependency (`Pick<URL, "host">`, `ReturnType<typeof process.memoryUsage>`) contributes no
+ * JSDoc, which speaks to that library's programmers. Every comment the generator reads, its own
+ * and typemcp's overrides', goes through `parseCommentsIntoDefinition`, so it is kept out there.
+ */
+function keepLibraryCommentsOut(generator: GeneratorInternals, isLibrary: LibraryTest): void {
+  const original = generator.parseCommentsIntoDefinition.bind(generator);
+  generator.parseCommentsIntoDefinition = (symbol, definition, otherAnnotations) => {
+    if (!isLibrary(symbol)) original(symbol, definition, otherAnnotations);
+  };
 }

@@ -1,29 +1,81 @@
 import ts from "./typescript.cjs";
 
-// JSON's number grammar (RFC 8259 §6): what `${number}` should accept in a string sent as JSON.
-const NUMBER = "-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?";
-const BIGINT = "-?(?:0|[1-9][0-9]*)";
-const ANY = "[\\s\\S]*";
+// What TypeScript accepts for `${number}`: any text s with s !== "" and isFinite(+s) (its
+// isValidNumberString), so JavaScript's StringNumericLiteral: white space around a signed
+// decimal ("1.", ".5", "007", "+1e3") or an unsigned 0x/0o/0b integer, or white space alone.
+// The white space is ECMAScript's WhiteSpace and LineTerminator, spelled out because `\s` differs
+// between regular expression dialects.
+const SPACE = "[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]";
+const DIGIT = "[0-9]";
+
+/** A regular expression built from single-character atoms, so a hole can forbid its delimiter at each one. */
+type Atoms = (atom: string) => string;
+
+function numberPattern(a: Atoms): string {
+  const digits = `${a(DIGIT)}+`;
+  const decimal = `${a("[+\\-]")}?(?:${digits}(?:${a("\\.")}${a(DIGIT)}*)?|${a("\\.")}${digits})(?:${a("[eE]")}${a("[+\\-]")}?${digits})?`;
+  const integer = `${a("0")}(?:${a("[xX]")}${a("[0-9a-fA-F]")}+|${a("[oO]")}${a("[0-7]")}+|${a("[bB]")}${a("[01]")}+)`;
+  return `(?:${a(SPACE)}*(?:${decimal}|${integer})${a(SPACE)}*|${a(SPACE)}+)`;
+}
+
+// What TypeScript accepts for `${bigint}` (isValidBigIntString): the text of a bigint literal
+// without its `n`, optionally after a minus: no white space, no leading zeros, no plus.
+function bigintPattern(a: Atoms): string {
+  return `${a("-")}?(?:${a("0")}(?:${a("[xX]")}${a("[0-9a-fA-F]")}+|${a("[oO]")}${a("[0-7]")}+|${a("[bB]")}${a("[01]")}+)?|${a("[1-9]")}${a(DIGIT)}*)`;
+}
 
 /**
- * The anchored regular expression a template literal type (`` `v${number}` ``, `` `${string}@${string}` ``)
- * stands for: its text parts literally, `${number}` as a JSON number, `${bigint}` as an integer,
- * `${string}` as any text.
+ * The anchored regular expression matching exactly the strings TypeScript assigns to a template
+ * literal type (`` `v${number}` ``, `` `${string}-${number}` ``), except numbers too large to be
+ * finite ("1e400"), which no regular expression can tell apart.
+ *
+ * TypeScript does not search for a split that works: each hole ends at the first occurrence of
+ * the text after it (`${string}-${number}` rejects "a-b-1": "b-1" is not a number), and a hole
+ * followed directly by another takes one character. The pattern splits the same way.
  */
 export function templatePattern(type: ts.TemplateLiteralType): string {
   let pattern = escape(type.texts[0] ?? "");
   type.types.forEach((hole, i) => {
-    pattern += holePattern(hole) + escape(type.texts[i + 1] ?? "");
+    const next = type.texts[i + 1] ?? "";
+    const last = i === type.types.length - 1;
+    pattern += (last ? holePattern(hole, "") : next ? holePattern(hole, escape(next), next[0]) : oneCharacter(hole)) + escape(next);
   });
   return `^${pattern}$`;
 }
 
-function holePattern(type: ts.Type): string {
-  if (type.flags & ts.TypeFlags.Number) return NUMBER;
-  if (type.flags & ts.TypeFlags.BigInt) return BIGINT;
-  if (type.isStringLiteral() || type.isNumberLiteral()) return escape(String(type.value));
-  if (type.isUnion()) return `(?:${type.types.map(holePattern).join("|")})`;
-  return ANY;
+/** A hole's text: up to the end of the string, or up to (not through) the first `stop`. */
+function holePattern(type: ts.Type, stop: string, stopFirst = ""): string {
+  // An atom that could begin the delimiter must not consume it: the hole ends there.
+  const atoms: Atoms = (atom) => (stop && new RegExp(`^${atom}$`, "u").test(stopFirst) ? `(?:(?!${stop})${atom})` : atom);
+  switch (holeKind(type)) {
+    case "number":
+      return numberPattern(atoms);
+    case "bigint":
+      return bigintPattern(atoms);
+    default:
+      return `${atoms("[\\s\\S]")}*`;
+  }
+}
+
+/** A hole followed directly by another takes exactly one character. */
+function oneCharacter(type: ts.Type): string {
+  switch (holeKind(type)) {
+    case "number":
+      return `(?:${DIGIT}|${SPACE})`;
+    case "bigint":
+      return DIGIT;
+    default:
+      return "[\\s\\S]";
+  }
+}
+
+// TypeScript spreads unions and literals out of a template's holes into a union of templates
+// (`${"a" | "b"}x` is "ax" | "bx", `${boolean}` is "true" | "false"), so a hole holds `string`,
+// `number`, `bigint`, or a string-like type (`string & {}`, `Uppercase<string>`) taken as text.
+function holeKind(type: ts.Type): "number" | "bigint" | "string" {
+  if (type.flags & ts.TypeFlags.Number) return "number";
+  if (type.flags & ts.TypeFlags.BigInt) return "bigint";
+  return "string";
 }
 
 // Only the characters that are syntax: a `u`-flag expression (as ajv compiles) rejects other escapes.

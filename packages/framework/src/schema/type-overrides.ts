@@ -1,5 +1,6 @@
 import ts from "./typescript.cjs";
 import type { JsonSchema } from "../tool-definition.js";
+import { omitClassAccessors } from "./class-accessors.js";
 import type { EnumOrder } from "./enum-order.js";
 import { applyJsDocKeywords } from "./jsdoc-keywords.js";
 import { brandedPrimitive, bytesKind, isIntType, isTypemcpAlias, isUrlType, openStringUnion, recordValueType, setElementType } from "./special-types.js";
@@ -17,7 +18,10 @@ export interface GeneratorInternals {
 
 /** What the overrides noticed while converting one type. */
 export interface OverrideLog {
-  /** Dotted paths of nested properties typed `any` or `unknown`, for a build warning. */
+  /**
+   * The nested places typed `any` or `unknown`, for a build warning: `property "meta.extra"`,
+   * `each element` (of `unknown[]`), `each value of property "meta"` (of `Record<string, unknown>`).
+   */
   readonly untyped: string[];
   /** Which way the type being converted travels; set before each conversion. */
   direction: Direction;
@@ -37,6 +41,8 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
   const log: OverrideLog = { untyped: [], direction: "input" };
   const path: string[] = [];
   const records = new Set<ts.Type>();
+  // The types being converted around the current one: what holds an untyped element or value.
+  const containers: ts.Type[] = [];
 
   const fail = (why: string): never => {
     throw new Error(path.length ? `property "${path.join(".")}": ${why}` : why);
@@ -55,8 +61,8 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       return knownValues(definition, open.known);
     }
     const bytes = bytesKind(type);
-    // The standard library's and Node's own JSDoc on these classes speaks to programmers, not models.
-    const authored = [reffedType, type.aliasSymbol, prop].filter((symbol) => !isLibrarySymbol(symbol));
+    // The standard library's and Node's own JSDoc on these classes never gets here: see SchemaGenerator.
+    const authored = [reffedType, type.aliasSymbol, prop];
     if (bytes) return withComments({ type: "string", contentEncoding: "base64", pattern: BASE64 }, authored);
     if (isUrlType(type)) return withComments({ type: "string", format: "uri" }, authored);
     if (type.flags & ts.TypeFlags.TemplateLiteral) {
@@ -93,9 +99,16 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       enumOrder.learnFromSymbol(reffedType);
       const why = whyNoJsonForm(type, log.direction);
       if (why) fail(why);
-      if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) && property) log.untyped.push(path.join("."));
+      const container = containers.at(-1);
+      if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) && container) log.untyped.push(untypedPlace(container, property, path, checker));
       if (checker.isTupleType(type)) assertFixedTuple(type as ts.TupleTypeReference, fail);
-      const definition = special(type, prop, reffedType) ?? original(type, asRef, unionModifier, prop, reffedType, ...rest);
+      containers.push(type);
+      let definition: JsonSchema;
+      try {
+        definition = special(type, prop, reffedType) ?? original(type, asRef, unionModifier, prop, reffedType, ...rest);
+      } finally {
+        containers.pop();
+      }
       if (isValueSymbol(prop)) {
         // A property of a mapped type (`Partial<T>`) is a new symbol: T's own holds the JSDoc.
         const origin = prop.declarations?.[0] && (prop.declarations[0] as { symbol?: ts.Symbol }).symbol;
@@ -104,6 +117,7 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       }
       if (definition.description === undefined) describeMappedType(type, definition);
       if (Array.isArray(definition.required)) definition.required = definition.required.filter((name: string) => !acceptsUndefined(type, name));
+      omitClassAccessors(type, definition, checker);
       if (type.isUnion() && !(type.flags & ts.TypeFlags.EnumLiteral)) orderEnums(definition, enumOrder);
       if (checker.isTupleType(type) && Array.isArray(definition.items)) {
         // Labels of a labeled tuple come back as `title`s: noise to a model reading the schema.
@@ -133,6 +147,13 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
   return log;
 }
 
+// Where in its container an untyped type sits, in the words of a build warning.
+function untypedPlace(container: ts.Type, property: boolean, path: readonly string[], checker: ts.TypeChecker): string {
+  if (property) return `property "${path.join(".")}"`;
+  const holds = checker.isArrayType(container) || checker.isTupleType(container) || setElementType(container, checker) ? "each element" : "each value";
+  return path.length ? `${holds} of property "${path.join(".")}"` : holds;
+}
+
 const MAPPED = new Set(["Partial", "Required", "Readonly", "Pick", "Omit"]);
 
 // Standard base64 (RFC 4648 §4) with its padding, as `Buffer.toString("base64")` writes it.
@@ -159,11 +180,6 @@ function orderEnums(definition: JsonSchema, enumOrder: EnumOrder): void {
   for (const node of [definition, ...((definition.anyOf as JsonSchema[] | undefined) ?? [])]) {
     if (Array.isArray(node.enum)) node.enum = enumOrder.order(node.enum);
   }
-}
-
-function isLibrarySymbol(symbol: ts.Symbol | undefined): boolean {
-  const file = symbol?.declarations?.[0]?.getSourceFile();
-  return file !== undefined && (file.hasNoDefaultLib || /[\\/]node_modules[\\/]/.test(file.fileName));
 }
 
 function isValueSymbol(symbol: ts.Symbol | undefined): symbol is ts.Symbol {

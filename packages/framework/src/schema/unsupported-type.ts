@@ -51,7 +51,7 @@ export function whyNoJsonForm(type: ts.Type, direction: Direction = "input"): st
   if (name === "RegExp")
     return "a `RegExp` has no JSON form; take its source as a `string` (tag it `@format regex` to have it checked) and build the RegExp in the method";
   if (name && BINARY.has(name)) return `a \`${name}\` has no JSON form; use \`Uint8Array\` for bytes (sent as base64) or \`number[]\``;
-  if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) return "a function cannot be sent as JSON";
+  if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0 || isFunctionInterface(type)) return "a function cannot be sent as JSON";
   if (direction === "input" && !name) return whyBehaviour(type);
   return undefined;
 }
@@ -71,6 +71,19 @@ function whyBehaviour(type: ts.Type): string | undefined {
     return `a \`${symbol.getName()}\` is a class instance with methods or accessors (${names}), which JSON cannot carry: what arrives is a plain object without them. Take an interface of its data instead and build the \`${symbol.getName()}\` inside the method`;
   }
   return `method ${names} cannot be sent as JSON; declare only data properties`;
+}
+
+// `Function` (and the `CallableFunction`/`NewableFunction` it splits into) declares no call
+// signature, only `apply`, `call`, `bind`…; it and interfaces extending it are still functions.
+const FUNCTION_INTERFACES = new Set(["Function", "CallableFunction", "NewableFunction"]);
+
+function isFunctionInterface(type: ts.Type, seen = new Set<ts.Type>()): boolean {
+  if (seen.has(type)) return false;
+  seen.add(type);
+  const name = libraryName(type);
+  if (name && FUNCTION_INTERFACES.has(name)) return true;
+  const bases = type.isClassOrInterface() ? (type.getBaseTypes() ?? []) : [];
+  return bases.some((base) => isFunctionInterface(base, seen));
 }
 
 function isBehaviour(declaration: ts.Declaration): boolean {
