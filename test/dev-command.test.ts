@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { createDevProject, startDev, type DevProcess } from "./support/dev-project.js";
 import { connectHttp } from "./support/http-server.js";
+import { node24Path } from "./support/node24.js";
 import { TYPEMCP_CLI } from "./support/paths.js";
 
 const GREETER = (signature: string, body: string) => `import { serve, tool } from "typemcp";
@@ -24,6 +25,7 @@ await serve(new Greeter(), { name: "greeter", version: "1.0.0" });
 `;
 const FIRST = GREETER("name: string", "return `Hello, ${name}!`;");
 const SECOND = GREETER("name: string, loud?: boolean", "return loud ? `HELLO, ${name.toUpperCase()}!` : `Hello, ${name}!`;");
+const THIRD = GREETER("name: string, loud?: boolean, times?: number", "return `${loud ? name.toUpperCase() : name}`.repeat(times ?? 1);");
 
 // Each test builds a project from scratch first: allow for a busy machine.
 describe("typemcp dev", { timeout: 90_000 }, () => {
@@ -57,6 +59,34 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
     await modern.connect(new ModernHttpTransport(new URL(url!)));
     expect(await modern.listTools()).toMatchObject({ ttlMs: 0, cacheScope: "private" });
     await modern.close();
+  });
+
+  // Node 20's recursive fs.watch on Linux watched the file itself, and lost it at the first rename.
+  test.each([
+    ["Node 20", () => process.execPath],
+    ["Node 24", node24Path],
+  ])("on %s: sees each save by rename (a temp file moved over the source), not just the first", async (_name, node) => {
+    const project = createDevProject(FIRST);
+    remove = project.remove;
+    dev = startDev(project.dir, ["--http", "--port", "0"], node());
+    const [, url] = await dev.waitFor(/at (http:\/\/\S+); watching for changes/);
+    const parameters = async () => {
+      const client = await connectHttp(url!);
+      const { tools } = await client.listTools();
+      await client.close();
+      return Object.keys(tools[0]!.inputSchema.properties ?? {});
+    };
+    expect(await parameters()).toEqual(["name"]);
+    for (const [source, expected] of [
+      [SECOND, ["name", "loud"]],
+      [THIRD, ["name", "loud", "times"]],
+    ] as const) {
+      const mark = dev.stderr().length;
+      project.saveByRename(source);
+      await dev.waitFor(/src\/server\.ts changed; rebuilt and restarted/, mark);
+      await dev.waitFor(/serving MCP over HTTP at /, mark);
+      expect(await parameters()).toEqual(expected);
+    }
   });
 
   test("keeps the last good server when a rebuild fails, and prints the build's errors", async () => {

@@ -9,6 +9,7 @@ import { ProjectSession } from "../schema/project-session.js";
 import { describeChanges, toServedDefinitions, type ServedDefinitions } from "./describe-changes.js";
 import { DevServerProcess } from "./dev-server-process.js";
 import { formatBuildFailure } from "./format-build-failure.js";
+import { watchSources } from "./watch-sources.js";
 
 /** The MCP Inspector `--inspect` runs, pinned like every other dependency. */
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
@@ -86,15 +87,15 @@ export async function runDev(args: readonly string[]): Promise<number> {
     for (const line of changes) process.stderr.write(`  ${line}\n`);
   };
   const packageDir = path.dirname(project);
-  const ignored = ignoredDirs(project);
-  const watcher = fs.watch(packageDir, { recursive: true }, (_event, name) => {
-    if (!name || !WATCHED.test(name)) return;
-    const file = path.join(packageDir, name);
-    if (ignored.some((dir) => file.startsWith(dir))) return;
-    changed.add(file);
-    clearTimeout(timer);
-    // Editors write a file in several steps; one rebuild per burst.
-    timer = setTimeout(() => (running = running.then(rebuild).catch((error: unknown) => void say(`rebuild failed: ${String(error)}`))), 30);
+  const watcher = watchSources(packageDir, {
+    ignored: ignoredDirs(project),
+    onChange: (file) => {
+      if (!WATCHED.test(file)) return;
+      changed.add(file);
+      clearTimeout(timer);
+      // Editors write a file in several steps; one rebuild per burst.
+      timer = setTimeout(() => (running = running.then(rebuild).catch((error: unknown) => void say(`rebuild failed: ${String(error)}`))), 30);
+    },
   });
 
   running = server.restart();
