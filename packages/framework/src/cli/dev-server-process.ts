@@ -69,8 +69,11 @@ export class DevServerProcess {
     const ready = await next.ready;
     // Over HTTP the next server needs the port; the last good one lends it, keeping its sessions.
     if (ready && previous && !this.options.stdio) await ask(previous, "pause", "paused");
-    const started = ready ? this.start(next.child) : Promise.resolve(false);
-    if (!(await started)) {
+    if (!ready) {
+      // The launcher itself failed (before loading the entry): what it said is all there is to show.
+      for await (const line of createInterface({ input: next.child.stderr! })) this.options.onStderr(line);
+    }
+    if (!ready || !(await this.start(next.child))) {
       if (previous && !this.options.stdio) await ask(previous, "resume", "resumed");
       this.standby = this.warmUp();
       return { started: false, reason: describeExit(next.child) };
