@@ -67,11 +67,12 @@ export class DevServerProcess {
     const next = this.standby ?? this.warmUp();
     this.standby = undefined;
     const ready = await next.ready;
-    // Over HTTP the next server needs the port; the last good one lends it, keeping its sessions.
-    if (ready && previous && !this.options.stdio) await ask(previous, "pause", "paused");
     if (!ready) {
       // The launcher itself failed (before loading the entry): what it said is all there is to show.
       for await (const line of createInterface({ input: next.child.stderr! })) this.options.onStderr(line);
+    } else if (previous && !this.options.stdio) {
+      // Over HTTP the next server needs the port; the last good one lends it, keeping its sessions.
+      await ask(previous, "pause", "paused");
     }
     if (!ready || !(await this.start(next.child))) {
       if (previous && !this.options.stdio) await ask(previous, "resume", "resumed");
