@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { createDevProject, startDev, type DevProcess } from "./support/dev-project.js";
 import { connectHttp } from "./support/http-server.js";
+import { node24Path } from "./support/node24.js";
 import { TYPEMCP_CLI } from "./support/paths.js";
 
 const GREETER = (signature: string, body: string) => `import { serve, tool } from "typemcp";
@@ -24,6 +25,9 @@ await serve(new Greeter(), { name: "greeter", version: "1.0.0" });
 `;
 const FIRST = GREETER("name: string", "return `Hello, ${name}!`;");
 const SECOND = GREETER("name: string, loud?: boolean", "return loud ? `HELLO, ${name.toUpperCase()}!` : `Hello, ${name}!`;");
+// Builds (the tools are all there) but fails as it loads, as a server that cannot reach its database would.
+const CRASHING = FIRST.replace("await serve(", 'await Promise.reject(new Error("cannot reach the database"));\nawait serve(');
+const THIRD = GREETER("name: string, loud?: boolean, times?: number", "return `${loud ? name.toUpperCase() : name}`.repeat(times ?? 1);");
 
 // Each test builds a project from scratch first: allow for a busy machine.
 describe("typemcp dev", { timeout: 90_000 }, () => {
@@ -59,6 +63,34 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
     await modern.close();
   });
 
+  // Node 20's recursive fs.watch on Linux watched the file itself, and lost it at the first rename.
+  test.each([
+    ["Node 20", () => process.execPath],
+    ["Node 24", node24Path],
+  ])("on %s: sees each save by rename (a temp file moved over the source), not just the first", async (_name, node) => {
+    const project = createDevProject(FIRST);
+    remove = project.remove;
+    dev = startDev(project.dir, ["--http", "--port", "0"], node());
+    const [, url] = await dev.waitFor(/at (http:\/\/\S+); watching for changes/);
+    const parameters = async () => {
+      const client = await connectHttp(url!);
+      const { tools } = await client.listTools();
+      await client.close();
+      return Object.keys(tools[0]!.inputSchema.properties ?? {});
+    };
+    expect(await parameters()).toEqual(["name"]);
+    for (const [source, expected] of [
+      [SECOND, ["name", "loud"]],
+      [THIRD, ["name", "loud", "times"]],
+    ] as const) {
+      const mark = dev.stderr().length;
+      project.saveByRename(source);
+      await dev.waitFor(/src\/server\.ts changed; rebuilt and restarted/, mark);
+      await dev.waitFor(/serving MCP over HTTP at /, mark);
+      expect(await parameters()).toEqual(expected);
+    }
+  });
+
   test("keeps the last good server when a rebuild fails, and prints the build's errors", async () => {
     const project = createDevProject(FIRST);
     remove = project.remove;
@@ -71,6 +103,62 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
     const client = await connectHttp(url!);
     expect((await client.callTool({ name: "greet", arguments: { name: "Ada" } })).structuredContent).toEqual({ result: "Hello, Ada!" });
     await client.close();
+  });
+
+  test("over HTTP: says the new server failed to start, with its error, keeps the last good one serving the same session, and recovers on the next save", async () => {
+    const project = createDevProject(FIRST);
+    remove = project.remove;
+    dev = startDev(project.dir, ["--http", "--port", "0"]);
+    const [, url] = await dev.waitFor(/at (http:\/\/\S+); watching for changes/);
+    const client = await connectHttp(url!);
+    try {
+      const mark = dev.stderr().length;
+      project.write(CRASHING);
+      await dev.waitFor(
+        /Error: cannot reach the database\n[^]*typemcp dev: src\/server\.ts changed; rebuilt, but the new server failed to start \(exit code 1; its error is above\); the last good server keeps running\n/,
+        mark,
+      );
+      expect(dev.stderr().slice(mark)).not.toContain("rebuilt and restarted");
+      // The session opened before the failed start is still served, by the last good server.
+      expect((await client.callTool({ name: "greet", arguments: { name: "Ada" } })).structuredContent).toEqual({ result: "Hello, Ada!" });
+
+      const fixed = dev.stderr().length;
+      project.write(SECOND);
+      const [report] = await dev.waitFor(/src\/server\.ts changed; rebuilt and restarted in \d+ ms[^\n]*\n(?: {2}.*\n)+/, fixed);
+      expect(report).toContain("  ~ tool greet: input schema, parameters\n");
+      const after = await connectHttp(url!);
+      expect(Object.keys((await after.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
+      await after.close();
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("over stdio: a new server that fails to start leaves the host's session with the last good one", async () => {
+    const project = createDevProject(FIRST);
+    remove = project.remove;
+    const transport = new StdioClientTransport({ command: process.execPath, args: [TYPEMCP_CLI, "dev"], cwd: project.dir, stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    const client = new Client({ name: "dev-test", version: "0" });
+    let changes = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes++);
+    await client.connect(transport);
+    try {
+      await expect.poll(() => stderr, { timeout: 15_000 }).toContain("watching for changes");
+      project.write(CRASHING);
+      await expect
+        .poll(() => stderr, { timeout: 15_000 })
+        .toContain("rebuilt, but the new server failed to start (exit code 1; its error is above); the last good server keeps running\n");
+      expect(stderr).toContain("Error: cannot reach the database");
+      expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name"]);
+      expect(changes).toBe(0);
+      project.write(SECOND);
+      await expect.poll(() => changes, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
+    } finally {
+      await client.close();
+    }
   });
 
   test("over stdio: the host's session survives the restart and hears that the tools changed", async () => {

@@ -43,7 +43,7 @@ function plain(text: string): string {
 }
 
 // A callback parameter added to the scaffold's greet(), and the build's message for it.
-const UNSUPPORTED = 'error src/greeter.ts:17:69 - Greeter.greet: parameter "onDone": a function cannot be sent as JSON';
+const UNSUPPORTED = 'error src/greeter.ts:25:69 - Greeter.greet: parameter "onDone": a function cannot be sent as JSON';
 
 /** Runs `action` with a callback parameter added to greet() in src/greeter.ts, then puts the file back. */
 async function breakGreet<T>(project: string, action: () => Promise<T>): Promise<T> {
@@ -79,17 +79,41 @@ describe.concurrent("a project created with create-typemcp", () => {
     expect(Object.keys(manifest.devDependencies)).toContain("typemcp");
 
     expect((await runAsync("npm", ["run", "build"], { cwd: project, env })).stdout).toContain("→ dist/server.js (bundled)");
-    expect(plain((await runAsync("npm", ["test"], { cwd: project, env })).stdout)).toMatch(/Tests\s+3 passed/);
+    expect(plain((await runAsync("npm", ["test"], { cwd: project, env })).stdout)).toMatch(/Tests\s+4 passed/);
     expect(await listToolNames("npm", ["start", "--silent"], project)).toEqual(["greet"]);
 
-    // The server as its users get it: one tarball, no dependencies, nothing else installed.
+    // The server as its users get it: one tarball holding the bundled entry and the README (not
+    // tsc's per-file output, dist/greeter.js), no dependencies, nothing else installed.
     await runAsync("npm", ["pack", "--silent"], { cwd: project, env });
+    const packed = (await runAsync("tar", ["-tzf", "my-server-0.1.0.tgz"], { cwd: project })).stdout.trim().split("\n").sort();
+    expect(packed.filter((file) => !file.startsWith("package/dist/server.chunks/"))).toEqual([
+      "package/README.md",
+      "package/dist/server.bundle.js",
+      "package/dist/server.js",
+      "package/package.json",
+    ]);
+    expect(packed.filter((file) => file.startsWith("package/dist/server.chunks/")).length).toBeGreaterThan(0);
     const user = path.join(work, "user");
     fs.mkdirSync(user);
     fs.writeFileSync(path.join(user, "package.json"), '{ "name": "user", "version": "1.0.0", "type": "commonjs" }\n');
     await runAsync("npm", ["install", path.join(project, "my-server-0.1.0.tgz")], { cwd: user, env });
     expect(fs.readdirSync(path.join(user, "node_modules")).filter((d) => !d.startsWith("."))).toEqual(["my-server"]);
     expect(await listToolNames(path.join(user, "node_modules/.bin/my-server"), [], user)).toEqual(["greet"]);
+
+    // The configuration src/server.ts reads from the environment (with Node's types, which the build checks) reaches the tool.
+    const called = await runAsync("npx", ["typemcp", "call", "greet", "--arg", "name=Ada", "--", "node", "dist/server.js"], {
+      cwd: project,
+      env: { ...env, GREETER_SIGN_OFF: "See you soon." },
+    });
+    expect(called.stdout).toContain("Hello, Ada. See you soon.");
+
+    // The project's test type-checks the tests first: a type error in one fails it, naming the line.
+    const testFile = path.join(project, "src/greeter.test.ts");
+    const original = fs.readFileSync(testFile, "utf8");
+    fs.writeFileSync(testFile, `${original}\nexport const count: number = "three";\n`);
+    const mistyped = await runAsync("npm", ["test"], { cwd: project, env, allowFailure: true }).finally(() => fs.writeFileSync(testFile, original));
+    expect(mistyped.status).not.toBe(0);
+    expect(mistyped.stdout + mistyped.stderr).toMatch(/src\/greeter\.test\.ts\(\d+,\d+\): error TS2322: Type 'string' is not assignable to type 'number'\./);
 
     // An unsupported signature fails the project's own test with the line `typemcp build` prints.
     const built = await breakGreet(project, () => runAsync("npm", ["run", "build"], { cwd: project, env, allowFailure: true }));
@@ -111,7 +135,7 @@ describe.concurrent("a project created with create-typemcp", () => {
     const project = path.join(work, "my-node24-server");
     expect((await runAsync("node", ["--version"], { cwd: project, env: env24 })).stdout).toMatch(/^v24\./);
     expect((await runAsync("npm", ["run", "build"], { cwd: project, env: env24 })).stdout).toContain("→ dist/server.js (bundled)");
-    expect(plain((await runAsync("npm", ["test"], { cwd: project, env: env24 })).stdout)).toMatch(/Tests\s+3 passed/);
+    expect(plain((await runAsync("npm", ["test"], { cwd: project, env: env24 })).stdout)).toMatch(/Tests\s+4 passed/);
     expect(await listToolNames(node24, ["dist/server.js"], project)).toEqual(["greet"]);
   }, 900_000);
 
@@ -124,7 +148,7 @@ describe.concurrent("a project created with create-typemcp", () => {
     expect(created.stdout).toContain("pnpm build && pnpm start");
     const project = path.join(work, "my-pnpm-server");
     expect((await runAsync("npx", [...PNPM, "build"], { cwd: project, env })).stdout).toContain("→ dist/server.js (bundled)");
-    expect(plain((await runAsync("npx", [...PNPM, "test"], { cwd: project, env })).stdout)).toMatch(/Tests\s+3 passed/);
+    expect(plain((await runAsync("npx", [...PNPM, "test"], { cwd: project, env })).stdout)).toMatch(/Tests\s+4 passed/);
     expect(await listToolNames("npx", [...PNPM, "--silent", "start"], project)).toEqual(["greet"]);
 
     // The same test, with the same schemas, when the project switches to experimentalDecorators;
@@ -132,7 +156,7 @@ describe.concurrent("a project created with create-typemcp", () => {
     const tsconfig = path.join(project, "tsconfig.json");
     const config = JSON.parse(fs.readFileSync(tsconfig, "utf8"));
     fs.writeFileSync(tsconfig, JSON.stringify({ ...config, compilerOptions: { ...config.compilerOptions, experimentalDecorators: true } }, null, 2));
-    expect(plain((await runAsync("npx", [...PNPM, "test"], { cwd: project, env })).stdout)).toMatch(/Tests\s+3 passed/);
+    expect(plain((await runAsync("npx", [...PNPM, "test"], { cwd: project, env })).stdout)).toMatch(/Tests\s+4 passed/);
     const tested = await breakGreet(project, () => runAsync("npx", [...PNPM, "test"], { cwd: project, env, allowFailure: true }));
     expect(tested.status).toBe(1);
     expect(plain(tested.stdout + tested.stderr)).toContain(`typemcp build would fail:\n${UNSUPPORTED}`);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fromRoot, TYPEMCP_CLI } from "./paths.js";
 
 /** A throwaway server package in the OS temp folder, with `typemcp` linked in. */
-export function createDevProject(source: string): { dir: string; write(text: string): void; remove(): void } {
+export function createDevProject(source: string): { dir: string; write(text: string): void; saveByRename(text: string): void; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-dev-"));
   fs.mkdirSync(path.join(dir, "src"));
   fs.mkdirSync(path.join(dir, "node_modules"));
@@ -28,8 +28,14 @@ export function createDevProject(source: string): { dir: string; write(text: str
     }),
   );
   const write = (text: string) => fs.writeFileSync(path.join(dir, "src", "server.ts"), text);
+  // What `sed -i` and many editors do: write a temporary file beside the source, then move it over.
+  const saveByRename = (text: string) => {
+    const temp = path.join(dir, "src", `.server.ts.${process.pid}.tmp`);
+    fs.writeFileSync(temp, text);
+    fs.renameSync(temp, path.join(dir, "src", "server.ts"));
+  };
   write(source);
-  return { dir, write, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { dir, write, saveByRename, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** `typemcp dev` running in `dir`, with what it wrote to stderr so far. */
@@ -41,9 +47,9 @@ export interface DevProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `typemcp dev ...args` in `dir`. */
-export function startDev(dir: string, args: string[]): DevProcess {
-  const child = spawn(process.execPath, [TYPEMCP_CLI, "dev", ...args], { cwd: dir });
+/** Starts `typemcp dev ...args` in `dir`, on this Node unless `node` names another binary. */
+export function startDev(dir: string, args: string[], node = process.execPath): DevProcess {
+  const child = spawn(node, [TYPEMCP_CLI, "dev", ...args], { cwd: dir });
   let stderr = "";
   const waiters = new Set<() => void>();
   child.stderr.on("data", (chunk: Buffer) => {

@@ -40,13 +40,25 @@ describe("scaffold", () => {
         "src/greeter.ts",
         "src/server.ts",
         "tsconfig.json",
+        "tsconfig.test.json",
         "vitest.config.ts",
       ]);
       const manifest = JSON.parse(fs.readFileSync(path.join(dir, "greeter/package.json"), "utf8"));
       expect(manifest).toEqual(packageJson({ dir, name: "greeter", packageManager: "pnpm", typemcp: "^0.1.0" }));
       expect(manifest.dependencies).toBeUndefined();
-      expect(Object.keys(manifest.devDependencies)).toEqual(["typemcp", "typescript", "vitest"]);
-      expect(fs.readFileSync(path.join(dir, "greeter/src/server.ts"), "utf8")).toContain('serve(new Greeter(), { name: "greeter", version: "0.1.0" });');
+      expect(manifest.devDependencies).toEqual({ "@types/node": "^20.19.43", typemcp: "^0.1.0", typescript: "~5.9.3", vitest: "^4.1.12" });
+      // The packed server is the bundled entry alone, not tsc's per-file output beside it.
+      expect(manifest.files).toEqual(["dist/server.js", "dist/server.bundle.js", "dist/server.chunks/"]);
+      // The tests are type-checked before they run; vitest alone strips types unchecked.
+      expect(manifest.scripts).toMatchObject({ dev: "typemcp dev", test: "tsc -p tsconfig.test.json && vitest run", typecheck: "tsc -p tsconfig.test.json" });
+      const tsconfig = JSON.parse(fs.readFileSync(path.join(dir, "greeter/tsconfig.json"), "utf8"));
+      expect(tsconfig.compilerOptions.types).toEqual(["node"]);
+      const testConfig = JSON.parse(fs.readFileSync(path.join(dir, "greeter/tsconfig.test.json"), "utf8"));
+      expect(testConfig).toMatchObject({ extends: "./tsconfig.json", compilerOptions: { noEmit: true }, include: ["src", "vitest.config.ts"], exclude: [] });
+      const server = fs.readFileSync(path.join(dir, "greeter/src/server.ts"), "utf8");
+      expect(server).toContain("new Greeter({ signOff: process.env.GREETER_SIGN_OFF })");
+      expect(server).toContain('await serve(greeter, { name: "greeter", version: "0.1.0" });');
+      expect(fs.readFileSync(path.join(dir, "greeter/.gitignore"), "utf8").split("\n")).toEqual(["node_modules", "dist", "*.tgz", ".env", ""]);
       expect(fs.readFileSync(path.join(dir, "greeter/README.md"), "utf8")).toContain("pnpm build      #");
       expect(fs.statSync(path.join(dir, "greeter/src/server.ts")).mode & 0o111).not.toBe(0);
     } finally {

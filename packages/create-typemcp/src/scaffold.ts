@@ -54,16 +54,22 @@ export function packageJson(options: ScaffoldOptions): Record<string, unknown> {
     description: "An MCP server built with typemcp.",
     type: "module",
     bin: { [options.name]: "dist/server.js" },
-    files: ["dist"],
+    // The bundled entry (its loader, the bundle and the chunks loaded later) and nothing else:
+    // tsc's per-file output beside it (dist/greeter.js…) is bundled in already. npm adds the
+    // README and a LICENSE itself.
+    files: ["dist/server.js", "dist/server.bundle.js", "dist/server.chunks/"],
     engines: { node: ">=20" },
     scripts: {
       build: "typemcp build",
       dev: "typemcp dev",
-      test: "vitest run",
+      // vitest strips types without checking them: tsc checks the tests (and the rest) first.
+      test: "tsc -p tsconfig.test.json && vitest run",
+      typecheck: "tsc -p tsconfig.test.json",
       start: "node dist/server.js",
       prepack: "typemcp build",
     },
     devDependencies: {
+      "@types/node": VERSIONS["@types/node"],
       typemcp: options.typemcp,
       typescript: VERSIONS.typescript,
       vitest: VERSIONS.vitest,

@@ -27,4 +27,13 @@ describe("Greeter", () => {
   test("answers an empty name with the ToolError's message", async () => {
     expect(await client.callError("greet", { name: " " })).toBe("Give a name to greet: it was empty.");
   });
+
+  test("ends with the sign-off it was configured with", async () => {
+    const configured = await connect(new Greeter({ signOff: "Welcome to the front desk." }));
+    try {
+      expect(await configured.call("greet", { name: "Ada" })).toBe("Hello, Ada. Welcome to the front desk.");
+    } finally {
+      await configured.close();
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { ProjectSession } from "../schema/project-session.js";
 import { describeChanges, toServedDefinitions, type ServedDefinitions } from "./describe-changes.js";
 import { DevServerProcess } from "./dev-server-process.js";
 import { formatBuildFailure } from "./format-build-failure.js";
+import { watchSources } from "./watch-sources.js";
 
 /** The MCP Inspector `--inspect` runs, pinned like every other dependency. */
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
@@ -17,7 +18,8 @@ const WATCHED = /\.(?:[cm]?ts|tsx|json)$/;
 /**
  * `typemcp dev [entry] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- server args]`:
  * builds, runs the server, and on every source change rebuilds incrementally, says what changed
- * and restarts it. A failed rebuild prints its errors and leaves the last good server running.
+ * and restarts it. A failed rebuild prints its errors and leaves the last good server running,
+ * as does a new server that fails to start (its error output shown, and said so).
  * Returns the exit code when it stops.
  */
 export async function runDev(args: readonly string[]): Promise<number> {
@@ -74,32 +76,40 @@ export async function runDev(args: readonly string[]): Promise<number> {
       return;
     }
     const changes = describeChanges(served, next);
-    served = next;
     const built = performance.now();
-    await server.restart();
+    const restart = await server.restart();
+    const names = files.map((f) => path.relative(process.cwd(), f)).join(", ");
+    if (!restart.started) {
+      const fallback = server.serving ? "the last good server keeps running" : "no server is running until a save fixes it";
+      say(`${names} changed; rebuilt, but the new server failed to start (${restart.reason}; its error is above); ${fallback}`);
+      return;
+    }
+    served = next;
     const ms = (from: number, to: number) => Math.round(to - from);
     const done = performance.now();
     say(
-      `${files.map((f) => path.relative(process.cwd(), f)).join(", ")} changed; rebuilt and restarted in ${ms(started, done)} ms ` +
+      `${names} changed; rebuilt and restarted in ${ms(started, done)} ms ` +
         `(build ${ms(started, built)} ms, restart ${ms(built, done)} ms)${changes.length ? "" : "; no definition changed"}`,
     );
     for (const line of changes) process.stderr.write(`  ${line}\n`);
   };
   const packageDir = path.dirname(project);
-  const ignored = ignoredDirs(project);
-  const watcher = fs.watch(packageDir, { recursive: true }, (_event, name) => {
-    if (!name || !WATCHED.test(name)) return;
-    const file = path.join(packageDir, name);
-    if (ignored.some((dir) => file.startsWith(dir))) return;
-    changed.add(file);
-    clearTimeout(timer);
-    // Editors write a file in several steps; one rebuild per burst.
-    timer = setTimeout(() => (running = running.then(rebuild).catch((error: unknown) => void say(`rebuild failed: ${String(error)}`))), 30);
+  const watcher = watchSources(packageDir, {
+    ignored: ignoredDirs(project),
+    onChange: (file) => {
+      if (!WATCHED.test(file)) return;
+      changed.add(file);
+      clearTimeout(timer);
+      // Editors write a file in several steps; one rebuild per burst.
+      timer = setTimeout(() => (running = running.then(rebuild).catch((error: unknown) => void say(`rebuild failed: ${String(error)}`))), 30);
+    },
   });
 
-  running = server.restart();
-  await running;
-  say(`serving ${path.relative(process.cwd(), entry)}${server.url ? ` at ${server.url}` : " over stdio"}; watching for changes`);
+  const first = server.restart();
+  running = first.then(() => undefined);
+  const start = await first;
+  if (start.started) say(`serving ${path.relative(process.cwd(), entry)}${server.url ? ` at ${server.url}` : " over stdio"}; watching for changes`);
+  else say(`the server failed to start (${start.reason}; its error is above); watching for changes`);
 
   await new Promise<void>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());

@@ -25,11 +25,15 @@ const HTTP_URL = /serving MCP over HTTP at (http:\/\/\S+)/;
 // sends no cache hint (serve()'s MCP_LIST_TTL), over HTTP as over stdio.
 const serverEnv = (): NodeJS.ProcessEnv => ({ ...process.env, MCP_LIST_TTL: "0" });
 
+/** How a restart went: the new server started, or it did not and the last good one keeps serving. */
+export type RestartResult = { started: true } | { started: false; reason: string };
+
 /**
  * The server `typemcp dev` runs, restarted after each good build. Over HTTP the next server
  * listens on the port the first one got, so a client's URL stays valid. Over stdio it relays
  * the host's messages through a {@link DevStdioRelay}, which hands the host's session (either
- * protocol era) over to each new server, so the session outlives the process.
+ * protocol era) over to each new server, so the session outlives the process. The last good
+ * server is stopped only once the next one has started: one that fails to load leaves it serving.
  */
 export class DevServerProcess {
   private child: ChildProcess | undefined;
@@ -42,6 +46,11 @@ export class DevServerProcess {
   /** The HTTP endpoint, once the server reported it. */
   url: string | undefined;
 
+  /** Whether a server is running (none before the first one started). */
+  get serving(): boolean {
+    return this.child !== undefined;
+  }
+
   constructor(private readonly options: DevServerOptions) {
     if (options.stdio) {
       createInterface({ input: process.stdin, crlfDelay: Infinity }).on("line", (line) => this.fromHost(line));
@@ -49,37 +58,67 @@ export class DevServerProcess {
     }
   }
 
-  /** Starts the server, or stops the running one and starts it again; resolves once it is up. */
-  async restart(): Promise<void> {
-    const replay = this.child !== undefined;
+  /**
+   * Starts the next server and, once it has loaded, stops the running one (if any) in its
+   * favour. When the next one exits first, the running one keeps serving and the result says why.
+   */
+  async restart(): Promise<RestartResult> {
+    const previous = this.child;
     const next = this.standby ?? this.warmUp();
     this.standby = undefined;
-    const warm = await next.ready;
-    await this.stop();
-    const child = warm ? next.child : this.spawnCold();
-    if (warm) child.send("go");
-    this.child = child;
-    const up = new Promise<void>((resolve) => {
-      createInterface({ input: child.stderr! }).on("line", (line) => {
+    const ready = await next.ready;
+    if (!ready) {
+      // The launcher itself failed (before loading the entry): what it said is all there is to show.
+      for await (const line of createInterface({ input: next.child.stderr! })) this.options.onStderr(line);
+    } else if (previous && !this.options.stdio) {
+      // Over HTTP the next server needs the port; the last good one lends it, keeping its sessions.
+      await ask(previous, "pause", "paused");
+    }
+    if (!ready || !(await this.start(next.child))) {
+      if (previous && !this.options.stdio) await ask(previous, "resume", "resumed");
+      this.standby = this.warmUp();
+      return { started: false, reason: describeExit(next.child) };
+    }
+    this.child = undefined;
+    await stopProcess(previous);
+    this.child = next.child;
+    if (this.options.stdio) {
+      const child = next.child;
+      createInterface({ input: child.stdout!, crlfDelay: Infinity }).on("line", (line) => this.relay.fromServer(line, child === this.child));
+      if (previous) for (const line of this.relay.handOver()) child.stdin!.write(`${line}\n`);
+      for (const line of this.pending.splice(0)) this.toServer(child, line);
+    }
+    // Warm the next one only once this one is up, so the two do not compete for the CPU.
+    this.standby = this.warmUp();
+    return { started: true };
+  }
+
+  // Tells a warm standby to load the entry; resolves true once it has (and, over HTTP, said
+  // where it listens), false if it exits first, once all it wrote to stderr has been passed on.
+  private start(child: ChildProcess): Promise<boolean> {
+    let listening = this.options.stdio;
+    let loaded = false;
+    return new Promise<boolean>((resolve) => {
+      const stderr = createInterface({ input: child.stderr! });
+      stderr.on("line", (line) => {
         const match = HTTP_URL.exec(line);
         if (match) {
           this.url = match[1]!;
           this.port ??= new URL(this.url).port;
-          resolve();
+          listening = true;
+          if (loaded) resolve(true);
         }
         this.options.onStderr(line);
       });
-      child.once("exit", () => resolve());
-      if (this.options.stdio) resolve();
+      child.on("message", (message) => {
+        if (message !== "started") return;
+        loaded = true;
+        if (listening) resolve(true);
+      });
+      const closed = new Promise((done) => stderr.once("close", done));
+      child.once("exit", () => void closed.then(() => resolve(false)));
+      child.send("go");
     });
-    if (this.options.stdio) {
-      createInterface({ input: child.stdout!, crlfDelay: Infinity }).on("line", (line) => this.relay.fromServer(line, child === this.child));
-      if (replay) for (const line of this.relay.handOver()) child.stdin!.write(`${line}\n`);
-      for (const line of this.pending.splice(0)) this.toServer(child, line);
-    }
-    await up;
-    // Warm the next one only once this one is up, so the two do not compete for the CPU.
-    this.standby = this.warmUp();
   }
 
   private args(): string[] {
@@ -105,14 +144,6 @@ export class DevServerProcess {
     return { child, ready };
   }
 
-  // Without a standby (typemcp not found from the entry): a plain start.
-  private spawnCold(): ChildProcess {
-    return spawn(process.execPath, ["--enable-source-maps", this.options.entry, ...this.args()], {
-      stdio: ["pipe", this.options.stdio ? "pipe" : "inherit", "pipe"],
-      env: serverEnv(),
-    });
-  }
-
   /** Stops the running server, if any, and waits for it to exit. */
   async stop(): Promise<void> {
     return this.stopChild();
@@ -128,12 +159,7 @@ export class DevServerProcess {
   private async stopChild(): Promise<void> {
     const child = this.child;
     this.child = undefined;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 2_000);
-    await exited;
-    clearTimeout(timer);
+    await stopProcess(child);
   }
 
   private fromHost(line: string): void {
@@ -145,4 +171,34 @@ export class DevServerProcess {
     this.relay.fromHost(line);
     child.stdin!.write(`${line}\n`);
   }
+}
+
+async function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 2_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// Sends a running server's launcher a request and waits for its reply (or for it to exit).
+function ask(child: ChildProcess, request: string, reply: string): Promise<void> {
+  if (!child.connected) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (message !== reply && !String(message).startsWith(`${request} failed`)) return;
+      child.off("message", onMessage);
+      resolve();
+    };
+    child.on("message", onMessage);
+    child.once("exit", () => resolve());
+    child.send(request);
+  });
+}
+
+// Why a server that was to start did not, for the line `typemcp dev` prints.
+function describeExit(child: ChildProcess): string {
+  if (child.signalCode !== null) return `killed by ${child.signalCode}`;
+  return `exit code ${child.exitCode ?? "unknown"}`;
 }

@@ -4,6 +4,7 @@ import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { selectTransport } from "../transports/select-transport.js";
 import { listTtlFrom } from "./list-ttl.js";
+import { findUnknownFlag } from "./server-flags.js";
 import { configuredRequestStateKey } from "../runtime/sdk.js";
 
 /** Which transport `serve()` uses, and with what. */
@@ -32,8 +33,9 @@ export interface RunningServer extends TypemcpServer {
  * stdio unless told otherwise (`node server.js --http --port 3000` needs no code change).
  * This is the entry file's wrapper around `createServer()`: it reads the process's flags and
  * environment, handles signals, and when the server cannot start (compiled without
- * `typemcp build`, a bad flag, a busy port) prints why to stderr and exits with status 1, so a
- * host shows the reason instead of a hang.
+ * `typemcp build`, a bad value, a busy port) prints why to stderr and exits with status 1, so a
+ * host shows the reason instead of a hang; a flag it does not know (flags after `--` are the
+ * server's own) exits with status 2, naming the flag and the closest one it knows.
  *
  * @typemcpEntry
  * @typemcpServes
@@ -47,6 +49,12 @@ export async function serve(instance: object, options: ServeOptions): Promise<Ru
 /** Serves a server made by `createServer()`. */
 export async function serve(server: TypemcpServer, options?: TransportOptions): Promise<RunningServer>;
 export async function serve(target: object, options: TransportOptions & Partial<ServerOptions> = {}): Promise<RunningServer> {
+  // Checked before anything else: a mistyped flag would otherwise leave a stdio server waiting.
+  const unknown = findUnknownFlag(process.argv.slice(2));
+  if (unknown) {
+    process.stderr.write(`typemcp: ${unknown}\n`);
+    process.exit(2);
+  }
   try {
     const { transport, http, ...info } = options;
     const server = isTypemcpServer(target) ? target : createServer(target, info as ServerOptions);

@@ -1,0 +1,72 @@
+/**
+ * The flags a built server takes (`node dist/server.js --http --port 3000`), and the check that
+ * refuses any other: a mistyped `--htpp` used to be ignored, leaving a stdio server that seemed
+ * to hang. What follows `--` is the server's own and never checked.
+ */
+
+/** Each flag `serve()` reads, with the placeholder of its value (undefined: it takes none). */
+export const SERVER_FLAGS: Readonly<Record<string, string | undefined>> = {
+  "--http": undefined,
+  "--stdio": undefined,
+  "--port": "N",
+  "--host": "ADDRESS",
+  "--allowed-hosts": "LIST",
+  "--allowed-origins": "LIST",
+  "--stateless": undefined,
+  "--max-sessions": "N",
+  "--max-sessions-per-client": "N",
+  "--redis": "URL",
+  "--list-ttl": "SECONDS",
+};
+
+/** Why `argv` (the arguments after the entry) holds a flag no server takes, in one line; undefined when all are known. */
+export function findUnknownFlag(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") return undefined;
+    if (!arg.startsWith("-") || arg === "-") continue;
+    if (arg in SERVER_FLAGS) {
+      if (SERVER_FLAGS[arg] !== undefined) i++;
+      continue;
+    }
+    return describeUnknown(arg);
+  }
+  return undefined;
+}
+
+function describeUnknown(arg: string): string {
+  const [name = arg, value] = arg.split(/=(.*)/s);
+  if (value !== undefined && name in SERVER_FLAGS) {
+    const fix = SERVER_FLAGS[name] === undefined ? name : `${name} ${value}`;
+    return `unknown flag ${arg}: write ${fix}, with a space, not "=".`;
+  }
+  const near = closestFlag(name);
+  if (near) return `unknown flag ${arg}; did you mean ${near}? (a server's own flags go after --)`;
+  const all = Object.entries(SERVER_FLAGS).map(([flag, placeholder]) => (placeholder ? `${flag} ${placeholder}` : flag));
+  return `unknown flag ${arg}; a typemcp server takes ${all.join(", ")} (a server's own flags go after --).`;
+}
+
+// The known flag nearest to `name`, when near enough to be a typo: a third of its letters at most.
+function closestFlag(name: string): string | undefined {
+  let best: { flag: string; distance: number } | undefined;
+  for (const flag of Object.keys(SERVER_FLAGS)) {
+    const distance = editDistance(name.replace(/^-+/, "").toLowerCase(), flag.slice(2));
+    if (!best || distance < best.distance) best = { flag, distance };
+  }
+  return best && best.distance <= Math.max(1, Math.floor((best.flag.length - 2) / 3)) ? best.flag : undefined;
+}
+
+// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+// neighbouring letters (the commonest typo, as in --htpp) each count 1.
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
