@@ -1,6 +1,7 @@
 /**
- * The versions a new project's devDependencies start from; `typescript` is one typemcp's build is
- * tested with. `@types/node` stays on the line of the oldest Node the project supports
+ * The versions a new project's devDependencies start from. `typescript` (the project's own `tsc`,
+ * for its editor and `npm test`) is the release typemcp reads types with, so npm installs one copy
+ * for both; typemcp's definitions do not depend on it. `@types/node` stays on the line of the oldest Node the project supports
  * (`engines: >=20`), so its types offer no API that Node lacks.
  */
 export const VERSIONS = {
