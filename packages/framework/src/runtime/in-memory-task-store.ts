@@ -10,6 +10,7 @@ import {
   type TaskStatus,
   type TaskStore,
 } from "./task-store.js";
+import { jsonBytes, QuotaFull, type TaskQuota } from "./task-limits.js";
 
 interface Entry {
   state: TaskState;
@@ -19,14 +20,22 @@ interface Entry {
   request?: Record<string, unknown>;
   inputRequests?: Record<string, TaskInputRequest>;
   answers: Record<string, unknown>;
+  /** What the task keeps, in bytes of JSON: its request, and its outcome once finished. */
+  bytes: number;
 }
 
-/** A `TaskStore` in this process's memory: the default, for one instance. Expired tasks are dropped as they are touched. */
+/**
+ * A `TaskStore` in this process's memory: the default, for one instance. Expired tasks are
+ * dropped as they are touched. Quotas are counted over every task held, so at most `maxTasks`
+ * entries (and `maxBytes` of what they keep) are ever live here.
+ */
 export class InMemoryTaskStore implements TaskStore {
   private readonly tasks = new Map<string, Entry>();
 
   async create(task: NewTask): Promise<TaskState> {
     this.sweep();
+    const bytes = jsonBytes(task.request);
+    if (task.quota) this.assertRoom(task.quota, task.owner, { tasks: 1, bytes });
     const now = new Date().toISOString();
     const expiresAt = Date.now() + task.ttlMs;
     const state: TaskState = {
@@ -37,7 +46,14 @@ export class InMemoryTaskStore implements TaskStore {
       ttlMs: task.ttlMs,
       ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }),
     };
-    this.tasks.set(state.taskId, { state, owner: task.owner, expiresAt, answers: {}, ...(task.request ? { request: structuredClone(task.request) } : {}) });
+    this.tasks.set(state.taskId, {
+      state,
+      owner: task.owner,
+      expiresAt,
+      answers: {},
+      bytes,
+      ...(task.request ? { request: structuredClone(task.request) } : {}),
+    });
     return { ...state };
   }
 
@@ -59,9 +75,13 @@ export class InMemoryTaskStore implements TaskStore {
     return { ...entry.state };
   }
 
-  async finish(taskId: string, outcome: TaskOutcome, owner?: string): Promise<boolean> {
+  async finish(taskId: string, outcome: TaskOutcome, owner?: string, quota?: TaskQuota): Promise<boolean> {
     const entry = this.entry(taskId, owner);
     if (!entry || isTerminal(entry.state.status)) return false;
+    const bytes = jsonBytes(outcome);
+    // The task itself stops counting as running as it finishes.
+    if (quota) this.assertRoom(quota, owner, { tasks: -1, bytes });
+    entry.bytes += bytes;
     entry.state = { ...withoutMessage(entry.state), status: "result" in outcome ? "completed" : "failed", lastUpdatedAt: new Date().toISOString() };
     entry.outcome = outcome;
     delete entry.inputRequests;
@@ -114,6 +134,7 @@ export class InMemoryTaskStore implements TaskStore {
 
   async list(options: { owner?: string; cursor?: string; limit?: number } = {}): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
     this.sweep();
+    if (options.owner === undefined) return { tasks: [] };
     const mine = [...this.tasks.values()].filter((e) => e.owner === options.owner).map((e) => ({ ...e.state }));
     const start = options.cursor === undefined ? 0 : Number(options.cursor);
     const limit = options.limit ?? 100;
@@ -129,6 +150,28 @@ export class InMemoryTaskStore implements TaskStore {
       return undefined;
     }
     return entry.owner === owner ? entry : undefined;
+  }
+
+  // Throws TASK_LIMIT_REACHED (through `QuotaFull`) when adding `more` would pass a cap.
+  private assertRoom(quota: TaskQuota, owner: string | undefined, more: { tasks: number; bytes: number }): void {
+    let running = 0;
+    let ownRunning = 0;
+    let bytes = 0;
+    let ownBytes = 0;
+    for (const entry of this.tasks.values()) {
+      const mine = owner !== undefined && entry.owner === owner;
+      const live = isTerminal(entry.state.status) ? 0 : 1;
+      running += live;
+      bytes += entry.bytes;
+      if (mine) {
+        ownRunning += live;
+        ownBytes += entry.bytes;
+      }
+    }
+    if (more.tasks > 0 && running + more.tasks > quota.maxTasks) throw new QuotaFull("maxTasks");
+    if (more.tasks > 0 && owner !== undefined && ownRunning + more.tasks > quota.maxTasksPerOwner) throw new QuotaFull("maxTasksPerOwner");
+    if (bytes + more.bytes > quota.maxBytes) throw new QuotaFull("maxBytes");
+    if (owner !== undefined && ownBytes + more.bytes > quota.maxBytesPerOwner) throw new QuotaFull("maxBytesPerOwner");
   }
 
   private sweep(): void {

@@ -10,21 +10,67 @@ import {
   type TaskStatus,
   type TaskStore,
 } from "../runtime/task-store.js";
+import { jsonBytes, QuotaFull, type QuotaCap, type TaskQuota } from "../runtime/task-limits.js";
 
-// One hash per task (its state and owner) and one string for its outcome, both expiring with the
-// task's TTL; one sorted set per owner, in creation order (a counter, as two tasks can share a millisecond), for listing. Status changes run as
-// scripts so that two instances racing (a result here, a cancel there) cannot both win.
-const CREATE = `
-redis.call('HSET', KEYS[1], unpack(ARGV, 4))
+// One hash per task (its state, owner and size) and one string for its outcome, both expiring with
+// the task's TTL; one sorted set per owner, in creation order (a counter, as two tasks can share a
+// millisecond), for listing; one sorted set of every task by expiry, to count what the quota caps
+// (at most maxTasks running, and what they keep bounded by maxBytes, so a count walks a bounded set).
+// Status changes run as scripts so that two instances racing (a result here, a cancel there)
+// cannot both win, and two creating at once cannot both take the last place.
+
+// usage(live zset, key prefix, now, owner, quota from ARGV[first..first+3], adding tasks, adding bytes):
+// the name of the first cap the addition would pass, or false.
+const USAGE = `
+local function full(live, prefix, now, owner, first, addTasks, addBytes)
+  redis.call('ZREMRANGEBYSCORE', live, '-inf', now)
+  local running, ownRunning, bytes, ownBytes = 0, 0, 0, 0
+  for _, id in ipairs(redis.call('ZRANGE', live, 0, -1)) do
+    local f = redis.call('HMGET', prefix .. 'task:' .. id, 'owner', 'status', 'bytes')
+    if f[2] == false then
+      redis.call('ZREM', live, id)
+    else
+      local isLive = (f[2] == 'working' or f[2] == 'input_required') and 1 or 0
+      local size = tonumber(f[3] or '0') or 0
+      running = running + isLive
+      bytes = bytes + size
+      if owner ~= '' and f[1] == owner then
+        ownRunning = ownRunning + isLive
+        ownBytes = ownBytes + size
+      end
+    end
+  end
+  if addTasks > 0 and running + addTasks > tonumber(ARGV[first]) then return 'maxTasks' end
+  if addTasks > 0 and owner ~= '' and ownRunning + addTasks > tonumber(ARGV[first + 1]) then return 'maxTasksPerOwner' end
+  if bytes + addBytes > tonumber(ARGV[first + 2]) then return 'maxBytes' end
+  if owner ~= '' and ownBytes + addBytes > tonumber(ARGV[first + 3]) then return 'maxBytesPerOwner' end
+  return false
+end
+`;
+
+// ARGV: ttl, now, taskId, owner, bytes, quota? ('1'/'0'), four caps, key prefix, then the hash's fields.
+const CREATE = `${USAGE}
+if ARGV[6] == '1' then
+  local cap = full(KEYS[4], ARGV[11], ARGV[2], ARGV[4], 7, 1, tonumber(ARGV[5]))
+  if cap then return cap end
+end
+redis.call('HSET', KEYS[1], unpack(ARGV, 12))
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[3])
 if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
-return 1`;
+redis.call('ZADD', KEYS[4], tonumber(ARGV[2]) + tonumber(ARGV[1]), ARGV[3])
+return 'ok'`;
 
-const CHANGE = `
+// ARGV: owner, status, now, has message, message, outcome ('' for none), quota? ('1'/'0'), four caps, key prefix, now (ms).
+const CHANGE = `${USAGE}
 if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then return 0 end
 local status = redis.call('HGET', KEYS[1], 'status')
 if status == 'completed' or status == 'failed' or status == 'cancelled' then return 0 end
+if ARGV[6] ~= '' and ARGV[7] == '1' then
+  local cap = full(KEYS[3], ARGV[12], ARGV[13], ARGV[1], 8, 0, string.len(ARGV[6]))
+  if cap then return cap end
+end
+if ARGV[6] ~= '' then redis.call('HINCRBY', KEYS[1], 'bytes', string.len(ARGV[6])) end
 redis.call('HSET', KEYS[1], 'status', ARGV[2], 'lastUpdatedAt', ARGV[3])
 if ARGV[4] == '1' then redis.call('HSET', KEYS[1], 'statusMessage', ARGV[5]) else redis.call('HDEL', KEYS[1], 'statusMessage') end
 if ARGV[6] ~= '' then redis.call('SET', KEYS[2], ARGV[6], 'PX', math.max(redis.call('PTTL', KEYS[1]), 1)) end
@@ -97,22 +143,30 @@ export class RedisTaskStore implements TaskStore {
       ttlMs,
       ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }),
     };
-    const fields = Object.entries({ ...state, owner: task.owner ?? "", ...(task.request ? { request: JSON.stringify(task.request) } : {}) }).flatMap(
-      ([k, v]) => [k, String(v)],
-    );
-    await this.run("create a task", () =>
+    const request = task.request ? JSON.stringify(task.request) : undefined;
+    const bytes = request === undefined ? 0 : jsonBytes(task.request);
+    const fields = Object.entries({ ...state, owner: task.owner ?? "", bytes, ...(request === undefined ? {} : { request }) }).flatMap(([k, v]) => [
+      k,
+      String(v),
+    ]);
+    const done = await this.run("create a task", () =>
       this.redis.client.eval(
         CREATE,
-        3,
+        4,
         this.key(state.taskId),
         this.index(task.owner),
         `${this.options.prefix}tasks-created`,
+        this.live(),
         ttlMs,
         now.getTime(),
         state.taskId,
+        task.owner ?? "",
+        bytes,
+        ...this.quotaArgs(task.quota),
         ...fields,
       ),
     );
+    if (done !== "ok") throw new QuotaFull(done as QuotaCap);
     return state;
   }
 
@@ -126,8 +180,8 @@ export class RedisTaskStore implements TaskStore {
     return changed ? this.get(taskId, owner) : undefined;
   }
 
-  async finish(taskId: string, outcome: TaskOutcome, owner?: string): Promise<boolean> {
-    return this.change("store a task's result", taskId, owner, "result" in outcome ? "completed" : "failed", undefined, JSON.stringify(outcome));
+  async finish(taskId: string, outcome: TaskOutcome, owner?: string, quota?: TaskQuota): Promise<boolean> {
+    return this.change("store a task's result", taskId, owner, "result" in outcome ? "completed" : "failed", undefined, JSON.stringify(outcome), quota);
   }
 
   async outcome(taskId: string, owner?: string): Promise<TaskOutcome | undefined> {
@@ -178,6 +232,8 @@ export class RedisTaskStore implements TaskStore {
   }
 
   async list(options: { owner?: string; cursor?: string; limit?: number } = {}): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
+    // Tasks without an owner are reached by their id alone, never listed.
+    if (options.owner === undefined) return { tasks: [] };
     const start = options.cursor === undefined ? 0 : Math.max(0, Number(options.cursor) || 0);
     const limit = options.limit ?? 100;
     const index = this.index(options.owner);
@@ -201,9 +257,32 @@ export class RedisTaskStore implements TaskStore {
     status: TaskStatus,
     statusMessage: string | undefined,
     outcome: string,
+    quota?: TaskQuota,
   ): Promise<boolean> {
-    const args = [owner ?? "", status, new Date().toISOString(), statusMessage === undefined ? "0" : "1", statusMessage ?? "", outcome];
-    return (await this.run(what, () => this.redis.client.eval(CHANGE, 2, this.key(taskId), this.outcomeKey(taskId), ...args))) === 1;
+    const now = new Date();
+    const args = [
+      owner ?? "",
+      status,
+      now.toISOString(),
+      statusMessage === undefined ? "0" : "1",
+      statusMessage ?? "",
+      outcome,
+      ...this.quotaArgs(quota),
+      now.getTime(),
+    ];
+    const done = await this.run(what, () => this.redis.client.eval(CHANGE, 3, this.key(taskId), this.outcomeKey(taskId), this.live(), ...args));
+    if (typeof done === "string") throw new QuotaFull(done as QuotaCap);
+    return done === 1;
+  }
+
+  // The scripts' quota arguments: whether to check, the four caps, and the key prefix to find tasks by.
+  private quotaArgs(quota: TaskQuota | undefined): Array<string | number> {
+    const caps = quota ? [quota.maxTasks, quota.maxTasksPerOwner, quota.maxBytes, quota.maxBytesPerOwner] : [0, 0, 0, 0];
+    return [quota ? "1" : "0", ...caps, this.options.prefix];
+  }
+
+  private live(): string {
+    return `${this.options.prefix}tasks-live`;
   }
 
   private async run<T>(what: string, command: () => Promise<T>): Promise<T> {
