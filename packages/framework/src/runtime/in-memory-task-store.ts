@@ -11,6 +11,7 @@ import {
   type TaskStore,
 } from "./task-store.js";
 import { jsonBytes, QuotaFull, type TaskQuota } from "./task-limits.js";
+import { TASK_RECORD_BYTES, TaskUsage } from "./task-usage.js";
 
 interface Entry {
   state: TaskState;
@@ -20,7 +21,7 @@ interface Entry {
   request?: Record<string, unknown>;
   inputRequests?: Record<string, TaskInputRequest>;
   answers: Record<string, unknown>;
-  /** What the task keeps, in bytes of JSON: its request, and its outcome once finished. */
+  /** What the task keeps, in bytes: its record, its request's JSON, and its outcome's once finished. */
   bytes: number;
 }
 
@@ -31,11 +32,14 @@ interface Entry {
  */
 export class InMemoryTaskStore implements TaskStore {
   private readonly tasks = new Map<string, Entry>();
+  private readonly usage = new TaskUsage();
 
   async create(task: NewTask): Promise<TaskState> {
     this.sweep();
-    const bytes = jsonBytes(task.request);
-    if (task.quota) this.assertRoom(task.quota, task.owner, { tasks: 1, bytes });
+    const bytes = TASK_RECORD_BYTES + jsonBytes(task.request);
+    const full = task.quota && this.usage.check(task.quota, task.owner, { running: 1, bytes });
+    if (full) throw new QuotaFull(full);
+    this.usage.add(task.owner, 1, bytes);
     const now = new Date().toISOString();
     const expiresAt = Date.now() + task.ttlMs;
     const state: TaskState = {
@@ -65,6 +69,7 @@ export class InMemoryTaskStore implements TaskStore {
   async update(taskId: string, change: { status: TaskStatus; statusMessage?: string }, owner?: string): Promise<TaskState | undefined> {
     const entry = this.entry(taskId, owner);
     if (!entry || isTerminal(entry.state.status)) return undefined;
+    if (isTerminal(change.status)) this.usage.add(entry.owner, -1, 0);
     if (change.status !== "input_required") delete entry.inputRequests;
     entry.state = {
       ...withoutMessage(entry.state),
@@ -79,8 +84,9 @@ export class InMemoryTaskStore implements TaskStore {
     const entry = this.entry(taskId, owner);
     if (!entry || isTerminal(entry.state.status)) return false;
     const bytes = jsonBytes(outcome);
-    // The task itself stops counting as running as it finishes.
-    if (quota) this.assertRoom(quota, owner, { tasks: -1, bytes });
+    const full = quota && this.usage.check(quota, owner, { running: 0, bytes });
+    if (full) throw new QuotaFull(full);
+    this.usage.add(entry.owner, -1, bytes);
     entry.bytes += bytes;
     entry.state = { ...withoutMessage(entry.state), status: "result" in outcome ? "completed" : "failed", lastUpdatedAt: new Date().toISOString() };
     entry.outcome = outcome;
@@ -146,37 +152,20 @@ export class InMemoryTaskStore implements TaskStore {
     const entry = this.tasks.get(taskId);
     if (!entry) return undefined;
     if (entry.expiresAt <= Date.now()) {
-      this.tasks.delete(taskId);
+      this.drop(taskId, entry);
       return undefined;
     }
     return entry.owner === owner ? entry : undefined;
   }
 
-  // Throws TASK_LIMIT_REACHED (through `QuotaFull`) when adding `more` would pass a cap.
-  private assertRoom(quota: TaskQuota, owner: string | undefined, more: { tasks: number; bytes: number }): void {
-    let running = 0;
-    let ownRunning = 0;
-    let bytes = 0;
-    let ownBytes = 0;
-    for (const entry of this.tasks.values()) {
-      const mine = owner !== undefined && entry.owner === owner;
-      const live = isTerminal(entry.state.status) ? 0 : 1;
-      running += live;
-      bytes += entry.bytes;
-      if (mine) {
-        ownRunning += live;
-        ownBytes += entry.bytes;
-      }
-    }
-    if (more.tasks > 0 && running + more.tasks > quota.maxTasks) throw new QuotaFull("maxTasks");
-    if (more.tasks > 0 && owner !== undefined && ownRunning + more.tasks > quota.maxTasksPerOwner) throw new QuotaFull("maxTasksPerOwner");
-    if (bytes + more.bytes > quota.maxBytes) throw new QuotaFull("maxBytes");
-    if (owner !== undefined && ownBytes + more.bytes > quota.maxBytesPerOwner) throw new QuotaFull("maxBytesPerOwner");
-  }
-
   private sweep(): void {
     const now = Date.now();
-    for (const [id, entry] of this.tasks) if (entry.expiresAt <= now) this.tasks.delete(id);
+    for (const [id, entry] of this.tasks) if (entry.expiresAt <= now) this.drop(id, entry);
+  }
+
+  private drop(taskId: string, entry: Entry): void {
+    this.tasks.delete(taskId);
+    this.usage.add(entry.owner, isTerminal(entry.state.status) ? 0 : -1, -entry.bytes);
   }
 }
 

@@ -10,67 +10,86 @@ import {
   type TaskStatus,
   type TaskStore,
 } from "../runtime/task-store.js";
-import { jsonBytes, QuotaFull, type QuotaCap, type TaskQuota } from "../runtime/task-limits.js";
+import { QuotaFull, type QuotaCap, type TaskQuota } from "../runtime/task-limits.js";
+import { TASK_RECORD_BYTES } from "../runtime/task-usage.js";
 
 // One hash per task (its state, owner and size) and one string for its outcome, both expiring with
 // the task's TTL; one sorted set per owner, in creation order (a counter, as two tasks can share a
-// millisecond), for listing; one sorted set of every task by expiry, to count what the quota caps
-// (at most maxTasks running, and what they keep bounded by maxBytes, so a count walks a bounded set).
-// Status changes run as scripts so that two instances racing (a result here, a cancel there)
-// cannot both win, and two creating at once cannot both take the last place.
-
-// usage(live zset, key prefix, now, owner, quota from ARGV[first..first+3], adding tasks, adding bytes):
-// the name of the first cap the addition would pass, or false.
+// millisecond), for listing. Status changes run as scripts so that two instances racing (a result
+// here, a cancel there) cannot both win, and two creating at once cannot both take the last place.
+//
+// What the quotas count is kept as it changes, so a check costs the same however many tasks are
+// held: a hash of running tasks and bytes, server-wide and per owner (`tasks-usage`); what each
+// task adds to it (`tasks-held`: "running|bytes|owner", which outlives the task's own keys); and
+// every task by expiry (`tasks-live`), so that what expired stops counting at the next change.
 const USAGE = `
-local function full(live, prefix, now, owner, first, addTasks, addBytes)
-  redis.call('ZREMRANGEBYSCORE', live, '-inf', now)
-  local running, ownRunning, bytes, ownBytes = 0, 0, 0, 0
-  for _, id in ipairs(redis.call('ZRANGE', live, 0, -1)) do
-    local f = redis.call('HMGET', prefix .. 'task:' .. id, 'owner', 'status', 'bytes')
-    if f[2] == false then
-      redis.call('ZREM', live, id)
-    else
-      local isLive = (f[2] == 'working' or f[2] == 'input_required') and 1 or 0
-      local size = tonumber(f[3] or '0') or 0
-      running = running + isLive
-      bytes = bytes + size
-      if owner ~= '' and f[1] == owner then
-        ownRunning = ownRunning + isLive
-        ownBytes = ownBytes + size
-      end
+local function tally(usage, owner, running, bytes)
+  if running ~= 0 then redis.call('HINCRBY', usage, 'running', running) end
+  if bytes ~= 0 then redis.call('HINCRBY', usage, 'bytes', bytes) end
+  if owner == '' then return end
+  local r = redis.call('HINCRBY', usage, 'running:' .. owner, running)
+  local b = redis.call('HINCRBY', usage, 'bytes:' .. owner, bytes)
+  if r <= 0 and b <= 0 then redis.call('HDEL', usage, 'running:' .. owner, 'bytes:' .. owner) end
+end
+local function sweep(live, held, usage, now)
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', live, '-inf', now)) do
+    local entry = redis.call('HGET', held, id)
+    if entry then
+      local running, bytes, owner = string.match(entry, '^(%d+)|(%d+)|(.*)$')
+      tally(usage, owner, -tonumber(running), -tonumber(bytes))
+      redis.call('HDEL', held, id)
     end
+    redis.call('ZREM', live, id)
   end
-  if addTasks > 0 and running + addTasks > tonumber(ARGV[first]) then return 'maxTasks' end
-  if addTasks > 0 and owner ~= '' and ownRunning + addTasks > tonumber(ARGV[first + 1]) then return 'maxTasksPerOwner' end
+end
+local function full(usage, owner, first, addRunning, addBytes)
+  local u = redis.call('HMGET', usage, 'running', 'bytes', 'running:' .. owner, 'bytes:' .. owner)
+  local running, bytes = tonumber(u[1] or '0'), tonumber(u[2] or '0')
+  local ownRunning, ownBytes = tonumber(u[3] or '0'), tonumber(u[4] or '0')
+  if addRunning > 0 and running + addRunning > tonumber(ARGV[first]) then return 'maxTasks' end
+  if addRunning > 0 and owner ~= '' and ownRunning + addRunning > tonumber(ARGV[first + 1]) then return 'maxTasksPerOwner' end
   if bytes + addBytes > tonumber(ARGV[first + 2]) then return 'maxBytes' end
   if owner ~= '' and ownBytes + addBytes > tonumber(ARGV[first + 3]) then return 'maxBytesPerOwner' end
   return false
 end
 `;
 
-// ARGV: ttl, now, taskId, owner, bytes, quota? ('1'/'0'), four caps, key prefix, then the hash's fields.
+// KEYS: task, owner index, counter, live, held, usage.
+// ARGV: ttl, now (ms), taskId, owner, bytes, quota? ('1'/'0'), four caps, then the hash's fields.
 const CREATE = `${USAGE}
+sweep(KEYS[4], KEYS[5], KEYS[6], ARGV[2])
 if ARGV[6] == '1' then
-  local cap = full(KEYS[4], ARGV[11], ARGV[2], ARGV[4], 7, 1, tonumber(ARGV[5]))
+  local cap = full(KEYS[6], ARGV[4], 7, 1, tonumber(ARGV[5]))
   if cap then return cap end
 end
-redis.call('HSET', KEYS[1], unpack(ARGV, 12))
+redis.call('HSET', KEYS[1], unpack(ARGV, 11))
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[3])
 if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
 redis.call('ZADD', KEYS[4], tonumber(ARGV[2]) + tonumber(ARGV[1]), ARGV[3])
+redis.call('HSET', KEYS[5], ARGV[3], '1|' .. ARGV[5] .. '|' .. ARGV[4])
+tally(KEYS[6], ARGV[4], 1, tonumber(ARGV[5]))
 return 'ok'`;
 
-// ARGV: owner, status, now, has message, message, outcome ('' for none), quota? ('1'/'0'), four caps, key prefix, now (ms).
+// KEYS: task, outcome, live, held, usage.
+// ARGV: owner, status, now, has message, message, outcome ('' for none), quota? ('1'/'0'), four caps, now (ms), taskId.
 const CHANGE = `${USAGE}
+sweep(KEYS[3], KEYS[4], KEYS[5], ARGV[12])
 if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then return 0 end
 local status = redis.call('HGET', KEYS[1], 'status')
 if status == 'completed' or status == 'failed' or status == 'cancelled' then return 0 end
-if ARGV[6] ~= '' and ARGV[7] == '1' then
-  local cap = full(KEYS[3], ARGV[12], ARGV[13], ARGV[1], 8, 0, string.len(ARGV[6]))
+local added = string.len(ARGV[6])
+if added > 0 and ARGV[7] == '1' then
+  local cap = full(KEYS[5], ARGV[1], 8, 0, added)
   if cap then return cap end
 end
-if ARGV[6] ~= '' then redis.call('HINCRBY', KEYS[1], 'bytes', string.len(ARGV[6])) end
+local ends = ARGV[2] == 'completed' or ARGV[2] == 'failed' or ARGV[2] == 'cancelled'
+-- Counted only while the task is held: once swept (another instance's clock may run ahead), it counts no more.
+if (ends or added > 0) and redis.call('HEXISTS', KEYS[4], ARGV[13]) == 1 then
+  local bytes = redis.call('HINCRBY', KEYS[1], 'bytes', added)
+  tally(KEYS[5], ARGV[1], ends and -1 or 0, added)
+  redis.call('HSET', KEYS[4], ARGV[13], (ends and '0' or '1') .. '|' .. bytes .. '|' .. ARGV[1])
+end
 redis.call('HSET', KEYS[1], 'status', ARGV[2], 'lastUpdatedAt', ARGV[3])
 if ARGV[4] == '1' then redis.call('HSET', KEYS[1], 'statusMessage', ARGV[5]) else redis.call('HDEL', KEYS[1], 'statusMessage') end
 if ARGV[6] ~= '' then redis.call('SET', KEYS[2], ARGV[6], 'PX', math.max(redis.call('PTTL', KEYS[1]), 1)) end
@@ -144,7 +163,7 @@ export class RedisTaskStore implements TaskStore {
       ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }),
     };
     const request = task.request ? JSON.stringify(task.request) : undefined;
-    const bytes = request === undefined ? 0 : jsonBytes(task.request);
+    const bytes = TASK_RECORD_BYTES + (request === undefined ? 0 : Buffer.byteLength(request));
     const fields = Object.entries({ ...state, owner: task.owner ?? "", bytes, ...(request === undefined ? {} : { request }) }).flatMap(([k, v]) => [
       k,
       String(v),
@@ -152,11 +171,11 @@ export class RedisTaskStore implements TaskStore {
     const done = await this.run("create a task", () =>
       this.redis.client.eval(
         CREATE,
-        4,
+        6,
         this.key(state.taskId),
         this.index(task.owner),
         `${this.options.prefix}tasks-created`,
-        this.live(),
+        ...this.usageKeys(),
         ttlMs,
         now.getTime(),
         state.taskId,
@@ -269,20 +288,23 @@ export class RedisTaskStore implements TaskStore {
       outcome,
       ...this.quotaArgs(quota),
       now.getTime(),
+      taskId,
     ];
-    const done = await this.run(what, () => this.redis.client.eval(CHANGE, 3, this.key(taskId), this.outcomeKey(taskId), this.live(), ...args));
+    const done = await this.run(what, () => this.redis.client.eval(CHANGE, 5, this.key(taskId), this.outcomeKey(taskId), ...this.usageKeys(), ...args));
     if (typeof done === "string") throw new QuotaFull(done as QuotaCap);
     return done === 1;
   }
 
-  // The scripts' quota arguments: whether to check, the four caps, and the key prefix to find tasks by.
+  // The scripts' quota arguments: whether to check, then the four caps.
   private quotaArgs(quota: TaskQuota | undefined): Array<string | number> {
     const caps = quota ? [quota.maxTasks, quota.maxTasksPerOwner, quota.maxBytes, quota.maxBytesPerOwner] : [0, 0, 0, 0];
-    return [quota ? "1" : "0", ...caps, this.options.prefix];
+    return [quota ? "1" : "0", ...caps];
   }
 
-  private live(): string {
-    return `${this.options.prefix}tasks-live`;
+  // Where the quotas are counted: every task by expiry, what each holds, and the totals.
+  private usageKeys(): [string, string, string] {
+    const p = this.options.prefix;
+    return [`${p}tasks-live`, `${p}tasks-held`, `${p}tasks-usage`];
   }
 
   private async run<T>(what: string, command: () => Promise<T>): Promise<T> {

@@ -106,6 +106,16 @@ export function describeTaskStore(name: string, open: () => TaskStore | Promise<
       expect(await store.outcome(first.taskId, owner)).toEqual({ result: { content: [] } });
     });
 
+    test("stops counting a task against the quotas once it expired", async () => {
+      const store = await open();
+      const quota: TaskQuota = { maxTasks: 1, maxTasksPerOwner: 1, maxBytes: 5_000, maxBytesPerOwner: 5_000 };
+      const owner = `expiring-${Math.random()}`;
+      await store.create({ ttlMs: 40, owner, request: { text: "x".repeat(2_000) }, quota });
+      await expect(store.create({ ttlMs: 60_000, owner, quota })).rejects.toMatchObject({ cap: "maxTasks" });
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect((await store.create({ ttlMs: 60_000, owner, request: { text: "x".repeat(2_000) }, quota })).status).toBe("working");
+    });
+
     test("forgets a task after its TTL", async () => {
       const store = await open();
       const { taskId } = await store.create({ ttlMs: 40 });
