@@ -104,15 +104,15 @@ export function isTerminal(status: TaskStatus): boolean {
 }
 
 /**
- * A new task id: random (a task id is all a client needs to reach a task, so it must not be
- * guessable), ending in when the task expires, so that a late poll can be told it expired
- * rather than that the id was never issued.
+ * A new task id: random (for a task with no owner the id is all it takes to reach it, so it must
+ * not be guessable), ending in when the task expires, a hint for whoever holds it. The server
+ * never reads it back to answer: an expired id is not found, as one never issued.
  */
 export function newTaskId(expiresAt: number): string {
   return `${globalThis.crypto.randomUUID()}.${Math.floor(expiresAt).toString(36)}`;
 }
 
-/** When a task id made by `newTaskId` expires (ms since the epoch), or undefined for another id. */
+/** When a task id made by `newTaskId` says it expires (ms since the epoch), or undefined for another id; for tests and logs, never for answers. */
 export function taskExpiry(taskId: string): number | undefined {
   const match = /^[0-9a-f-]{36}\.([0-9a-z]{1,12})$/.exec(taskId);
   if (!match) return undefined;
