@@ -32,6 +32,9 @@ export interface Session {
   readonly state: SessionState;
 }
 
+// Connections opened by this process, numbering each for its tasks' owner key.
+let connections = 0;
+
 /**
  * Answers every MCP request typemcp serves, for one session, from `app`'s registries. Only the
  * declared capabilities get handlers: the SDK refuses a handler for an undeclared one.
@@ -46,8 +49,9 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
   const session: Session = { protocol, subscriptions: new Set(), state };
   const context = (extra: RequestExtra) => new RequestContext(extra, state);
   // A connection without a session id of its own (stdio, in memory) still owns its tasks; a
-  // stateless server's protocol server lives for one request, so its tasks have no owner.
-  const connectionId = stateless ? undefined : globalThis.crypto.randomUUID();
+  // stateless server's protocol server lives for one request, so its tasks have no owner. Not a
+  // secret (no client sees it), so no Web Crypto: a stdio server starts without loading it.
+  const connectionId = stateless ? undefined : `${performance.timeOrigin}-${++connections}`;
   const ownerOf = (extra: RequestExtra) => taskOwner({ era: extra.era, auth: extra.auth, sessionId: extra.sessionId, connectionId });
 
   protocol.handle("tools/list", (params, extra) => {
