@@ -311,7 +311,7 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     const state = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
     expect(state.body.result).toMatchObject({ status: "cancelled", statusMessage: "Cancelled by the client." });
     const unknown = await modernRpc(proxy.url, "tasks/get", { taskId: "no-such-task" }, "no-such-task");
-    expect(unknown.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Unknown task: "no-such-task"\./) });
+    expect(unknown.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Task not found: "no-such-task"\./) });
   });
 
   test("a resume of a stream whose instance stopped before answering is refused in words, not left hanging", async () => {

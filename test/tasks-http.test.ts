@@ -72,7 +72,7 @@ describe("2025-11-25 experimental tasks over Streamable HTTP", () => {
       code: -32602,
       message: `Task "${taskId}" was cancelled before it finished, so it has no result.`,
     });
-    expect((await send("tasks/get", { taskId: "nope" })).error?.message).toMatch(/^Unknown task: "nope"\. This server has no task with this id/);
+    expect((await send("tasks/get", { taskId: "nope" })).error?.message).toMatch(/^Task not found: "nope"\. No task with this id is yours on this server/);
   });
 
   test("a tool that is not a task refuses params.task, and a task tool still answers a plain call", async () => {

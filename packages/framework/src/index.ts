@@ -43,6 +43,7 @@ export type { TypemcpServer, LiveList } from "./runtime/create-server.js";
 export { serve } from "./serve/serve.js";
 export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
 export type { InputLimits } from "./runtime/string-limits.js";
+export type { TaskLimits } from "./runtime/task-limits.js";
 export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
 export type { HttpOptions, HttpAuthOptions } from "./transports/http/http-options.js";
 

@@ -67,6 +67,7 @@ const EXPECTED: Record<string, string[]> = {
     "serve",
     "type ServeOptions",
     "type ServerOptions",
+    "type TaskLimits",
     "text",
     "tool",
     "type ToolAnnotations",

@@ -25,6 +25,10 @@ export const ERROR_CODES = {
   RESOURCE_NOT_FOUND: { family: "protocol", jsonRpc: -32602 },
   METHOD_FAILED: { family: "protocol", jsonRpc: -32603 },
   STORE_UNAVAILABLE: { family: "protocol", jsonRpc: -32603 },
+  // -32602, as 2025-11-25 tasks answer an invalid or nonexistent taskId.
+  TASK_NOT_FOUND: { family: "protocol", jsonRpc: -32602 },
+  // A server error (JSON-RPC's -32000 range): the request was fine, the server is full.
+  TASK_LIMIT_REACHED: { family: "protocol", jsonRpc: -32000 },
   INVALID_ARGUMENTS: { family: "tool" },
   TOOL_FAILED: { family: "tool" },
   INTERNAL_TOOL_ERROR: { family: "tool" },

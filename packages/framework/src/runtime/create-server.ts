@@ -3,6 +3,7 @@ import type { Era, ProtocolServer, ServerInfo } from "./sdk.js";
 import { ServerApp, type ServerChange } from "./server-app.js";
 import type { InputLimits } from "./string-limits.js";
 import type { TaskStore } from "./task-store.js";
+import type { TaskLimits } from "./task-limits.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
 export interface ServerOptions extends ServerInfo {
@@ -15,6 +16,13 @@ export interface ServerOptions extends ServerInfo {
    * SECONDS` or `MCP_LIST_TTL` over this; `typemcp dev` serves with 0.
    */
   listTtlMs?: number;
+  /**
+   * Bounds on tasks (tools with `@tool({ task })`): how many run at once, per owner and in all,
+   * how many bytes their arguments and results keep, and how long they are kept; see
+   * {@link TaskLimits} for the defaults. `serve()` takes the `--max-task…` flags and
+   * `MCP_MAX_TASK…` variables over these.
+   */
+  taskLimits?: TaskLimits;
 }
 
 /** The live list of one kind of component: hide, show again or remove by name (or URI). */
@@ -68,8 +76,9 @@ type WithApp = TypemcpServer & { readonly [APP]: ServerApp };
  * ```
  */
 export function createServer(instances: object | readonly object[], options: ServerOptions): TypemcpServer {
-  const { limits, listTtlMs, ...info } = options;
+  const { limits, listTtlMs, taskLimits, ...info } = options;
   const app = new ServerApp(info, limits);
+  if (taskLimits !== undefined) app.useTaskLimits(taskLimits);
   if (listTtlMs !== undefined) setListTtl(app, listTtlMs);
   for (const instance of Array.isArray(instances) ? instances : [instances]) app.add(instance);
   const tools = Object.defineProperty(liveList(app.tools), "names", {
@@ -125,6 +134,13 @@ export function useTaskStore(server: TypemcpServer, store: TaskStore): void {
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError("useTaskStore() takes a server made by createServer().");
   app.useTaskStore(store);
+}
+
+/** Sets bounds on `server`'s tasks over those it was created with (for `serve()`'s `--max-task…` flags). */
+export function useTaskLimits(server: TypemcpServer, limits: TaskLimits): void {
+  const app = (server as Partial<WithApp>)[APP];
+  if (!app) throw new TypeError("useTaskLimits() takes a server made by createServer().");
+  app.useTaskLimits(limits);
 }
 
 /** Sets how long 2026-07-28 clients may cache `server`'s lists, in ms (for `serve()`'s `--list-ttl`). */

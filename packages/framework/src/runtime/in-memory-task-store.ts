@@ -10,6 +10,8 @@ import {
   type TaskStatus,
   type TaskStore,
 } from "./task-store.js";
+import { jsonBytes, QuotaFull, type TaskQuota } from "./task-limits.js";
+import { TASK_RECORD_BYTES, TaskUsage } from "./task-usage.js";
 
 interface Entry {
   state: TaskState;
@@ -19,14 +21,25 @@ interface Entry {
   request?: Record<string, unknown>;
   inputRequests?: Record<string, TaskInputRequest>;
   answers: Record<string, unknown>;
+  /** What the task keeps, in bytes: its record, its request's JSON, and its outcome's once finished. */
+  bytes: number;
 }
 
-/** A `TaskStore` in this process's memory: the default, for one instance. Expired tasks are dropped as they are touched. */
+/**
+ * A `TaskStore` in this process's memory: the default, for one instance. Expired tasks are
+ * dropped as they are touched. Quotas are counted over every task held, so at most `maxTasks`
+ * entries (and `maxBytes` of what they keep) are ever live here.
+ */
 export class InMemoryTaskStore implements TaskStore {
   private readonly tasks = new Map<string, Entry>();
+  private readonly usage = new TaskUsage();
 
   async create(task: NewTask): Promise<TaskState> {
     this.sweep();
+    const bytes = TASK_RECORD_BYTES + jsonBytes(task.request);
+    const full = task.quota && this.usage.check(task.quota, task.owner, { running: 1, bytes });
+    if (full) throw new QuotaFull(full);
+    this.usage.add(task.owner, 1, bytes);
     const now = new Date().toISOString();
     const expiresAt = Date.now() + task.ttlMs;
     const state: TaskState = {
@@ -37,7 +50,14 @@ export class InMemoryTaskStore implements TaskStore {
       ttlMs: task.ttlMs,
       ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }),
     };
-    this.tasks.set(state.taskId, { state, owner: task.owner, expiresAt, answers: {}, ...(task.request ? { request: structuredClone(task.request) } : {}) });
+    this.tasks.set(state.taskId, {
+      state,
+      owner: task.owner,
+      expiresAt,
+      answers: {},
+      bytes,
+      ...(task.request ? { request: structuredClone(task.request) } : {}),
+    });
     return { ...state };
   }
 
@@ -49,6 +69,7 @@ export class InMemoryTaskStore implements TaskStore {
   async update(taskId: string, change: { status: TaskStatus; statusMessage?: string }, owner?: string): Promise<TaskState | undefined> {
     const entry = this.entry(taskId, owner);
     if (!entry || isTerminal(entry.state.status)) return undefined;
+    if (isTerminal(change.status)) this.usage.add(entry.owner, -1, 0);
     if (change.status !== "input_required") delete entry.inputRequests;
     entry.state = {
       ...withoutMessage(entry.state),
@@ -59,9 +80,14 @@ export class InMemoryTaskStore implements TaskStore {
     return { ...entry.state };
   }
 
-  async finish(taskId: string, outcome: TaskOutcome, owner?: string): Promise<boolean> {
+  async finish(taskId: string, outcome: TaskOutcome, owner?: string, quota?: TaskQuota): Promise<boolean> {
     const entry = this.entry(taskId, owner);
     if (!entry || isTerminal(entry.state.status)) return false;
+    const bytes = jsonBytes(outcome);
+    const full = quota && this.usage.check(quota, owner, { running: 0, bytes });
+    if (full) throw new QuotaFull(full);
+    this.usage.add(entry.owner, -1, bytes);
+    entry.bytes += bytes;
     entry.state = { ...withoutMessage(entry.state), status: "result" in outcome ? "completed" : "failed", lastUpdatedAt: new Date().toISOString() };
     entry.outcome = outcome;
     delete entry.inputRequests;
@@ -114,6 +140,7 @@ export class InMemoryTaskStore implements TaskStore {
 
   async list(options: { owner?: string; cursor?: string; limit?: number } = {}): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
     this.sweep();
+    if (options.owner === undefined) return { tasks: [] };
     const mine = [...this.tasks.values()].filter((e) => e.owner === options.owner).map((e) => ({ ...e.state }));
     const start = options.cursor === undefined ? 0 : Number(options.cursor);
     const limit = options.limit ?? 100;
@@ -125,7 +152,7 @@ export class InMemoryTaskStore implements TaskStore {
     const entry = this.tasks.get(taskId);
     if (!entry) return undefined;
     if (entry.expiresAt <= Date.now()) {
-      this.tasks.delete(taskId);
+      this.drop(taskId, entry);
       return undefined;
     }
     return entry.owner === owner ? entry : undefined;
@@ -133,7 +160,12 @@ export class InMemoryTaskStore implements TaskStore {
 
   private sweep(): void {
     const now = Date.now();
-    for (const [id, entry] of this.tasks) if (entry.expiresAt <= now) this.tasks.delete(id);
+    for (const [id, entry] of this.tasks) if (entry.expiresAt <= now) this.drop(id, entry);
+  }
+
+  private drop(taskId: string, entry: Entry): void {
+    this.tasks.delete(taskId);
+    this.usage.add(entry.owner, isTerminal(entry.state.status) ? 0 : -1, -entry.bytes);
   }
 }
 

@@ -9,6 +9,7 @@ import { RequestContext, type SessionState } from "./request-context.js";
 import { resolveCompletions } from "./resolve-completions.js";
 import { callAsTask, registerLegacyTaskHandlers, registerModernTaskHandlers } from "./task-handlers.js";
 import type { TaskRunner } from "./task-runner.js";
+import { taskOwner } from "./task-owner.js";
 
 /** What the handlers answer from: the server's identity and its registries. */
 export interface ServedComponents {
@@ -31,6 +32,9 @@ export interface Session {
   readonly state: SessionState;
 }
 
+// Connections opened by this process, numbering each for its tasks' owner key.
+let connections = 0;
+
 /**
  * Answers every MCP request typemcp serves, for one session, from `app`'s registries. Only the
  * declared capabilities get handlers: the SDK refuses a handler for an undeclared one.
@@ -44,6 +48,11 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
   };
   const session: Session = { protocol, subscriptions: new Set(), state };
   const context = (extra: RequestExtra) => new RequestContext(extra, state);
+  // A connection without a session id of its own (stdio, in memory) still owns its tasks; a
+  // stateless server's protocol server lives for one request, so its tasks have no owner. Not a
+  // secret (no client sees it), so no Web Crypto: a stdio server starts without loading it.
+  const connectionId = stateless ? undefined : `${performance.timeOrigin}-${++connections}`;
+  const ownerOf = (extra: RequestExtra) => taskOwner({ era: extra.era, auth: extra.auth, sessionId: extra.sessionId, connectionId });
 
   protocol.handle("tools/list", (params, extra) => {
     refuseCursor("tools/list", params);
@@ -62,10 +71,10 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
         }.`,
       );
     }
-    const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra, () => context(extra)));
+    const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra, () => context(extra), ownerOf(extra)));
     return task ?? tool.call(params.arguments, () => context(extra));
   });
-  if (app.tasks) (protocol.era === "modern" ? registerModernTaskHandlers : registerLegacyTaskHandlers)(protocol, app.tasks);
+  if (app.tasks) (protocol.era === "modern" ? registerModernTaskHandlers : registerLegacyTaskHandlers)(protocol, app.tasks, ownerOf);
 
   if (capabilities.resources) registerResourceHandlers(app, protocol, session, context, capabilities.resources.subscribe === true);
   if (capabilities.prompts) registerPromptHandlers(app, protocol, context);

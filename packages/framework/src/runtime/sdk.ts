@@ -24,6 +24,7 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import { toInvalidParams } from "./invalid-params.js";
 import { collectAnswers, InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
+import type { CallerAuth } from "./task-owner.js";
 
 export type { CallToolResult, EventStore, JSONRPCMessage, ServerEventBus, Tool as WireTool, Transport };
 
@@ -96,6 +97,8 @@ export interface RequestExtra {
   readonly signal: AbortSignal;
   readonly requestId: string | number;
   readonly sessionId: string | undefined;
+  /** The caller's verified token, when the HTTP transport authenticated the request (`ctx.http.authInfo`). */
+  readonly auth: CallerAuth | undefined;
   /** The era of the request: 2025-11-25 (`legacy`) or 2026-07-28 (`modern`). */
   readonly era: Era;
   /** The client's progress token, when it asked for progress. */
@@ -232,6 +235,7 @@ function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
     signal: req.signal,
     requestId: req.id,
     sessionId: ctx.sessionId,
+    auth: ctx.http?.authInfo,
     era,
     progressToken: (req._meta as { progressToken?: string | number } | undefined)?.progressToken,
     clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),

@@ -14,6 +14,7 @@ import { InMemoryTaskStore } from "./in-memory-task-store.js";
 import { TASKS_EXTENSION } from "./sdk.js";
 import { TaskRunner } from "./task-runner.js";
 import type { TaskStore } from "./task-store.js";
+import { resolveTaskLimits, type TaskLimits } from "./task-limits.js";
 import type { Context } from "./context.js";
 
 /** A change clients may hear of: a list changed, or one resource did. */
@@ -54,6 +55,8 @@ export class ServerApp {
   tasks: TaskRunner | undefined;
   /** Where tasks are kept: in this process's memory unless a shared store was given. */
   private taskStore: TaskStore | undefined;
+  /** The bounds on tasks, every one filled in (defaults unless told). */
+  private taskLimits = resolveTaskLimits();
 
   constructor(
     readonly info: ServerInfo,
@@ -84,6 +87,7 @@ export class ServerApp {
         tool: (name) => this.tools.get(name),
         readResource: (uri, ctx) => this.readResource(uri, ctx),
       });
+      this.tasks.limits = this.taskLimits;
     }
   }
 
@@ -91,6 +95,16 @@ export class ServerApp {
   useTaskStore(store: TaskStore): void {
     this.taskStore = store;
     if (this.tasks) this.tasks.store = store;
+  }
+
+  /** Sets the given bounds on tasks, keeping the others as they were; see `TaskLimits`. */
+  useTaskLimits(limits: TaskLimits): void {
+    for (const [name, value] of Object.entries(limits)) {
+      if (value !== undefined && (!Number.isInteger(value) || value < 1))
+        throw new TypeError(`taskLimits.${name} must be a whole number of at least 1, not ${value}.`);
+    }
+    this.taskLimits = resolveTaskLimits({ ...this.taskLimits, ...limits });
+    if (this.tasks) this.tasks.limits = this.taskLimits;
   }
 
   /** Reads one of this server's resources on behalf of a task (which runs outside any session). */

@@ -25,6 +25,7 @@ export async function callAsTask(
   params: Record<string, any>,
   extra: RequestExtra,
   context: () => Context,
+  owner: string | undefined,
 ): Promise<TaskHandle | CallToolResult | undefined> {
   const plan = tool.generated.task;
   if (!plan) {
@@ -45,8 +46,9 @@ export async function callAsTask(
         pollIntervalMs: plan.pollIntervalMs,
         client,
         era: "modern",
+        owner,
       });
-    const state = await runner.start(tool, params.arguments ?? {}, { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern" });
+    const state = await runner.start(tool, params.arguments ?? {}, { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern", owner });
     return new TaskHandle({ resultType: "task", ...toModernTask(state) });
   }
   const requested = params.task as { ttl?: unknown } | undefined;
@@ -58,7 +60,7 @@ export async function callAsTask(
   // The client's TTL is honoured up to the tool's own (a receiver may shorten it, says 2025-11-25).
   const ttlMs =
     typeof requested.ttl === "number" && Number.isFinite(requested.ttl) ? Math.min(Math.max(Math.floor(requested.ttl), MIN_TTL_MS), plan.ttlMs) : plan.ttlMs;
-  const state = await runner.start(tool, params.arguments ?? {}, { ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "legacy" });
+  const state = await runner.start(tool, params.arguments ?? {}, { ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "legacy", owner });
   return new TaskHandle({ task: toLegacyTask(state) });
 }
 
@@ -104,8 +106,14 @@ async function startLater(
   }
 }
 
-/** Answers the Tasks extension's methods (2026-07-28): `tasks/get`, `tasks/update`, `tasks/cancel`. */
-export function registerModernTaskHandlers(protocol: ProtocolServer, runner: TaskRunner): void {
+/** Who the tasks a request starts belong to, and which ones it may reach (see `taskOwner`). */
+export type OwnerOf = (extra: RequestExtra) => string | undefined;
+
+/**
+ * Answers the Tasks extension's methods (2026-07-28): `tasks/get`, `tasks/update`, `tasks/cancel`,
+ * each for the caller's own tasks only (another owner's task is not found).
+ */
+export function registerModernTaskHandlers(protocol: ProtocolServer, runner: TaskRunner, ownerOf: OwnerOf): void {
   const taskId = (params: Record<string, unknown>) =>
     typeof params.taskId === "string" && params.taskId !== "" ? undefined : "params.taskId must be a non-empty string";
   const gate = (method: string, extra: RequestExtra) => {
@@ -113,7 +121,7 @@ export function registerModernTaskHandlers(protocol: ProtocolServer, runner: Tas
   };
   protocol.handleExtension("tasks/get", taskId, async (params, extra) => {
     gate("tasks/get", extra);
-    return toDetailedTask(await runner.read(params.taskId));
+    return toDetailedTask(await runner.read(params.taskId, ownerOf(extra)));
   });
   protocol.handleExtension("tasks/update", taskId, async (params, extra) => {
     gate("tasks/update", extra);
@@ -123,22 +131,26 @@ export function registerModernTaskHandlers(protocol: ProtocolServer, runner: Tas
         "INVALID_PARAMS",
         "Invalid params for tasks/update: params.inputResponses must be an object of answers, by the keys of the task's inputRequests.",
       );
-    await runner.answer(params.taskId, { ...extra.inputResponses });
+    await runner.answer(params.taskId, { ...extra.inputResponses }, ownerOf(extra));
     return {};
   });
   protocol.handleExtension("tasks/cancel", taskId, async (params, extra) => {
     gate("tasks/cancel", extra);
     // An acknowledgement only, also for a task that already finished (the extension's rule).
-    await runner.cancel(params.taskId);
+    await runner.cancel(params.taskId, ownerOf(extra));
     return {};
   });
 }
 
-/** Answers 2025-11-25 experimental tasks: `tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`. */
-export function registerLegacyTaskHandlers(protocol: ProtocolServer, runner: TaskRunner): void {
-  protocol.handle("tasks/get", async (params) => toLegacyTask((await runner.read(params.taskId)).state));
+/**
+ * Answers 2025-11-25 experimental tasks: `tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`,
+ * each for the caller's own tasks only: `tasks/list` lists them, and nothing for a caller with
+ * no owner (stateless, unauthenticated); another owner's task is not found.
+ */
+export function registerLegacyTaskHandlers(protocol: ProtocolServer, runner: TaskRunner, ownerOf: OwnerOf): void {
+  protocol.handle("tasks/get", async (params, extra) => toLegacyTask((await runner.read(params.taskId, ownerOf(extra))).state));
   protocol.handle("tasks/result", async (params, extra) => {
-    const record = await runner.settled(params.taskId, extra.signal);
+    const record = await runner.settled(params.taskId, ownerOf(extra), extra.signal);
     const related = { _meta: { [RELATED_TASK]: { taskId: params.taskId } } };
     const outcome = record.outcome;
     if (outcome && "result" in outcome) return { ...outcome.result, _meta: { ...(outcome.result._meta as object | undefined), ...related._meta } };
@@ -146,12 +158,12 @@ export function registerLegacyTaskHandlers(protocol: ProtocolServer, runner: Tas
     if (outcome && "error" in outcome) throw rpcError(outcome.error.code, outcome.error.message, outcome.error.data);
     throw new ProtocolError("INVALID_PARAMS", `Task "${params.taskId}" was cancelled before it finished, so it has no result.`);
   });
-  protocol.handle("tasks/list", async (params) => {
-    const page = await runner.store.list(params.cursor === undefined ? {} : { cursor: String(params.cursor) });
+  protocol.handle("tasks/list", async (params, extra) => {
+    const page = await runner.list(ownerOf(extra), params.cursor === undefined ? undefined : String(params.cursor));
     return { tasks: page.tasks.map(toLegacyTask), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
   });
-  protocol.handle("tasks/cancel", async (params) => {
-    const { state, alreadyFinished } = await runner.cancel(params.taskId);
+  protocol.handle("tasks/cancel", async (params, extra) => {
+    const { state, alreadyFinished } = await runner.cancel(params.taskId, ownerOf(extra));
     if (alreadyFinished)
       throw new ProtocolError(
         "INVALID_PARAMS",

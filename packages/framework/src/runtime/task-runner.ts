@@ -4,7 +4,8 @@ import { InputNeeded, InputRound } from "./input-round.js";
 import type { RegisteredTool } from "./registered-tool.js";
 import { toInputRequest, type Era } from "./sdk.js";
 import { TaskContext } from "./task-context.js";
-import { isTerminal, taskExpiry, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStore } from "./task-store.js";
+import { DEFAULT_TASK_LIMITS, jsonBytes, QuotaFull, taskLimitError, toQuota, type TaskLimits } from "./task-limits.js";
+import { isTerminal, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStore } from "./task-store.js";
 
 /** What the runner needs of the server: its tools by name, and its resources for `ctx.readResource`. */
 export interface TaskServices {
@@ -30,6 +31,8 @@ export interface TaskStart {
   /** What the calling client declared it can do (`ctx.client` in the task). */
   client: ClientAbilities;
   era: Era;
+  /** Who the task belongs to (see `taskOwner`); undefined: its id is the only key. */
+  owner: string | undefined;
 }
 
 /**
@@ -40,6 +43,8 @@ export interface TaskStart {
  */
 export class TaskRunner {
   private readonly running = new Map<string, AbortController>();
+  /** The bounds on tasks (see `TaskLimits`), every one filled in. */
+  limits: Required<TaskLimits> = { ...DEFAULT_TASK_LIMITS };
 
   constructor(
     public store: TaskStore,
@@ -49,8 +54,8 @@ export class TaskRunner {
   /** Creates the task (durably: `tasks/get` finds it as soon as this resolves) and starts running it. */
   async start(tool: RegisteredTool, args: Record<string, unknown>, start: TaskStart): Promise<TaskState> {
     const call: StartedCall = { tool: tool.name, arguments: args, client: start.client, era: start.era, pollIntervalMs: start.pollIntervalMs };
-    const state = await this.store.create({ ttlMs: start.ttlMs, pollIntervalMs: start.pollIntervalMs, request: call as unknown as Record<string, unknown> });
-    this.launch(state.taskId, tool, call, {});
+    const state = await this.create(start, call);
+    this.launch(state.taskId, start.owner, tool, call, {});
     return state;
   }
 
@@ -73,65 +78,92 @@ export class TaskRunner {
       pollIntervalMs: start.pollIntervalMs,
       answers: { ...running.round.answers },
     };
-    const state = await this.store.create({ ttlMs: start.ttlMs, pollIntervalMs: start.pollIntervalMs, request: call as unknown as Record<string, unknown> });
-    running.handOff(this.contextFor(state.taskId, running.controller, running.round, call));
-    this.settle(state.taskId, running.controller, call, running.round, running.call).catch((error: unknown) => reportLost(state.taskId, tool.name, error));
+    const state = await this.create(start, call);
+    running.handOff(this.contextFor(state.taskId, start.owner, running.controller, running.round, call));
+    this.settle(state.taskId, start.owner, running.controller, call, running.round, running.call).catch((error: unknown) =>
+      reportLost(state.taskId, tool.name, error),
+    );
     return state;
   }
 
-  /** Everything known about a task; a `ProtocolError` (-32602) saying whether it expired or never existed. */
-  async read(taskId: string): Promise<TaskRecord> {
-    const record = await this.store.read(taskId);
+  /** Everything known about `owner`'s task; a TASK_NOT_FOUND `ProtocolError` when there is none. */
+  async read(taskId: string, owner: string | undefined): Promise<TaskRecord> {
+    const record = await this.store.read(taskId, owner);
     if (!record) throw missingTask(taskId);
     return record;
   }
 
   /** Records the client's answers; once none is open, runs the task again here with every answer. */
-  async answer(taskId: string, responses: Record<string, unknown>): Promise<void> {
-    const answered = await this.store.answer(taskId, responses);
+  async answer(taskId: string, responses: Record<string, unknown>, owner: string | undefined): Promise<void> {
+    const answered = await this.store.answer(taskId, responses, owner);
     if (!answered) throw missingTask(taskId);
     if (!answered.resume) return;
     const call = answered.record.request as unknown as StartedCall | undefined;
     const tool = call && this.services.tool(call.tool);
     if (!call || !tool) {
-      await this.store.finish(taskId, {
-        error: { code: -32603, message: `Task "${taskId}" cannot go on: its tool "${call?.tool ?? "?"}" is no longer served.` },
-      });
+      await this.store.finish(
+        taskId,
+        { error: { code: -32603, message: `Task "${taskId}" cannot go on: its tool "${call?.tool ?? "?"}" is no longer served.` } },
+        owner,
+      );
       return;
     }
-    this.launch(taskId, tool, call, { ...call.answers, ...answered.record.answers });
+    this.launch(taskId, owner, tool, call, { ...call.answers, ...answered.record.answers });
+  }
+
+  /** Lists `owner`'s tasks a page at a time; nothing for a caller with no owner, whose tasks only their ids reach. */
+  list(owner: string | undefined, cursor: string | undefined): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
+    if (owner === undefined) return Promise.resolve({ tasks: [] });
+    return this.store.list({ owner, ...(cursor === undefined ? {} : { cursor }) });
+  }
+
+  // Creates the task within the limits: its TTL cut to the longest allowed, the store's quota checked.
+  private async create(start: TaskStart, call: StartedCall): Promise<TaskState> {
+    const request = call as unknown as Record<string, unknown>;
+    try {
+      return await this.store.create({
+        ttlMs: Math.min(start.ttlMs, this.limits.maxTaskTtlMs),
+        pollIntervalMs: start.pollIntervalMs,
+        request,
+        ...(start.owner === undefined ? {} : { owner: start.owner }),
+        quota: toQuota(this.limits),
+      });
+    } catch (error) {
+      throw error instanceof QuotaFull ? taskLimitError(error.cap, this.limits) : error;
+    }
   }
 
   /**
    * Cancels a running task: its status becomes `cancelled` at once and the method's `ctx.signal`
    * fires. Returns the task's state, and whether it had already finished (then nothing changed).
    */
-  async cancel(taskId: string): Promise<{ state: TaskState; alreadyFinished: boolean }> {
-    const state = await this.store.get(taskId);
+  async cancel(taskId: string, owner: string | undefined): Promise<{ state: TaskState; alreadyFinished: boolean }> {
+    const state = await this.store.get(taskId, owner);
     if (!state) throw missingTask(taskId);
     if (isTerminal(state.status)) return { state, alreadyFinished: true };
-    const cancelled = await this.store.update(taskId, { status: "cancelled", statusMessage: "Cancelled by the client." });
+    const cancelled = await this.store.update(taskId, { status: "cancelled", statusMessage: "Cancelled by the client." }, owner);
     this.running.get(taskId)?.abort();
     // It finished in between: report what it finished with.
-    if (!cancelled) return { state: (await this.store.get(taskId)) ?? state, alreadyFinished: true };
+    if (!cancelled) return { state: (await this.store.get(taskId, owner)) ?? state, alreadyFinished: true };
     return { state: cancelled, alreadyFinished: false };
   }
 
   /** Waits until the task has finished, looking every `everyMs`; rejects when `signal` fires first. */
-  async settled(taskId: string, signal: AbortSignal, everyMs = 100): Promise<TaskRecord> {
+  async settled(taskId: string, owner: string | undefined, signal: AbortSignal, everyMs = 100): Promise<TaskRecord> {
     for (;;) {
-      const record = await this.read(taskId);
+      const record = await this.read(taskId, owner);
       if (isTerminal(record.state.status)) return record;
       await sleep(everyMs, signal);
     }
   }
 
-  private launch(taskId: string, tool: RegisteredTool, call: StartedCall, answers: Record<string, unknown>): void {
+  private launch(taskId: string, owner: string | undefined, tool: RegisteredTool, call: StartedCall, answers: Record<string, unknown>): void {
     const controller = new AbortController();
     const round = call.era === "modern" ? new InputRound(answers) : undefined;
-    const context = this.contextFor(taskId, controller, round, call);
+    const context = this.contextFor(taskId, owner, controller, round, call);
     this.settle(
       taskId,
+      owner,
       controller,
       call,
       round,
@@ -139,13 +171,13 @@ export class TaskRunner {
     ).catch((error: unknown) => reportLost(taskId, tool.name, error));
   }
 
-  private contextFor(taskId: string, controller: AbortController, round: InputRound | undefined, call: StartedCall): TaskContext {
+  private contextFor(taskId: string, owner: string | undefined, controller: AbortController, round: InputRound | undefined, call: StartedCall): TaskContext {
     return new TaskContext({
       taskId,
       signal: controller.signal,
       round,
       client: call.client,
-      report: async (message) => void (await this.store.update(taskId, { status: "working", statusMessage: message })),
+      report: async (message) => void (await this.store.update(taskId, { status: "working", statusMessage: message }, owner)),
       readResource: (uri, ctx) => this.services.readResource(uri, ctx),
     });
   }
@@ -153,6 +185,7 @@ export class TaskRunner {
   // Records how one run of the task ends: its result or error, or the questions it waits on.
   private async settle(
     taskId: string,
+    owner: string | undefined,
     controller: AbortController,
     call: StartedCall,
     round: InputRound | undefined,
@@ -162,7 +195,7 @@ export class TaskRunner {
     // Another instance may cancel the task (or it may expire): look now and then.
     const watch = setInterval(
       () => {
-        this.store.get(taskId).then(
+        this.store.get(taskId, owner).then(
           (state) => (!state || state.status === "cancelled") && controller.abort(),
           () => undefined,
         );
@@ -172,16 +205,32 @@ export class TaskRunner {
     watch.unref?.();
     try {
       const result = await running;
-      await this.store.finish(taskId, { result: result as Record<string, unknown> });
+      await this.finish(taskId, owner, { result: result as Record<string, unknown> });
     } catch (thrown) {
       if (thrown instanceof InputNeeded && round) {
-        await this.store.awaitInput(taskId, toInputRequests(round));
+        await this.store.awaitInput(taskId, toInputRequests(round), owner);
         return;
       }
-      await this.store.finish(taskId, toFailure(thrown));
+      await this.finish(taskId, owner, toFailure(thrown));
     } finally {
       clearInterval(watch);
       if (this.running.get(taskId) === controller) this.running.delete(taskId);
+    }
+  }
+
+  // Keeps the outcome unless it is over the limits; then the task fails with the error that says
+  // which limit, and the outcome is dropped (an error is small: it is kept without a quota).
+  private async finish(taskId: string, owner: string | undefined, outcome: TaskOutcome): Promise<void> {
+    const bytes = jsonBytes(outcome);
+    if (bytes > this.limits.maxTaskResultBytes) {
+      await this.store.finish(taskId, toFailure(taskLimitError("maxTaskResultBytes", this.limits, ` (it has ${bytes} bytes)`)), owner);
+      return;
+    }
+    try {
+      await this.store.finish(taskId, outcome, owner, toQuota(this.limits));
+    } catch (error) {
+      if (!(error instanceof QuotaFull)) throw error;
+      await this.store.finish(taskId, toFailure(taskLimitError(error.cap, this.limits, ` (its result has ${bytes} bytes)`)), owner);
     }
   }
 }
@@ -204,19 +253,15 @@ function toFailure(thrown: unknown): TaskOutcome {
   return { error: { code: -32603, message: `Internal error while running the task: ${message}` } };
 }
 
-/** The error for a task id the store does not know: expired (the id says when) or never issued. */
+/**
+ * The error for a task the caller cannot reach: never issued, expired, or another owner's. One
+ * message for all three, so that it tells nobody whether someone else's task exists.
+ */
 export function missingTask(taskId: string): ProtocolError {
-  const expiry = taskExpiry(taskId);
   const shown = taskId.length > 120 ? `${taskId.slice(0, 120)}…` : taskId;
-  if (expiry !== undefined && expiry <= Date.now()) {
-    return new ProtocolError(
-      "INVALID_PARAMS",
-      `Task "${shown}" expired at ${new Date(expiry).toISOString()}: a task and its result are kept for its ttlMs after it starts, then deleted. Start it again.`,
-    );
-  }
   return new ProtocolError(
-    "INVALID_PARAMS",
-    `Unknown task: "${shown}". This server has no task with this id: use a taskId it returned. (Tasks live in each instance's memory unless the server runs with --redis; behind a load balancer, give every instance the same Redis.)`,
+    "TASK_NOT_FOUND",
+    `Task not found: "${shown}". No task with this id is yours on this server: it was never started, it expired (a task and its result are kept for its ttl after it starts, then deleted), or another client started it. (Tasks live in each instance's memory unless the server runs with --redis; behind a load balancer, give every instance the same Redis.)`,
   );
 }
 

@@ -1,3 +1,5 @@
+import type { TaskQuota } from "./task-limits.js";
+
 /** Where a task stands, as the Tasks extension names it. */
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
@@ -24,8 +26,13 @@ export type TaskOutcome = { result: Record<string, unknown> } | { error: { code:
 export interface NewTask {
   ttlMs: number;
   pollIntervalMs?: number;
-  /** Who may see the task (a session, a principal); `get`/`list` with another owner see nothing. */
+  /**
+   * Who may see the task (see `taskOwner`); every other call with another owner sees nothing.
+   * None: the task id is the only key, and no `list` shows the task.
+   */
   owner?: string;
+  /** Caps the store checks before it creates the task (over them it throws TASK_LIMIT_REACHED); none: unbounded. */
+  quota?: TaskQuota;
   /** What the task runs (for a tool: its name and arguments), so any instance can run it again once input arrives. */
   request?: Record<string, unknown>;
 }
@@ -70,8 +77,12 @@ export interface TaskStore {
   get(taskId: string, owner?: string): Promise<TaskState | undefined>;
   /** Changes a live task's status; returns the new state, or undefined when the task is unknown or already finished. */
   update(taskId: string, change: { status: TaskStatus; statusMessage?: string }, owner?: string): Promise<TaskState | undefined>;
-  /** Finishes a task with its outcome (status `completed`, or `failed` for an error); false when it had already finished. */
-  finish(taskId: string, outcome: TaskOutcome, owner?: string): Promise<boolean>;
+  /**
+   * Finishes a task with its outcome (status `completed`, or `failed` for an error); false when it
+   * had already finished. With a `quota`, an outcome that would take its owner or the server past
+   * the byte caps is not kept: it throws TASK_LIMIT_REACHED and the task stays as it was.
+   */
+  finish(taskId: string, outcome: TaskOutcome, owner?: string, quota?: TaskQuota): Promise<boolean>;
   /** The finished task's outcome, or undefined while it runs (or when unknown). */
   outcome(taskId: string, owner?: string): Promise<TaskOutcome | undefined>;
   /** Everything kept about the task, or undefined when unknown, expired or owned by someone else. */
@@ -83,7 +94,7 @@ export interface TaskStore {
    * when none stays open the task is `working` again. Undefined when unknown or expired.
    */
   answer(taskId: string, responses: Record<string, unknown>, owner?: string): Promise<TaskAnswered | undefined>;
-  /** Tasks of `owner`, newest last, one page at a time. */
+  /** Tasks of `owner`, oldest first, one page at a time; none when no owner is given (their ids are their only key). */
   list(options?: { owner?: string; cursor?: string; limit?: number }): Promise<{ tasks: TaskState[]; nextCursor?: string }>;
 }
 
@@ -93,15 +104,15 @@ export function isTerminal(status: TaskStatus): boolean {
 }
 
 /**
- * A new task id: random (a task id is all a client needs to reach a task, so it must not be
- * guessable), ending in when the task expires, so that a late poll can be told it expired
- * rather than that the id was never issued.
+ * A new task id: random (for a task with no owner the id is all it takes to reach it, so it must
+ * not be guessable), ending in when the task expires, a hint for whoever holds it. The server
+ * never reads it back to answer: an expired id is not found, as one never issued.
  */
 export function newTaskId(expiresAt: number): string {
   return `${globalThis.crypto.randomUUID()}.${Math.floor(expiresAt).toString(36)}`;
 }
 
-/** When a task id made by `newTaskId` expires (ms since the epoch), or undefined for another id. */
+/** When a task id made by `newTaskId` says it expires (ms since the epoch), or undefined for another id; for tests and logs, never for answers. */
 export function taskExpiry(taskId: string): number | undefined {
   const match = /^[0-9a-f-]{36}\.([0-9a-z]{1,12})$/.exec(taskId);
   if (!match) return undefined;

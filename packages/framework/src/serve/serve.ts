@@ -1,10 +1,20 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
-import { createServer, isTypemcpServer, onServerChange, openSession, useListTtl, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import {
+  createServer,
+  isTypemcpServer,
+  onServerChange,
+  openSession,
+  useListTtl,
+  useTaskLimits,
+  type ServerOptions,
+  type TypemcpServer,
+} from "../runtime/create-server.js";
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { selectTransport } from "../transports/select-transport.js";
 import { listTtlFrom } from "./list-ttl.js";
 import { findUnknownFlag } from "./server-flags.js";
+import { taskLimitsFrom } from "./task-limits-from.js";
 import { configuredRequestStateKey } from "../runtime/sdk.js";
 
 /** Which transport `serve()` uses, and with what. */
@@ -61,6 +71,7 @@ export async function serve(target: object, options: TransportOptions & Partial<
     const choice = selectTransport({ transport, http }, process.argv.slice(2), process.env);
     const listTtlMs = listTtlFrom(process.argv.slice(2), process.env);
     if (listTtlMs !== undefined) useListTtl(server, listTtlMs);
+    useTaskLimits(server, taskLimitsFrom(process.argv.slice(2), process.env));
     // A key too short to sign 2026 input rounds is a configuration error: say so at start-up.
     configuredRequestStateKey();
     if (choice.kind === "stdio") {

@@ -17,6 +17,12 @@ export const SERVER_FLAGS: Readonly<Record<string, string | undefined>> = {
   "--max-sessions-per-client": "N",
   "--redis": "URL",
   "--list-ttl": "SECONDS",
+  "--max-tasks": "N",
+  "--max-tasks-per-owner": "N",
+  "--max-task-result-bytes": "N",
+  "--max-task-bytes": "N",
+  "--max-task-bytes-per-owner": "N",
+  "--max-task-ttl": "SECONDS",
 };
 
 /** Why `argv` (the arguments after the entry) holds a flag no server takes, in one line; undefined when all are known. */

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { QuotaFull, type TaskQuota } from "../task-limits.js";
 import { taskExpiry, type TaskStore } from "../task-store.js";
 
 /** The behaviour every `TaskStore` shares, written once and run against each implementation. */
@@ -57,6 +58,62 @@ export function describeTaskStore(name: string, open: () => TaskStore | Promise<
       expect(await store.get(taskId)).toBeUndefined();
       expect(await store.update(taskId, { status: "cancelled" }, "bob")).toBeUndefined();
       expect((await store.get(taskId, "alice"))?.status).toBe("working");
+    });
+
+    test("hides a task from another owner for every operation, and lists nothing for no owner", async () => {
+      const store = await open();
+      const alice = `alice-${Math.random()}`;
+      const { taskId } = await store.create({ ttlMs: 60_000, owner: alice, request: { tool: "t", arguments: {} } });
+      await store.create({ ttlMs: 60_000 });
+      const ask = { q: { method: "roots/list", params: {} } };
+      expect(await store.read(taskId, "mallory")).toBeUndefined();
+      expect(await store.awaitInput(taskId, ask, "mallory")).toBe(false);
+      expect(await store.answer(taskId, { q: {} }, "mallory")).toBeUndefined();
+      expect(await store.finish(taskId, { result: { content: [] } }, "mallory")).toBe(false);
+      expect(await store.outcome(taskId, "mallory")).toBeUndefined();
+      expect((await store.list({ owner: "mallory" })).tasks).toEqual([]);
+      expect((await store.list({})).tasks).toEqual([]);
+      expect((await store.list({ owner: alice })).tasks.map((t) => t.taskId)).toEqual([taskId]);
+      expect((await store.get(taskId, alice))?.status).toBe("working");
+    });
+
+    test("refuses a task past the running-task quotas, per owner and in all", async () => {
+      const store = await open();
+      const quota: TaskQuota = { maxTasks: 3, maxTasksPerOwner: 2, maxBytes: 1_000_000, maxBytesPerOwner: 1_000_000 };
+      const [a, b] = [`a-${Math.random()}`, `b-${Math.random()}`];
+      const first = await store.create({ ttlMs: 60_000, owner: a, quota });
+      await store.create({ ttlMs: 60_000, owner: a, quota });
+      await expect(store.create({ ttlMs: 60_000, owner: a, quota })).rejects.toMatchObject({ code: "TASK_LIMIT_REACHED", cap: "maxTasksPerOwner" });
+      await store.create({ ttlMs: 60_000, owner: b, quota });
+      await expect(store.create({ ttlMs: 60_000, owner: b, quota })).rejects.toBeInstanceOf(QuotaFull);
+      await expect(store.create({ ttlMs: 60_000, owner: b, quota })).rejects.toMatchObject({ cap: "maxTasks" });
+      // A finished task no longer runs: its place is free again.
+      await store.finish(first.taskId, { result: { content: [] } }, a);
+      expect((await store.create({ ttlMs: 60_000, owner: b, quota })).status).toBe("working");
+    });
+
+    test("keeps no more bytes than the quota: a request or a result past it is refused, and nothing is kept of it", async () => {
+      const store = await open();
+      const quota: TaskQuota = { maxTasks: 100, maxTasksPerOwner: 100, maxBytes: 1_000_000, maxBytesPerOwner: 10_000 };
+      const owner = `bytes-${Math.random()}`;
+      const big = { tool: "echo", arguments: { text: "x".repeat(6_000) } };
+      const first = await store.create({ ttlMs: 60_000, owner, request: big, quota });
+      await expect(store.create({ ttlMs: 60_000, owner, request: big, quota })).rejects.toMatchObject({ cap: "maxBytesPerOwner" });
+      const result = { content: [{ type: "text", text: "y".repeat(6_000) }] };
+      await expect(store.finish(first.taskId, { result }, owner, quota)).rejects.toMatchObject({ cap: "maxBytesPerOwner" });
+      expect(await store.read(first.taskId, owner)).toMatchObject({ state: { status: "working" } });
+      expect(await store.finish(first.taskId, { result: { content: [] } }, owner, quota)).toBe(true);
+      expect(await store.outcome(first.taskId, owner)).toEqual({ result: { content: [] } });
+    });
+
+    test("stops counting a task against the quotas once it expired", async () => {
+      const store = await open();
+      const quota: TaskQuota = { maxTasks: 1, maxTasksPerOwner: 1, maxBytes: 5_000, maxBytesPerOwner: 5_000 };
+      const owner = `expiring-${Math.random()}`;
+      await store.create({ ttlMs: 40, owner, request: { text: "x".repeat(2_000) }, quota });
+      await expect(store.create({ ttlMs: 60_000, owner, quota })).rejects.toMatchObject({ cap: "maxTasks" });
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect((await store.create({ ttlMs: 60_000, owner, request: { text: "x".repeat(2_000) }, quota })).status).toBe("working");
     });
 
     test("forgets a task after its TTL", async () => {

@@ -1,0 +1,50 @@
+/**
+ * Who a task belongs to. Only its owner may list, read, answer or cancel it; anyone else is told
+ * it does not exist. The owner is, in this order: the authenticated principal (a bearer token
+ * that names someone), else the 2025-11-25 session (or stdio connection) that started it, else
+ * nobody, in which case the task id itself is the capability: a 2026-07-28 request, or a
+ * 2025-11-25 request on a stateless server, reaches a task only by its random id, and
+ * `tasks/list` lists nothing.
+ */
+
+/** What the transport verified about the caller: the SDK's `AuthInfo` fields typemcp reads. */
+export interface CallerAuth {
+  /** The OAuth client the token was issued to. */
+  readonly clientId?: string;
+  /** Whatever the token verifier added; a `sub` or `subject` string names the user. */
+  readonly extra?: Record<string, unknown>;
+}
+
+/** What decides a task's owner, as one request knows it. */
+export interface TaskCaller {
+  /** 2026-07-28 requests carry no session: their tasks are reached by id alone. */
+  readonly era: "legacy" | "modern";
+  /** The verified token, when the server authenticates its callers. */
+  readonly auth?: CallerAuth | undefined;
+  /** The 2025-11-25 HTTP session (`Mcp-Session-Id`). */
+  readonly sessionId?: string | undefined;
+  /** The connection the request came on when it has no session id (stdio, in memory); undefined on a stateless server. */
+  readonly connectionId?: string | undefined;
+}
+
+/**
+ * The owner key of tasks `caller` starts and may see, or undefined when the task id is the only
+ * key (then `tasks/list` shows nothing). Prefixed by kind, so a session id can never pass for a
+ * principal of the same spelling.
+ */
+export function taskOwner(caller: TaskCaller): string | undefined {
+  const principal = principalOf(caller.auth);
+  if (principal !== undefined) return `principal:${principal}`;
+  if (caller.era === "modern") return undefined;
+  const session = caller.sessionId ?? caller.connectionId;
+  return session === undefined ? undefined : `session:${session}`;
+}
+
+// A user (`sub`) is narrower than the OAuth client they signed in with: prefer it when the
+// verifier names one. A shared static token names nobody, so its holders stay apart by session.
+function principalOf(auth: CallerAuth | undefined): string | undefined {
+  if (!auth) return undefined;
+  const subject = auth.extra?.sub ?? auth.extra?.subject;
+  if (typeof subject === "string" && subject !== "") return `${auth.clientId ?? ""}/${subject}`;
+  return typeof auth.clientId === "string" && auth.clientId !== "" ? auth.clientId : undefined;
+}
