@@ -169,14 +169,15 @@ describe("typemcp/host connectServer with answers", () => {
     const server = await connectServer(
       { kind: "stdio", command: process.execPath, args: [QUESTIONS], inheritEnv: true },
       {
-        timeoutMs: 1_000,
+        // 3 s, since it bounds starting the server too (a cold start under load has taken over 1 s).
+        timeoutMs: 3_000,
         clientName: "test",
         clientVersion: "1.0.0",
         protocol: "2025-11-25",
         answers: {
           // A person who takes longer than the timeout to answer.
           elicit: async (request, { server: from }) => {
-            await new Promise((resolve) => setTimeout(resolve, 1_500));
+            await new Promise((resolve) => setTimeout(resolve, 3_500));
             return { action: "accept", content: { name: `${from}:${request.message}`, room: "single" } };
           },
         },
