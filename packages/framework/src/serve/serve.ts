@@ -1,5 +1,15 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
-import { createServer, isTypemcpServer, onServerChange, openSession, useListTtl, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import {
+  createServer,
+  isTypemcpServer,
+  onServerChange,
+  openSession,
+  scopeShortfallOf,
+  scopesSupportedBy,
+  useListTtl,
+  type ServerOptions,
+  type TypemcpServer,
+} from "../runtime/create-server.js";
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { selectTransport } from "../transports/select-transport.js";
@@ -66,7 +76,12 @@ export async function serve(target: object, options: TransportOptions & Partial<
     // Loaded only when asked for: a server without --redis never evaluates the Redis client.
     const shared = httpOptions.redis === undefined ? undefined : await (await import("../scale/share-server.js")).shareServer(server, httpOptions);
     const handle = await serveHttp(
-      { newServer: (session) => openSession(server, session), onChange: (listener) => onServerChange(server, listener) },
+      {
+        newServer: (session) => openSession(server, session),
+        onChange: (listener) => onServerChange(server, listener),
+        scopeShortfall: (message, auth) => scopeShortfallOf(server, message, auth),
+        scopesSupported: () => scopesSupportedBy(server),
+      },
       httpOptions,
     );
     process.stderr.write(
