@@ -123,6 +123,37 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
     await fetch(server.url, { method: "DELETE", headers: { ...bearer(token), "Mcp-Session-Id": session } });
   });
 
+  test("keeps a 2025-11-25 session to the principal whose token opened it", async () => {
+    const owner = await provider.token(server.url, "tickets:read");
+    const other = await provider.token(server.url, "tickets:read", OPAQUE_CLIENT);
+    const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    const init = await fetch(server.url, {
+      method: "POST",
+      headers: { ...headers, ...bearer(owner) },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+      }),
+    });
+    const session = init.headers.get("mcp-session-id")!;
+    await init.text();
+    const list = (token: string) =>
+      fetch(server.url, {
+        method: "POST",
+        headers: { ...headers, ...bearer(token), "Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }),
+      });
+    const stolen = await list(other);
+    expect(stolen.status).toBe(404);
+    await stolen.text();
+    const own = await list(owner);
+    expect(own.status).toBe(200);
+    await own.text();
+    await fetch(server.url, { method: "DELETE", headers: { ...bearer(owner), "Mcp-Session-Id": session } });
+  });
+
   test("guards resources and prompts by their scopes too", async () => {
     const token = await provider.token(server.url, "tickets:read");
     const read = await postModern(server.url, {

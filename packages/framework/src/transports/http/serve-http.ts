@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHttpTransport, createModernHttpHandler, isLegacyHttpRequest, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
-import type { AuthInfo } from "../../runtime/auth-info.js";
+import { principalOf, type AuthInfo } from "../../runtime/auth-info.js";
 import { checkBearer, insufficientScope, metadataPath, type BearerCheck } from "./bearer-auth.js";
 import { createOAuthTokenVerifier } from "./oauth-token-verifier.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
@@ -119,13 +119,13 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     // With shared stores (--redis), a stream started on any instance resumes here.
     const lastEventId = req.headers["last-event-id"];
     const shared = options.stores.shared;
-    if (shared && req.method === "GET" && typeof lastEventId === "string" && (options.stateless || !sessionOf(req, false))) {
+    if (shared && req.method === "GET" && typeof lastEventId === "string" && (options.stateless || !sessionOf(req, false, caller))) {
       return resumeStream(res, shared, lastEventId);
     }
     if (req.method === "GET" || req.method === "DELETE") {
       if (options.stateless)
         return refuse(res, { status: 405, message: `${req.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
-      const session = sessionOf(req, true);
+      const session = sessionOf(req, true, caller);
       if (!session) return refuse(res, { status: 404, message: "Session not found: initialize a new one." });
       return sendWebResponse(res, await session.transport.handleRequest(toWebRequest(req, res, endpointUrl, undefined), toWireAuth(caller)));
     }
@@ -194,7 +194,7 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: parsed, ...wireAuth }));
     }
     if (req.headers["mcp-session-id"] !== undefined) {
-      const session = sessionOf(req, isRequest(parsed));
+      const session = sessionOf(req, isRequest(parsed), caller);
       if (!session) return refuse(res, { status: 404, message: "Session not found: it expired or was closed; initialize a new one." });
       const id = req.headers["mcp-session-id"] as string;
       cancelled.track(id, parsed, res);
@@ -223,16 +223,19 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       enableJsonResponse: false,
       maxRequestBodySize: options.maxBodyBytes,
       ...(eventStore ? { eventStore } : {}),
-      onsessioninitialized: (id) => sessions.add(id, { transport, server, client, lastSeen: Date.now(), uses: 0 }),
+      onsessioninitialized: (id) => sessions.add(id, { transport, server, client, owner: principalOf(caller), lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => sessions.delete(id),
     });
     await server.connect(transport);
     return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: parsed, ...wireAuth }));
   };
 
-  const sessionOf = (req: IncomingMessage, use: boolean): Session | undefined => {
+  // A session belongs to whoever's token opened it: another principal who learns its id gets
+  // "not found", as for any session it does not have (MCP: bind session ids to the user).
+  const sessionOf = (req: IncomingMessage, use: boolean, caller: AuthInfo | undefined): Session | undefined => {
     const id = req.headers["mcp-session-id"];
-    return typeof id === "string" ? sessions.touch(id, use) : undefined;
+    const session = typeof id === "string" ? sessions.touch(id, use) : undefined;
+    return session && session.owner === principalOf(caller) ? session : undefined;
   };
 
   const http = createServer((req, res) => {
