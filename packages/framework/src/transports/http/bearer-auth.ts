@@ -34,7 +34,7 @@ export async function checkBearer(req: IncomingMessage, check: BearerCheck): Pro
   const invalid = (description: string): BearerOutcome => ({
     refusal: {
       status: 401,
-      message: `Invalid bearer token: ${description}`,
+      message: `Invalid bearer token. ${description}`,
       headers: { "WWW-Authenticate": `${challenge}, error="invalid_token", error_description="${quoted(description)}"` },
     },
   });
@@ -46,7 +46,7 @@ export async function checkBearer(req: IncomingMessage, check: BearerCheck): Pro
     } catch {
       verdict = false;
     }
-    if (verdict === false || verdict === null || verdict === undefined) return invalid("the token was refused.");
+    if (verdict === false || verdict === null || verdict === undefined) return invalid("The token was refused.");
     return { auth: verdict === true ? undefined : verdict };
   }
   if (check.oauth) {
@@ -65,11 +65,12 @@ export async function checkBearer(req: IncomingMessage, check: BearerCheck): Pro
           },
         };
       }
-      return invalid(error instanceof Error ? error.message : "the token was refused.");
+      return invalid(error instanceof Error ? error.message : "The token was refused.");
     }
   }
+  // Hashing first gives equal-length inputs, so neither content nor length leaks through timing.
   if (auth.token !== undefined && timingSafeEqual(digest(token), digest(auth.token))) return { auth: undefined };
-  return invalid("the token was refused.");
+  return invalid("The token was refused.");
 }
 
 /**
