@@ -176,6 +176,18 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
     });
     expect(prompt.status).toBe(403);
     expect(prompt.headers.get("www-authenticate")).toContain('scope="tickets:read tickets:write"');
+    // Nor does it complete that prompt's arguments, which would tell what the prompt holds.
+    const complete = (token: string) =>
+      postModern(server.url, {
+        id: 4,
+        method: "completion/complete",
+        name: "reply",
+        params: { ref: { type: "ref/prompt", name: "reply" }, argument: { name: "id", value: "T" } },
+        meta: META,
+        headers: bearer(token),
+      }).then(async (res) => jsonRpcAnswer(await res.text(), res.headers.get("content-type")));
+    expect((await complete(token)).error.message).toContain('Unknown prompt: "reply"');
+    expect((await complete(await provider.token(server.url, "tickets:write"))).result.completion.values).toEqual(["T-1", "T-2"]);
   });
 
   test("refuses a request without a token with 401 naming the metadata, and no error code", async () => {

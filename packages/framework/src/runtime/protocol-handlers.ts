@@ -72,9 +72,9 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
   if (capabilities.resources) registerResourceHandlers(app, protocol, session, context, capabilities.resources.subscribe === true);
   if (capabilities.prompts) registerPromptHandlers(app, protocol, context);
   if (capabilities.completions) {
-    protocol.handle("completion/complete", async (params) => {
+    protocol.handle("completion/complete", async (params, extra) => {
       refuseOverlong(app, "completion/complete", "argument.value", (params.argument as { value?: unknown } | undefined)?.value);
-      return { completion: await complete(app, params) };
+      return { completion: await complete(app, params, extra) };
     });
   }
   protocol.handle("logging/setLevel", (params) => {
@@ -201,15 +201,16 @@ export function clip(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text;
 }
 
-async function complete(app: ServedComponents, params: Record<string, any>) {
+// Candidates of a prompt or resource the caller may not use would tell it what that one holds.
+async function complete(app: ServedComponents, params: Record<string, any>, extra: RequestExtra) {
   const ref = params.ref as { type: string; name?: string; uri?: string };
   const argument = params.argument as { name: string; value: string };
   if (ref.type === "ref/prompt") {
-    const prompt = app.prompts.get(ref.name ?? "");
+    const prompt = permitted(app.prompts.get(ref.name ?? ""), extra);
     if (!prompt) throw new ProtocolError("UNKNOWN_PROMPT", `Unknown prompt: "${clip(String(ref.name))}".`);
     return resolveCompletions(argument.value, prompt.completionSource(argument.name), prompt.generated.completions?.[argument.name], prompt.instance);
   }
-  const resource = app.resources.get(ref.uri ?? "");
+  const resource = permitted(app.resources.get(ref.uri ?? ""), extra);
   if (!resource) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource template not found: "${clip(String(ref.uri))}".`);
   return resolveCompletions(argument.value, resource.completionSource(argument.name), resource.generated.completions?.[argument.name], resource.instance);
 }
