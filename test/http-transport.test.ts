@@ -121,7 +121,7 @@ describe("bearer-token protection", () => {
   test("answers a wrong token with 401", async () => {
     const res = await post(server.url, INITIALIZE, { Authorization: "Bearer wrong" });
     expect(res.status).toBe(401);
-    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="mcp", error="invalid_token"');
+    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="mcp", error="invalid_token", error_description="The token was refused."');
   });
 
   test("serves a client that sends the right token", async () => {

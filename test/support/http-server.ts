@@ -65,6 +65,8 @@ export interface ModernRequest {
   params: Record<string, unknown>;
   /** The params' `_meta`: version, client info and capabilities. */
   meta: Record<string, unknown>;
+  /** More HTTP headers, e.g. `Authorization`. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -80,6 +82,7 @@ export function postModern(url: string, request: ModernRequest, signal?: AbortSi
       "MCP-Protocol-Version": "2026-07-28",
       "Mcp-Method": request.method,
       "Mcp-Name": request.name,
+      ...request.headers,
     },
     body: JSON.stringify({ jsonrpc: "2.0", id: request.id, method: request.method, params: { ...request.params, _meta: request.meta } }),
     ...(signal && { signal }),

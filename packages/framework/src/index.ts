@@ -30,6 +30,8 @@ export type {
   SamplingResult,
 } from "./runtime/context.js";
 export type { PromptMessageInput } from "./runtime/registered-prompt.js";
+export { principalOf } from "./runtime/auth-info.js";
+export type { AuthInfo } from "./runtime/auth-info.js";
 
 // Tool results beyond JSON: images, audio, resource links, embedded resources, several blocks
 export { ToolContent, content, text, image, audio, resourceLink, embeddedResource } from "./content/tool-content.js";
@@ -45,7 +47,7 @@ export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serv
 export type { InputLimits } from "./runtime/string-limits.js";
 export type { TaskLimits } from "./runtime/task-limits.js";
 export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
-export type { HttpOptions, HttpAuthOptions } from "./transports/http/http-options.js";
+export type { HttpOptions, HttpAuthOptions, IntrospectionClientOptions } from "./transports/http/http-options.js";
 
 // Errors
 export { ToolError } from "./errors/tool-error.js";

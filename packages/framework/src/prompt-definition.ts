@@ -31,4 +31,10 @@ export interface PromptOptions {
   description?: string;
   /** Completion candidates per argument, as for resources. */
   complete?: { [argument: string]: CompletionSource };
+  /**
+   * OAuth scopes a caller's token must grant to get the prompt (HTTP with `http.auth`). A caller
+   * without them gets HTTP 403 with an `insufficient_scope` challenge naming them, and does not
+   * see the prompt in its lists. Not checked for callers without a verified token (stdio, a shared token).
+   */
+  scopes?: string[];
 }

@@ -32,4 +32,10 @@ export interface ResourceOptions {
    * `{ values, total, hasMore }` when it caps its own list.
    */
   complete?: { [variable: string]: CompletionSource };
+  /**
+   * OAuth scopes a caller's token must grant to read the resource (HTTP with `http.auth`). A caller
+   * without them gets HTTP 403 with an `insufficient_scope` challenge naming them, and does not
+   * see the resource in its lists. Not checked for callers without a verified token (stdio, a shared token).
+   */
+  scopes?: string[];
 }

@@ -129,4 +129,10 @@ export interface ToolOptions {
    * {@link ToolTaskOptions}. A literal, so the build can record it.
    */
   task?: boolean | ToolTaskOptions;
+  /**
+   * OAuth scopes a caller's token must grant to call the tool, e.g. `["tickets:write"]` (HTTP with `http.auth`). A caller
+   * without them gets HTTP 403 with an `insufficient_scope` challenge naming them, and does not
+   * see the tool in its lists. Not checked for callers without a verified token (stdio, a shared token).
+   */
+  scopes?: string[];
 }

@@ -54,7 +54,9 @@ Commands:
 
   SERVERS, one way:
       -- COMMAND [ARGS]...     start a stdio server: typemcp list -- node dist/server.js
-      --url URL                a Streamable HTTP server (--header "Name: value" to add headers)
+      --url URL                a Streamable HTTP server (--header "Name: value" to add headers;
+                               for OAuth, --client-id ID --issuer URL [--scope S] and the secret in
+                               TYPEMCP_CLIENT_SECRET: tokens are kept in ~/.typemcp/tokens.json, 0600)
       --config FILE [NAMES]    servers from an mcp.json-style file ({"mcpServers": {…}}); list
                                takes names (default: all); call picks the server by the tool's prefix
       --name NAME              the name a -- or --url server's tools are qualified with

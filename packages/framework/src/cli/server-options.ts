@@ -2,6 +2,7 @@ import { HostError } from "../host/host-error.js";
 import { readMcpConfig } from "../host/read-mcp-config.js";
 import type { ProtocolChoice } from "../host/protocol-era.js";
 import type { ServerSpec } from "../host/server-spec.js";
+import type { ClientCredentials } from "../host/client-credentials-auth.js";
 import type { ToolPolicy } from "../host/tool-policy.js";
 import type { OptionValues } from "./parse-options.js";
 
@@ -17,6 +18,10 @@ export const SERVER_OPTIONS = {
   allow: "strings",
   deny: "strings",
   protocol: "string",
+  "client-id": "string",
+  "client-secret": "string",
+  issuer: "string",
+  scope: "string",
 } as const;
 
 type ServerOptionValues = OptionValues<typeof SERVER_OPTIONS>;
@@ -42,7 +47,10 @@ export function readServerSource(options: ServerOptionValues, rest: string[] | u
   if (options.header.length && options.url === undefined) throw new HostError("HOST_USAGE", "--header goes with --url.");
   const name = options.name === undefined ? {} : { name: options.name };
   if (options.config !== undefined) return { config: { file: options.config, servers: readMcpConfig(options.config) } };
-  if (options.url !== undefined) return { single: { kind: "http", url: options.url, headers: parseHeaders(options.header), ...name } };
+  const oauth = readClientCredentials(options, process.env);
+  if (oauth && options.url === undefined) throw new HostError("HOST_USAGE", "--client-id and --client-secret go with --url.");
+  if (options.url !== undefined)
+    return { single: { kind: "http", url: options.url, headers: parseHeaders(options.header), ...name, ...(oauth ? { oauth } : {}) } };
   const [command, ...args] = rest!;
   if (command === undefined || command === "")
     throw new HostError("HOST_USAGE", "Nothing after --: give the command that starts the server, e.g. -- node dist/server.js.");
@@ -88,6 +96,31 @@ export function readPolicy(options: ServerOptionValues): ToolPolicy {
       .map((p) => p.trim())
       .filter(Boolean);
   return { allow: split(options.allow), deny: split(options.deny) };
+}
+
+/**
+ * OAuth client credentials from `--client-id`, `--client-secret`, `--issuer` and `--scope`, or
+ * `TYPEMCP_CLIENT_ID`, `TYPEMCP_CLIENT_SECRET`, `TYPEMCP_OAUTH_ISSUER` (the secret is better
+ * there than on a command line others can read in `ps`). Undefined when no client id is given.
+ */
+export function readClientCredentials(options: ServerOptionValues, env: NodeJS.ProcessEnv): ClientCredentials | undefined {
+  const clientId = options["client-id"] ?? (env.TYPEMCP_CLIENT_ID || undefined);
+  const clientSecret = options["client-secret"] ?? (env.TYPEMCP_CLIENT_SECRET || undefined);
+  const issuer = options.issuer ?? (env.TYPEMCP_OAUTH_ISSUER || undefined);
+  if (clientId === undefined) {
+    if (options["client-secret"] !== undefined || options.issuer !== undefined || options.scope !== undefined)
+      throw new HostError("HOST_USAGE", "--client-secret, --issuer and --scope go with --client-id (or TYPEMCP_CLIENT_ID).");
+    return undefined;
+  }
+  if (clientSecret === undefined) throw new HostError("HOST_USAGE", "--client-id needs its secret: set TYPEMCP_CLIENT_SECRET (or --client-secret).");
+  // Without it, the secret would go to whichever authorization server the MCP server names.
+  if (issuer === undefined)
+    throw new HostError(
+      "HOST_USAGE",
+      "--client-id needs --issuer (or TYPEMCP_OAUTH_ISSUER): the authorization server the client is registered with, the only one its secret is sent to.",
+    );
+  if (!URL.canParse(issuer)) throw new HostError("HOST_USAGE", `--issuer takes the authorization server's URL, got "${issuer}".`);
+  return { clientId, clientSecret, issuer, ...(options.scope === undefined ? {} : { scope: options.scope }) };
 }
 
 function parseHeaders(values: readonly string[]): Record<string, string> {

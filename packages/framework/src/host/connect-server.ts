@@ -13,6 +13,8 @@ import {
   type ServerIdentity,
   type Transport,
 } from "./sdk-client.js";
+import { createClientCredentialsAuth } from "./client-credentials-auth.js";
+import { defaultTokenFile } from "./token-file.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { describeServer, type ServerSpec } from "./server-spec.js";
 import { withWireLog, type WireListener } from "./wire-log-transport.js";
@@ -156,7 +158,7 @@ function createTransport(spec: ServerSpec, stderr: StderrTail): Transport {
     } catch (error) {
       throw new HostError("HOST_USAGE", `"${spec.url}" is not a URL.`, { cause: error });
     }
-    return createHttpTransport(url, { ...spec.headers });
+    return createHttpTransport(url, { ...spec.headers }, spec.oauth && createClientCredentialsAuth(spec.oauth, url.href, defaultTokenFile()));
   }
   const base = spec.inheritEnv ? definedOnly(process.env) : defaultServerEnvironment();
   const created = createStdioTransport({

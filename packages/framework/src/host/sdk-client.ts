@@ -18,11 +18,14 @@
 import type { Readable } from "node:stream";
 import {
   Client,
+  ClientCredentialsProvider,
   ProtocolError,
   SdkError,
   SdkErrorCode,
   StreamableHTTPClientTransport,
   type JSONRPCMessage,
+  type OAuthClientProvider,
+  type StoredOAuthTokens,
   type Transport,
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -31,7 +34,9 @@ import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { RequestDeadlines } from "./request-deadlines.js";
 
-export type { JSONRPCMessage, Transport };
+export type { JSONRPCMessage, OAuthClientProvider, StoredOAuthTokens, Transport };
+/** The SDK's OAuth client for the client credentials grant (`client_secret_basic`), which `client-credentials-auth.ts` persists. */
+export { ClientCredentialsProvider };
 
 /** Longest wait for the `server/discover` probe on stdio before taking the server for a 2025 one. */
 export const STDIO_PROBE_TIMEOUT_MS = 10_000;
@@ -59,9 +64,12 @@ export function createStdioTransport(launch: StdioLaunch): { transport: Transpor
   return { transport, stderr: transport.stderr as Readable };
 }
 
-/** A Streamable HTTP transport to `url`. */
-export function createHttpTransport(url: URL, headers: Record<string, string> = {}): Transport {
-  return new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+/**
+ * A Streamable HTTP transport to `url`; with `authProvider`, the SDK answers the server's 401
+ * (and 403 insufficient_scope) by getting a token from the authorization server the server names.
+ */
+export function createHttpTransport(url: URL, headers: Record<string, string> = {}, authProvider?: OAuthClientProvider): Transport {
+  return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider } : {}) });
 }
 
 /** The environment a host passes to a stdio server by default: PATH, HOME and the like, no secrets. */

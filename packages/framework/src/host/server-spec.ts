@@ -1,3 +1,5 @@
+import type { ClientCredentials } from "./client-credentials-auth.js";
+
 /** How to reach one MCP server: a command to start over stdio, or a Streamable HTTP URL. */
 export type ServerSpec = StdioServerSpec | HttpServerSpec;
 
@@ -24,6 +26,8 @@ export interface HttpServerSpec {
   readonly name?: string;
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** OAuth client credentials, when the server wants an access token (`--client-id`, `--client-secret`, `--issuer`). */
+  readonly oauth?: ClientCredentials;
 }
 
 /** How a spec reads in messages: the name, else the command line or URL. */

@@ -1,3 +1,5 @@
+import type { AuthInfo } from "./auth-info.js";
+
 /** Severity of a log message, lowest first (RFC 5424, as MCP uses it). */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 
@@ -140,4 +142,10 @@ export interface Context {
   roots(options?: AskOptions): Promise<Root[]>;
   /** What the client declared it can do (from `initialize` in 2025-11-25, from each request in 2026-07-28). */
   readonly client: ClientAbilities;
+  /**
+   * Who is calling, from the request's verified OAuth access token (HTTP with `http.auth`): the
+   * subject, client, scopes and claims. Undefined when no token was verified (stdio, a server
+   * without auth, a shared `MCP_AUTH_TOKEN`). `principalOf(ctx.auth)` is the owner's key.
+   */
+  readonly auth: AuthInfo | undefined;
 }

@@ -1,6 +1,8 @@
 import type { ResultPlan } from "../tool-definition.js";
 import type { Era, ProtocolServer, ServerInfo } from "./sdk.js";
 import { ServerApp, type ServerChange } from "./server-app.js";
+import type { AuthInfo } from "./auth-info.js";
+import { scopeShortfall, scopesSupported, type ScopeShortfall } from "./scope-shortfall.js";
 import type { InputLimits } from "./string-limits.js";
 import type { TaskStore } from "./task-store.js";
 import type { TaskLimits } from "./task-limits.js";
@@ -153,6 +155,18 @@ export function useListTtl(server: TypemcpServer, ms: number): void {
 function setListTtl(app: ServerApp, ms: number): void {
   if (!Number.isInteger(ms) || ms < 0) throw new TypeError(`listTtlMs must be a whole number of milliseconds, 0 or more, not ${ms}.`);
   app.listTtlMs = ms;
+}
+
+/** The scopes a request to `server` needs that `auth` lacks, and what needs them (for the HTTP transport's 403). */
+export function scopeShortfallOf(server: TypemcpServer, message: unknown, auth: AuthInfo): ScopeShortfall | undefined {
+  const app = (server as Partial<WithApp>)[APP];
+  return app && scopeShortfall(app, message, auth);
+}
+
+/** Every scope `server`'s components declare (for the RFC 9728 metadata's `scopes_supported`). */
+export function scopesSupportedBy(server: TypemcpServer): string[] {
+  const app = (server as Partial<WithApp>)[APP];
+  return app ? scopesSupported(app) : [];
 }
 
 /** How tool `name` of `server` turns its method's return value into a result (for `typemcp/testing`). */

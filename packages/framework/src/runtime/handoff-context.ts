@@ -1,3 +1,4 @@
+import type { AuthInfo } from "./auth-info.js";
 import type { AskOptions, ClientAbilities, Context, ContextLog, ElicitResult, ResourceContents, Root, SamplingRequest, SamplingResult } from "./context.js";
 
 /**
@@ -8,12 +9,15 @@ import type { AskOptions, ClientAbilities, Context, ContextLog, ElicitResult, Re
  */
 export class HandoffContext implements Context {
   private current: Context;
+  /** The caller stays who started the call, whichever context carries it on. */
+  readonly auth: AuthInfo | undefined;
 
   constructor(
     request: Context,
     readonly signal: AbortSignal,
   ) {
     this.current = request;
+    this.auth = request.auth;
   }
 
   /** From now on the call runs as the task `task` is the context of. */

@@ -9,6 +9,7 @@ import { RequestContext, type SessionState } from "./request-context.js";
 import { resolveCompletions } from "./resolve-completions.js";
 import { callAsTask, registerLegacyTaskHandlers, registerModernTaskHandlers } from "./task-handlers.js";
 import type { TaskRunner } from "./task-runner.js";
+import { isPermitted, type Scoped } from "./scope-check.js";
 import { taskOwner } from "./task-owner.js";
 
 /** What the handlers answer from: the server's identity and its registries. */
@@ -56,16 +57,17 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
 
   protocol.handle("tools/list", (params, extra) => {
     refuseCursor("tools/list", params);
-    return { tools: app.tools.list(), ...app.cacheHint("tools", extra.era) };
+    return { tools: visible(app.tools, extra), ...app.cacheHint("tools", extra.era) };
   });
   protocol.handle("tools/call", async (params, extra) => {
-    const tool = app.tools.get(params.name);
+    const tool = permitted(app.tools.get(params.name), extra);
     if (!tool) {
       throw new ProtocolError(
         "UNKNOWN_TOOL",
         `Unknown tool: "${clip(String(params.name))}". Available tools: ${
           app.tools
             .values()
+            .filter((t) => isPermitted(t, extra.auth))
             .map((t) => t.name)
             .join(", ") || "none"
         }.`,
@@ -79,9 +81,9 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
   if (capabilities.resources) registerResourceHandlers(app, protocol, session, context, capabilities.resources.subscribe === true);
   if (capabilities.prompts) registerPromptHandlers(app, protocol, context);
   if (capabilities.completions) {
-    protocol.handle("completion/complete", async (params) => {
+    protocol.handle("completion/complete", async (params, extra) => {
       refuseOverlong(app, "completion/complete", "argument.value", (params.argument as { value?: unknown } | undefined)?.value);
-      return { completion: await complete(app, params) };
+      return { completion: await complete(app, params, extra) };
     });
   }
   protocol.handle("logging/setLevel", (params) => {
@@ -96,14 +98,15 @@ type ContextFor = (extra: RequestExtra) => Context;
 function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
   protocol.handle("resources/list", (params, extra) => {
     refuseCursor("resources/list", params);
-    return { resources: app.resources.list().filter((r) => "uri" in r), ...app.cacheHint("resources", extra.era) };
+    return { resources: visible(app.resources, extra).filter((r) => "uri" in r), ...app.cacheHint("resources", extra.era) };
   });
   protocol.handle("resources/templates/list", (params, extra) => {
     refuseCursor("resources/templates/list", params);
-    return { resourceTemplates: app.resources.list().filter((r) => "uriTemplate" in r), ...app.cacheHint("resources", extra.era) };
+    return { resourceTemplates: visible(app.resources, extra).filter((r) => "uriTemplate" in r), ...app.cacheHint("resources", extra.era) };
   });
   protocol.handle("resources/read", async (params, extra) => {
     refuseOverlong(app, "resources/read", "uri", params.uri);
+    if (!permitted(findResource(app, params.uri)?.resource, extra)) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(params.uri)}".`);
     return { contents: await readResource(app, params.uri, context(extra)) };
   });
   // Not declared (stateless HTTP): no handler, so a client that tries anyway gets -32601.
@@ -132,14 +135,14 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
 function registerPromptHandlers(app: ServedComponents, protocol: ProtocolServer, context: ContextFor): void {
   protocol.handle("prompts/list", (params, extra) => {
     refuseCursor("prompts/list", params);
-    return { prompts: app.prompts.list(), ...app.cacheHint("prompts", extra.era) };
+    return { prompts: visible(app.prompts, extra), ...app.cacheHint("prompts", extra.era) };
   });
   protocol.handle("prompts/get", (params, extra) => {
     for (const [name, value] of Object.entries((params.arguments ?? {}) as Record<string, unknown>)) {
       refuseOverlong(app, "prompts/get", `arguments.${name.slice(0, 60)}`, value);
       refuseOverlong(app, "prompts/get", "an argument name", name);
     }
-    const prompt = app.prompts.get(params.name);
+    const prompt = permitted(app.prompts.get(params.name), extra);
     if (!prompt) {
       throw new ProtocolError(
         "UNKNOWN_PROMPT",
@@ -148,6 +151,20 @@ function registerPromptHandlers(app: ServedComponents, protocol: ProtocolServer,
     }
     return prompt.get(params.arguments ?? {}, context(extra));
   });
+}
+
+// A caller sees, and may use, only what its token's scopes allow (`scopes` on the decorator).
+// Most servers declare no scopes: the shared, cached list then serves every caller.
+function visible<W, M extends Scoped & { readonly key: string; readonly wire: W }>(registry: ComponentRegistry<W, M>, extra: RequestExtra): readonly W[] {
+  const all = registry.values();
+  if (extra.auth === undefined || all.every((m) => m.scopes.length === 0)) return registry.list();
+  return all.filter((m) => isPermitted(m, extra.auth)).map((m) => m.wire);
+}
+
+// The HTTP layer answers a call lacking scopes with 403 before it gets here; past it (another
+// transport handing over an AuthInfo), what the caller may not use is treated as not there.
+function permitted<M extends Scoped>(item: M | undefined, extra: RequestExtra): M | undefined {
+  return item && isPermitted(item, extra.auth) ? item : undefined;
 }
 
 /** Most resource subscriptions one session may hold. */
@@ -159,7 +176,8 @@ async function readResource(app: ServedComponents, uri: string, ctx: Context): P
   throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(uri)}".`);
 }
 
-function findResource(app: ServedComponents, uri: string) {
+/** The resource that serves `uri` (exact, else the first template matching it), with the template's variables. */
+export function findResource(app: Pick<ServedComponents, "resources">, uri: string) {
   const exact = app.resources.get(uri);
   if (exact && !exact.template) return { resource: exact, variables: {} };
   for (const resource of app.resources.values()) {
@@ -192,15 +210,16 @@ export function clip(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text;
 }
 
-async function complete(app: ServedComponents, params: Record<string, any>) {
+// Candidates of a prompt or resource the caller may not use would tell it what that one holds.
+async function complete(app: ServedComponents, params: Record<string, any>, extra: RequestExtra) {
   const ref = params.ref as { type: string; name?: string; uri?: string };
   const argument = params.argument as { name: string; value: string };
   if (ref.type === "ref/prompt") {
-    const prompt = app.prompts.get(ref.name ?? "");
+    const prompt = permitted(app.prompts.get(ref.name ?? ""), extra);
     if (!prompt) throw new ProtocolError("UNKNOWN_PROMPT", `Unknown prompt: "${clip(String(ref.name))}".`);
     return resolveCompletions(argument.value, prompt.completionSource(argument.name), prompt.generated.completions?.[argument.name], prompt.instance);
   }
-  const resource = app.resources.get(ref.uri ?? "");
+  const resource = permitted(app.resources.get(ref.uri ?? ""), extra);
   if (!resource) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource template not found: "${clip(String(ref.uri))}".`);
   return resolveCompletions(argument.value, resource.completionSource(argument.name), resource.generated.completions?.[argument.name], resource.instance);
 }

@@ -27,6 +27,8 @@ export interface PromptResult {
 /** One `@prompt` method ready to serve. */
 export class RegisteredPrompt {
   readonly wire: WirePrompt;
+  /** OAuth scopes a caller needs to get it (`@prompt({ scopes })`). */
+  readonly scopes: readonly string[];
 
   constructor(
     readonly key: string,
@@ -35,6 +37,7 @@ export class RegisteredPrompt {
     readonly generated: GeneratedPrompt,
     readonly options: PromptOptions,
   ) {
+    this.scopes = options.scopes ?? [];
     const description = options.description ?? generated.description;
     this.wire = {
       name: key,

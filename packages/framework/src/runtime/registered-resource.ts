@@ -17,6 +17,8 @@ export class RegisteredResource {
   readonly key: string;
   readonly wire: WireResource;
   readonly template: UriTemplate | undefined;
+  /** OAuth scopes a caller needs to read it (`@resource({ scopes })`). */
+  readonly scopes: readonly string[];
   private readonly validator: ArgumentValidator | undefined;
 
   constructor(
@@ -27,6 +29,7 @@ export class RegisteredResource {
     readonly options: ResourceOptions,
   ) {
     this.key = uri;
+    this.scopes = options.scopes ?? [];
     this.template = UriTemplate.isTemplate(uri) ? new UriTemplate(uri) : undefined;
     const details = {
       name: options.name ?? generated.method,

@@ -16,6 +16,8 @@ import { ToolContent } from "../content/tool-content.js";
 export class RegisteredTool {
   /** Exactly what `tools/list` sends for this tool. */
   readonly wire: WireTool;
+  /** OAuth scopes a caller needs to call it (`@tool({ scopes })`). */
+  readonly scopes: readonly string[];
   private readonly validator: ArgumentValidator;
   private readonly output: OutputContract;
   // Most tools take no Context: build one only for those that do.
@@ -32,6 +34,7 @@ export class RegisteredTool {
     this.validator = new ArgumentValidator(generated.inputSchema);
     this.output = new OutputContract(name, generated.result, generated.outputSchema);
     this.takesContext = generated.params.some((p) => p.from === "context");
+    this.scopes = options.scopes ?? [];
     const description = options.description ?? generated.description;
     const title = options.title ?? options.annotations?.title;
     this.wire = {

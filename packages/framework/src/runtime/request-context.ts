@@ -13,6 +13,7 @@ import type {
 } from "./context.js";
 import { toElicitArguments } from "./elicit-arguments.js";
 import type { ClientRequestMethod } from "./input-round.js";
+import type { AuthInfo } from "./auth-info.js";
 import type { RequestExtra } from "./sdk.js";
 
 const LEVELS: readonly LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
@@ -46,6 +47,10 @@ export class RequestContext implements Context {
 
   get requestId(): string | number {
     return this.extra.requestId;
+  }
+
+  get auth(): AuthInfo | undefined {
+    return this.extra.auth;
   }
 
   async progress(done: number, total?: number, message?: string): Promise<void> {

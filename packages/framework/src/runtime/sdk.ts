@@ -11,6 +11,7 @@ import {
   isLegacyRequest,
   Server,
   WebStandardStreamableHTTPServerTransport,
+  type AuthInfo as SdkAuthInfo,
   type EventStore,
   type JSONRPCMessage,
   type ServerContext,
@@ -24,7 +25,7 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import { toInvalidParams } from "./invalid-params.js";
 import { collectAnswers, InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
-import type { CallerAuth } from "./task-owner.js";
+import { toAuthInfo, type AuthInfo } from "./auth-info.js";
 
 export type { CallToolResult, EventStore, JSONRPCMessage, ServerEventBus, Tool as WireTool, Transport };
 
@@ -97,8 +98,6 @@ export interface RequestExtra {
   readonly signal: AbortSignal;
   readonly requestId: string | number;
   readonly sessionId: string | undefined;
-  /** The caller's verified token, when the HTTP transport authenticated the request (`ctx.http.authInfo`). */
-  readonly auth: CallerAuth | undefined;
   /** The era of the request: 2025-11-25 (`legacy`) or 2026-07-28 (`modern`). */
   readonly era: Era;
   /** The client's progress token, when it asked for progress. */
@@ -111,6 +110,8 @@ export interface RequestExtra {
   readonly input: InputRound | undefined;
   /** 2026-07-28: the answers the request carries (`inputResponses`, which the SDK lifts out of its params). */
   readonly inputResponses: Readonly<Record<string, unknown>> | undefined;
+  /** Who the request's verified bearer token speaks for (HTTP with `http.auth`); undefined otherwise. */
+  readonly auth: AuthInfo | undefined;
   /** Sends a notification tied to this request (on its stream, over HTTP). */
   notify(method: string, params: Record<string, unknown>): Promise<void>;
   /** 2025-11-25: sends a request to the client tied to this request, and waits for its validated result. */
@@ -235,13 +236,13 @@ function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
     signal: req.signal,
     requestId: req.id,
     sessionId: ctx.sessionId,
-    auth: ctx.http?.authInfo,
     era,
     progressToken: (req._meta as { progressToken?: string | number } | undefined)?.progressToken,
     clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),
     logLevel: era === "modern" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
     input: era === "modern" ? new InputRound(collectAnswers(req.requestState<{ answers?: unknown }>(), req.inputResponses)) : undefined,
     inputResponses: req.inputResponses,
+    auth: fromWireAuth(ctx.http?.authInfo),
     notify: (method, params) => req.notify({ method, params } as never),
     request: (method, params) => req.send({ method, params } as never, { signal: req.signal }) as Promise<Record<string, unknown>>,
   };
@@ -327,7 +328,7 @@ export interface ModernHttpOptions {
 
 /** A 2026-07-28 HTTP endpoint: web-standard request in, response out. */
 export interface ModernHttpHandler {
-  fetch(request: Request, options?: { parsedBody?: unknown }): Promise<Response>;
+  fetch(request: Request, options?: { parsedBody?: unknown; authInfo?: WireAuthInfo }): Promise<Response>;
   close(): Promise<void>;
   /** Publishes list changes and resource updates to open `subscriptions/listen` streams. */
   notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void };
@@ -352,7 +353,7 @@ export function isLegacyHttpRequest(request: Request, parsedBody: unknown, maxRe
 /** The SDK's web-standard Streamable HTTP transport for the 2025 era, as typemcp's HTTP layer uses it. */
 export interface HttpTransport extends Transport {
   readonly sessionId?: string | undefined;
-  handleRequest(request: Request, options?: { parsedBody?: unknown }): Promise<Response>;
+  handleRequest(request: Request, options?: { parsedBody?: unknown; authInfo?: WireAuthInfo }): Promise<Response>;
 }
 
 /** Options for `createHttpTransport`. */
@@ -371,6 +372,34 @@ export interface HttpTransportOptions {
 /** Creates the SDK's 2025-era Streamable HTTP server transport. */
 export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
   return new WebStandardStreamableHTTPServerTransport(options);
+}
+
+/** The SDK's shape of a verified token, as its HTTP entries carry it to handlers. */
+export type WireAuthInfo = SdkAuthInfo;
+
+/**
+ * `auth` as the SDK's HTTP entries carry it to a handler (`ctx.http.authInfo`): typemcp's own
+ * record rides in `extra`, and the raw token stays behind (a tool has no use for it).
+ */
+export function toWireAuth(auth: AuthInfo | undefined): { authInfo?: WireAuthInfo } {
+  if (auth === undefined) return {};
+  const authInfo: WireAuthInfo = { token: "", clientId: auth.clientId ?? "", scopes: [...auth.scopes], extra: { typemcp: auth } };
+  if (auth.expiresAt !== undefined) authInfo.expiresAt = auth.expiresAt;
+  return { authInfo };
+}
+
+// typemcp's own verifier carries its AuthInfo whole; a token that reached the SDK's transport
+// another way (an author's middleware, a test) is read from the SDK's fields, its `extra` taken
+// as the claims, so its `sub` still names the caller.
+function fromWireAuth(wire: WireAuthInfo | undefined): AuthInfo | undefined {
+  if (!wire) return undefined;
+  const own = wire.extra?.typemcp as AuthInfo | undefined;
+  if (own) return own;
+  const claims: Record<string, unknown> = { ...wire.extra };
+  if (wire.clientId) claims.client_id ??= wire.clientId;
+  if (wire.scopes.length) claims.scope ??= wire.scopes.join(" ");
+  if (wire.expiresAt !== undefined) claims.exp ??= wire.expiresAt;
+  return toAuthInfo(claims);
 }
 
 function sdkServerOf(protocol: ProtocolServer): Server {

@@ -2,6 +2,7 @@ import { ToolError } from "../errors/tool-error.js";
 import type { AskOptions, ClientAbilities, Context, ContextLog, ElicitResult, ResourceContents, Root, SamplingRequest, SamplingResult } from "./context.js";
 import { toElicitArguments } from "./elicit-arguments.js";
 import type { ClientRequestMethod, InputRound } from "./input-round.js";
+import type { AuthInfo } from "./auth-info.js";
 
 /** What one run of a task gives the method it runs. */
 export interface TaskRun {
@@ -15,6 +16,8 @@ export interface TaskRun {
   /** Shows `message` as the task's status message. */
   report(message: string): Promise<void>;
   readResource(uri: string, ctx: Context): Promise<ResourceContents[]>;
+  /** Who started the task, from its request's verified token; undefined when none was verified. */
+  readonly auth?: AuthInfo | undefined;
 }
 
 // The Tasks extension sends no log messages for a task: there is no request stream to carry them.
@@ -42,6 +45,10 @@ export class TaskContext implements Context {
 
   get client(): ClientAbilities {
     return this.run.client;
+  }
+
+  get auth(): AuthInfo | undefined {
+    return this.run.auth;
   }
 
   async progress(done: number, total?: number, message?: string): Promise<void> {

@@ -47,8 +47,16 @@ export async function callAsTask(
         client,
         era: "modern",
         owner,
+        auth: extra.auth,
       });
-    const state = await runner.start(tool, params.arguments ?? {}, { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern", owner });
+    const state = await runner.start(tool, params.arguments ?? {}, {
+      ttlMs: plan.ttlMs,
+      pollIntervalMs: plan.pollIntervalMs,
+      client,
+      era: "modern",
+      owner,
+      auth: extra.auth,
+    });
     return new TaskHandle({ resultType: "task", ...toModernTask(state) });
   }
   const requested = params.task as { ttl?: unknown } | undefined;
@@ -60,7 +68,14 @@ export async function callAsTask(
   // The client's TTL is honoured up to the tool's own (a receiver may shorten it, says 2025-11-25).
   const ttlMs =
     typeof requested.ttl === "number" && Number.isFinite(requested.ttl) ? Math.min(Math.max(Math.floor(requested.ttl), MIN_TTL_MS), plan.ttlMs) : plan.ttlMs;
-  const state = await runner.start(tool, params.arguments ?? {}, { ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "legacy", owner });
+  const state = await runner.start(tool, params.arguments ?? {}, {
+    ttlMs,
+    pollIntervalMs: plan.pollIntervalMs,
+    client,
+    era: "legacy",
+    owner,
+    auth: extra.auth,
+  });
   return new TaskHandle({ task: toLegacyTask(state) });
 }
 

@@ -1,3 +1,5 @@
+import { principalOf, type AuthInfo } from "./auth-info.js";
+
 /**
  * Who a task belongs to. Only its owner may list, read, answer or cancel it; anyone else is told
  * it does not exist. The owner is, in this order: the authenticated principal (a bearer token
@@ -7,20 +9,12 @@
  * `tasks/list` lists nothing.
  */
 
-/** What the transport verified about the caller: the SDK's `AuthInfo` fields typemcp reads. */
-export interface CallerAuth {
-  /** The OAuth client the token was issued to. */
-  readonly clientId?: string;
-  /** Whatever the token verifier added; a `sub` or `subject` string names the user. */
-  readonly extra?: Record<string, unknown>;
-}
-
 /** What decides a task's owner, as one request knows it. */
 export interface TaskCaller {
   /** 2026-07-28 requests carry no session: their tasks are reached by id alone. */
   readonly era: "legacy" | "modern";
   /** The verified token, when the server authenticates its callers. */
-  readonly auth?: CallerAuth | undefined;
+  readonly auth?: AuthInfo | undefined;
   /** The 2025-11-25 HTTP session (`Mcp-Session-Id`). */
   readonly sessionId?: string | undefined;
   /** The connection the request came on when it has no session id (stdio, in memory); undefined on a stateless server. */
@@ -38,13 +32,4 @@ export function taskOwner(caller: TaskCaller): string | undefined {
   if (caller.era === "modern") return undefined;
   const session = caller.sessionId ?? caller.connectionId;
   return session === undefined ? undefined : `session:${session}`;
-}
-
-// A user (`sub`) is narrower than the OAuth client they signed in with: prefer it when the
-// verifier names one. A shared static token names nobody, so its holders stay apart by session.
-function principalOf(auth: CallerAuth | undefined): string | undefined {
-  if (!auth) return undefined;
-  const subject = auth.extra?.sub ?? auth.extra?.subject;
-  if (typeof subject === "string" && subject !== "") return `${auth.clientId ?? ""}/${subject}`;
-  return typeof auth.clientId === "string" && auth.clientId !== "" ? auth.clientId : undefined;
 }

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "./auth-info.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { ClientAbilities, Context, ResourceContents } from "./context.js";
 import { InputNeeded, InputRound } from "./input-round.js";
@@ -22,6 +23,8 @@ interface StartedCall {
   pollIntervalMs: number;
   /** Answers the call got in its request's input rounds, before it became a task. */
   answers?: Record<string, unknown>;
+  /** Who started it (`ctx.auth` in the task), kept with the task so a run resumed elsewhere sees it too. */
+  auth?: AuthInfo;
 }
 
 /** How a new task is started. */
@@ -33,6 +36,8 @@ export interface TaskStart {
   era: Era;
   /** Who the task belongs to (see `taskOwner`); undefined: its id is the only key. */
   owner: string | undefined;
+  /** The caller's verified token, when there was one. */
+  auth?: AuthInfo | undefined;
 }
 
 /**
@@ -53,7 +58,14 @@ export class TaskRunner {
 
   /** Creates the task (durably: `tasks/get` finds it as soon as this resolves) and starts running it. */
   async start(tool: RegisteredTool, args: Record<string, unknown>, start: TaskStart): Promise<TaskState> {
-    const call: StartedCall = { tool: tool.name, arguments: args, client: start.client, era: start.era, pollIntervalMs: start.pollIntervalMs };
+    const call: StartedCall = {
+      tool: tool.name,
+      arguments: args,
+      client: start.client,
+      era: start.era,
+      pollIntervalMs: start.pollIntervalMs,
+      ...(start.auth ? { auth: start.auth } : {}),
+    };
     const state = await this.create(start, call);
     this.launch(state.taskId, start.owner, tool, call, {});
     return state;
@@ -77,6 +89,7 @@ export class TaskRunner {
       era: "modern",
       pollIntervalMs: start.pollIntervalMs,
       answers: { ...running.round.answers },
+      ...(start.auth ? { auth: start.auth } : {}),
     };
     const state = await this.create(start, call);
     running.handOff(this.contextFor(state.taskId, start.owner, running.controller, running.round, call));
@@ -177,6 +190,7 @@ export class TaskRunner {
       signal: controller.signal,
       round,
       client: call.client,
+      auth: call.auth,
       report: async (message) => void (await this.store.update(taskId, { status: "working", statusMessage: message }, owner)),
       readResource: (uri, ctx) => this.services.readResource(uri, ctx),
     });

@@ -4,6 +4,8 @@ import {
   isTypemcpServer,
   onServerChange,
   openSession,
+  scopeShortfallOf,
+  scopesSupportedBy,
   useListTtl,
   useTaskLimits,
   type ServerOptions,
@@ -85,7 +87,12 @@ export async function serve(target: object, options: TransportOptions & Partial<
     // Loaded only when asked for: a server without --redis never evaluates the Redis client.
     const shared = httpOptions.redis === undefined ? undefined : await (await import("../scale/share-server.js")).shareServer(server, httpOptions);
     const handle = await serveHttp(
-      { newServer: (session) => openSession(server, session), onChange: (listener) => onServerChange(server, listener) },
+      {
+        newServer: (session) => openSession(server, session),
+        onChange: (listener) => onServerChange(server, listener),
+        scopeShortfall: (message, auth) => scopeShortfallOf(server, message, auth),
+        scopesSupported: () => scopesSupportedBy(server),
+      },
       httpOptions,
     );
     process.stderr.write(

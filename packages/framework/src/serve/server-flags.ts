@@ -16,6 +16,8 @@ export const SERVER_FLAGS: Readonly<Record<string, string | undefined>> = {
   "--max-sessions": "N",
   "--max-sessions-per-client": "N",
   "--redis": "URL",
+  "--auth-issuer": "URL",
+  "--auth-resource": "URL",
   "--list-ttl": "SECONDS",
   "--max-tasks": "N",
   "--max-tasks-per-owner": "N",

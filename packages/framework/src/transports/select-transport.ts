@@ -1,5 +1,5 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
-import type { HttpOptions } from "./http/http-options.js";
+import type { HttpAuthOptions, HttpOptions } from "./http/http-options.js";
 
 /** Which transport a server runs on, and with what. */
 export type TransportChoice = { kind: "stdio" } | { kind: "http"; options: HttpOptions };
@@ -36,7 +36,35 @@ export function selectTransport(defaults: TransportDefaults, argv: readonly stri
       toCount("--max-sessions-per-client", flag("--max-sessions-per-client") ?? env.MCP_MAX_SESSIONS_PER_CLIENT) ?? base.maxSessionsPerClient,
     redis: toRedisUrl(flag("--redis") ?? nonEmpty(env.REDIS_URL)) ?? base.redis,
   };
+  const auth = toAuth(base.auth, flag, env);
+  if (auth) options.auth = auth;
   return { kind, options };
+}
+
+// OAuth from flags and variables over serve()'s options; the client secret only from the
+// environment, where it stays out of `ps` and shell history.
+function toAuth(base: HttpAuthOptions | undefined, flag: (name: string) => string | undefined, env: NodeJS.ProcessEnv): HttpAuthOptions | undefined {
+  const issuer = toUrl("--auth-issuer / MCP_AUTH_ISSUER", flag("--auth-issuer") ?? nonEmpty(env.MCP_AUTH_ISSUER));
+  const resource = toUrl("--auth-resource / MCP_AUTH_RESOURCE", flag("--auth-resource") ?? nonEmpty(env.MCP_AUTH_RESOURCE));
+  const audience = nonEmpty(env.MCP_AUTH_AUDIENCE);
+  const clientId = nonEmpty(env.MCP_AUTH_INTROSPECTION_CLIENT_ID);
+  const clientSecret = nonEmpty(env.MCP_AUTH_INTROSPECTION_CLIENT_SECRET);
+  if (issuer === undefined && resource === undefined && audience === undefined && clientId === undefined) return base;
+  if ((clientId === undefined) !== (clientSecret === undefined))
+    throw configError("MCP_AUTH_INTROSPECTION_CLIENT_ID and MCP_AUTH_INTROSPECTION_CLIENT_SECRET go together: set both, or neither.");
+  return {
+    ...base,
+    ...(issuer === undefined ? {} : { issuer }),
+    ...(resource === undefined ? {} : { resource }),
+    ...(audience === undefined ? {} : { audience }),
+    ...(clientId === undefined ? {} : { introspection: { ...base?.introspection, clientId, clientSecret: clientSecret! } }),
+  };
+}
+
+function toUrl(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value)) throw configError(`${name} must be a URL, e.g. https://auth.example.com, not "${value}".`);
+  return value;
 }
 
 function envTransport(value: string | undefined): "stdio" | "http" | undefined {

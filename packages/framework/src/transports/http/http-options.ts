@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../../runtime/auth-info.js";
 import type { EventStore, ServerEventBus } from "../../runtime/sdk.js";
 import type { SharedStores } from "./shared-stores.js";
 import type { TaskStore } from "../../runtime/task-store.js";
@@ -18,18 +19,64 @@ export interface HttpStores {
   tasks?: TaskStore;
 }
 
-/** Who may call an HTTP server that requires a token, and how a token is checked. */
+/** This resource server's own credentials at the authorization server, to introspect opaque tokens (RFC 7662). */
+export interface IntrospectionClientOptions {
+  /** Also `MCP_AUTH_INTROSPECTION_CLIENT_ID`. */
+  clientId: string;
+  /** Also `MCP_AUTH_INTROSPECTION_CLIENT_SECRET`. */
+  clientSecret: string;
+  /** The introspection endpoint; by default the `introspection_endpoint` of the issuer's metadata. */
+  endpoint?: string;
+}
+
+/**
+ * Who may call an HTTP server that requires a token, and how a token is checked: a shared
+ * token, OAuth access tokens from `issuer` (verified by typemcp), or your own `verifyToken`.
+ *
+ * @example
+ * ```ts
+ * await serve(new Tickets(), {
+ *   name: "tickets", version: "1.0.0", transport: "http",
+ *   http: { auth: { issuer: "https://auth.example.com", resource: "https://mcp.example.com/mcp" } },
+ * });
+ * ```
+ */
 export interface HttpAuthOptions {
   /** A shared bearer token (also `MCP_AUTH_TOKEN`); compared in constant time. */
   token?: string;
   /**
-   * Checks a bearer token issued by an OAuth authorization server. Return false (or throw) to
-   * refuse it. When set, `token` is ignored.
+   * The OAuth authorization server whose access tokens this server accepts, by its issuer URL
+   * (`--auth-issuer`, `MCP_AUTH_ISSUER`). Its metadata (`/.well-known/oauth-authorization-server`
+   * or `/.well-known/openid-configuration`) gives the keys JWT access tokens are checked with:
+   * signature, `iss`, `aud` (this server's `resource`), `exp` and the algorithm. Named in the
+   * RFC 9728 metadata unless `authorizationServers` says otherwise.
    */
-  verifyToken?: (token: string) => boolean | Promise<boolean>;
-  /** Authorization servers named in the RFC 9728 protected-resource metadata document. */
+  issuer?: string;
+  /**
+   * The `aud` a token must carry; by default `resource` (RFC 8707: clients ask for tokens for
+   * this server's URL). Set it when the authorization server puts another identifier there
+   * (`MCP_AUTH_AUDIENCE`).
+   */
+  audience?: string;
+  /** Signature algorithms accepted. Default: RS*, PS*, ES* and EdDSA. `none` and `HS*` are refused. */
+  algorithms?: string[];
+  /** Leeway for `exp` and `nbf` against clock skew, in seconds. Default 5. */
+  clockToleranceSeconds?: number;
+  /** Introspect tokens that are not JWTs (RFC 7662) with these credentials; without it, such tokens are refused. */
+  introspection?: IntrospectionClientOptions;
+  /**
+   * Checks a bearer token yourself, instead of `issuer`: return false (or throw) to refuse it,
+   * true to accept it, or the caller's {@link AuthInfo} to accept it and give tools its scopes
+   * (checked against `@tool({ scopes })`) and `ctx.auth`. When set, `token` and `issuer` are ignored.
+   */
+  verifyToken?: (token: string) => boolean | AuthInfo | Promise<boolean | AuthInfo>;
+  /** Authorization servers named in the RFC 9728 protected-resource metadata document; default `[issuer]`. */
   authorizationServers?: string[];
-  /** This server's public URL as a resource identifier (RFC 9728 `resource`); defaults to the endpoint URL. */
+  /**
+   * This server's public URL as a resource identifier (RFC 9728 `resource`, and the default
+   * `audience`); defaults to the endpoint URL, which behind a reverse proxy is not the public
+   * one: set it there (`--auth-resource`, `MCP_AUTH_RESOURCE`).
+   */
   resource?: string;
 }
 

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createHttpTransport, createModernHttpHandler, isLegacyHttpRequest, type Era, type ProtocolServer } from "../../runtime/sdk.js";
-import { checkBearer, metadataPath } from "./bearer-auth.js";
+import { createHttpTransport, createModernHttpHandler, isLegacyHttpRequest, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
+import { principalOf, type AuthInfo } from "../../runtime/auth-info.js";
+import { checkBearer, insufficientScope, metadataPath, type BearerCheck } from "./bearer-auth.js";
+import { createOAuthTokenVerifier } from "./oauth-token-verifier.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { readBody } from "./read-body.js";
 import { batchRefusals } from "../request-id.js";
@@ -24,6 +26,10 @@ export interface HttpServing {
   newServer(options: { stateless: boolean; era: Era }): ProtocolServer;
   /** Subscribes to the server's run-time changes; returns a function that stops it. */
   onChange?(listener: (change: ServedChange) => void): () => void;
+  /** What a request needs that `auth` lacks: the missing scopes and what needs them; undefined when it may proceed. */
+  scopeShortfall?(message: unknown, auth: AuthInfo): { missing: string[]; what: string } | undefined;
+  /** Every scope the server's components declare (`scopes_supported` of the RFC 9728 metadata). */
+  scopesSupported?(): string[];
 }
 
 /** A running HTTP server. */
@@ -66,7 +72,15 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
   let inFlight = 0;
   let closing = false;
   let endpointUrl = "";
-  const oauth = auth?.verifyToken !== undefined || (auth?.authorizationServers?.length ?? 0) > 0;
+  const issuer = auth?.verifyToken === undefined ? auth?.issuer : undefined;
+  const oauth = auth?.verifyToken !== undefined || issuer !== undefined || (auth?.authorizationServers?.length ?? 0) > 0;
+  const resource = () => auth?.resource ?? endpointUrl;
+  const metadataUrl = () => (oauth ? new URL(metadataPath(options.path), endpointUrl).href : undefined);
+  const bearer: BearerCheck | undefined = auth && {
+    auth,
+    metadataUrl,
+    oauth: issuer === undefined ? undefined : createOAuthTokenVerifier({ ...auth, issuer }, () => auth.audience ?? resource()),
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? "/").split("?")[0]!;
@@ -81,40 +95,44 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       }
     }
     if (oauth && path === metadataPath(options.path)) {
+      const scopes = serving.scopesSupported?.() ?? [];
       return sendJson(res, 200, {
-        resource: auth?.resource ?? endpointUrl,
-        authorization_servers: auth?.authorizationServers ?? [],
+        resource: resource(),
+        authorization_servers: auth?.authorizationServers ?? (issuer === undefined ? [] : [issuer]),
         bearer_methods_supported: ["header"],
+        ...(scopes.length > 0 ? { scopes_supported: scopes } : {}),
       });
     }
     if (path !== options.path && path !== "/healthz") {
       return refuse(res, { status: 404, message: `Not found: the MCP endpoint is ${options.path}.` });
     }
-    if (auth) {
-      const denied = await checkBearer(req, auth, oauth ? new URL(metadataPath(options.path), endpointUrl).href : undefined);
-      if (denied) return refuse(res, denied);
+    let caller: AuthInfo | undefined;
+    if (bearer) {
+      const outcome = await checkBearer(req, bearer);
+      if (outcome.refusal) return refuse(res, outcome.refusal);
+      caller = outcome.auth;
     }
     // Liveness only: no counts or other state for whoever can reach the port.
     if (path === "/healthz") return sendJson(res, closing ? 503 : 200, { status: closing ? "closing" : "ok" });
     if (closing) return refuse(res, { status: 503, message: "Server is shutting down.", headers: { Connection: "close" } });
-    if (req.method === "POST") return post(req, res);
+    if (req.method === "POST") return post(req, res, caller);
     // With shared stores (--redis), a stream started on any instance resumes here.
     const lastEventId = req.headers["last-event-id"];
     const shared = options.stores.shared;
-    if (shared && req.method === "GET" && typeof lastEventId === "string" && (options.stateless || !sessionOf(req, false))) {
+    if (shared && req.method === "GET" && typeof lastEventId === "string" && (options.stateless || !sessionOf(req, false, caller))) {
       return resumeStream(res, shared, lastEventId);
     }
     if (req.method === "GET" || req.method === "DELETE") {
       if (options.stateless)
         return refuse(res, { status: 405, message: `${req.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
-      const session = sessionOf(req, true);
+      const session = sessionOf(req, true, caller);
       if (!session) return refuse(res, { status: 404, message: "Session not found: initialize a new one." });
-      return sendWebResponse(res, await session.transport.handleRequest(toWebRequest(req, res, endpointUrl, undefined)));
+      return sendWebResponse(res, await session.transport.handleRequest(toWebRequest(req, res, endpointUrl, undefined), toWireAuth(caller)));
     }
     return refuse(res, { status: 405, message: `Method ${req.method} not allowed.`, headers: { Allow: "GET, POST, DELETE" } });
   };
 
-  const post = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const post = async (req: IncomingMessage, res: ServerResponse, caller: AuthInfo | undefined): Promise<void> => {
     const body = await readBody(req, options.maxBodyBytes);
     if (!body.ok) return refuse(res, { status: body.status, message: body.message });
     let parsed: unknown;
@@ -129,13 +147,18 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     }
     // As on stdio: batches left MCP in 2025-06-18, and every request in one gets a reply saying so.
     if (Array.isArray(parsed)) return refuseBatch(res, parsed);
+    // Refused with a 403 before any era's handling, so 2025 and 2026 clients alike see the HTTP
+    // challenge that starts a step-up authorization.
+    const shortfall = caller && serving.scopeShortfall?.(parsed, caller);
+    if (shortfall) return refuse(res, insufficientScope(shortfall.missing, caller!.scopes, metadataUrl(), shortfall.what));
+    const wireAuth = toWireAuth(caller);
     inFlight++;
     res.once("close", () => inFlight--);
     const request = toWebRequest(req, res, endpointUrl, body.text);
     // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
     // modern MCP-Protocol-Version header) is the modern era's, anything else 2025-11-25's.
     if (!(await isLegacyHttpRequest(request, parsed, options.maxBodyBytes))) {
-      return sendWebResponse(res, await modern.fetch(request, { parsedBody: parsed }));
+      return sendWebResponse(res, await modern.fetch(request, { parsedBody: parsed, ...wireAuth }));
     }
     // While the shared store is unreachable, answers go out as without it (not resumable) rather
     // than being refused: only what needs the store (a resume, a shared task) fails, in words.
@@ -168,14 +191,14 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       if (resumable) closeAfterResponse(transport, server);
       else res.once("close", () => void server.close());
       await server.connect(transport);
-      return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: parsed }));
+      return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: parsed, ...wireAuth }));
     }
     if (req.headers["mcp-session-id"] !== undefined) {
-      const session = sessionOf(req, isRequest(parsed));
+      const session = sessionOf(req, isRequest(parsed), caller);
       if (!session) return refuse(res, { status: 404, message: "Session not found: it expired or was closed; initialize a new one." });
       const id = req.headers["mcp-session-id"] as string;
       cancelled.track(id, parsed, res);
-      const response = await session.transport.handleRequest(request, { parsedBody: parsed });
+      const response = await session.transport.handleRequest(request, { parsedBody: parsed, ...wireAuth });
       cancelled.release(id, parsed);
       return sendWebResponse(res, response);
     }
@@ -200,16 +223,19 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       enableJsonResponse: false,
       maxRequestBodySize: options.maxBodyBytes,
       ...(eventStore ? { eventStore } : {}),
-      onsessioninitialized: (id) => sessions.add(id, { transport, server, client, lastSeen: Date.now(), uses: 0 }),
+      onsessioninitialized: (id) => sessions.add(id, { transport, server, client, owner: principalOf(caller), lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => sessions.delete(id),
     });
     await server.connect(transport);
-    return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: parsed }));
+    return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: parsed, ...wireAuth }));
   };
 
-  const sessionOf = (req: IncomingMessage, use: boolean): Session | undefined => {
+  // A session belongs to whoever's token opened it: another principal who learns its id gets
+  // "not found", as for any session it does not have (MCP: bind session ids to the user).
+  const sessionOf = (req: IncomingMessage, use: boolean, caller: AuthInfo | undefined): Session | undefined => {
     const id = req.headers["mcp-session-id"];
-    return typeof id === "string" ? sessions.touch(id, use) : undefined;
+    const session = typeof id === "string" ? sessions.touch(id, use) : undefined;
+    return session && session.owner === principalOf(caller) ? session : undefined;
   };
 
   const http = createServer((req, res) => {

@@ -1,0 +1,54 @@
+import { AuthServerUnavailableError } from "./token-errors.js";
+
+/** What a resource server needs from an authorization server's metadata (RFC 8414 / OpenID Connect Discovery). */
+export interface AuthorizationServerMetadata {
+  readonly issuer: string;
+  /** Where the server's public signing keys are (JWT access tokens). */
+  readonly jwks_uri?: string;
+  /** Where opaque tokens are introspected (RFC 7662). */
+  readonly introspection_endpoint?: string;
+}
+
+/**
+ * The addresses an issuer's metadata may be at, in the order tried: RFC 8414's
+ * `/.well-known/oauth-authorization-server` inserted before the issuer's path, then OpenID
+ * Connect's `/.well-known/openid-configuration`, inserted the same way and appended (the form
+ * OpenID Connect Discovery 1.0 names, which most providers with a path serve).
+ */
+export function metadataUrls(issuer: string): string[] {
+  const url = new URL(issuer);
+  const path = url.pathname.replace(/\/+$/, "");
+  const at = (wellKnown: string) => new URL(`/.well-known/${wellKnown}${path}`, url.origin).href;
+  const urls = [at("oauth-authorization-server"), at("openid-configuration")];
+  const appended = new URL(`${path}/.well-known/openid-configuration`, url.origin).href;
+  if (!urls.includes(appended)) urls.push(appended);
+  return urls;
+}
+
+/**
+ * Fetches `issuer`'s metadata from the first address that has it. The document must name the
+ * same issuer (RFC 8414 §3.3): metadata that names another one could send keys of its choosing.
+ * Throws `AuthServerUnavailableError` when no address answers with it.
+ */
+export async function fetchAuthorizationServerMetadata(issuer: string, timeoutMs = 5_000): Promise<AuthorizationServerMetadata> {
+  const problems: string[] = [];
+  for (const url of metadataUrls(issuer)) {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { Accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      problems.push(`${url}: ${(error as Error).message}`);
+      continue;
+    }
+    if (!response.ok) {
+      problems.push(`${url}: HTTP ${response.status}`);
+      continue;
+    }
+    const metadata = (await response.json().catch(() => undefined)) as Partial<AuthorizationServerMetadata> | undefined;
+    if (metadata?.issuer !== issuer) {
+      throw new AuthServerUnavailableError(`${url} names the issuer "${String(metadata?.issuer)}", not "${issuer}" as configured.`);
+    }
+    return metadata as AuthorizationServerMetadata;
+  }
+  throw new AuthServerUnavailableError(`no metadata for the issuer ${issuer}: ${problems.join("; ")}`);
+}

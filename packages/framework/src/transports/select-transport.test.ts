@@ -1,0 +1,38 @@
+import { describe, expect, test } from "vitest";
+import { TypemcpError } from "../errors/typemcp-error.js";
+import { selectTransport } from "./select-transport.js";
+
+describe("selectTransport's OAuth settings", () => {
+  test("takes the issuer and resource from flags, the audience and introspection credentials from the environment", () => {
+    const choice = selectTransport(
+      { http: { auth: { algorithms: ["ES256"] } } },
+      ["--http", "--auth-issuer", "https://auth.example.com", "--auth-resource", "https://mcp.example.com/mcp"],
+      { MCP_AUTH_AUDIENCE: "api://tickets", MCP_AUTH_INTROSPECTION_CLIENT_ID: "rs", MCP_AUTH_INTROSPECTION_CLIENT_SECRET: "secret" },
+    );
+    expect(choice).toMatchObject({
+      kind: "http",
+      options: {
+        auth: {
+          algorithms: ["ES256"],
+          issuer: "https://auth.example.com",
+          resource: "https://mcp.example.com/mcp",
+          audience: "api://tickets",
+          introspection: { clientId: "rs", clientSecret: "secret" },
+        },
+      },
+    });
+  });
+
+  test("prefers MCP_AUTH_ISSUER to serve()'s issuer, and leaves serve()'s auth alone when nothing is set", () => {
+    const base = { auth: { issuer: "https://old.example.com" } };
+    expect(selectTransport({ http: base }, ["--http"], { MCP_AUTH_ISSUER: "https://new.example.com" })).toMatchObject({
+      options: { auth: { issuer: "https://new.example.com" } },
+    });
+    expect(selectTransport({ http: base }, ["--http"], {})).toMatchObject({ options: { auth: base.auth } });
+  });
+
+  test("refuses an issuer that is not a URL, and an introspection id without its secret", () => {
+    expect(() => selectTransport({}, ["--http", "--auth-issuer", "auth.example.com"], {})).toThrow(TypemcpError);
+    expect(() => selectTransport({}, ["--http"], { MCP_AUTH_INTROSPECTION_CLIENT_ID: "rs" })).toThrow(/go together/);
+  });
+});
