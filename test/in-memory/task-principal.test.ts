@@ -59,4 +59,16 @@ describe("tasks of an authenticated principal", () => {
     expect((await second.send("tasks/cancel", { taskId })).result).toMatchObject({ taskId, status: "cancelled" });
     await Promise.all([first, second, other, anonymous].map((c) => c.close()));
   });
+
+  test("run with their caller's token as ctx.auth", async () => {
+    const server = createServer(new TaskTools(), { name: "principal", version: "0.0.1" });
+    const [asAda, anonymous] = [await connectAs(server, ada), await connectAs(server, undefined)];
+    const resultOf = async (client: typeof asAda) => {
+      const taskId = (await client.send("tools/call", { name: "whoStarted", arguments: {}, task: {} })).result!.task.taskId as string;
+      return (await client.send("tasks/result", { taskId })).result?.content;
+    };
+    expect(await resultOf(asAda)).toEqual([{ type: "text", text: "ada (host)" }]);
+    expect(await resultOf(anonymous)).toEqual([{ type: "text", text: "nobody" }]);
+    await Promise.all([asAda, anonymous].map((c) => c.close()));
+  });
 });
