@@ -23,7 +23,9 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import { toInvalidParams } from "./invalid-params.js";
-import { collectAnswers, InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
+import { InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
+import { principalOf } from "./request-principal.js";
+import { openRound, toRoundBinding, toRoundState, type RoundBinding, type RoundState } from "./round-state.js";
 
 export type { CallToolResult, EventStore, JSONRPCMessage, ServerEventBus, Tool as WireTool, Transport };
 
@@ -168,15 +170,19 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
     handle(method, handler) {
       const answer = async (params: Record<string, unknown> | undefined, ctx: ServerContext) => {
         const modern = ctx.mcpReq.envelope !== undefined || era === "modern";
-        const extra = toExtra(server, ctx, modern ? "modern" : "legacy");
+        // Computed only when a state is read or signed: the digests need the key.
+        let binding: RoundBinding | undefined;
+        const bind = () => (binding ??= toRoundBinding(method, params ?? {}, principalOf(ctx.http?.authInfo), requestStateKey()));
+        let extra: RequestExtra | undefined;
         try {
+          extra = toExtra(server, ctx, modern ? "modern" : "legacy", INPUT_CAPABLE.has(method) ? bind : undefined);
           const result = await handler(params ?? {}, extra);
           // Thrown past the SDK's tools/call result check; the outermost wrapper returns it.
           if (result instanceof TaskHandle) throw result;
           return result;
         } catch (error) {
           if (error instanceof TaskHandle) throw error;
-          if (error instanceof InputNeeded && extra.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input);
+          if (error instanceof InputNeeded && extra?.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input, bind());
           throw toJsonRpcError(error, method === "resources/read" ? { uri: params?.uri } : undefined);
         }
       };
@@ -224,7 +230,9 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
   return protocol;
 }
 
-function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
+// `bind` is the binding of a request that may answer with an input-required result; other
+// requests take no answers (they cannot have asked a question).
+function toExtra(server: Server, ctx: ServerContext, era: Era, bind?: () => RoundBinding): RequestExtra {
   const req = ctx.mcpReq;
   const envelope = req.envelope as Record<string, unknown> | undefined;
   const fromEnvelope = envelope?.["io.modelcontextprotocol/clientCapabilities"] as RequestExtra["clientCapabilities"];
@@ -236,7 +244,7 @@ function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
     progressToken: (req._meta as { progressToken?: string | number } | undefined)?.progressToken,
     clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),
     logLevel: era === "modern" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
-    input: era === "modern" ? new InputRound(collectAnswers(req.requestState<{ answers?: unknown }>(), req.inputResponses)) : undefined,
+    input: era === "modern" ? (bind ? openRound(req.requestState<RoundState>(), req.inputResponses, bind) : new InputRound({}, {})) : undefined,
     inputResponses: req.inputResponses,
     notify: (method, params) => req.notify({ method, params } as never),
     request: (method, params) => req.send({ method, params } as never, { signal: req.signal }) as Promise<Record<string, unknown>>,
@@ -244,8 +252,9 @@ function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
 }
 
 // Every question the round left open, in one input-required result; the signed state carries
-// the answers so far and which questions are open, so a client can answer only those.
-async function askForInput(round: InputRound): Promise<unknown> {
+// the call it belongs to, the answers so far and which questions are open, so a client can
+// answer only those, and only for this call.
+async function askForInput(round: InputRound, binding: RoundBinding): Promise<unknown> {
   const inputRequests: Record<string, ReturnType<typeof inputRequired.listRoots>> = {};
   for (const [key, { method, params }] of round.open) {
     inputRequests[key] =
@@ -255,7 +264,7 @@ async function askForInput(round: InputRound): Promise<unknown> {
           ? inputRequired.createMessage(params as never)
           : inputRequired.listRoots();
   }
-  const requestState = await requestStateCodec().mint({ answers: { ...round.answers }, open: [...round.open.keys()] });
+  const requestState = await requestStateCodec().mint(toRoundState(round, binding));
   return inputRequired({ inputRequests, requestState });
 }
 
@@ -294,7 +303,6 @@ export function configuredRequestStateKey(): string | undefined {
   return configured;
 }
 let randomKey: string | undefined;
-type RoundState = { answers: Record<string, unknown>; open: string[] };
 let codec: ReturnType<typeof createRequestStateCodec<RoundState>> | undefined;
 let codecKey: string | undefined;
 
