@@ -326,6 +326,8 @@ export interface ModernHttpOptions {
   bus?: ServerEventBus;
   /** Largest body read, in bytes. */
   maxRequestBodySize: number;
+  /** Most `subscriptions/listen` streams open at once (the HTTP layer shares them out per client first). */
+  maxSubscriptions?: number;
   onerror?: (error: Error) => void;
 }
 
@@ -343,6 +345,7 @@ export function createModernHttpHandler(factory: (era: Era) => ProtocolServer, o
     legacy: "reject",
     responseMode: "auto",
     maxRequestBodySize: options.maxRequestBodySize,
+    ...(options.maxSubscriptions === undefined ? {} : { maxSubscriptions: options.maxSubscriptions }),
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.onerror ? { onerror: options.onerror } : {}),
   });

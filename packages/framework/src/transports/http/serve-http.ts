@@ -14,6 +14,8 @@ import { CancelledStreams } from "./cancelled-streams.js";
 import { sendWebResponse, toWebRequest } from "./web-exchange.js";
 import { resumeStream } from "./resume-stream.js";
 import { closeAfterResponse } from "./close-after-response.js";
+import { ListenShares } from "./listen-shares.js";
+import { clientKeyOf } from "./client-key.js";
 
 /** A change a server made at run time, which 2026-07-28 clients hear of on their subscriptions/listen streams. */
 export type ServedChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
@@ -47,8 +49,10 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
   // 2026-07-28: stateless by design, whatever --stateless says; one protocol server per request.
   const modern = createModernHttpHandler((era) => serving.newServer({ stateless: true, era }), {
     maxRequestBodySize: options.maxBodyBytes,
+    maxSubscriptions: options.maxListens,
     ...(options.stores.bus ? { bus: options.stores.bus } : {}),
   });
+  const listens = new ListenShares(options);
   const stopListening = serving.onChange?.((change) => {
     if (change.kind === "resource") modern.notify.resourceUpdated(change.uri);
     else if (change.kind === "tools") modern.notify.toolsChanged();
@@ -135,6 +139,10 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
     // modern MCP-Protocol-Version header) is the modern era's, anything else 2025-11-25's.
     if (!(await isLegacyHttpRequest(request, parsed, options.maxBodyBytes))) {
+      if (isListen(parsed)) {
+        const refused = listens.admit(clientKeyOf(req), res);
+        if (refused) return refuse(res, refused);
+      }
       return sendWebResponse(res, await modern.fetch(request, { parsedBody: parsed }));
     }
     // While the shared store is unreachable, answers go out as without it (not resumable) rather
@@ -258,6 +266,10 @@ function acceptsEventStream(req: IncomingMessage): boolean {
 
 function isCancellation(body: unknown): boolean {
   return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "notifications/cancelled" && !("id" in body);
+}
+
+function isListen(body: unknown): boolean {
+  return isRequest(body) && (body as { method: string }).method === "subscriptions/listen";
 }
 
 function isInitialize(body: unknown): boolean {
