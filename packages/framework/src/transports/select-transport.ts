@@ -37,6 +37,8 @@ export function selectTransport(defaults: TransportDefaults, argv: readonly stri
     maxListens: toCount("--max-listens", flag("--max-listens") ?? env.MCP_MAX_LISTENS) ?? base.maxListens,
     maxListensPerClient: toCount("--max-listens-per-client", flag("--max-listens-per-client") ?? env.MCP_MAX_LISTENS_PER_CLIENT) ?? base.maxListensPerClient,
     listenIdleMs: toSeconds("--listen-idle", flag("--listen-idle") ?? env.MCP_LISTEN_IDLE) ?? base.listenIdleMs,
+    headersTimeoutMs: toSeconds("--headers-timeout", flag("--headers-timeout") ?? env.MCP_HEADERS_TIMEOUT) ?? base.headersTimeoutMs,
+    bodyTimeoutMs: toSeconds("--body-timeout", flag("--body-timeout") ?? env.MCP_BODY_TIMEOUT) ?? base.bodyTimeoutMs,
     redis: toRedisUrl(flag("--redis") ?? nonEmpty(env.REDIS_URL)) ?? base.redis,
   };
   return { kind, options };

@@ -81,6 +81,19 @@ export interface HttpOptions {
    * seconds, `MCP_LISTEN_IDLE`).
    */
   listenIdleMs?: number;
+  /**
+   * How long a client has to send a request's headers, from its first byte (or from connecting);
+   * a slower one gets 408 and is disconnected. Default 10 s (`--headers-timeout` in seconds,
+   * `MCP_HEADERS_TIMEOUT`).
+   */
+  headersTimeoutMs?: number;
+  /**
+   * How long a client has, after the headers timeout, to finish sending the request body: the
+   * whole request must arrive within `headersTimeoutMs + bodyTimeoutMs`, or it gets 408 and is
+   * disconnected. Answers (an SSE stream included) are not limited. Default 30 s
+   * (`--body-timeout` in seconds, `MCP_BODY_TIMEOUT`).
+   */
+  bodyTimeoutMs?: number;
   /** How long in-flight calls may run after SIGTERM/SIGINT. Default 10 s. */
   shutdownDeadlineMs?: number;
   auth?: HttpAuthOptions;
@@ -124,6 +137,8 @@ export function resolveHttpOptions(options: HttpOptions): ResolvedHttpOptions {
     maxListens: options.maxListens ?? 1024,
     maxListensPerClient: options.maxListensPerClient ?? 16,
     listenIdleMs: options.listenIdleMs ?? 10 * 60_000,
+    headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
     shutdownDeadlineMs: options.shutdownDeadlineMs ?? 10_000,
     auth: options.auth,
     stores: options.stores ?? {},

@@ -220,20 +220,31 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     return typeof id === "string" ? sessions.touch(id, use) : undefined;
   };
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      // A client that hangs up mid-upload or mid-stream is routine, not a server fault: no log.
-      if (!isClientAbort(error, req, res)) {
-        process.stderr.write(`[typemcp] HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      }
-      if (res.destroyed) return;
-      if (!res.headersSent) sendJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error" } });
-      else res.end();
-    });
-  });
+  // Slow clients (slowloris) hold a socket each: Node's own clocks cut them off, checked every
+  // second (its default check runs every 30 s, which would stretch the bound by as much).
+  const http = createServer(
+    {
+      headersTimeout: options.headersTimeoutMs,
+      requestTimeout: options.headersTimeoutMs + options.bodyTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs),
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        // A client that hangs up mid-upload or mid-stream is routine, not a server fault: no log.
+        if (!isClientAbort(error, req, res)) {
+          process.stderr.write(`[typemcp] HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        }
+        if (res.destroyed) return;
+        if (!res.headersSent) sendJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error" } });
+        else res.end();
+      });
+    },
+  );
   // A malformed request line or header never reaches `handle`: answer 400 and close, quietly.
-  http.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+  // Nor does a request too slow to arrive (the timeouts above): 408.
+  http.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
