@@ -2,7 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
-import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { connectRedis } from "../packages/framework/src/scale/redis-connection.js";
+import { jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 
 const SERVER = fromRoot("test/fixtures/dist/tc39/scale-out.js");
@@ -71,4 +72,31 @@ describe.skipIf(!REDIS_SERVER)("Redis killed while a call runs", () => {
       }
     });
   }
+
+  test("a Redis error reply (WRONGTYPE) is reported as what it is, not as an outage", async () => {
+    const server = servers[0]!;
+    if (stopped) {
+      await redis.start();
+      const deadline = Date.now() + 10_000;
+      while (!server.stderr().includes(`connected to Redis at ${redis.url} again`) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    stopped = false;
+    // Something else wrote a plain string where the server keeps a task (a hash).
+    const other = await connectRedis({ url: redis.url });
+    await other.client.set("typemcp:scale-out:task:clash", "not a hash");
+    await other.close();
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "redis-outage", version: "0" },
+      "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
+    };
+    const res = await postModern(server.url, { id: 1, method: "tasks/get", name: "clash", params: { taskId: "clash" }, meta });
+    const answer = jsonRpcAnswer(await res.text(), res.headers.get("content-type"));
+    expect(answer.error.code).toBe(-32603);
+    expect(answer.error.message).toMatch(
+      /^Could not read a task: the shared store \(Redis at redis:\/\/127\.0\.0\.1:\d+\) refused the command: WRONGTYPE Operation against a key holding the wrong kind of value\. A key typemcp uses holds another kind of value/,
+    );
+    expect(answer.error.message).not.toContain("unavailable");
+  });
 });

@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   RESOURCE_NOT_FOUND: { family: "protocol", jsonRpc: -32602 },
   METHOD_FAILED: { family: "protocol", jsonRpc: -32603 },
   STORE_UNAVAILABLE: { family: "protocol", jsonRpc: -32603 },
+  // The store answered, with an error (a Redis error reply such as WRONGTYPE): retrying will not help.
+  STORE_REFUSED: { family: "protocol", jsonRpc: -32603 },
   INVALID_ARGUMENTS: { family: "tool" },
   TOOL_FAILED: { family: "tool" },
   INTERNAL_TOOL_ERROR: { family: "tool" },
