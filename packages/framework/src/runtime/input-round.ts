@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { canonicalJson } from "./canonical-json.js";
+import { nodeCrypto } from "./lazy-crypto.js";
 
 /** A request the server may make of the client while serving one of its requests. */
 export type ClientRequestMethod = "sampling/createMessage" | "elicitation/create" | "roots/list";
@@ -48,16 +48,20 @@ export class InputRound {
     const name = key ?? `input-${this.asked}`;
     this.asked++;
     const answer = this.answers[name];
-    const asked = this.questions === undefined || this.questions[name] === questionFingerprint(method, params);
-    if (answer !== undefined && asked && answersQuestion(method, answer)) return answer as Record<string, unknown>;
+    if (answer !== undefined && this.wasAsked(name, method, params) && answersQuestion(method, answer)) return answer as Record<string, unknown>;
     this.open.set(name, { method, params });
     throw new InputNeeded();
+  }
+
+  // Whether the answer under `name` was given to this very question (always, without fingerprints).
+  private wasAsked(name: string, method: ClientRequestMethod, params: Record<string, unknown>): boolean {
+    return this.questions === undefined || this.questions[name] === questionFingerprint(method, params);
   }
 }
 
 /** A digest of one question (its method and params), which a 2026-07-28 state keeps beside each answer. */
 export function questionFingerprint(method: ClientRequestMethod, params: Record<string, unknown>): string {
-  return createHash("sha256").update(canonicalJson({ method, params })).digest("base64url").slice(0, 22);
+  return nodeCrypto().createHash("sha256").update(canonicalJson({ method, params })).digest("base64url").slice(0, 22);
 }
 
 // An answer of the wrong shape is no answer: the question is asked again.

@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { canonicalJson } from "./canonical-json.js";
+import { nodeCrypto } from "./lazy-crypto.js";
 import { InputRound, questionFingerprint, type ClientRequestMethod, type OpenQuestion } from "./input-round.js";
 
 /**
@@ -120,7 +120,7 @@ function fingerprintOf(question: OpenQuestion): string {
 
 // Domain-separated, so an argument digest can never stand in for a principal digest.
 function digest(key: string, purpose: string, text: string): string {
-  return createHmac("sha256", key).update(`typemcp.requestState.${purpose}:`).update(text).digest("base64url").slice(0, 32);
+  return nodeCrypto().createHmac("sha256", key).update(`typemcp.requestState.${purpose}:`).update(text).digest("base64url").slice(0, 32);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
