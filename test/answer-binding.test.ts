@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { REDIS_SERVER, startRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
 import { jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 
@@ -10,24 +11,25 @@ const META = {
 };
 const YES = { action: "accept", content: { confirm: true } };
 
+const KEY = { MCP_REQUEST_STATE_KEY: "answer-binding-test-key-of-32-bytes-at-least" };
 let server: HttpServerProcess;
 let nextId = 1;
 
-/** One 2026-07-28 tools/call over real HTTP; the JSON-RPC answer. */
-async function call(name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Record<string, any>> {
-  const res = await postModern(server.url, { id: nextId++, method: "tools/call", name, params: { name, arguments: args, ...extra }, meta: META });
+/** One 2026-07-28 tools/call over real HTTP (to `url`, else the server of this file); the JSON-RPC answer. */
+async function call(name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}, url = server.url): Promise<Record<string, any>> {
+  const res = await postModern(url, { id: nextId++, method: "tools/call", name, params: { name, arguments: args, ...extra }, meta: META });
   return jsonRpcAnswer(await res.text(), res.headers.get("content-type"));
 }
 
 /** Asks deleteFile about `filename` and returns the signed state of its question. */
-async function askToDelete(filename: string): Promise<string> {
-  const first = await call("deleteFile", { filename });
+async function askToDelete(filename: string, url = server.url): Promise<string> {
+  const first = await call("deleteFile", { filename }, {}, url);
   expect(first.result).toMatchObject({ resultType: "input_required", inputRequests: { "input-0": { params: { message: `Delete ${filename}?` } } } });
   return first.result.requestState as string;
 }
 
 beforeAll(async () => {
-  server = await startHttpServer(SERVER, [], { MCP_REQUEST_STATE_KEY: "answer-binding-test-key-of-32-bytes-at-least" });
+  server = await startHttpServer(SERVER, [], KEY);
 });
 afterAll(() => server?.stop());
 
@@ -36,6 +38,16 @@ describe("an answer to a 2026-07-28 question", () => {
     const requestState = await askToDelete("a.txt");
     const done = await call("deleteFile", { filename: "a.txt" }, { requestState, inputResponses: { "input-0": YES } });
     expect(done.result.structuredContent).toEqual({ deleted: "a.txt" });
+  });
+
+  test("finishes one request only: the same state and answer sent again do not run the tool again", async () => {
+    const requestState = await askToDelete("c.txt");
+    const retry = { requestState, inputResponses: { "input-0": YES } };
+    expect((await call("deleteFile", { filename: "c.txt" }, retry)).result.structuredContent).toEqual({ deleted: "c.txt" });
+    const replay = await call("deleteFile", { filename: "c.txt" }, retry);
+    expect(replay.result).toBeUndefined();
+    expect(replay.error).toMatchObject({ code: -32602 });
+    expect(replay.error.message).toMatch(/^This requestState has already been used/);
   });
 
   test("is refused, in words, when replayed with other arguments", async () => {
@@ -81,5 +93,29 @@ describe("an answer to a 2026-07-28 question", () => {
     const extra = await call("deleteFile", { filename: "a.txt" }, { requestState, inputResponses: { "input-0": YES, "input-1": YES } });
     expect(extra.error).toMatchObject({ code: -32602 });
     expect(extra.error.message).toMatch(/inputResponses answer "input-1", which this requestState does not leave open \(open: "input-0"\)/);
+  });
+});
+
+describe.skipIf(!REDIS_SERVER)("with --redis, a requestState", () => {
+  let redis: RedisProcess;
+  const instances: HttpServerProcess[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    instances.push(...(await Promise.all([0, 1].map(() => startHttpServer(SERVER, ["--redis", redis.url], KEY)))));
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((i) => i.stop()));
+    await redis?.stop();
+  });
+
+  test("used on one instance is refused on the other", async () => {
+    const [a, b] = instances as [HttpServerProcess, HttpServerProcess];
+    const requestState = await askToDelete("d.txt", a.url);
+    const retry = { requestState, inputResponses: { "input-0": YES } };
+    expect((await call("deleteFile", { filename: "d.txt" }, retry, a.url)).result.structuredContent).toEqual({ deleted: "d.txt" });
+    const replay = await call("deleteFile", { filename: "d.txt" }, retry, b.url);
+    expect(replay.error).toMatchObject({ code: -32602 });
+    expect(replay.error.message).toMatch(/^This requestState has already been used/);
   });
 });

@@ -3,6 +3,7 @@ import type { Era, ProtocolServer, ServerInfo } from "./sdk.js";
 import { ServerApp, type ServerChange } from "./server-app.js";
 import type { InputLimits } from "./string-limits.js";
 import type { TaskStore } from "./task-store.js";
+import type { UsedStates } from "./used-states.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
 export interface ServerOptions extends ServerInfo {
@@ -125,6 +126,17 @@ export function useTaskStore(server: TypemcpServer, store: TaskStore): void {
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError("useTaskStore() takes a server made by createServer().");
   app.useTaskStore(store);
+}
+
+/**
+ * Records the use of each 2026-07-28 `requestState` of `server` in `store` instead of this
+ * process's memory, so that a state used on one instance is refused on every other (for
+ * `serve()` with `--redis`).
+ */
+export function useUsedStates(server: TypemcpServer, store: UsedStates): void {
+  const app = (server as Partial<WithApp>)[APP];
+  if (!app) throw new TypeError("useUsedStates() takes a server made by createServer().");
+  app.usedStates = store;
 }
 
 /** Sets how long 2026-07-28 clients may cache `server`'s lists, in ms (for `serve()`'s `--list-ttl`). */

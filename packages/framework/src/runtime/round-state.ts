@@ -1,6 +1,7 @@
 import { ProtocolError } from "../errors/protocol-error.js";
 import { canonicalJson } from "./canonical-json.js";
 import { nodeCrypto } from "./lazy-crypto.js";
+import type { UsedStates } from "./used-states.js";
 import { InputRound, questionFingerprint, type ClientRequestMethod, type OpenQuestion } from "./input-round.js";
 
 /**
@@ -27,6 +28,8 @@ export interface RoundState extends RoundBinding {
   readonly questions: Record<string, string>;
   /** The keys of the questions the last round left open: the only ones `inputResponses` may answer. */
   readonly open: string[];
+  /** Names this state, so that it finishes one request only (see `UsedStates`). */
+  readonly nonce: string;
 }
 
 /** The binding of one request: `params` as the client sent them, `principal` from `principalOf`. */
@@ -78,7 +81,24 @@ export function toRoundState(round: InputRound, binding: RoundBinding): RoundSta
     if (fingerprint !== undefined) questions[key] = fingerprint;
   }
   for (const [key, question] of round.open) questions[key] = fingerprintOf(question);
-  return { ...binding, answers: { ...round.answers }, questions, open: [...round.open.keys()] };
+  return { ...binding, answers: { ...round.answers }, questions, open: [...round.open.keys()], nonce: nodeCrypto().randomUUID() };
+}
+
+/** How long a state's use is remembered: as long as the state itself is valid. */
+export const STATE_TTL_MS = 600_000;
+
+/**
+ * Records the verified `state` as used; a `ProtocolError` (-32602) when it already was, here or
+ * (with `--redis`) on another instance. A state finishes one request: a replay of the request
+ * that answered "yes" does not run the tool again.
+ */
+export async function claimState(state: unknown, usedStates: UsedStates): Promise<void> {
+  const nonce = (state as Partial<RoundState> | undefined)?.nonce;
+  if (typeof nonce !== "string") return;
+  if (await usedStates.claim(nonce, STATE_TTL_MS)) return;
+  throw refusal(
+    "This requestState has already been used: each one carries its answers to one request only. Start the call again without requestState and inputResponses; the server will ask again.",
+  );
 }
 
 function assertSameCall(state: RoundState, binding: RoundBinding): void {
@@ -109,7 +129,8 @@ function asRoundState(state: unknown): RoundState {
     typeof value.principal === "string" &&
     isRecord(value.answers) &&
     isRecord(value.questions) &&
-    Array.isArray(value.open);
+    Array.isArray(value.open) &&
+    typeof value.nonce === "string";
   if (!ok) throw refusal("This requestState names no call (it was issued by an older server). Start the call again without requestState and inputResponses.");
   return value as RoundState;
 }

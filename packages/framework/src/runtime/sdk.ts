@@ -25,7 +25,8 @@ import { TypemcpError } from "../errors/typemcp-error.js";
 import { toInvalidParams } from "./invalid-params.js";
 import { InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
 import { principalOf } from "./request-principal.js";
-import { openRound, toRoundBinding, toRoundState, type RoundBinding, type RoundState } from "./round-state.js";
+import { claimState, openRound, STATE_TTL_MS, toRoundBinding, toRoundState, type RoundBinding, type RoundState } from "./round-state.js";
+import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
 
 export type { CallToolResult, EventStore, JSONRPCMessage, ServerEventBus, Tool as WireTool, Transport };
 
@@ -154,8 +155,15 @@ const PARSED_BY_SDK = {
   params: { "~standard": { version: 1, vendor: "typemcp", validate: (value: unknown) => ({ value }) } },
 } as const;
 
-/** Creates an SDK low-level `Server` for one session of `era`, declaring `capabilities`. */
-export function createProtocolServer(info: ServerInfo, capabilities: ServerCapabilities, era: Era): ProtocolServer {
+/** Used when a caller gives no `usedStates`: one record for the process. */
+const PROCESS_USED_STATES = new InMemoryUsedStates();
+
+/**
+ * Creates an SDK low-level `Server` for one session of `era`, declaring `capabilities`;
+ * `usedStates` records which 2026-07-28 requestStates have been used.
+ */
+export function createProtocolServer(info: ServerInfo, capabilities: ServerCapabilities, era: Era, options: { usedStates?: UsedStates } = {}): ProtocolServer {
+  const usedStates = options.usedStates ?? PROCESS_USED_STATES;
   const { instructions, ...implementation } = info;
   const server = new Server(implementation, {
     capabilities,
@@ -176,6 +184,8 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
         let extra: RequestExtra | undefined;
         try {
           extra = toExtra(server, ctx, modern ? "modern" : "legacy", INPUT_CAPABLE.has(method) ? bind : undefined);
+          // Verified and bound to this call by now (toExtra); one request per state.
+          if (extra.input && INPUT_CAPABLE.has(method)) await claimState(ctx.mcpReq.requestState<RoundState>(), usedStates);
           const result = await handler(params ?? {}, extra);
           // Thrown past the SDK's tools/call result check; the outermost wrapper returns it.
           if (result instanceof TaskHandle) throw result;
@@ -309,7 +319,7 @@ let codecKey: string | undefined;
 function requestStateCodec() {
   const key = requestStateKey();
   if (!codec || codecKey !== key) {
-    codec = createRequestStateCodec<RoundState>({ key, ttlSeconds: 600 });
+    codec = createRequestStateCodec<RoundState>({ key, ttlSeconds: STATE_TTL_MS / 1000 });
     codecKey = key;
   }
   return codec;

@@ -1,4 +1,5 @@
-import { tellLegacySessions, useTaskStore, type TypemcpServer } from "../runtime/create-server.js";
+import { tellLegacySessions, useTaskStore, useUsedStates, type TypemcpServer } from "../runtime/create-server.js";
+import { RedisUsedStates } from "./redis-used-states.js";
 import type { ResolvedHttpOptions } from "../transports/http/http-options.js";
 import { connectScale, type ScaleStores } from "./connect-scale.js";
 import { assertSharedRequestStateKey } from "./request-state-key.js";
@@ -28,6 +29,8 @@ export async function shareServer(server: TypemcpServer, http: ResolvedHttpOptio
     tellLegacySessions(server, event.kind === "resource_updated" ? { kind: "resource", uri: event.uri } : { kind: CHANGES[event.kind] });
   });
   useTaskStore(server, stores.tasks);
+  // A requestState used on one instance is refused on all (one-time use across instances).
+  useUsedStates(server, new RedisUsedStates(stores.redis, { prefix: `typemcp:${server.info.name}:` }));
   // Stored for resumption while Redis takes it; live to the client whatever happens to Redis.
   const eventStore = liveFirst(stores.events, () => stores.isReady(), report);
   http.stores = { ...http.stores, eventStore, bus: stores.bus, shared: stores, tasks: stores.tasks };
