@@ -111,6 +111,17 @@ describe("HTTP (stateful) guards", () => {
     expect(JSON.parse(ok.body)).toEqual({ status: "ok" });
   });
 
+  test("a malformed Host is refused, however it starts: localhost:evil, [::1]evil.com, a port over 65535", async () => {
+    for (const host of ["localhost:evil", "[::1]evil.com", "127.0.0.1:99999", "localhost:", "localhost:80:80", "localhost@evil.com"]) {
+      const res = await raw(server.url, { path: "/healthz", headers: { Host: host } });
+      expect([host, res.status]).toEqual([host, 403]);
+      expect(JSON.parse(res.body).error.message).toContain(`Host "${host}" is not allowed`);
+    }
+    for (const host of ["localhost", "LOCALHOST:3000", "[::1]:8080", "127.0.0.1:1"]) {
+      expect([host, (await raw(server.url, { path: "/healthz", headers: { Host: host } })).status]).toEqual([host, 200]);
+    }
+  });
+
   test("batches are refused with -32600 for each request, as on stdio", async () => {
     const res = await post(server.url, [INITIALIZE, { jsonrpc: "2.0", id: 9, method: "ping" }]);
     expect(res.status).toBe(400);

@@ -98,6 +98,7 @@ export interface Context {
    * before each step rather than after the last one: the SDK's client (1.32) handles a
    * notification a microtask after a response read in the same chunk, so a report sent in the
    * instant before the result can reach it after the call has settled (typescript-sdk#2580).
+   * Never rejects: a report that cannot be delivered is dropped, and the call runs on.
    */
   progress(done: number, total?: number, message?: string): Promise<void>;
   /** Reads one of this server's own resources. */

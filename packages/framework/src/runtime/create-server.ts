@@ -6,6 +6,7 @@ import { scopeShortfall, scopesSupported, type ScopeShortfall } from "./scope-sh
 import type { InputLimits } from "./string-limits.js";
 import type { TaskStore } from "./task-store.js";
 import type { TaskLimits } from "./task-limits.js";
+import type { UsedStates } from "./used-states.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
 export interface ServerOptions extends ServerInfo {
@@ -143,6 +144,17 @@ export function useTaskLimits(server: TypemcpServer, limits: TaskLimits): void {
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError("useTaskLimits() takes a server made by createServer().");
   app.useTaskLimits(limits);
+}
+
+/**
+ * Records the use of each 2026-07-28 `requestState` of `server` in `store` instead of this
+ * process's memory, so that a state used on one instance is refused on every other (for
+ * `serve()` with `--redis`).
+ */
+export function useUsedStates(server: TypemcpServer, store: UsedStates): void {
+  const app = (server as Partial<WithApp>)[APP];
+  if (!app) throw new TypeError("useUsedStates() takes a server made by createServer().");
+  app.usedStates = store;
 }
 
 /** Sets how long 2026-07-28 clients may cache `server`'s lists, in ms (for `serve()`'s `--list-ttl`). */

@@ -1,3 +1,6 @@
+import { canonicalJson } from "./canonical-json.js";
+import { nodeCrypto } from "./lazy-crypto.js";
+
 /** A request the server may make of the client while serving one of its requests. */
 export type ClientRequestMethod = "sampling/createMessage" | "elicitation/create" | "roots/list";
 
@@ -29,27 +32,36 @@ export class InputRound {
   readonly open = new Map<string, OpenQuestion>();
   private asked = 0;
 
-  constructor(readonly answers: Readonly<Record<string, unknown>>) {}
+  /**
+   * @param answers The answers known so far, by key.
+   * @param questions When given, the fingerprint (`questionFingerprint`) of the question each
+   *   answer was given to: an answer then counts only for that very question, so a "yes" to
+   *   "Delete a.txt?" is no answer to "Delete prod.db?" asked under the same key.
+   */
+  constructor(
+    readonly answers: Readonly<Record<string, unknown>>,
+    readonly questions?: Readonly<Record<string, string>>,
+  ) {}
 
   /** The answer to the question, or throws `InputNeeded` after noting it as open. */
   ask(method: ClientRequestMethod, params: Record<string, unknown>, key?: string): Record<string, unknown> {
     const name = key ?? `input-${this.asked}`;
     this.asked++;
     const answer = this.answers[name];
-    if (answer !== undefined && answersQuestion(method, answer)) return answer as Record<string, unknown>;
+    if (answer !== undefined && this.wasAsked(name, method, params) && answersQuestion(method, answer)) return answer as Record<string, unknown>;
     this.open.set(name, { method, params });
     throw new InputNeeded();
   }
+
+  // Whether the answer under `name` was given to this very question (always, without fingerprints).
+  private wasAsked(name: string, method: ClientRequestMethod, params: Record<string, unknown>): boolean {
+    return this.questions === undefined || this.questions[name] === questionFingerprint(method, params);
+  }
 }
 
-/**
- * The answers a round knows: those of earlier rounds, from the verified state (a client cannot
- * forge them), and what the client sends now. A response to a question nobody asks is never
- * read; one of the wrong shape counts as no answer, and the question is asked again.
- */
-export function collectAnswers(state: { answers?: unknown } | undefined, responses: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
-  const earlier = state?.answers !== null && typeof state?.answers === "object" ? (state.answers as Record<string, unknown>) : {};
-  return { ...responses, ...earlier };
+/** A digest of one question (its method and params), which a 2026-07-28 state keeps beside each answer. */
+export function questionFingerprint(method: ClientRequestMethod, params: Record<string, unknown>): string {
+  return nodeCrypto().createHash("sha256").update(canonicalJson({ method, params })).digest("base64url").slice(0, 22);
 }
 
 // An answer of the wrong shape is no answer: the question is asked again.

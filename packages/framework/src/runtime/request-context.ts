@@ -56,12 +56,16 @@ export class RequestContext implements Context {
   async progress(done: number, total?: number, message?: string): Promise<void> {
     const token = this.extra.progressToken;
     if (token === undefined || this.extra.signal.aborted) return;
-    await this.extra.notify("notifications/progress", {
-      progressToken: token,
-      progress: done,
-      ...(total === undefined ? {} : { total }),
-      ...(message === undefined ? {} : { message }),
-    });
+    // Progress is a courtesy to the client: a report that cannot be sent (a stream gone, a store
+    // lost) must not abort the work it reports on. The call's own answer still goes out.
+    await this.extra
+      .notify("notifications/progress", {
+        progressToken: token,
+        progress: done,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      })
+      .catch(() => undefined);
   }
 
   readResource(uri: string): Promise<ResourceContents[]> {

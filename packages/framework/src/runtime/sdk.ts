@@ -24,8 +24,10 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import { toInvalidParams } from "./invalid-params.js";
-import { collectAnswers, InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
-import { toAuthInfo, type AuthInfo } from "./auth-info.js";
+import { InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
+import { principalOf, toAuthInfo, type AuthInfo } from "./auth-info.js";
+import { claimState, openRound, STATE_TTL_MS, toRoundBinding, toRoundState, type RoundBinding, type RoundState } from "./round-state.js";
+import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
 
 export type { CallToolResult, EventStore, JSONRPCMessage, ServerEventBus, Tool as WireTool, Transport };
 
@@ -156,8 +158,15 @@ const PARSED_BY_SDK = {
   params: { "~standard": { version: 1, vendor: "typemcp", validate: (value: unknown) => ({ value }) } },
 } as const;
 
-/** Creates an SDK low-level `Server` for one session of `era`, declaring `capabilities`. */
-export function createProtocolServer(info: ServerInfo, capabilities: ServerCapabilities, era: Era): ProtocolServer {
+/** Used when a caller gives no `usedStates`: one record for the process. */
+const PROCESS_USED_STATES = new InMemoryUsedStates();
+
+/**
+ * Creates an SDK low-level `Server` for one session of `era`, declaring `capabilities`;
+ * `usedStates` records which 2026-07-28 requestStates have been used.
+ */
+export function createProtocolServer(info: ServerInfo, capabilities: ServerCapabilities, era: Era, options: { usedStates?: UsedStates } = {}): ProtocolServer {
+  const usedStates = options.usedStates ?? PROCESS_USED_STATES;
   const { instructions, ...implementation } = info;
   const server = new Server(implementation, {
     capabilities,
@@ -172,15 +181,21 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
     handle(method, handler) {
       const answer = async (params: Record<string, unknown> | undefined, ctx: ServerContext) => {
         const modern = ctx.mcpReq.envelope !== undefined || era === "modern";
-        const extra = toExtra(server, ctx, modern ? "modern" : "legacy");
+        // Computed only when a state is read or signed: the digests need the key.
+        let binding: RoundBinding | undefined;
+        const bind = () => (binding ??= toRoundBinding(method, params ?? {}, boundPrincipal(fromWireAuth(ctx.http?.authInfo)), requestStateKey()));
+        let extra: RequestExtra | undefined;
         try {
+          extra = toExtra(server, ctx, modern ? "modern" : "legacy", INPUT_CAPABLE.has(method) ? bind : undefined);
+          // Verified and bound to this call by now (toExtra); one request per state.
+          if (extra.input && INPUT_CAPABLE.has(method)) await claimState(ctx.mcpReq.requestState<RoundState>(), usedStates);
           const result = await handler(params ?? {}, extra);
           // Thrown past the SDK's tools/call result check; the outermost wrapper returns it.
           if (result instanceof TaskHandle) throw result;
           return result;
         } catch (error) {
           if (error instanceof TaskHandle) throw error;
-          if (error instanceof InputNeeded && extra.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input);
+          if (error instanceof InputNeeded && extra?.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input, bind());
           throw toJsonRpcError(error, method === "resources/read" ? { uri: params?.uri } : undefined);
         }
       };
@@ -228,7 +243,9 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
   return protocol;
 }
 
-function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
+// `bind` is the binding of a request that may answer with an input-required result; other
+// requests take no answers (they cannot have asked a question).
+function toExtra(server: Server, ctx: ServerContext, era: Era, bind?: () => RoundBinding): RequestExtra {
   const req = ctx.mcpReq;
   const envelope = req.envelope as Record<string, unknown> | undefined;
   const fromEnvelope = envelope?.["io.modelcontextprotocol/clientCapabilities"] as RequestExtra["clientCapabilities"];
@@ -240,7 +257,7 @@ function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
     progressToken: (req._meta as { progressToken?: string | number } | undefined)?.progressToken,
     clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),
     logLevel: era === "modern" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
-    input: era === "modern" ? new InputRound(collectAnswers(req.requestState<{ answers?: unknown }>(), req.inputResponses)) : undefined,
+    input: era === "modern" ? (bind ? openRound(req.requestState<RoundState>(), req.inputResponses, bind) : new InputRound({}, {})) : undefined,
     inputResponses: req.inputResponses,
     auth: fromWireAuth(ctx.http?.authInfo),
     notify: (method, params) => req.notify({ method, params } as never),
@@ -249,8 +266,9 @@ function toExtra(server: Server, ctx: ServerContext, era: Era): RequestExtra {
 }
 
 // Every question the round left open, in one input-required result; the signed state carries
-// the answers so far and which questions are open, so a client can answer only those.
-async function askForInput(round: InputRound): Promise<unknown> {
+// the call it belongs to, the answers so far and which questions are open, so a client can
+// answer only those, and only for this call.
+async function askForInput(round: InputRound, binding: RoundBinding): Promise<unknown> {
   const inputRequests: Record<string, ReturnType<typeof inputRequired.listRoots>> = {};
   for (const [key, { method, params }] of round.open) {
     inputRequests[key] =
@@ -260,7 +278,7 @@ async function askForInput(round: InputRound): Promise<unknown> {
           ? inputRequired.createMessage(params as never)
           : inputRequired.listRoots();
   }
-  const requestState = await requestStateCodec().mint({ answers: { ...round.answers }, open: [...round.open.keys()] });
+  const requestState = await requestStateCodec().mint(toRoundState(round, binding));
   return inputRequired({ inputRequests, requestState });
 }
 
@@ -299,14 +317,13 @@ export function configuredRequestStateKey(): string | undefined {
   return configured;
 }
 let randomKey: string | undefined;
-type RoundState = { answers: Record<string, unknown>; open: string[] };
 let codec: ReturnType<typeof createRequestStateCodec<RoundState>> | undefined;
 let codecKey: string | undefined;
 
 function requestStateCodec() {
   const key = requestStateKey();
   if (!codec || codecKey !== key) {
-    codec = createRequestStateCodec<RoundState>({ key, ttlSeconds: 600 });
+    codec = createRequestStateCodec<RoundState>({ key, ttlSeconds: STATE_TTL_MS / 1000 });
     codecKey = key;
   }
   return codec;
@@ -323,6 +340,8 @@ export interface ModernHttpOptions {
   bus?: ServerEventBus;
   /** Largest body read, in bytes. */
   maxRequestBodySize: number;
+  /** Most `subscriptions/listen` streams open at once (the HTTP layer shares them out per client first). */
+  maxSubscriptions?: number;
   onerror?: (error: Error) => void;
 }
 
@@ -340,6 +359,7 @@ export function createModernHttpHandler(factory: (era: Era) => ProtocolServer, o
     legacy: "reject",
     responseMode: "auto",
     maxRequestBodySize: options.maxRequestBodySize,
+    ...(options.maxSubscriptions === undefined ? {} : { maxSubscriptions: options.maxSubscriptions }),
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.onerror ? { onerror: options.onerror } : {}),
   });
@@ -386,6 +406,14 @@ export function toWireAuth(auth: AuthInfo | undefined): { authInfo?: WireAuthInf
   const authInfo: WireAuthInfo = { token: "", clientId: auth.clientId ?? "", scopes: [...auth.scopes], extra: { typemcp: auth } };
   if (auth.expiresAt !== undefined) authInfo.expiresAt = auth.expiresAt;
   return { authInfo };
+}
+
+// Who a 2026-07-28 requestState is bound to: the caller's principal (`principalOf`, the one
+// mapping tasks use too), or "anonymous" without authentication, when every caller is the same
+// principal and the tool and the arguments are what bind a state to its call.
+function boundPrincipal(auth: AuthInfo | undefined): string {
+  const principal = principalOf(auth);
+  return principal === undefined ? "anonymous" : `principal:${principal}`;
 }
 
 // typemcp's own verifier carries its AuthInfo whole; a token that reached the SDK's transport

@@ -1,5 +1,6 @@
 import type { Era, WireTool } from "./sdk.js";
 import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk.js";
+import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
 import { servedName } from "../decorators/component-records.js";
 import { BuildError } from "../errors/build-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
@@ -91,6 +92,9 @@ export class ServerApp {
     }
   }
 
+  /** Where each 2026-07-28 requestState is recorded as used (shared by every instance with `--redis`). */
+  usedStates: UsedStates = new InMemoryUsedStates();
+
   /** Keeps tasks in `store` (shared by every instance, e.g. on Redis) instead of this process's memory. */
   useTaskStore(store: TaskStore): void {
     this.taskStore = store;
@@ -144,7 +148,7 @@ export class ServerApp {
     const era = options.era ?? "legacy";
     this.serving = true;
     const capabilities = this.capabilities(options.stateless === true, era);
-    const protocol = createProtocolServer(this.info, capabilities, era);
+    const protocol = createProtocolServer(this.info, capabilities, era, { usedStates: this.usedStates });
     const session = registerHandlers(this, protocol, capabilities, options.stateless === true);
     this.sessions.add(session);
     protocol.onclose = () => this.sessions.delete(session);

@@ -113,16 +113,33 @@ export async function connectRedis(options: RedisConnectionOptions): Promise<Red
 }
 
 /**
- * Turns a failed Redis command into the error a client sees: STORE_UNAVAILABLE naming what could
- * not be done and why, so a call fails in words instead of hanging or crashing the server.
+ * Turns a failed Redis command into the error a client sees, naming what could not be done and
+ * why, so a call fails in words instead of hanging or crashing the server: STORE_UNAVAILABLE when
+ * Redis could not be reached or did not answer in time; STORE_REFUSED when it answered with an
+ * error reply (`WRONGTYPE`, `OOM`, `READONLY`, …), which says what is wrong and is not cured by
+ * waiting.
  */
 export function storeUnavailable(what: string, where: string, error: unknown): ProtocolError {
   if (error instanceof ProtocolError) return error;
+  if (isReplyError(error)) {
+    const message = error.message.replace(/\.$/, "");
+    const hint = message.startsWith("WRONGTYPE")
+      ? " A key typemcp uses holds another kind of value: something else writes under the same key prefix (typemcp:<server name>:). Give each server its own name, or its own Redis database (redis://host:6379/1)."
+      : "";
+    return new ProtocolError("STORE_REFUSED", `Could not ${what}: the shared store (Redis at ${where}) refused the command: ${message}.${hint}`, {
+      cause: error,
+    });
+  }
   return new ProtocolError(
     "STORE_UNAVAILABLE",
     `Could not ${what}: the shared store (Redis at ${where}) is unavailable (${reason(error)}). Try again shortly.`,
     { cause: error },
   );
+}
+
+// ioredis's error for a reply Redis sent (`-WRONGTYPE …`), as opposed to a connection failure.
+function isReplyError(error: unknown): error is Error {
+  return error instanceof Error && error.name === "ReplyError";
 }
 
 type RedisConstructor = new (url: string, options: Record<string, unknown>) => unknown;

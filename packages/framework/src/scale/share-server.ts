@@ -1,7 +1,9 @@
-import { tellLegacySessions, useTaskStore, type TypemcpServer } from "../runtime/create-server.js";
+import { tellLegacySessions, useTaskStore, useUsedStates, type TypemcpServer } from "../runtime/create-server.js";
+import { RedisUsedStates } from "./redis-used-states.js";
 import type { ResolvedHttpOptions } from "../transports/http/http-options.js";
 import { connectScale, type ScaleStores } from "./connect-scale.js";
 import { assertSharedRequestStateKey } from "./request-state-key.js";
+import { liveFirst } from "./live-first-event-store.js";
 import type { ServerEvent } from "./redis-event-bus.js";
 
 const CHANGES = { tools_list_changed: "tools", resources_list_changed: "resources", prompts_list_changed: "prompts" } as const;
@@ -16,16 +18,21 @@ const CHANGES = { tools_list_changed: "tools", resources_list_changed: "resource
  */
 export async function shareServer(server: TypemcpServer, http: ResolvedHttpOptions): Promise<ScaleStores> {
   assertSharedRequestStateKey(process.env);
+  const report = (error: Error) => process.stderr.write(`typemcp: ${error.message}\n`);
   const stores = await connectScale({
     url: http.redis!,
     namespace: server.info.name,
-    onerror: (error) => process.stderr.write(`typemcp: ${error.message}\n`),
+    onerror: report,
     onstatus: (message) => process.stderr.write(`typemcp: ${message}\n`),
   });
   stores.bus.subscribeRemote((event: ServerEvent) => {
     tellLegacySessions(server, event.kind === "resource_updated" ? { kind: "resource", uri: event.uri } : { kind: CHANGES[event.kind] });
   });
   useTaskStore(server, stores.tasks);
-  http.stores = { ...http.stores, eventStore: stores.events, bus: stores.bus, shared: stores, tasks: stores.tasks };
+  // A requestState used on one instance is refused on all (one-time use across instances).
+  useUsedStates(server, new RedisUsedStates(stores.redis, { prefix: `typemcp:${server.info.name}:` }));
+  // Stored for resumption while Redis takes it; live to the client whatever happens to Redis.
+  const eventStore = liveFirst(stores.events, () => stores.isReady(), report);
+  http.stores = { ...http.stores, eventStore, bus: stores.bus, shared: stores, tasks: stores.tasks };
   return stores;
 }

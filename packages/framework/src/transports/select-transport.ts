@@ -34,6 +34,11 @@ export function selectTransport(defaults: TransportDefaults, argv: readonly stri
     maxSessions: toCount("--max-sessions", flag("--max-sessions") ?? env.MCP_MAX_SESSIONS) ?? base.maxSessions,
     maxSessionsPerClient:
       toCount("--max-sessions-per-client", flag("--max-sessions-per-client") ?? env.MCP_MAX_SESSIONS_PER_CLIENT) ?? base.maxSessionsPerClient,
+    maxListens: toCount("--max-listens", flag("--max-listens") ?? env.MCP_MAX_LISTENS) ?? base.maxListens,
+    maxListensPerClient: toCount("--max-listens-per-client", flag("--max-listens-per-client") ?? env.MCP_MAX_LISTENS_PER_CLIENT) ?? base.maxListensPerClient,
+    listenIdleMs: toSeconds("--listen-idle", flag("--listen-idle") ?? env.MCP_LISTEN_IDLE) ?? base.listenIdleMs,
+    headersTimeoutMs: toSeconds("--headers-timeout", flag("--headers-timeout") ?? env.MCP_HEADERS_TIMEOUT) ?? base.headersTimeoutMs,
+    bodyTimeoutMs: toSeconds("--body-timeout", flag("--body-timeout") ?? env.MCP_BODY_TIMEOUT) ?? base.bodyTimeoutMs,
     redis: toRedisUrl(flag("--redis") ?? nonEmpty(env.REDIS_URL)) ?? base.redis,
   };
   const auth = toAuth(base.auth, flag, env);
@@ -87,6 +92,14 @@ function toCount(name: string, value: string | undefined): number | undefined {
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1) throw configError(`${name} must be a whole number of at least 1, not "${value}".`);
   return count;
+}
+
+// A duration given in seconds (fractions allowed), as milliseconds.
+function toSeconds(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw configError(`${name} must be a number of seconds above 0, not "${value}".`);
+  return Math.round(seconds * 1000);
 }
 
 function toRedisUrl(value: string | undefined): string | undefined {

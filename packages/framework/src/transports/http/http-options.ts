@@ -111,6 +111,36 @@ export interface HttpOptions {
   sessionIdleMs?: number;
   /** A session that made no request after initialize is closed after this long. Default 60 s. */
   unusedSessionIdleMs?: number;
+  /**
+   * Most 2026-07-28 `subscriptions/listen` streams open at once on this instance; past it a new
+   * one gets 503. Default 1024 (`--max-listens`, `MCP_MAX_LISTENS`).
+   */
+  maxListens?: number;
+  /**
+   * Most `subscriptions/listen` streams one client (its authenticated principal, else its address)
+   * may hold; past it that client gets 429, and other clients keep theirs. Default 16
+   * (`--max-listens-per-client`, `MCP_MAX_LISTENS_PER_CLIENT`).
+   */
+  maxListensPerClient?: number;
+  /**
+   * A `subscriptions/listen` stream that delivered no notification for this long is closed (the
+   * client listens again if it still wants changes). Default 10 minutes (`--listen-idle` in
+   * seconds, `MCP_LISTEN_IDLE`).
+   */
+  listenIdleMs?: number;
+  /**
+   * How long a client has to send a request's headers, from its first byte (or from connecting);
+   * a slower one gets 408 and is disconnected. Default 10 s (`--headers-timeout` in seconds,
+   * `MCP_HEADERS_TIMEOUT`).
+   */
+  headersTimeoutMs?: number;
+  /**
+   * How long a client has, after the headers timeout, to finish sending the request body: the
+   * whole request must arrive within `headersTimeoutMs + bodyTimeoutMs`, or it gets 408 and is
+   * disconnected. Answers (an SSE stream included) are not limited. Default 30 s
+   * (`--body-timeout` in seconds, `MCP_BODY_TIMEOUT`).
+   */
+  bodyTimeoutMs?: number;
   /** How long in-flight calls may run after SIGTERM/SIGINT. Default 10 s. */
   shutdownDeadlineMs?: number;
   auth?: HttpAuthOptions;
@@ -151,6 +181,11 @@ export function resolveHttpOptions(options: HttpOptions): ResolvedHttpOptions {
     maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
     sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
     unusedSessionIdleMs: options.unusedSessionIdleMs ?? 60_000,
+    maxListens: options.maxListens ?? 1024,
+    maxListensPerClient: options.maxListensPerClient ?? 16,
+    listenIdleMs: options.listenIdleMs ?? 10 * 60_000,
+    headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
     shutdownDeadlineMs: options.shutdownDeadlineMs ?? 10_000,
     auth: options.auth,
     stores: options.stores ?? {},

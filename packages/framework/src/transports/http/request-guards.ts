@@ -74,10 +74,16 @@ function normalizeOrigin(origin: string): string | undefined {
   }
 }
 
+// RFC 9110 `Host = uri-host [ ":" port ]`, read strictly: a name (letters, digits, dots,
+// hyphens) or a bracketed IPv6 address, then nothing or a port number. Anything else
+// (`localhost:evil`, `[::1]evil.com`) names no host at all, so it matches no allowed one.
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i;
+
 function hostnameOf(hostHeader: string | undefined): string | undefined {
-  if (!hostHeader) return undefined;
-  if (hostHeader.startsWith("[")) return hostHeader.slice(0, hostHeader.indexOf("]") + 1);
-  return hostHeader.split(":")[0]?.toLowerCase();
+  const match = HOST_HEADER.exec(hostHeader ?? "");
+  if (!match) return undefined;
+  if (match[2] !== undefined && Number(match[2]) > 65535) return undefined;
+  return match[1]!.toLowerCase();
 }
 
 function clip(text: string): string {

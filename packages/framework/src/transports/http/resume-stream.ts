@@ -8,7 +8,7 @@ const KEEP_ALIVE_MS = 15_000;
  * missed, then forwards what the instance still running its request writes, up to the response.
  * The request may have started on any instance. Refused in words, as a JSON-RPC error: an id the
  * store does not know (404), a request whose instance stopped before answering (410), a lost
- * store (503).
+ * store (503), a store that answers with an error (502).
  */
 export async function resumeStream(res: ServerResponse, stores: SharedStores, lastEventId: string): Promise<void> {
   let known: string | undefined;
@@ -47,9 +47,10 @@ export async function resumeStream(res: ServerResponse, stores: SharedStores, la
     const status = (error as { httpStatus?: unknown }).httpStatus;
     const code = (error as { code?: unknown }).code;
     // Not sent yet: refuse in words. Mid-stream: end it; the client's next resume gets the refusal.
-    if (!res.headersSent && (typeof status === "number" || code === "STORE_UNAVAILABLE"))
-      return refuse(res, typeof status === "number" ? status : 503, (error as Error).message);
-    if (typeof status !== "number" && code !== "STORE_UNAVAILABLE") throw error;
+    const store = code === "STORE_UNAVAILABLE" || code === "STORE_REFUSED";
+    if (!res.headersSent && (typeof status === "number" || store))
+      return refuse(res, typeof status === "number" ? status : code === "STORE_REFUSED" ? 502 : 503, (error as Error).message);
+    if (typeof status !== "number" && !store) throw error;
   }
   clearInterval(keepAlive);
   open();

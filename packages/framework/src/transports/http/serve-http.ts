@@ -16,6 +16,8 @@ import { CancelledStreams } from "./cancelled-streams.js";
 import { sendWebResponse, toWebRequest } from "./web-exchange.js";
 import { resumeStream } from "./resume-stream.js";
 import { closeAfterResponse } from "./close-after-response.js";
+import { ListenShares } from "./listen-shares.js";
+import { clientKeyOf } from "./client-key.js";
 
 /** A change a server made at run time, which 2026-07-28 clients hear of on their subscriptions/listen streams. */
 export type ServedChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
@@ -53,8 +55,10 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
   // 2026-07-28: stateless by design, whatever --stateless says; one protocol server per request.
   const modern = createModernHttpHandler((era) => serving.newServer({ stateless: true, era }), {
     maxRequestBodySize: options.maxBodyBytes,
+    maxSubscriptions: options.maxListens,
     ...(options.stores.bus ? { bus: options.stores.bus } : {}),
   });
+  const listens = new ListenShares(options);
   const stopListening = serving.onChange?.((change) => {
     if (change.kind === "resource") modern.notify.resourceUpdated(change.uri);
     else if (change.kind === "tools") modern.notify.toolsChanged();
@@ -158,6 +162,10 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
     // modern MCP-Protocol-Version header) is the modern era's, anything else 2025-11-25's.
     if (!(await isLegacyHttpRequest(request, parsed, options.maxBodyBytes))) {
+      if (isListen(parsed)) {
+        const refused = listens.admit(clientKeyOf(req, principalOf(caller)), res);
+        if (refused) return refuse(res, refused);
+      }
       return sendWebResponse(res, await modern.fetch(request, { parsedBody: parsed, ...wireAuth }));
     }
     // While the shared store is unreachable, answers go out as without it (not resumable) rather
@@ -238,20 +246,31 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     return session && session.owner === principalOf(caller) ? session : undefined;
   };
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      // A client that hangs up mid-upload or mid-stream is routine, not a server fault: no log.
-      if (!isClientAbort(error, req, res)) {
-        process.stderr.write(`[typemcp] HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      }
-      if (res.destroyed) return;
-      if (!res.headersSent) sendJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error" } });
-      else res.end();
-    });
-  });
+  // Slow clients (slowloris) hold a socket each: Node's own clocks cut them off, checked every
+  // second (its default check runs every 30 s, which would stretch the bound by as much).
+  const http = createServer(
+    {
+      headersTimeout: options.headersTimeoutMs,
+      requestTimeout: options.headersTimeoutMs + options.bodyTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs),
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        // A client that hangs up mid-upload or mid-stream is routine, not a server fault: no log.
+        if (!isClientAbort(error, req, res)) {
+          process.stderr.write(`[typemcp] HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        }
+        if (res.destroyed) return;
+        if (!res.headersSent) sendJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error" } });
+        else res.end();
+      });
+    },
+  );
   // A malformed request line or header never reaches `handle`: answer 400 and close, quietly.
-  http.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+  // Nor does a request too slow to arrive (the timeouts above): 408.
+  http.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
@@ -284,6 +303,10 @@ function acceptsEventStream(req: IncomingMessage): boolean {
 
 function isCancellation(body: unknown): boolean {
   return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "notifications/cancelled" && !("id" in body);
+}
+
+function isListen(body: unknown): boolean {
+  return isRequest(body) && (body as { method: string }).method === "subscriptions/listen";
 }
 
 function isInitialize(body: unknown): boolean {

@@ -12,7 +12,7 @@ export interface SharedStores {
     /**
      * Sends what followed `lastEventId`, then what is written next, up to the stream's response.
      * Rejects with an error carrying `httpStatus` (and a message in words) when the stream cannot
-     * be resumed, or with `code` STORE_UNAVAILABLE when the store is lost.
+     * be resumed, or with `code` STORE_UNAVAILABLE when the store is lost (STORE_REFUSED when it answers with an error).
      */
     follow(lastEventId: string, send: (eventId: string, message: StreamMessage) => Promise<void>, options?: { signal?: AbortSignal }): Promise<string>;
   };

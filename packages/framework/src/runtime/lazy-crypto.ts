@@ -1,0 +1,14 @@
+import { createRequire } from "node:module";
+
+type NodeCrypto = typeof import("node:crypto");
+let loaded: NodeCrypto | undefined;
+
+/**
+ * `node:crypto`, loaded on first use: a stdio server answers its first requests without loading
+ * it (test/bundle-startup.test.ts holds it to that), and only a 2026-07-28 input round, which
+ * digests its arguments and questions, pays for it.
+ */
+export function nodeCrypto(): NodeCrypto {
+  loaded ??= createRequire(import.meta.url)("node:crypto") as NodeCrypto;
+  return loaded;
+}
