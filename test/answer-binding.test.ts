@@ -82,17 +82,24 @@ describe("an answer to a 2026-07-28 question", () => {
     expect(replay.error.message).toMatch(/issued for tools\/call of "deleteFile", not for tools\/call of "emptyBin"/);
   });
 
-  test("sent before any question was asked is refused, and the tool does not run", async () => {
-    const early = await call("deleteFile", { filename: "prod.db" }, { inputResponses: { "input-0": YES } });
-    expect(early.error).toMatchObject({ code: -32602 });
-    expect(early.error.message).toMatch(/inputResponses answer "input-0", which this server has not asked/);
+  // SEP-2322: a caller may answer up front, with no state; that answers this call alone.
+  test("given up front, with no state, answers this call's question and carries to no other call", async () => {
+    const upFront = await call("deleteFile", { filename: "e.txt" }, { inputResponses: { "input-0": YES } });
+    expect(upFront.result.structuredContent).toEqual({ deleted: "e.txt" });
+    const later = await call("deleteFile", { filename: "prod.db" }, {});
+    expect(later.result).toMatchObject({ resultType: "input_required", inputRequests: { "input-0": { params: { message: "Delete prod.db?" } } } });
   });
 
-  test("to a question the state does not leave open is refused", async () => {
+  test("to a question the state does not leave open is ignored; the open one is answered", async () => {
     const requestState = await askToDelete("a.txt");
     const extra = await call("deleteFile", { filename: "a.txt" }, { requestState, inputResponses: { "input-0": YES, "input-1": YES } });
-    expect(extra.error).toMatchObject({ code: -32602 });
-    expect(extra.error.message).toMatch(/inputResponses answer "input-1", which this requestState does not leave open \(open: "input-0"\)/);
+    expect(extra.result.structuredContent).toEqual({ deleted: "a.txt" });
+  });
+
+  test("missing from a request that brings the state gets the question asked again", async () => {
+    const requestState = await askToDelete("d.txt");
+    const missing = await call("deleteFile", { filename: "d.txt" }, { requestState, inputResponses: {} });
+    expect(missing.result).toMatchObject({ resultType: "input_required", inputRequests: { "input-0": { params: { message: "Delete d.txt?" } } } });
   });
 });
 

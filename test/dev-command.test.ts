@@ -137,24 +137,18 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
   test("over stdio: a new server that fails to start leaves the host's session with the last good one", async () => {
     const project = createDevProject(FIRST);
     remove = project.remove;
-    const transport = new StdioClientTransport({ command: process.execPath, args: [TYPEMCP_CLI, "dev"], cwd: project.dir, stderr: "pipe" });
-    let stderr = "";
-    transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
-    const client = new Client({ name: "dev-test", version: "0" });
-    let changes = 0;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes++);
-    await client.connect(transport);
+    const { client, stderr, changes } = await connectDevStdio(project.dir);
     try {
-      await expect.poll(() => stderr, { timeout: 15_000 }).toContain("watching for changes");
+      await expect.poll(stderr, { timeout: 15_000 }).toContain("watching for changes");
       project.write(CRASHING);
       await expect
-        .poll(() => stderr, { timeout: 15_000 })
+        .poll(stderr, { timeout: 15_000 })
         .toContain("rebuilt, but the new server failed to start (exit code 1; its error is above); the last good server keeps running\n");
-      expect(stderr).toContain("Error: cannot reach the database");
+      expect(stderr()).toContain("Error: cannot reach the database");
       expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name"]);
-      expect(changes).toBe(0);
+      expect(changes()).toBe(0);
       project.write(SECOND);
-      await expect.poll(() => changes, { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(changes, { timeout: 15_000 }).toBeGreaterThan(0);
       expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
     } finally {
       await client.close();
@@ -164,19 +158,13 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
   test("over stdio: the host's session survives the restart and hears that the tools changed", async () => {
     const project = createDevProject(FIRST);
     remove = project.remove;
-    const transport = new StdioClientTransport({ command: process.execPath, args: [TYPEMCP_CLI, "dev"], cwd: project.dir, stderr: "pipe" });
-    let stderr = "";
-    transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
-    const client = new Client({ name: "dev-test", version: "0" });
-    let changes = 0;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes++);
-    await client.connect(transport);
+    const { client, stderr, changes } = await connectDevStdio(project.dir);
     try {
       expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name"]);
-      await expect.poll(() => stderr, { timeout: 15_000 }).toContain("watching for changes");
+      await expect.poll(stderr, { timeout: 15_000 }).toContain("watching for changes");
       project.write(SECOND);
-      await expect.poll(() => changes, { timeout: 15_000 }).toBeGreaterThan(0);
-      expect(stderr).toContain("~ tool greet: input schema, parameters");
+      await expect.poll(changes, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(stderr()).toContain("~ tool greet: input schema, parameters");
       expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
       expect((await client.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
     } finally {
@@ -240,3 +228,15 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
     }
   });
 });
+
+/** `typemcp dev` in `dir` as a host starts it over stdio, with what it writes to stderr and how many tool-list changes it announced. */
+async function connectDevStdio(dir: string): Promise<{ client: Client; stderr: () => string; changes: () => number }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [TYPEMCP_CLI, "dev"], cwd: dir, stderr: "pipe" });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+  const client = new Client({ name: "dev-test", version: "0" });
+  let changes = 0;
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes++);
+  await client.connect(transport);
+  return { client, stderr: () => stderr, changes: () => changes };
+}

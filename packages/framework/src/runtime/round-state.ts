@@ -46,30 +46,20 @@ export function toRoundBinding(method: string, params: Record<string, unknown>, 
 /**
  * The input round of a request: the answers of the verified `state` and this request's
  * `inputResponses`, after checking that the state belongs to this very call (same method and
- * name, same arguments, same principal) and that every response answers a question the state
- * left open. Anything else is refused with a `ProtocolError` (-32602) saying what did not match:
- * an answer is never carried over to a question it was not given to.
+ * name, same arguments, same principal); anything else there is refused with a `ProtocolError`
+ * (-32602) saying what did not match. With a state, a response to no question it left open is
+ * ignored, as SEP-2322 asks of unrecognised input, and a question left unanswered is asked
+ * again. With no state, the responses are the caller's own answers given up front (SEP-2322
+ * allows it, and the conformance suite checks it): they answer this call's questions by key and
+ * nothing else, no more than the caller could by answering when asked. What a state can no longer
+ * do is carry another call's, another caller's or an earlier request's answers.
  */
 export function openRound(state: unknown, responses: Readonly<Record<string, unknown>> | undefined, bind: () => RoundBinding): InputRound {
-  const answered = Object.keys(responses ?? {});
-  if (state === undefined) {
-    if (answered.length > 0) {
-      throw refusal(
-        `inputResponses answer ${quote(answered)}, which this server has not asked: there is no requestState. Send inputResponses only with the requestState of the input-required result that asked the questions.`,
-      );
-    }
-    return new InputRound({}, {});
-  }
+  if (state === undefined) return new InputRound({ ...responses });
   const round = asRoundState(state);
   assertSameCall(round, bind());
-  const unasked = answered.filter((key) => !round.open.includes(key));
-  if (unasked.length > 0) {
-    throw refusal(
-      `inputResponses answer ${quote(unasked)}, which this requestState does not leave open (open: ${round.open.length ? quote(round.open) : "none"}). Answer only the inputRequests of the last input-required result.`,
-    );
-  }
   const answers: Record<string, unknown> = { ...round.answers };
-  for (const key of answered) answers[key] = responses![key];
+  for (const key of Object.keys(responses ?? {})) if (round.open.includes(key)) answers[key] = responses![key];
   return new InputRound(answers, round.questions);
 }
 
@@ -146,13 +136,6 @@ function digest(key: string, purpose: string, text: string): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function quote(keys: readonly string[]): string {
-  return keys
-    .slice(0, 10)
-    .map((key) => JSON.stringify(key.length > 64 ? `${key.slice(0, 64)}…` : key))
-    .join(", ");
 }
 
 function refusal(message: string): ProtocolError {

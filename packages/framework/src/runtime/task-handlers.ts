@@ -40,23 +40,9 @@ export async function callAsTask(
       if (plan.support === "required") throw missingTasksCapability(`Tool "${tool.name}" runs only as a task`);
       return undefined;
     }
-    if (plan.startAfterMs && extra.input)
-      return startLater(runner, tool, params.arguments ?? {}, extra, context, plan.startAfterMs, {
-        ttlMs: plan.ttlMs,
-        pollIntervalMs: plan.pollIntervalMs,
-        client,
-        era: "modern",
-        owner,
-        auth: extra.auth,
-      });
-    const state = await runner.start(tool, params.arguments ?? {}, {
-      ttlMs: plan.ttlMs,
-      pollIntervalMs: plan.pollIntervalMs,
-      client,
-      era: "modern",
-      owner,
-      auth: extra.auth,
-    });
+    const start = { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern" as const, owner, auth: extra.auth };
+    if (plan.startAfterMs && extra.input) return startLater(runner, tool, params.arguments ?? {}, extra, context, plan.startAfterMs, start);
+    const state = await runner.start(tool, params.arguments ?? {}, start);
     return new TaskHandle({ resultType: "task", ...toModernTask(state) });
   }
   const requested = params.task as { ttl?: unknown } | undefined;
