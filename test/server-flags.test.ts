@@ -20,4 +20,9 @@ describe("a built server's flags", () => {
     const run = await runAsync(process.execPath, [CALC_SERVER, "--stdio", "--", "--verbose"], { cwd: ROOT, allowFailure: true });
     expect(run).toMatchObject({ status: 0, stdout: "", stderr: "" });
   });
+
+  test("reads none of its own flags after --: `-- --http --port 0` is still a stdio server", async () => {
+    const run = await runAsync(process.execPath, [CALC_SERVER, "--", "--http", "--port", "0"], { cwd: ROOT, allowFailure: true });
+    expect(run).toMatchObject({ status: 0, stdout: "", stderr: "" });
+  });
 });

@@ -15,7 +15,7 @@ import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { selectTransport } from "../transports/select-transport.js";
 import { listTtlFrom } from "./list-ttl.js";
-import { findUnknownFlag } from "./server-flags.js";
+import { findUnknownFlag, serverArguments } from "./server-flags.js";
 import { taskLimitsFrom } from "./task-limits-from.js";
 import { configuredRequestStateKey } from "../runtime/sdk.js";
 
@@ -62,7 +62,8 @@ export async function serve(instance: object, options: ServeOptions): Promise<Ru
 export async function serve(server: TypemcpServer, options?: TransportOptions): Promise<RunningServer>;
 export async function serve(target: object, options: TransportOptions & Partial<ServerOptions> = {}): Promise<RunningServer> {
   // Checked before anything else: a mistyped flag would otherwise leave a stdio server waiting.
-  const unknown = findUnknownFlag(process.argv.slice(2));
+  const argv = serverArguments(process.argv.slice(2));
+  const unknown = findUnknownFlag(argv);
   if (unknown) {
     process.stderr.write(`typemcp: ${unknown}\n`);
     process.exit(2);
@@ -70,10 +71,10 @@ export async function serve(target: object, options: TransportOptions & Partial<
   try {
     const { transport, http, ...info } = options;
     const server = isTypemcpServer(target) ? target : createServer(target, info as ServerOptions);
-    const choice = selectTransport({ transport, http }, process.argv.slice(2), process.env);
-    const listTtlMs = listTtlFrom(process.argv.slice(2), process.env);
+    const choice = selectTransport({ transport, http }, argv, process.env);
+    const listTtlMs = listTtlFrom(argv, process.env);
     if (listTtlMs !== undefined) useListTtl(server, listTtlMs);
-    useTaskLimits(server, taskLimitsFrom(process.argv.slice(2), process.env));
+    useTaskLimits(server, taskLimitsFrom(argv, process.env));
     // A key too short to sign 2026 input rounds is a configuration error: say so at start-up.
     configuredRequestStateKey();
     if (choice.kind === "stdio") {

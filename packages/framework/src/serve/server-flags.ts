@@ -32,6 +32,15 @@ export const SERVER_FLAGS: Readonly<Record<string, string | undefined>> = {
   "--max-task-ttl": "SECONDS",
 };
 
+/**
+ * The arguments that are typemcp's to read: those before a `--`. What follows it is the server's
+ * own code's, so `node server.js -- --port 5` leaves the server's port alone.
+ */
+export function serverArguments(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf("--");
+  return end === -1 ? argv : argv.slice(0, end);
+}
+
 /** Why `argv` (the arguments after the entry) holds a flag no server takes, in one line; undefined when all are known. */
 export function findUnknownFlag(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
