@@ -101,18 +101,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
   test("answers a 2025-11-25 session's call lacking the scope with the same 403", async () => {
     const token = await provider.token(server.url, "tickets:read");
     const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...bearer(token) };
-    const init = await fetch(server.url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
-      }),
-    });
-    const session = init.headers.get("mcp-session-id")!;
-    await init.text();
+    const session = await openLegacySession(server.url, token);
     const res = await fetch(server.url, {
       method: "POST",
       headers: { ...headers, "Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25" },
@@ -127,18 +116,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
     const owner = await provider.token(server.url, "tickets:read");
     const other = await provider.token(server.url, "tickets:read", OPAQUE_CLIENT);
     const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-    const init = await fetch(server.url, {
-      method: "POST",
-      headers: { ...headers, ...bearer(owner) },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
-      }),
-    });
-    const session = init.headers.get("mcp-session-id")!;
-    await init.text();
+    const session = await openLegacySession(server.url, owner);
     const list = (token: string) =>
       fetch(server.url, {
         method: "POST",
@@ -249,3 +227,19 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
     expect((await call(elsewhere, "whoami")).status).toBe(401);
   });
 });
+
+/** Opens a 2025-11-25 session at `url` with `token`, raw, and returns its id. */
+async function openLegacySession(url: string, token: string): Promise<string> {
+  const init = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...bearer(token) },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+    }),
+  });
+  await init.text();
+  return init.headers.get("mcp-session-id")!;
+}

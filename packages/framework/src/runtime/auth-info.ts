@@ -31,6 +31,15 @@ export function principalOf(auth: AuthInfo | undefined): string | undefined {
   return auth?.subject ?? auth?.clientId;
 }
 
+/**
+ * `principalOf(auth)` as a key beside keys of other kinds (`principal:ada`), so that no session
+ * id or address of the same spelling can pass for it; undefined with no principal.
+ */
+export function principalKey(auth: AuthInfo | undefined): string | undefined {
+  const principal = principalOf(auth);
+  return principal === undefined ? undefined : `principal:${principal}`;
+}
+
 /** The scopes a token's claims grant: RFC 9068's space-separated `scope`, or an `scp` list (Entra ID, Okta). */
 export function scopesOf(claims: Readonly<Record<string, unknown>>): string[] {
   const granted = claims.scope ?? claims.scp;

@@ -100,6 +100,13 @@ export function createServer(instances: object | readonly object[], options: Ser
   return server;
 }
 
+// The app behind a server from createServer(); `caller` names the function refusing anything else.
+function appOf(server: TypemcpServer, caller: string): ServerApp {
+  const app = (server as Partial<WithApp>)[APP];
+  if (!app) throw new TypeError(`${caller}() takes a server made by createServer().`);
+  return app;
+}
+
 /** Whether `value` came from `createServer`. */
 export function isTypemcpServer(value: unknown): value is TypemcpServer {
   return typeof value === "object" && value !== null && APP in value;
@@ -110,22 +117,19 @@ export function isTypemcpServer(value: unknown): value is TypemcpServer {
  * or request, one in-memory test client). For transports and `typemcp/testing`, not authors.
  */
 export function openSession(server: TypemcpServer, options: { stateless?: boolean; era?: Era } = {}): ProtocolServer {
-  const app = (server as Partial<WithApp>)[APP];
-  if (!app) throw new TypeError("openSession() takes a server made by createServer().");
+  const app = appOf(server, "openSession");
   return app.newSession(options);
 }
 
 /** Calls `listener` on every change `server` makes at run time; returns a function that stops it (for transports). */
 export function onServerChange(server: TypemcpServer, listener: (change: ServerChange) => void): () => void {
-  const app = (server as Partial<WithApp>)[APP];
-  if (!app) throw new TypeError("onServerChange() takes a server made by createServer().");
+  const app = appOf(server, "onServerChange");
   return app.onChange(listener);
 }
 
 /** Tells `server`'s 2025-era sessions in this process of a change another instance made (for `serve()` with a shared bus). */
 export function tellLegacySessions(server: TypemcpServer, change: ServerChange): void {
-  const app = (server as Partial<WithApp>)[APP];
-  if (!app) throw new TypeError("tellLegacySessions() takes a server made by createServer().");
+  const app = appOf(server, "tellLegacySessions");
   app.tellLegacySessions(change);
 }
 
@@ -134,15 +138,13 @@ export function tellLegacySessions(server: TypemcpServer, change: ServerChange):
  * memory, so that every instance sharing it answers for every task (for `serve()` with `--redis`).
  */
 export function useTaskStore(server: TypemcpServer, store: TaskStore): void {
-  const app = (server as Partial<WithApp>)[APP];
-  if (!app) throw new TypeError("useTaskStore() takes a server made by createServer().");
+  const app = appOf(server, "useTaskStore");
   app.useTaskStore(store);
 }
 
 /** Sets bounds on `server`'s tasks over those it was created with (for `serve()`'s `--max-task…` flags). */
 export function useTaskLimits(server: TypemcpServer, limits: TaskLimits): void {
-  const app = (server as Partial<WithApp>)[APP];
-  if (!app) throw new TypeError("useTaskLimits() takes a server made by createServer().");
+  const app = appOf(server, "useTaskLimits");
   app.useTaskLimits(limits);
 }
 
@@ -152,15 +154,13 @@ export function useTaskLimits(server: TypemcpServer, limits: TaskLimits): void {
  * `serve()` with `--redis`).
  */
 export function useUsedStates(server: TypemcpServer, store: UsedStates): void {
-  const app = (server as Partial<WithApp>)[APP];
-  if (!app) throw new TypeError("useUsedStates() takes a server made by createServer().");
+  const app = appOf(server, "useUsedStates");
   app.usedStates = store;
 }
 
 /** Sets how long 2026-07-28 clients may cache `server`'s lists, in ms (for `serve()`'s `--list-ttl`). */
 export function useListTtl(server: TypemcpServer, ms: number): void {
-  const app = (server as Partial<WithApp>)[APP];
-  if (!app) throw new TypeError("useListTtl() takes a server made by createServer().");
+  const app = appOf(server, "useListTtl");
   setListTtl(app, ms);
 }
 

@@ -25,7 +25,7 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import { toInvalidParams } from "./invalid-params.js";
 import { InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
-import { principalOf, toAuthInfo, type AuthInfo } from "./auth-info.js";
+import { principalKey, toAuthInfo, type AuthInfo } from "./auth-info.js";
 import { claimState, openRound, STATE_TTL_MS, toRoundBinding, toRoundState, type RoundBinding, type RoundState } from "./round-state.js";
 import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
 
@@ -182,11 +182,12 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
       const answer = async (params: Record<string, unknown> | undefined, ctx: ServerContext) => {
         const modern = ctx.mcpReq.envelope !== undefined || era === "modern";
         // Computed only when a state is read or signed: the digests need the key.
+        const caller = fromWireAuth(ctx.http?.authInfo);
         let binding: RoundBinding | undefined;
-        const bind = () => (binding ??= toRoundBinding(method, params ?? {}, boundPrincipal(fromWireAuth(ctx.http?.authInfo)), requestStateKey()));
+        const bind = () => (binding ??= toRoundBinding(method, params ?? {}, boundPrincipal(caller), requestStateKey()));
         let extra: RequestExtra | undefined;
         try {
-          extra = toExtra(server, ctx, modern ? "modern" : "legacy", INPUT_CAPABLE.has(method) ? bind : undefined);
+          extra = toExtra(server, ctx, modern ? "modern" : "legacy", caller, INPUT_CAPABLE.has(method) ? bind : undefined);
           // Verified and bound to this call by now (toExtra); one request per state.
           if (extra.input && INPUT_CAPABLE.has(method)) await claimState(ctx.mcpReq.requestState<RoundState>(), usedStates);
           const result = await handler(params ?? {}, extra);
@@ -227,7 +228,7 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
         { params } as never,
         (async (values: Record<string, unknown>, ctx: ServerContext) => {
           try {
-            return await handler(values, toExtra(server, ctx, "modern"));
+            return await handler(values, toExtra(server, ctx, "modern", fromWireAuth(ctx.http?.authInfo)));
           } catch (error) {
             throw toJsonRpcError(error);
           }
@@ -245,7 +246,7 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
 
 // `bind` is the binding of a request that may answer with an input-required result; other
 // requests take no answers (they cannot have asked a question).
-function toExtra(server: Server, ctx: ServerContext, era: Era, bind?: () => RoundBinding): RequestExtra {
+function toExtra(server: Server, ctx: ServerContext, era: Era, auth: AuthInfo | undefined, bind?: () => RoundBinding): RequestExtra {
   const req = ctx.mcpReq;
   const envelope = req.envelope as Record<string, unknown> | undefined;
   const fromEnvelope = envelope?.["io.modelcontextprotocol/clientCapabilities"] as RequestExtra["clientCapabilities"];
@@ -259,7 +260,7 @@ function toExtra(server: Server, ctx: ServerContext, era: Era, bind?: () => Roun
     logLevel: era === "modern" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
     input: era === "modern" ? (bind ? openRound(req.requestState<RoundState>(), req.inputResponses, bind) : new InputRound({}, {})) : undefined,
     inputResponses: req.inputResponses,
-    auth: fromWireAuth(ctx.http?.authInfo),
+    auth,
     notify: (method, params) => req.notify({ method, params } as never),
     request: (method, params) => req.send({ method, params } as never, { signal: req.signal }) as Promise<Record<string, unknown>>,
   };
@@ -408,12 +409,11 @@ export function toWireAuth(auth: AuthInfo | undefined): { authInfo?: WireAuthInf
   return { authInfo };
 }
 
-// Who a 2026-07-28 requestState is bound to: the caller's principal (`principalOf`, the one
+// Who a 2026-07-28 requestState is bound to: the caller's principal (`principalKey`, the one
 // mapping tasks use too), or "anonymous" without authentication, when every caller is the same
 // principal and the tool and the arguments are what bind a state to its call.
 function boundPrincipal(auth: AuthInfo | undefined): string {
-  const principal = principalOf(auth);
-  return principal === undefined ? "anonymous" : `principal:${principal}`;
+  return principalKey(auth) ?? "anonymous";
 }
 
 // typemcp's own verifier carries its AuthInfo whole; a token that reached the SDK's transport

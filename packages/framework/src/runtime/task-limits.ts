@@ -84,6 +84,11 @@ const QUOTA_LIMIT: Record<QuotaCap, keyof TaskLimits> = {
   maxBytesPerOwner: "maxTaskBytesPerOwner",
 };
 
+/** Each limit's flag and the placeholder of its value (`--max-task-ttl SECONDS`), for the flags a server takes. */
+export function taskLimitFlags(): Array<[flag: string, placeholder: string]> {
+  return Object.values(RAISE).map(({ flag, unit }) => [flag, unit === "ms" ? "SECONDS" : "N"]);
+}
+
 /** The flag and environment variable that set `limit`, for messages and docs. */
 export function limitSetting(limit: keyof TaskLimits): { flag: string; env: string } {
   const { flag, env } = RAISE[limit];

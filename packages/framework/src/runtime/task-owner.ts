@@ -1,4 +1,4 @@
-import { principalOf, type AuthInfo } from "./auth-info.js";
+import { principalKey, type AuthInfo } from "./auth-info.js";
 
 /**
  * Who a task belongs to. Only its owner may list, read, answer or cancel it; anyone else is told
@@ -27,8 +27,8 @@ export interface TaskCaller {
  * principal of the same spelling.
  */
 export function taskOwner(caller: TaskCaller): string | undefined {
-  const principal = principalOf(caller.auth);
-  if (principal !== undefined) return `principal:${principal}`;
+  const principal = principalKey(caller.auth);
+  if (principal !== undefined) return principal;
   if (caller.era === "modern") return undefined;
   const session = caller.sessionId ?? caller.connectionId;
   return session === undefined ? undefined : `session:${session}`;

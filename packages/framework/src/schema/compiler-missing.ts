@@ -2,9 +2,6 @@ import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 
-/** The TypeScript release typemcp reads types with; package.json pins the same version. */
-export const READER_TYPESCRIPT = "5.9.3";
-
 /**
  * Why typemcp's own TypeScript compiler cannot be loaded (one line saying what to install), or
  * undefined when it can. Checked before the build modules load, since their first line needs it:
@@ -16,6 +13,8 @@ export function compilerMissing(): string | undefined {
     require.resolve("typescript");
     return undefined;
   } catch {
-    return `typemcp cannot find its TypeScript compiler (typescript@${READER_TYPESCRIPT}, a dependency of typemcp); reinstall typemcp: npm install --save-dev typemcp`;
+    // The release typemcp pins, from its own package.json (the same path from src/ and dist/).
+    const pinned: string = require("../../package.json").dependencies.typescript;
+    return `typemcp cannot find its TypeScript compiler (typescript@${pinned}, a dependency of typemcp); reinstall typemcp: npm install --save-dev typemcp`;
   }
 }

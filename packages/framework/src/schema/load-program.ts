@@ -1,7 +1,6 @@
 import ts from "./typescript.cjs";
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
-import { READER_TYPESCRIPT } from "./compiler-missing.js";
 import { applyNewerDefaults, readNewerConfigText } from "./newer-config.js";
 import { majorOf, projectTypescriptVersion } from "./project-typescript.js";
 
@@ -30,9 +29,7 @@ export function readProjectConfig(configPath: string): ts.ParsedCommandLine {
     },
   });
   const reader =
-    projectVersion && projectVersion !== READER_TYPESCRIPT
-      ? `\n(typemcp reads types with TypeScript ${READER_TYPESCRIPT}; this project's own is ${projectVersion})`
-      : "";
+    projectVersion && projectVersion !== ts.version ? `\n(typemcp reads types with TypeScript ${ts.version}; this project's own is ${projectVersion})` : "";
   if (!parsed || configError) {
     const reason = configError ? ts.flattenDiagnosticMessageText(configError.messageText, "\n") : "unreadable";
     throw new BuildError("TYPE_CHECK_FAILED", `Cannot read ${configPath}: ${reason}${reader}`);

@@ -4,6 +4,8 @@
  * to hang. What follows `--` is the server's own and never checked.
  */
 
+import { taskLimitFlags } from "../runtime/task-limits.js";
+
 /** Each flag `serve()` reads, with the placeholder of its value (undefined: it takes none). */
 export const SERVER_FLAGS: Readonly<Record<string, string | undefined>> = {
   "--http": undefined,
@@ -24,12 +26,8 @@ export const SERVER_FLAGS: Readonly<Record<string, string | undefined>> = {
   "--auth-issuer": "URL",
   "--auth-resource": "URL",
   "--list-ttl": "SECONDS",
-  "--max-tasks": "N",
-  "--max-tasks-per-owner": "N",
-  "--max-task-result-bytes": "N",
-  "--max-task-bytes": "N",
-  "--max-task-bytes-per-owner": "N",
-  "--max-task-ttl": "SECONDS",
+  // From the table task-limits-from.ts reads them by, so a new limit is never refused as unknown.
+  ...Object.fromEntries(taskLimitFlags()),
 };
 
 /**

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from "node:http";
+import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
 
 /**
  * Who a request counts against for per-client shares (`subscriptions/listen` streams): the
- * authenticated principal when the transport knows one (`principalOf` in runtime/), else the
- * remote address. Clients behind one NAT or proxy share an address, and so a share: set
+ * authenticated principal when the transport knows one (`principalKey`), else the remote
+ * address. Clients behind one NAT or proxy share an address, and so a share: set
  * `--max-listens-per-client` with that in mind.
  */
-export function clientKeyOf(req: IncomingMessage, principal?: string): string {
-  if (principal !== undefined) return `principal:${principal}`;
-  return `address:${req.socket.remoteAddress ?? "unknown"}`;
+export function clientKeyOf(req: IncomingMessage, caller: AuthInfo | undefined): string {
+  return principalKey(caller) ?? `address:${req.socket.remoteAddress ?? "unknown"}`;
 }

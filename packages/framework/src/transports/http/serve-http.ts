@@ -163,7 +163,7 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     // modern MCP-Protocol-Version header) is the modern era's, anything else 2025-11-25's.
     if (!(await isLegacyHttpRequest(request, parsed, options.maxBodyBytes))) {
       if (isListen(parsed)) {
-        const refused = listens.admit(clientKeyOf(req, principalOf(caller)), res);
+        const refused = listens.admit(clientKeyOf(req, caller), res);
         if (refused) return refuse(res, refused);
       }
       return sendWebResponse(res, await modern.fetch(request, { parsedBody: parsed, ...wireAuth }));
