@@ -26,15 +26,21 @@ export function isBuilt(file: string): boolean {
 /**
  * Runs `node packages/framework/bin/typemcp.js …args` as a real process from the repository
  * root, writing `input` to its stdin (then closing it), and kills it if it outlives `timeoutMs`.
- * `env` replaces the environment it inherits.
+ * `env` replaces the environment it inherits; `onStderr` sees its stderr so far as it grows.
  */
-export function typemcp(args: readonly string[], options: { input?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+export function typemcp(
+  args: readonly string[],
+  options: { input?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv; onStderr?: (stderr: string) => void } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [TYPEMCP_CLI, ...args], { cwd: ROOT, stdio: "pipe", ...(options.env && { env: options.env }) });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+      options.onStderr?.(stderr);
+    });
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`typemcp ${args.join(" ")} ran over ${options.timeoutMs ?? 20_000} ms; stderr: ${stderr}`));

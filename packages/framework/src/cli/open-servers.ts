@@ -6,6 +6,7 @@ import type { ProtocolChoice } from "../host/protocol-era.js";
 import type { ServerSpec } from "../host/server-spec.js";
 import { formatEraLine } from "./format-era-line.js";
 import { formatWireLine } from "./format-wire-line.js";
+import { openInBrowser } from "../host/open-in-browser.js";
 
 /** A connected server under the name its tools are qualified with. */
 export interface OpenServer {
@@ -41,6 +42,7 @@ export async function openServers(
         clientVersion: ownVersion(),
         ...(options.protocol && { protocol: options.protocol }),
         ...(options.answers && { answers: options.answers }),
+        onLogin: (url) => announceLogin(spec, url),
         ...(options.verbose && {
           onWire: (direction, message) => log(formatWireLine(new Date(), spec.name, direction, message)),
           onStderrLine: (line) => log(`${serverTag(spec)}stderr: ${line}`),
@@ -98,4 +100,11 @@ function ownVersion(): string {
 // What starts a --verbose line about one server: `[name] `, or nothing for an unnamed one.
 function serverTag(spec: ServerSpec): string {
   return spec.name === undefined ? "" : `[${spec.name}] `;
+}
+
+// The URL always goes to stderr (stdout carries the command's output); a browser is opened only
+// for a person at a terminal, never in CI or when the output is piped.
+function announceLogin(spec: ServerSpec, url: URL): void {
+  process.stderr.write(`${serverTag(spec)}log in: open ${url.href}\n`);
+  if (process.stdin.isTTY && process.stderr.isTTY && !process.env.CI) openInBrowser(url.href);
 }

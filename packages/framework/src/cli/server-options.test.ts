@@ -20,7 +20,18 @@ describe("server options", () => {
     });
   });
 
+  test("take --login with an optional client id and scope, for a person's OAuth login", () => {
+    expect(read("--url", "http://127.0.0.1:1/mcp", "--login", "--client-id", "cli", "--scope", "tickets:read").source()).toEqual({
+      single: { kind: "http", url: "http://127.0.0.1:1/mcp", headers: {}, login: { clientId: "cli", scope: "tickets:read" } },
+    });
+    expect(read("--url", "http://127.0.0.1:1/mcp", "--login").source()).toEqual({
+      single: { kind: "http", url: "http://127.0.0.1:1/mcp", headers: {}, login: {} },
+    });
+  });
+
   test.each([
+    [["--login", "--", "node"], "--login and --client-id go with --url."],
+    [["--url", "http://h", "--login", "--issuer", "http://as"], "--login is a person's login, with no secret"],
     [[], "Say which server to talk to"],
     [["--url", "http://h", "--", "node"], "Say which server to talk to"],
     [["--"], "Nothing after --"],

@@ -3,6 +3,7 @@ import { readMcpConfig } from "../host/read-mcp-config.js";
 import type { ProtocolChoice } from "../host/protocol-era.js";
 import type { ServerSpec } from "../host/server-spec.js";
 import type { ClientCredentials } from "../host/client-credentials-auth.js";
+import type { LoginSettings } from "../host/login-auth.js";
 import type { ToolPolicy } from "../host/tool-policy.js";
 import type { OptionValues } from "./parse-options.js";
 
@@ -22,6 +23,7 @@ export const SERVER_OPTIONS = {
   "client-secret": "string",
   issuer: "string",
   scope: "string",
+  login: "boolean",
 } as const;
 
 type ServerOptionValues = OptionValues<typeof SERVER_OPTIONS>;
@@ -47,10 +49,12 @@ export function readServerSource(options: ServerOptionValues, rest: string[] | u
   if (options.header.length && options.url === undefined) throw new HostError("HOST_USAGE", "--header goes with --url.");
   const name = options.name === undefined ? {} : { name: options.name };
   if (options.config !== undefined) return { config: { file: options.config, servers: readMcpConfig(options.config) } };
-  const oauth = readClientCredentials(options, process.env);
-  if (oauth && options.url === undefined) throw new HostError("HOST_USAGE", "--client-id and --client-secret go with --url.");
+  const auth = options.login ? { login: readLogin(options) } : readClientCredentials(options, process.env);
+  if (auth && options.url === undefined) throw new HostError("HOST_USAGE", "--login and --client-id go with --url.");
   if (options.url !== undefined)
-    return { single: { kind: "http", url: options.url, headers: parseHeaders(options.header), ...name, ...(oauth ? { oauth } : {}) } };
+    return {
+      single: { kind: "http", url: options.url, headers: parseHeaders(options.header), ...name, ...(auth && ("login" in auth ? auth : { oauth: auth })) },
+    };
   const [command, ...args] = rest!;
   if (command === undefined || command === "")
     throw new HostError("HOST_USAGE", "Nothing after --: give the command that starts the server, e.g. -- node dist/server.js.");
@@ -121,6 +125,16 @@ export function readClientCredentials(options: ServerOptionValues, env: NodeJS.P
     );
   if (!URL.canParse(issuer)) throw new HostError("HOST_USAGE", `--issuer takes the authorization server's URL, got "${issuer}".`);
   return { clientId, clientSecret, issuer, ...(options.scope === undefined ? {} : { scope: options.scope }) };
+}
+
+/** `--login [--client-id ID] [--scope S]`: a person logs in; no secret, no issuer (the server names it). */
+function readLogin(options: ServerOptionValues): LoginSettings {
+  if (options["client-secret"] !== undefined || options.issuer !== undefined)
+    throw new HostError("HOST_USAGE", "--login is a person's login, with no secret: --client-secret and --issuer are for client credentials, without --login.");
+  return {
+    ...(options["client-id"] === undefined ? {} : { clientId: options["client-id"] }),
+    ...(options.scope === undefined ? {} : { scope: options.scope }),
+  };
 }
 
 function parseHeaders(values: readonly string[]): Record<string, string> {

@@ -1,5 +1,5 @@
 import { ClientCredentialsProvider, type OAuthClientProvider, type StoredOAuthTokens } from "./sdk-client.js";
-import { readSavedTokens, saveTokens } from "./token-file.js";
+import { isStale, readSavedTokens, saveTokens, stampExpiry } from "./token-file.js";
 
 /** How the host authenticates to an OAuth-protected server as a machine client (client credentials grant). */
 export interface ClientCredentials {
@@ -24,8 +24,7 @@ export function createClientCredentialsAuth(credentials: ClientCredentials, serv
   return new (class extends ClientCredentialsProvider {
     override tokens(): StoredOAuthTokens | undefined {
       const saved = readSavedTokens(tokenFile, key) as (StoredOAuthTokens & { expires_at?: number }) | undefined;
-      // The SDK does not look at expiry before sending: a token known to be stale would cost a 401 first.
-      if (!saved || (saved.expires_at !== undefined && saved.expires_at * 1000 <= Date.now() + 5_000)) return undefined;
+      if (!saved || isStale(saved)) return undefined;
       const { expires_at: _, ...tokens } = saved;
       return tokens;
     }
@@ -37,8 +36,7 @@ export function createClientCredentialsAuth(credentials: ClientCredentials, serv
     }
 
     override saveTokens(tokens: StoredOAuthTokens): void {
-      const expiresAt = tokens.expires_in === undefined ? {} : { expires_at: Math.floor(Date.now() / 1000) + tokens.expires_in };
-      saveTokens(tokenFile, key, { ...tokens, ...expiresAt });
+      saveTokens(tokenFile, key, stampExpiry(tokens));
     }
   })({
     clientId: credentials.clientId,

@@ -8,13 +8,14 @@ import {
   createHttpTransport,
   createStdioTransport,
   defaultServerEnvironment,
+  isUnauthorized,
   openClientSession,
   type ClientSession,
+  type OAuthClientProvider,
   type ServerIdentity,
   type Transport,
 } from "./sdk-client.js";
-import { createClientCredentialsAuth } from "./client-credentials-auth.js";
-import { defaultTokenFile } from "./token-file.js";
+import { completeLogin, createServerAuth, parseServerUrl } from "./server-auth.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { describeServer, type ServerSpec } from "./server-spec.js";
 import { withWireLog, type WireListener } from "./wire-log-transport.js";
@@ -42,6 +43,12 @@ export interface ConnectOptions {
    * each one given is declared as a client capability. Without it the host declares none.
    */
   answers?: ClientAnswers;
+  /**
+   * Given the authorization server's URL for a person to open, when a server with `login` needs
+   * them to log in; the connect then waits (up to 5 minutes) for the redirect to come back.
+   * Without it the URL is written to stderr.
+   */
+  onLogin?: (url: URL) => void;
 }
 
 /** One server, connected in the era it speaks, with its tools listed. */
@@ -76,17 +83,28 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
   let session: ClientSession | undefined;
   const serverName = () => spec.name ?? session?.server?.name ?? describeServer(spec);
   const protocol = options.protocol ?? "auto";
-  let life = startServer(spec, options);
+  const { auth, login } = await createServerAuth(spec, options.onLogin);
+  let life = startServer(spec, options, auth);
+  const reopen = async (era: ProtocolChoice) => {
+    // A fresh life: the first one's stderr tail would only muddle what went wrong with this one.
+    life = startServer(spec, options, auth);
+    try {
+      return await openSession(life, options, era, serverName);
+    } catch (error) {
+      throw await explainFailedStart(error, who, life, options);
+    }
+  };
   try {
     session = await openSession(life, options, protocol, serverName);
   } catch (error) {
-    if (!(spec.kind === "stdio" && protocol === "auto" && closedDuringProbe(error))) throw await explainFailedStart(error, who, life, options);
-    options.onRestart?.(RESTART_REASON);
-    // A fresh life: the first one's stderr tail would only muddle what went wrong with this one.
-    life = startServer(spec, options);
-    try {
-      session = await openSession(life, options, "2025-11-25", serverName);
-    } catch (error) {
+    if (login?.awaitingLogin && isUnauthorized(error)) {
+      await completeLogin(login, who);
+      session = await reopen(protocol);
+    } else if (spec.kind === "stdio" && protocol === "auto" && closedDuringProbe(error)) {
+      options.onRestart?.(RESTART_REASON);
+      session = await reopen("2025-11-25");
+    } else {
+      await login?.close();
       throw await explainFailedStart(error, who, life, options);
     }
   }
@@ -97,6 +115,7 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
     tools = await session.listTools(options.timeoutMs);
   } catch (error) {
     await session.close().catch(() => {});
+    await login?.close();
     throw fail(error, "tools/list");
   }
   const connected = session;
@@ -108,7 +127,10 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
     caller: session.caller,
     call: (tool, args, callOptions) =>
       connected.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
-    close: () => connected.close(),
+    close: async () => {
+      await connected.close();
+      await login?.close();
+    },
   };
 }
 
@@ -123,12 +145,12 @@ interface ServerLife {
   readonly connecting: () => string;
 }
 
-function startServer(spec: ServerSpec, options: ConnectOptions): ServerLife {
+function startServer(spec: ServerSpec, options: ConnectOptions, auth: OAuthClientProvider | undefined): ServerLife {
   const stderr = new StderrTail(options.onStderrLine);
   // Which request the connect was waiting on when it failed depends on the era it was
   // negotiating (`server/discover`, or `initialize` after a fallback), so watch the wire.
   let connecting = "initialize";
-  const transport = withWireLog(createTransport(spec, stderr), (direction, message) => {
+  const transport = withWireLog(createTransport(spec, stderr, auth), (direction, message) => {
     if (direction === "send" && "method" in message && "id" in message) connecting = message.method;
     options.onWire?.(direction, message);
   });
@@ -150,16 +172,8 @@ async function explainFailedStart(error: unknown, who: string, life: ServerLife,
   return explain(error, who, life.connecting(), options.timeoutMs, life.stderr, true);
 }
 
-function createTransport(spec: ServerSpec, stderr: StderrTail): Transport {
-  if (spec.kind === "http") {
-    let url: URL;
-    try {
-      url = new URL(spec.url);
-    } catch (error) {
-      throw new HostError("HOST_USAGE", `"${spec.url}" is not a URL.`, { cause: error });
-    }
-    return createHttpTransport(url, { ...spec.headers }, spec.oauth && createClientCredentialsAuth(spec.oauth, url.href, defaultTokenFile()));
-  }
+function createTransport(spec: ServerSpec, stderr: StderrTail, auth: OAuthClientProvider | undefined): Transport {
+  if (spec.kind === "http") return createHttpTransport(parseServerUrl(spec.url), { ...spec.headers }, auth);
   const base = spec.inheritEnv ? definedOnly(process.env) : defaultServerEnvironment();
   const created = createStdioTransport({
     command: spec.command,

@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "./host-error.js";
+import { readOAuthConfig } from "./read-oauth-config.js";
 import type { ServerSpec } from "./server-spec.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * Reads an mcp.json-style file, the format hosts use: `{"mcpServers": {"name": {"command",
- * "args", "env", "cwd"}}}` for stdio servers, `{"url", "headers"}` for Streamable HTTP ones
+ * "args", "env", "cwd"}}}` for stdio servers, `{"url", "headers", "oauth"}` for Streamable HTTP ones
  * (VS Code's top-level `"servers"` key is read too). `${VAR}` and `${VAR:-default}` in strings
  * are replaced from `env`, as Claude Code does. Returns the servers in file order.
  */
@@ -56,7 +57,8 @@ export function parseMcpConfig(json: unknown, options: { file: string; env?: Env
     if (entry.url !== undefined && entry.command !== undefined) throw fail(at, 'has both "url" and "command"; give one');
     if (entry.url !== undefined) {
       const headers = stringMap(entry.headers, `${at}.headers`);
-      return { kind: "http", name, url: expand(entry.url, `${at}.url`), ...(headers && { headers }) };
+      const auth = readOAuthConfig(entry.oauth, `${at}.oauth`, { expand, fail });
+      return { kind: "http", name, url: expand(entry.url, `${at}.url`), ...(headers && { headers }), ...auth };
     }
     if (entry.command === undefined) throw fail(at, 'needs "command" (a stdio server) or "url" (an HTTP server)');
     const args = entry.args ?? [];

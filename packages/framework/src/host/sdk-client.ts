@@ -23,8 +23,13 @@ import {
   SdkError,
   SdkErrorCode,
   StreamableHTTPClientTransport,
+  UnauthorizedError,
   type JSONRPCMessage,
+  type OAuthClientInformationContext,
+  type OAuthClientMetadata,
   type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
   type StoredOAuthTokens,
   type Transport,
 } from "@modelcontextprotocol/client";
@@ -34,7 +39,16 @@ import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { RequestDeadlines } from "./request-deadlines.js";
 
-export type { JSONRPCMessage, OAuthClientProvider, StoredOAuthTokens, Transport };
+export type {
+  JSONRPCMessage,
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+  Transport,
+};
 /** The SDK's OAuth client for the client credentials grant (`client_secret_basic`), which `client-credentials-auth.ts` persists. */
 export { ClientCredentialsProvider };
 
@@ -70,6 +84,28 @@ export function createStdioTransport(launch: StdioLaunch): { transport: Transpor
  */
 export function createHttpTransport(url: URL, headers: Record<string, string> = {}, authProvider?: OAuthClientProvider): Transport {
   return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider } : {}) });
+}
+
+/**
+ * Whether a connect or request failed because the server wants a token the provider could not
+ * get without a person: the SDK has sent them to the authorization server (`REDIRECT`). The SDK
+ * may wrap it (its era probe does), so the causes are searched too.
+ */
+export function isUnauthorized(error: unknown): boolean {
+  for (let depth = 0; depth < 4 && error !== null && typeof error === "object"; depth++) {
+    if (error instanceof UnauthorizedError) return true;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Completes a person's login: checks the authorization server's redirect (`error`, and `iss`
+ * against the issuer recorded, RFC 9207) and exchanges its code, with the PKCE verifier
+ * `provider` kept, for tokens it saves. The SDK's own `finishAuth`, on a transport used for nothing else.
+ */
+export async function finishAuthorization(url: URL, provider: OAuthClientProvider, callback: URLSearchParams): Promise<void> {
+  await new StreamableHTTPClientTransport(url, { authProvider: provider }).finishAuth(callback);
 }
 
 /** The environment a host passes to a stdio server by default: PATH, HOME and the like, no secrets. */

@@ -1,4 +1,5 @@
 import type { ClientCredentials } from "./client-credentials-auth.js";
+import type { LoginSettings } from "./login-auth.js";
 
 /** How to reach one MCP server: a command to start over stdio, or a Streamable HTTP URL. */
 export type ServerSpec = StdioServerSpec | HttpServerSpec;
@@ -28,6 +29,8 @@ export interface HttpServerSpec {
   readonly headers?: Readonly<Record<string, string>>;
   /** OAuth client credentials, when the server wants an access token (`--client-id`, `--client-secret`, `--issuer`). */
   readonly oauth?: ClientCredentials;
+  /** A person's OAuth login (authorization code with PKCE, loopback redirect), when the server wants one (`--login`). */
+  readonly login?: LoginSettings;
 }
 
 /** How a spec reads in messages: the name, else the command line or URL. */

@@ -32,6 +32,19 @@ export function saveTokens(file: string, key: string, tokens: SavedTokens): void
   fs.renameSync(temporary, file);
 }
 
+/** `tokens` with `expires_at` (seconds since the epoch) from their `expires_in`, so a later run can tell them stale. */
+export function stampExpiry<T extends { expires_in?: number }>(tokens: T): T & { expires_at?: number } {
+  return tokens.expires_in === undefined ? tokens : { ...tokens, expires_at: Math.floor(Date.now() / 1000) + tokens.expires_in };
+}
+
+/**
+ * Whether saved tokens' access token has expired or will within 5 s. The SDK does not look at
+ * expiry before sending: a token known to be stale would cost a 401 first.
+ */
+export function isStale(saved: { expires_at?: unknown }): boolean {
+  return typeof saved.expires_at === "number" && saved.expires_at * 1000 <= Date.now() + 5_000;
+}
+
 function readAll(file: string): Record<string, SavedTokens> {
   try {
     const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
