@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LOGIN_CLIENT, startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
+import { CLIENT, LOGIN_CLIENT, startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
+import { fedBackResults, startFakeProvider } from "./support/fake-providers.js";
 import { typemcp, writeMcpConfig, type CliRun } from "./support/host-cli.js";
 import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
@@ -26,14 +27,15 @@ describe("typemcp --login against a server that wants OAuth (a person's login)",
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const envFor = (tokenFile: string) => ({ ...process.env, TYPEMCP_TOKEN_FILE: tokenFile, CI: "1" });
+  const envFor = (tokenFile: string, extra: Record<string, string> = {}) => ({ ...process.env, TYPEMCP_TOKEN_FILE: tokenFile, CI: "1", ...extra });
   const saved = (tokenFile: string) => JSON.parse(fs.readFileSync(tokenFile, "utf8"))[`${server.url} login`];
 
   /** Runs typemcp; when it prints a login URL, logs in there as `subject`, as a browser would. */
-  async function withLogin(args: string[], tokenFile: string, subject = "ada"): Promise<CliRun & { loggedIn: boolean }> {
+  async function withLogin(args: string[], tokenFile: string, subject = "ada", extraEnv: Record<string, string> = {}): Promise<CliRun & { loggedIn: boolean }> {
     let login: Promise<URL> | undefined;
     const run = await typemcp(args, {
-      env: envFor(tokenFile),
+      env: envFor(tokenFile, extraEnv),
+      timeoutMs: 30_000,
       onStderr: (stderr) => {
         const url = /log in: open (\S+)/.exec(stderr)?.[1];
         if (url && !login) login = provider.logIn(url, subject);
@@ -98,6 +100,42 @@ describe("typemcp --login against a server that wants OAuth (a person's login)",
     expect(called.stderr).toMatch(/^\[desk\] log in: open /m);
     expect(called.status).toBe(0);
     expect(JSON.parse(called.stdout).structuredContent.owner).toContain("lin");
+  });
+
+  test("typemcp chat reaches mcp.json servers that want OAuth: one by client credentials, one by a person's login", async () => {
+    const tokenFile = path.join(dir, "chat.json");
+    const config = writeMcpConfig(path.join(dir), {
+      machine: { url: server.url, oauth: { clientId: CLIENT.id, clientSecret: "${DESK_SECRET}", issuer: provider.issuer, scope: "tickets:read" } },
+      person: { url: server.url, oauth: { clientId: LOGIN_CLIENT.id, scope: "tickets:read" } },
+    });
+    const model = await startFakeProvider("openai", (index) =>
+      index === 0
+        ? {
+            calls: [
+              { name: "machine__whoami", args: {} },
+              { name: "person__whoami", args: {} },
+            ],
+          }
+        : { text: "done" },
+    );
+    try {
+      const chat = ["chat", "--config", config, "--provider", "openai", "--model", "test-model", "--base-url", model.baseUrl, "--prompt", "Who am I?", "--yes"];
+      const run = await withLogin(chat, tokenFile, "mo", { OPENAI_API_KEY: "test-key", DESK_SECRET: CLIENT.secret });
+      expect(run.loggedIn).toBe(true);
+      expect(run.stderr).toMatch(/^\[person\] log in: open /m);
+      expect(run.status).toBe(0);
+      const [machine, person] = fedBackResults("openai", model.generations()[1]);
+      expect(JSON.parse(machine!.text)).toMatchObject({ clientId: CLIENT.id });
+      expect(JSON.parse(person!.text)).toMatchObject({ owner: expect.stringContaining("mo"), clientId: LOGIN_CLIENT.id });
+    } finally {
+      await model.close();
+    }
+  });
+
+  test("a server that wants OAuth, reached with no way to get a token, is refused in words that say how", async () => {
+    const run = await typemcp(["list", "--url", server.url], { env: envFor(path.join(dir, "none.json")) });
+    expect(run.status).toBe(3);
+    expect(run.stderr).toContain("the server requires authorization (HTTP 401)\nIt wants an OAuth access token: log in with --login");
   });
 
   test("a login the person refuses ends with the authorization server's reason, exit 3", async () => {

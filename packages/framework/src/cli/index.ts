@@ -54,9 +54,12 @@ Commands:
 
   SERVERS, one way:
       -- COMMAND [ARGS]...     start a stdio server: typemcp list -- node dist/server.js
-      --url URL                a Streamable HTTP server (--header "Name: value" to add headers;
-                               for OAuth, --client-id ID --issuer URL [--scope S] and the secret in
-                               TYPEMCP_CLIENT_SECRET: tokens are kept in ~/.typemcp/tokens.json, 0600)
+      --url URL                a Streamable HTTP server (--header "Name: value" to add headers).
+                               OAuth: --login [--client-id ID] [--scope S] logs you in in a browser
+                               (the URL is printed; a client registers itself where the authorization
+                               server allows); for a machine, --client-id ID --issuer URL [--scope S]
+                               and the secret in TYPEMCP_CLIENT_SECRET. Tokens are kept in
+                               ~/.typemcp/tokens.json (0600) and refreshed; in mcp.json, "oauth": {…}
       --config FILE [NAMES]    servers from an mcp.json-style file ({"mcpServers": {…}}); list
                                takes names (default: all); call picks the server by the tool's prefix
       --name NAME              the name a -- or --url server's tools are qualified with

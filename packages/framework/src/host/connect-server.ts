@@ -134,6 +134,9 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
   };
 }
 
+const NO_TOKEN_HINT =
+  'It wants an OAuth access token: log in with --login, or give machine credentials (--client-id, --issuer, TYPEMCP_CLIENT_SECRET); in an mcp.json, the server\'s "oauth".';
+
 const RESTART_REASON = "the server closed the connection during the server/discover probe; starting it again to open with initialize (2025-11-25)";
 
 /** One start of the server (or one HTTP connection): its transport, its stderr, the request it was last sent. */
@@ -196,6 +199,7 @@ function explain(error: unknown, who: string, method: string, timeoutMs: number,
   else if (failure?.kind === "closed") words = `The ${who} closed the connection before answering ${method}.`;
   else if (failure?.kind === "rpc") words = `The ${who} answered ${method} with an error: ${message}`;
   else words = `${starting ? "Could not connect to" : "Lost the connection to"} ${who} during ${method}: ${withCause(error, message)}`;
+  if (failure?.kind === "unauthorized") words += `\n${NO_TOKEN_HINT}`;
   const tail = stderr.text();
   const code3 = starting ? "HOST_SERVER_UNAVAILABLE" : "HOST_REQUEST_FAILED";
   return new HostError(code3, tail ? `${words}\nIts stderr ended with:\n${indent(tail)}` : words, { cause: error });

@@ -237,6 +237,8 @@ function answerQuestions(client: Client, answers: ClientAnswers, deadlines: Requ
 export type ClientFailure =
   | { kind: "timeout" }
   | { kind: "closed" }
+  /** The server answered HTTP 401: it wants a token the host has no way to get (or was refused). */
+  | { kind: "unauthorized" }
   /** The server answered with a JSON-RPC error. */
   | { kind: "rpc"; code: number }
   /** The SDK refused on the client side (era negotiation, an invalid result…). */
@@ -262,6 +264,7 @@ export function classifyClientError(error: unknown): ClientFailure | undefined {
   if (error instanceof SdkError) {
     if (error.code === SdkErrorCode.RequestTimeout) return { kind: "timeout" };
     if (error.code === SdkErrorCode.ConnectionClosed) return { kind: "closed" };
+    if (error.code === SdkErrorCode.ClientHttpAuthentication) return { kind: "unauthorized" };
     return { kind: "client", code: error.code };
   }
   return undefined;
