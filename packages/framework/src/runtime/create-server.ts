@@ -2,7 +2,7 @@ import type { ResultPlan } from "../tool-definition.js";
 import type { Era, ProtocolServer, ServerInfo } from "./sdk.js";
 import { ServerApp, type ServerChange } from "./server-app.js";
 import type { AuthInfo } from "./auth-info.js";
-import { scopeShortfall, scopesSupported, type ScopeShortfall } from "./scope-shortfall.js";
+import { scopeShortfall, scopesSupported, taskScopeShortfall, type ScopeShortfall } from "./scope-shortfall.js";
 import type { InputLimits } from "./string-limits.js";
 import type { TaskStore } from "./task-store.js";
 import type { TaskLimits } from "./task-limits.js";
@@ -169,10 +169,14 @@ function setListTtl(app: ServerApp, ms: number): void {
   app.listTtlMs = ms;
 }
 
-/** The scopes a request to `server` needs that `auth` lacks, and what needs them (for the HTTP transport's 403). */
-export function scopeShortfallOf(server: TypemcpServer, message: unknown, auth: AuthInfo): ScopeShortfall | undefined {
+/**
+ * The scopes a request to `server` needs that `auth` lacks, and what needs them (for the HTTP
+ * transport's 403): a component's own, or for a request that reaches a task, its tool's (read
+ * from the task store, hence a promise for those requests only).
+ */
+export function scopeShortfallOf(server: TypemcpServer, message: unknown, auth: AuthInfo): ScopeShortfall | undefined | Promise<ScopeShortfall | undefined> {
   const app = (server as Partial<WithApp>)[APP];
-  return app && scopeShortfall(app, message, auth);
+  return app && (taskScopeShortfall(app, message, auth) ?? scopeShortfall(app, message, auth));
 }
 
 /** Every scope `server`'s components declare (for the RFC 9728 metadata's `scopes_supported`). */

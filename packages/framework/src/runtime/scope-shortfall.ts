@@ -1,4 +1,4 @@
-import type { AuthInfo } from "./auth-info.js";
+import { principalKey, type AuthInfo } from "./auth-info.js";
 import { findResource, type ServedComponents } from "./protocol-handlers.js";
 import { missingScopes } from "./scope-check.js";
 
@@ -32,6 +32,31 @@ export function scopeShortfall(app: Pick<ServedComponents, "tools" | "prompts" |
   }
   const missing = needed ? missingScopes(needed.scopes, auth) : [];
   return missing.length > 0 ? { missing, what: needed!.what } : undefined;
+}
+
+const TASK_METHODS = new Set(["tasks/get", "tasks/update", "tasks/cancel", "tasks/result"]);
+
+/**
+ * For a request that reaches a task (`tasks/get`, `tasks/update`, `tasks/cancel`, and
+ * 2025-11-25's `tasks/result`), the scopes its tool needs that `auth` lacks: a task is read,
+ * answered or cancelled only by a caller that could start it now. Undefined for any other
+ * request, and for a task this caller does not own or that does not exist (the handler answers
+ * "not found", as for anyone). The task is looked up by the owner a token gives, its principal.
+ */
+export function taskScopeShortfall(
+  app: Pick<ServedComponents, "tools" | "tasks">,
+  message: unknown,
+  auth: AuthInfo,
+): Promise<ScopeShortfall | undefined> | undefined {
+  if (!app.tasks || typeof message !== "object" || message === null) return undefined;
+  const { method, params } = message as { method?: unknown; params?: { taskId?: unknown } };
+  if (typeof method !== "string" || !TASK_METHODS.has(method) || typeof params?.taskId !== "string") return undefined;
+  return app.tasks.store.read(params.taskId, principalKey(auth)).then((record) => {
+    const name = record?.request?.tool;
+    const tool = typeof name === "string" ? app.tools.get(name) : undefined;
+    const missing = tool ? missingScopes(tool.scopes, auth) : [];
+    return missing.length > 0 ? { missing, what: `the task of tool "${tool!.name}"` } : undefined;
+  });
 }
 
 /** Every scope the components declare, once each: the server's `scopes_supported`. */

@@ -22,14 +22,17 @@ import { clientKeyOf } from "./client-key.js";
 /** A change a server made at run time, which 2026-07-28 clients hear of on their subscriptions/listen streams. */
 export type ServedChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
 
+/** The missing scopes and what needs them; undefined when the request may proceed. */
+type ScopeShortfallAnswer = { missing: string[]; what: string } | undefined;
+
 /** What `serveHttp` serves. */
 export interface HttpServing {
   /** A protocol server for one session (2025, stateful), or one request (2025 stateless, or 2026). */
   newServer(options: { stateless: boolean; era: Era }): ProtocolServer;
   /** Subscribes to the server's run-time changes; returns a function that stops it. */
   onChange?(listener: (change: ServedChange) => void): () => void;
-  /** What a request needs that `auth` lacks: the missing scopes and what needs them; undefined when it may proceed. */
-  scopeShortfall?(message: unknown, auth: AuthInfo): { missing: string[]; what: string } | undefined;
+  /** What a request needs that `auth` lacks (for a request that reaches a task, found in the task store). */
+  scopeShortfall?(message: unknown, auth: AuthInfo): ScopeShortfallAnswer | Promise<ScopeShortfallAnswer>;
   /** Every scope the server's components declare (`scopes_supported` of the RFC 9728 metadata). */
   scopesSupported?(): string[];
 }
@@ -153,7 +156,7 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     if (Array.isArray(parsed)) return refuseBatch(res, parsed);
     // Refused with a 403 before any era's handling, so 2025 and 2026 clients alike see the HTTP
     // challenge that starts a step-up authorization.
-    const shortfall = caller && serving.scopeShortfall?.(parsed, caller);
+    const shortfall = caller && (await serving.scopeShortfall?.(parsed, caller));
     if (shortfall) return refuse(res, insufficientScope(shortfall.missing, caller!.scopes, metadataUrl(), shortfall.what));
     const wireAuth = toWireAuth(caller);
     inFlight++;
