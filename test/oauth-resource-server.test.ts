@@ -45,9 +45,10 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
   }
 
   /** A JWT the provider's own key signs, with the claims given (to make one that has expired). */
-  async function signed(claims: Record<string, unknown>, key: JWK = provider.signingKey, kid = provider.signingKey.kid!): Promise<string> {
+  async function signed(claims: Record<string, unknown>, key: JWK = provider.signingKey, kid = provider.signingKey.kid!, typ?: string): Promise<string> {
     const { importJWK } = await import("jose");
-    return new SignJWT(claims).setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid }).sign(await importJWK(key, "RS256"));
+    const header = { alg: "RS256", kid, ...(typ === undefined ? { typ: "at+jwt" } : typ === "" ? {} : { typ }) };
+    return new SignJWT(claims).setProtectedHeader(header).sign(await importJWK(key, "RS256"));
   }
 
   test("publishes RFC 9728 metadata naming the issuer and the scopes its tools declare", async () => {
@@ -191,6 +192,40 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
     // The same claims, unexpired, pass: it was the expiry that was refused.
     const fresh = await signed({ iss: provider.issuer, aud: server.url, sub: CLIENT.id, scope: "tickets:read", iat: now, exp: now + 600 });
     expect((await call(fresh, "whoami")).status).toBe(200);
+  });
+
+  test("takes a JWT typed JWT or untyped, as Entra ID, Okta and Keycloak's and Auth0's defaults issue, and refuses ID tokens and other types", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { iss: provider.issuer, aud: server.url, sub: "ada", scope: "tickets:read", iat: now, exp: now + 600 };
+    for (const typ of ["JWT", ""]) expect((await call(await signed(claims, undefined, undefined, typ), "whoami")).status, typ).toBe(200);
+    // An ID token made for a client whose id is this server's URL: the audience matches, its marks do not.
+    for (const mark of [{ nonce: "n-1" }, { at_hash: "x" }, { typ: "ID" }]) {
+      const refused = await call(await signed({ ...claims, ...mark }, undefined, undefined, "JWT"), "whoami");
+      expect(refused.status).toBe(401);
+      // The header's quoted-string has the message's double quotes as single ones.
+      expect(refused.challenge).toContain(`error_description="The token is an ID token (it carries '${Object.keys(mark)[0]}'), not an access token."`);
+    }
+    const logout = await call(await signed(claims, undefined, undefined, "logout+jwt"), "whoami");
+    expect(logout.status).toBe(401);
+    expect(logout.challenge).toContain("not an access token's.");
+  });
+
+  test("with MCP_AUTH_REQUIRE_AT_JWT=1 takes only tokens typed at+jwt, such as oidc-provider's own", async () => {
+    const strict = await startHttpServer(fromRoot("test/fixtures/dist/tc39/tickets.js"), [], {
+      MCP_AUTH_ISSUER: provider.issuer,
+      MCP_AUTH_REQUIRE_AT_JWT: "1",
+    });
+    try {
+      const send = (token: string) =>
+        postModern(strict.url, { id: 1, method: "tools/call", name: "whoami", params: { name: "whoami", arguments: {} }, meta: META, headers: bearer(token) });
+      expect((await send(await provider.token(strict.url, "tickets:read"))).status).toBe(200);
+      const now = Math.floor(Date.now() / 1000);
+      const refused = await send(await signed({ iss: provider.issuer, aud: strict.url, sub: "ada", iat: now, exp: now + 600 }, undefined, undefined, "JWT"));
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toContain("this server takes only access tokens typed 'at+jwt' (RFC 9068).");
+    } finally {
+      await strict.stop();
+    }
   });
 
   test("refuses tokens signed with a key the provider does not have, under its key id or another", async () => {

@@ -54,7 +54,8 @@ function toAuth(base: HttpAuthOptions | undefined, flag: (name: string) => strin
   const audience = nonEmpty(env.MCP_AUTH_AUDIENCE);
   const clientId = nonEmpty(env.MCP_AUTH_INTROSPECTION_CLIENT_ID);
   const clientSecret = nonEmpty(env.MCP_AUTH_INTROSPECTION_CLIENT_SECRET);
-  if (issuer === undefined && resource === undefined && audience === undefined && clientId === undefined) return base;
+  const requireAtJwt = toSwitch("MCP_AUTH_REQUIRE_AT_JWT", env.MCP_AUTH_REQUIRE_AT_JWT);
+  if (issuer === undefined && resource === undefined && audience === undefined && clientId === undefined && requireAtJwt === undefined) return base;
   if ((clientId === undefined) !== (clientSecret === undefined))
     throw configError("MCP_AUTH_INTROSPECTION_CLIENT_ID and MCP_AUTH_INTROSPECTION_CLIENT_SECRET go together: set both, or neither.");
   return {
@@ -62,8 +63,16 @@ function toAuth(base: HttpAuthOptions | undefined, flag: (name: string) => strin
     ...(issuer === undefined ? {} : { issuer }),
     ...(resource === undefined ? {} : { resource }),
     ...(audience === undefined ? {} : { audience }),
+    ...(requireAtJwt === undefined ? {} : { requireAtJwt }),
     ...(clientId === undefined ? {} : { introspection: { ...base?.introspection, clientId, clientSecret: clientSecret! } }),
   };
+}
+
+function toSwitch(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value === "1" || value === "true") return true;
+  if (value === "0" || value === "false") return false;
+  throw configError(`${name} must be 1 or 0 (true or false), not "${value}".`);
 }
 
 function toUrl(name: string, value: string | undefined): string | undefined {

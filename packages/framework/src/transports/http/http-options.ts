@@ -62,6 +62,13 @@ export interface HttpAuthOptions {
   algorithms?: string[];
   /** Leeway for `exp` and `nbf` against clock skew, in seconds. Default 5. */
   clockToleranceSeconds?: number;
+  /**
+   * Accept only JWTs whose header says `typ: at+jwt` (RFC 9068 §2.1; `MCP_AUTH_REQUIRE_AT_JWT=1`).
+   * Default false: `JWT` or no `typ` is accepted too, as Entra ID, Okta and the defaults of
+   * Keycloak and Auth0 issue, while a token of another explicit type, or one that carries an ID
+   * token's marks (`nonce`, `at_hash`, `c_hash`, Keycloak's `typ: "ID"`), is refused either way.
+   */
+  requireAtJwt?: boolean;
   /** Introspect tokens that are not JWTs (RFC 7662) with these credentials; without it, such tokens are refused. */
   introspection?: IntrospectionClientOptions;
   /**

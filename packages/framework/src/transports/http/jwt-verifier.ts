@@ -20,6 +20,8 @@ export interface JwtVerifierOptions {
   readonly algorithms: readonly string[];
   /** Leeway for `exp` and `nbf` against clock skew, in seconds. */
   readonly clockToleranceSeconds: number;
+  /** Accept only `typ: at+jwt` (RFC 9068); else `JWT` and no `typ` too (see `assertAccessToken`). */
+  readonly requireAtJwt: boolean;
 }
 
 /** Checks a JWT access token and returns its claims; throws `InvalidTokenError` or `AuthServerUnavailableError`. */
@@ -51,13 +53,14 @@ export async function createJwtVerifier(options: JwtVerifierOptions): Promise<Jw
   const keys = jose.createRemoteJWKSet(new URL(options.jwksUri), { timeoutDuration: 5_000, cooldownDuration: 30_000 });
   return async (token) => {
     try {
-      const { payload } = await jose.jwtVerify(token, keys, {
+      const { payload, protectedHeader } = await jose.jwtVerify(token, keys, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: [...options.algorithms],
         requiredClaims: ["exp"],
         clockTolerance: options.clockToleranceSeconds,
       });
+      assertAccessToken(protectedHeader.typ, payload, options.requireAtJwt);
       return payload;
     } catch (error) {
       throw toVerificationError(error);
@@ -65,10 +68,33 @@ export async function createJwtVerifier(options: JwtVerifierOptions): Promise<Jw
   };
 }
 
+// RFC 9068 §2.1: access tokens say `typ: at+jwt` (a media type: case-insensitive, "application/"
+// may be left out). Entra ID always says `JWT`, as Keycloak and Auth0 do by default; Okta says
+// none. Refusing those by default would refuse most deployments, so by default an ID token is
+// refused by what it is instead: its audience is the client (the aud check), and it carries
+// marks no access token needs (OpenID Connect Core §2, §3.1.3.6, §3.3.2.11; Keycloak's "typ").
+const ACCESS_TOKEN_TYPES = new Set(["at+jwt", "application/at+jwt"]);
+const GENERIC_TYPES = new Set(["jwt", "application/jwt"]);
+const ID_TOKEN_MARKS = ["nonce", "at_hash", "c_hash"];
+
+/** Throws `InvalidTokenError` for a JWT that is not an access token (see the comment above). */
+export function assertAccessToken(typ: string | undefined, payload: JWTPayload, requireAtJwt: boolean): void {
+  const type = typ?.toLowerCase();
+  if (type !== undefined && ACCESS_TOKEN_TYPES.has(type)) return;
+  if (requireAtJwt)
+    throw new InvalidTokenError(
+      `The token's type is ${typ === undefined ? "not given" : `"${typ}"`}; this server takes only access tokens typed "at+jwt" (RFC 9068).`,
+    );
+  if (type !== undefined && !GENERIC_TYPES.has(type)) throw new InvalidTokenError(`The token's type is "${typ}", not an access token's.`);
+  const mark = ID_TOKEN_MARKS.find((claim) => claim in payload) ?? (payload.typ === "ID" ? "typ" : undefined);
+  if (mark !== undefined) throw new InvalidTokenError(`The token is an ID token (it carries "${mark}"), not an access token.`);
+}
+
 // jose's codes for a token that is wrong, as opposed to a key set that could not be fetched.
 const TOKEN_FAULTS = /^ERR_(JWT_|JWS_|JWKS_NO_MATCHING_KEY|JWKS_MULTIPLE_MATCHING_KEYS|JOSE_ALG_NOT_ALLOWED|JOSE_NOT_SUPPORTED)/;
 
 function toVerificationError(error: unknown): Error {
+  if (error instanceof InvalidTokenError) return error;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && TOKEN_FAULTS.test(code)) return new InvalidTokenError(describe(error as Error & { claim?: string }, code));
   return new AuthServerUnavailableError(`the issuer's keys could not be fetched: ${(error as Error).message}`);

@@ -37,6 +37,7 @@ export function createOAuthTokenVerifier(auth: HttpAuthOptions & { issuer: strin
         jwksUri: found.jwks_uri,
         algorithms,
         clockToleranceSeconds: auth.clockToleranceSeconds ?? 5,
+        requireAtJwt: auth.requireAtJwt ?? false,
       });
     })).catch((error: unknown) => {
       jwt = undefined;
