@@ -194,7 +194,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
     expect((await call(fresh, "whoami")).status).toBe(200);
   });
 
-  test("takes a JWT typed JWT or untyped, as Entra ID, Okta and Keycloak's and Auth0's defaults issue, and refuses ID tokens and other types", async () => {
+  test("takes a JWT typed JWT (as Entra ID, and Keycloak and Auth0 by default, issue) or untyped, and refuses ID tokens and other types", async () => {
     const now = Math.floor(Date.now() / 1000);
     const claims = { iss: provider.issuer, aud: server.url, sub: "ada", scope: "tickets:read", iat: now, exp: now + 600 };
     for (const typ of ["JWT", ""]) expect((await call(await signed(claims, undefined, undefined, typ), "whoami")).status, typ).toBe(200);

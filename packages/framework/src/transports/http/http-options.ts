@@ -64,8 +64,8 @@ export interface HttpAuthOptions {
   clockToleranceSeconds?: number;
   /**
    * Accept only JWTs whose header says `typ: at+jwt` (RFC 9068 §2.1; `MCP_AUTH_REQUIRE_AT_JWT=1`).
-   * Default false: `JWT` or no `typ` is accepted too, as Entra ID, Okta and the defaults of
-   * Keycloak and Auth0 issue, while a token of another explicit type, or one that carries an ID
+   * Default false: `JWT` or no `typ` is accepted too (Entra ID, and by default Keycloak and
+   * Auth0, issue `JWT`), while a token of another explicit type, or one that carries an ID
    * token's marks (`nonce`, `at_hash`, `c_hash`, Keycloak's `typ: "ID"`), is refused either way.
    */
   requireAtJwt?: boolean;

@@ -69,8 +69,9 @@ export async function createJwtVerifier(options: JwtVerifierOptions): Promise<Jw
 }
 
 // RFC 9068 §2.1: access tokens say `typ: at+jwt` (a media type: case-insensitive, "application/"
-// may be left out). Entra ID always says `JWT`, as Keycloak and Auth0 do by default; Okta says
-// none. Refusing those by default would refuse most deployments, so by default an ID token is
+// may be left out). Entra ID always says `JWT` (its token reference), as Keycloak does unless a
+// client opts in, and Auth0's default token profile; oidc-provider says `at+jwt`. Refusing `JWT`
+// by default would refuse most deployments, so by default an ID token is
 // refused by what it is instead: its audience is the client (the aud check), and it carries
 // marks no access token needs (OpenID Connect Core §2, §3.1.3.6, §3.3.2.11; Keycloak's "typ").
 const ACCESS_TOKEN_TYPES = new Set(["at+jwt", "application/at+jwt"]);
