@@ -138,6 +138,20 @@ describe("typemcp --login against a server that wants OAuth (a person's login)",
     expect(run.stderr).toContain("the server requires authorization (HTTP 401)\nIt wants an OAuth access token: log in with --login");
   });
 
+  test("without --client-id, an authorization server that offers no registration is named, with what to do", async () => {
+    const closed = await startOpenIdProvider({ registration: false });
+    const other = await startHttpServer(fromRoot("test/fixtures/dist/tc39/tickets.js"), [], { MCP_AUTH_ISSUER: closed.issuer });
+    try {
+      const run = await typemcp(["list", "--url", other.url, "--login"], { env: envFor(path.join(dir, "no-registration.json")) });
+      expect(run.status).toBe(3);
+      expect(run.stderr).toContain(`the authorization server ${closed.issuer} offers no client registration: give the id of a public client`);
+      expect(run.stderr).not.toContain("log in: open");
+    } finally {
+      await other.stop();
+      await closed.close();
+    }
+  });
+
   test("a login the person refuses ends with the authorization server's reason, exit 3", async () => {
     const tokenFile = path.join(dir, "refused.json");
     let refused: Promise<Response> | undefined;

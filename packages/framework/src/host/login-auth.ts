@@ -101,7 +101,14 @@ class LoginProvider implements LoginAuth {
     const { client } = this.read();
     const wanted = this.settings.clientId;
     if (client && (wanted === undefined || client.client_id === wanted)) return client;
-    return wanted === undefined ? undefined : { client_id: wanted };
+    if (wanted !== undefined) return { client_id: wanted };
+    // The SDK would register now; say what to do where it cannot (its own error names no remedy).
+    const metadata = this.discovery?.authorizationServerMetadata;
+    if (metadata && !metadata.registration_endpoint)
+      throw new Error(
+        `the authorization server ${metadata.issuer} offers no client registration: give the id of a public client registered there for http://127.0.0.1/callback with --client-id (in mcp.json, "oauth": { "clientId": … })`,
+      );
+    return undefined;
   }
 
   saveClientInformation(client: StoredOAuthClientInformation): void {
