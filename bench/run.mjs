@@ -96,7 +96,8 @@ for (let i = 0; i < COLD_STARTS; i++) {
   if (i % 5 === 0) console.error(`  cold starts ${i + 1}–${Math.min(COLD_STARTS, i + 5)} of ${COLD_STARTS}`);
   for (let k = 0; k < pairs.length; k++) {
     const { n, node, server } = pairs[(k + i) % pairs.length];
-    results[n][server.key].starts.push(await coldStart([node.path, here(server.script)], 1, server.env));
+    const firstCall = SERVERS.includes(server);
+    results[n][server.key].starts.push(await coldStart([node.path, here(server.script)], 1, server.env, { firstCall }));
   }
 }
 
@@ -153,6 +154,7 @@ for (const [n, node] of nodes.entries()) {
     ["init ms", 8],
     ["list ms", 8],
     ["start CPU ms", 12],
+    ["1st call CPU ms", 15],
     ["p50 ms", 7],
     ["p99 ms", 7],
     ["calls/s", 8],
@@ -181,6 +183,7 @@ for (const [n, node] of nodes.entries()) {
           fmt(start(k, "initMs")),
           fmt(start(k, "listMs")),
           fmt(start(k, "startCpuMs"), 0),
+          fmt(start(k, "firstCallCpuMs"), 1),
           fmt(steady(k, "p50"), 3),
           fmt(steady(k, "p99"), 3),
           fmt(steady(k, "callsPerSec"), 0),
@@ -196,7 +199,9 @@ for (const [n, node] of nodes.entries()) {
   }
   for (const server of START_ONLY) {
     const k = server.key;
-    console.log(row([server.label, fmt(start(k, "initMs")), fmt(start(k, "listMs")), fmt(start(k, "startCpuMs"), 0), "", "", "", "", "", "", "", ""], widths));
+    console.log(
+      row([server.label, fmt(start(k, "initMs")), fmt(start(k, "listMs")), fmt(start(k, "startCpuMs"), 0), "", "", "", "", "", "", "", "", ""], widths),
+    );
   }
   console.log(`\nstateless HTTP, ${HTTP_CONNECTIONS} connections, ${HTTP_SECONDS} s each:`);
   for (const server of HTTP_SERVERS) {
@@ -221,6 +226,7 @@ for (const [n, node] of nodes.entries()) {
   for (const [label, value] of [
     ["spawn → tools/list", (k) => ratio("listMs", k)],
     ["CPU to tools/list", (k) => ratio("startCpuMs", k)],
+    ["CPU of the first call", (k) => ratio("firstCallCpuMs", k)],
     ["sequential p50", (k) => ratio("p50", k, steady)],
     // Paired: the median of the per-round ratios, and the rounds typemcp used less CPU in.
     ["server CPU per call", (k) => cpuRatio(k).ratio],
