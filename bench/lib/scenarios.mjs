@@ -13,12 +13,13 @@ function assertResult(reply, where) {
 /**
  * Spawn → initialize answered → tools/list answered, in a fresh process each time; also the CPU
  * time the server had used by then (user + system, all threads), which other load on the machine
- * moves much less than the wall-clock time.
+ * moves much less than the wall-clock time; with `firstCall`, the CPU the first tools/call adds.
  */
-export async function coldStart(command, runs, env) {
+export async function coldStart(command, runs, env, { firstCall = false } = {}) {
   const toInit = [];
   const toList = [];
   const cpu = [];
+  const callCpu = [];
   for (let i = 0; i < runs; i++) {
     const server = new RpcProcess(command, env);
     await server.initialize();
@@ -27,9 +28,15 @@ export async function coldStart(command, runs, env) {
     toList.push(msSince(server.startedAt));
     cpu.push(server.preciseCpuMs());
     if (!Array.isArray(list.result?.tools) || list.result.tools.length === 0) throw new Error(`cold start: bad tools/list from ${command.join(" ")}`);
+    if (firstCall) {
+      // The first tools/call after the list: whatever a server leaves to its first call (loading
+      // and compiling its validators, the SDK's first-use schemas) is paid here.
+      assertResult(await server.request("tools/call", CALL), "first call");
+      callCpu.push(server.preciseCpuMs() - cpu.at(-1));
+    }
     await server.stop();
   }
-  return { initMs: median(toInit), listMs: median(toList), startCpuMs: median(cpu) };
+  return { initMs: median(toInit), listMs: median(toList), startCpuMs: median(cpu), firstCallCpuMs: median(callCpu) };
 }
 
 /** Sequential calls, one in flight at a time. */

@@ -51,4 +51,11 @@ describe("ArgumentValidator", () => {
   test("parses only top-level arguments, never a string nested inside one", () => {
     expect(check({ tree: { kids: ['{"kids":[]}'] } }).problems).toEqual(['tree.kids[0]: expected object, got string "{\\"kids\\":[]}"']);
   });
+
+  test("checks a schema against the meta-schema only when it comes from another server: a build has checked its own", () => {
+    // A `title` must be a string; typemcp's build (whyNotStrict) refuses such a schema before it ships.
+    const broken = { type: "object", properties: { n: { type: "number", title: 7 } } } as unknown as JsonSchema;
+    expect(new ArgumentValidator(broken).check({ n: 5 })).toEqual([]);
+    expect(() => new ArgumentValidator(broken, "foreign").check({ n: 5 })).toThrow(/schema is invalid: data\/properties\/n\/title must be string/);
+  });
 });

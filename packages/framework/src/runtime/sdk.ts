@@ -28,6 +28,7 @@ import { InputNeeded, InputRound, type ClientRequestMethod } from "./input-round
 import { principalKey, toAuthInfo, type AuthInfo } from "./auth-info.js";
 import { claimState, openRound, STATE_TTL_MS, toRoundBinding, toRoundState, type RoundBinding, type RoundState } from "./round-state.js";
 import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
+import { isPlainRequest } from "./plain-request.js";
 
 export type { CallToolResult, EventStore, JSONRPCMessage, ServerEventBus, Tool as WireTool, Transport };
 
@@ -174,6 +175,7 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
     requestState: { verify: (state) => requestStateCodec().verify(state, undefined as never) },
   });
   reportInvalidParams(server);
+  dispatchRequestsDirectly(server);
   const protocol: ProtocolServer = {
     era,
     connect: (transport) => server.connect(transport),
@@ -456,6 +458,31 @@ function reportInvalidParams(server: Server): void {
   for (const [method, handler] of handlers) handlers.set(method, wrap(method, handler));
   const set = handlers.set.bind(handlers);
   handlers.set = (method, handler) => set(method, wrap(method, handler));
+}
+
+// The SDK's Protocol sorts each incoming message by trying it with zod as a result response, an
+// error response, a request, then a notification: three full parses before a request is
+// dispatched, the first two of which cannot succeed for a message with a `method` (both schemas
+// are strict and have none). On a connected transport, a message that isPlainRequest shows the
+// request schema accepts goes straight to the Protocol's request dispatch (`_onrequest`, the hook
+// its subclasses override), exactly where the sorter would have sent it; every other message takes
+// the sorter as before. In a profile of pipelined calls the three parses were ~10 % of the CPU.
+function dispatchRequestsDirectly(server: Server): void {
+  type OnMessage = NonNullable<Transport["onmessage"]>;
+  const onrequest = (server as unknown as { _onrequest?: (message: JSONRPCMessage, extra?: unknown) => void })._onrequest;
+  if (typeof onrequest !== "function") return;
+  const connect = server.connect.bind(server);
+  server.connect = async (transport) => {
+    // The sorter also calls whatever the transport's own handler was; with one set, keep the SDK's path.
+    const before = transport.onmessage;
+    await connect(transport);
+    const sorter = transport.onmessage as OnMessage | undefined;
+    if (before !== undefined || sorter === undefined) return;
+    transport.onmessage = ((message, extra) => {
+      if (isPlainRequest(message)) onrequest.call(server, message, extra);
+      else sorter(message, extra);
+    }) as OnMessage;
+  };
 }
 
 // The SDK turns a thrown value into a JSON-RPC error by reading a numeric `code` and `message`

@@ -14,7 +14,7 @@ export async function validateCallArguments(tool: McpTool, args: Record<string, 
   let validator = validators.get(tool);
   if (validator === undefined) {
     const { $schema: _ignored, ...schema } = tool.inputSchema as Record<string, unknown>;
-    validator = new ArgumentValidator(schema as JsonSchema);
+    validator = new ArgumentValidator(schema as JsonSchema, "foreign");
     validators.set(tool, validator);
   }
   if (validator === null) return [];

@@ -1,0 +1,32 @@
+// Which incoming messages are certainly JSON-RPC requests by the SDK's own definition, told by
+// their structure instead of by zod (see `dispatchRequestsDirectly` in sdk.ts, the one user).
+
+const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+/** The 2025-11-25 tasks key of a request's `_meta`, whose shape the SDK checks too. */
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/**
+ * Whether `message` is a request that the SDK's `JSONRPCRequestSchema` accepts, decided without
+ * zod: `jsonrpc` "2.0", an `id` that is a string or a safe integer, a string `method`, `params`
+ * absent or an object whose `_meta`, when present, is an object with a valid `progressToken` (or
+ * none) and no related-task key; and no other member (the schema is strict). It answers true only
+ * where the schema does; anything unusual answers false and takes the SDK's own path, so the SDK
+ * still judges every message it is less sure of.
+ */
+export function isPlainRequest(message: unknown): boolean {
+  if (!isPlainObject(message)) return false;
+  for (const key of Object.keys(message)) if (!REQUEST_KEYS.has(key)) return false;
+  const { jsonrpc, id, method, params } = message;
+  if (jsonrpc !== "2.0" || typeof method !== "string" || !(typeof id === "string" || Number.isSafeInteger(id))) return false;
+  if (params === undefined) return true;
+  if (!isPlainObject(params)) return false;
+  const meta = params._meta;
+  if (meta === undefined) return true;
+  if (!isPlainObject(meta) || meta[RELATED_TASK] !== undefined) return false;
+  const token = meta.progressToken;
+  return token === undefined || typeof token === "string" || Number.isSafeInteger(token);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
