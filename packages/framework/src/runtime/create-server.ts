@@ -7,6 +7,7 @@ import type { InputLimits } from "./string-limits.js";
 import type { TaskStore } from "./task-store.js";
 import type { TaskLimits } from "./task-limits.js";
 import type { UsedStates } from "./used-states.js";
+import type { Middleware } from "./middleware.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
 export interface ServerOptions extends ServerInfo {
@@ -26,6 +27,11 @@ export interface ServerOptions extends ServerInfo {
    * `MCP_MAX_TASK…` variables over these.
    */
   taskLimits?: TaskLimits;
+  /**
+   * Middleware around every request and every tool call, outermost first; a class's or a
+   * method's `@use(…)` runs inside these. See {@link Middleware} for the order and what a hook may do.
+   */
+  use?: readonly Middleware[];
 }
 
 /** The live list of one kind of component: hide, show again or remove by name (or URI). */
@@ -79,8 +85,9 @@ type WithApp = TypemcpServer & { readonly [APP]: ServerApp };
  * ```
  */
 export function createServer(instances: object | readonly object[], options: ServerOptions): TypemcpServer {
-  const { limits, listTtlMs, taskLimits, ...info } = options;
+  const { limits, listTtlMs, taskLimits, use, ...info } = options;
   const app = new ServerApp(info, limits);
+  if (use !== undefined) app.use(use);
   if (taskLimits !== undefined) app.useTaskLimits(taskLimits);
   if (listTtlMs !== undefined) setListTtl(app, listTtlMs);
   for (const instance of Array.isArray(instances) ? instances : [instances]) app.add(instance);

@@ -17,6 +17,8 @@ import { TaskRunner } from "./task-runner.js";
 import type { TaskStore } from "./task-store.js";
 import { resolveTaskLimits, type TaskLimits } from "./task-limits.js";
 import type { Context } from "./context.js";
+import { assertMiddleware, type Middleware } from "./middleware.js";
+import { classMiddleware, methodMiddleware } from "../decorators/middleware-records.js";
 
 /** A change clients may hear of: a list changed, or one resource did. */
 export type ServerChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
@@ -52,6 +54,10 @@ export class ServerApp {
   readonly maxStringLength: number;
   /** The `ttlMs` a 2026-07-28 list carries while unchanged; 0 sends no cache hint. */
   listTtlMs = STATIC_LIST_TTL_MS;
+  /** Server-wide middleware, outermost first (`createServer`'s `use`). */
+  private middleware: readonly Middleware[] = [];
+  /** The server-wide middleware that wraps every request; empty for most servers, which then pay nothing. */
+  requestMiddleware: readonly Middleware[] = [];
   /** Runs the tools that run as tasks; made once the first such tool is added. */
   tasks: TaskRunner | undefined;
   /** Where tasks are kept: in this process's memory unless a shared store was given. */
@@ -77,10 +83,14 @@ export class ServerApp {
   add(instance: object): void {
     const found = collectComponents(instance);
     this.assertNoCollisions(instance, found);
+    const around = [...this.middleware, ...classMiddleware(instance)];
     for (const { record, method } of found) {
       const name = servedName(record);
-      if (record.kind === "tool") this.tools.add(new RegisteredTool(name, method, instance, record.generated!, record.options, this.maxStringLength));
-      else if (record.kind === "resource") this.resources.add(new RegisteredResource(name, method, instance, record.generated!, record.options));
+      if (record.kind === "tool") {
+        const tool = new RegisteredTool(name, method, instance, record.generated!, record.options, this.maxStringLength);
+        tool.middleware = [...around, ...methodMiddleware(method)].filter((m) => m.onToolCall);
+        this.tools.add(tool);
+      } else if (record.kind === "resource") this.resources.add(new RegisteredResource(name, method, instance, record.generated!, record.options));
       else this.prompts.add(new RegisteredPrompt(name, method, instance, record.generated!, record.options));
     }
     if (!this.tasks && this.tools.values().some((t) => t.generated.task)) {
@@ -90,6 +100,13 @@ export class ServerApp {
       });
       this.tasks.limits = this.taskLimits;
     }
+  }
+
+  /** Wraps every request, and every tool added from now on, in `middleware` (before the first `add`). */
+  use(middleware: readonly Middleware[]): void {
+    assertMiddleware(middleware, "use");
+    this.middleware = [...middleware];
+    this.requestMiddleware = middleware.filter((m) => m.onRequest);
   }
 
   /** Where each 2026-07-28 requestState is recorded as used (shared by every instance with `--redis`). */
