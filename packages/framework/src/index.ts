@@ -50,8 +50,8 @@ export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
 export type { HttpOptions, HttpAuthOptions, IntrospectionClientOptions } from "./transports/http/http-options.js";
 
 // Middleware: around every request and tool call (server-wide `use`, or `@use` on a class or method)
-export { use } from "./decorators/use.js";
-export type { UseDecorator } from "./decorators/use.js";
+export { use } from "./middleware/use.js";
+export type { UseDecorator } from "./middleware/use.js";
 export type { Middleware, RequestCall, ToolCall, ToolResult } from "./runtime/middleware.js";
 export { logRequests } from "./middleware/log-requests.js";
 export type { LogRequestsOptions, RequestLogEntry } from "./middleware/log-requests.js";
@@ -63,7 +63,7 @@ export { cacheResults } from "./middleware/cache-results.js";
 export type { CacheResultsOptions } from "./middleware/cache-results.js";
 export { maskErrors } from "./middleware/mask-errors.js";
 export type { MaskErrorsOptions } from "./middleware/mask-errors.js";
-export type { RequestOutcome } from "./middleware/request-target.js";
+export type { RequestOutcome } from "./runtime/request-target.js";
 
 // Errors
 export { ToolError } from "./errors/tool-error.js";

@@ -33,6 +33,7 @@ import type { ClientAnswers, ElicitationRequest, SamplingRequest } from "./clien
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { RequestDeadlines } from "./request-deadlines.js";
+import { traceClientRequest } from "../telemetry/client-telemetry.js";
 
 export type { JSONRPCMessage, OAuthClientProvider, StoredOAuthTokens, Transport };
 /** The SDK's OAuth client for the client credentials grant (`client_secret_basic`), which `client-credentials-auth.ts` persists. */
@@ -139,7 +140,13 @@ export async function openClientSession(transport: Transport, options: SessionOp
   return {
     server: info && { name: info.name, version: info.version, ...(info.title === undefined ? {} : { title: info.title }) },
     era: { kind: client.getProtocolEra() === "modern" ? "stateless" : "initialize", protocolVersion },
-    caller: client,
+    // Traced as the session's own calls are: a ToolRouter's calls carry the trace context too.
+    caller: {
+      callTool: (params) =>
+        traceClientRequest({ method: "tools/call", target: params.name, protocolVersion }, (meta) =>
+          client.callTool(meta ? { ...params, _meta: { ...(params as { _meta?: object })._meta, ...meta } } : params),
+        ),
+    },
     async listTools(timeoutMs) {
       // The SDK answers [] for a server without the tools capability, but says so on stdout with
       // console.debug, which would corrupt `--json` output.
@@ -157,7 +164,9 @@ export async function openClientSession(transport: Transport, options: SessionOp
       // The call's own limit, paused while the host answers the server's questions.
       const deadline = deadlines.start(timeoutMs, () => new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", { timeout: timeoutMs }), signal);
       try {
-        return (await client.callTool({ name, arguments: args }, { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal })) as McpCallResult;
+        return (await traceClientRequest({ method: "tools/call", target: name, protocolVersion }, (meta) =>
+          client.callTool({ name, arguments: args, ...(meta && { _meta: meta }) }, { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal }),
+        )) as McpCallResult;
       } finally {
         deadline.done();
       }

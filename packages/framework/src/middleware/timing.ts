@@ -1,5 +1,5 @@
 import type { Middleware } from "../runtime/middleware.js";
-import { outcomeOf, requestTarget, type RequestOutcome } from "./request-target.js";
+import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
 
 /** One measurement of {@link timing}. */
 export interface Timing {

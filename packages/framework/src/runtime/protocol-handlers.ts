@@ -15,6 +15,8 @@ import type { Middleware } from "./middleware.js";
 import { runRequestChain, runToolChain } from "./run-middleware.js";
 import { principalKey } from "./auth-info.js";
 import { ERA_VERSION } from "./sdk.js";
+import { telemetryRegistered } from "../telemetry/otel-api.js";
+import { traceRequest } from "./trace-request.js";
 
 /** What the handlers answer from: the server's identity and its registries. */
 export interface ServedComponents {
@@ -83,10 +85,10 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
     }
     const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra, () => context(extra), ownerOf(extra)));
     if (task) return task;
-    if (tool.middleware.length === 0) return tool.call(params.arguments, () => context(extra));
+    if (tool.middleware.length === 0) return executed(extra, () => tool.call(params.arguments, () => context(extra)));
     const ctx = context(extra);
     const call = { tool: tool.name, arguments: params.arguments ?? {}, annotations: tool.wire.annotations, ctx, client: clientOf(extra) };
-    return runToolChain(tool.middleware, call, () => tool.call(params.arguments, () => ctx));
+    return runToolChain(tool.middleware, call, () => executed(extra, () => tool.call(params.arguments, () => ctx)));
   });
   if (app.tasks) (protocol.era === "modern" ? registerModernTaskHandlers : registerLegacyTaskHandlers)(protocol, app.tasks, ownerOf);
 
@@ -107,22 +109,37 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
 
 type ContextFor = (extra: RequestExtra) => Context;
 
-// With no request middleware (most servers) the handlers are registered as they are: nothing
-// is added to any request's path.
+// The method's own run, in an execution span while an OpenTelemetry SDK is registered.
+function executed<T>(extra: RequestExtra, run: () => Promise<T>): Promise<T> {
+  return extra.execute ? extra.execute(run) : run();
+}
+
+// With no request middleware and no OpenTelemetry SDK registered when the session opened (most
+// servers) the handlers are registered as they are: nothing is added to any request's path.
 function withRequestMiddleware(
   protocol: ProtocolServer,
   chain: readonly Middleware[],
   context: ContextFor,
   clientOf: (extra: RequestExtra) => string,
 ): ProtocolServer {
-  if (chain.length === 0) return protocol;
+  const traced = telemetryRegistered();
+  if (chain.length === 0 && !traced) return protocol;
+  const around = (method: string, params: Record<string, any>, extra: RequestExtra, handler: () => unknown) => {
+    if (chain.length === 0) return handler();
+    const call = { method, params, ctx: context(extra), client: clientOf(extra), protocolVersion: ERA_VERSION[extra.era], sessionId: extra.sessionId };
+    return runRequestChain(chain, call, handler);
+  };
   return {
     ...protocol,
     handle: (method, handler) =>
-      protocol.handle(method, (params, extra) => {
-        const call = { method, params, ctx: context(extra), client: clientOf(extra), protocolVersion: ERA_VERSION[extra.era], sessionId: extra.sessionId };
-        return runRequestChain(chain, call, () => handler(params, extra));
-      }),
+      protocol.handle(method, (params, extra) =>
+        traced
+          ? traceRequest(method, params, extra, (execute) => {
+              const inSpan = { ...extra, execute };
+              return around(method, params, inSpan, () => handler(params, inSpan));
+            })
+          : around(method, params, extra, () => handler(params, extra)),
+      ),
   };
 }
 
@@ -138,7 +155,7 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
   protocol.handle("resources/read", async (params, extra) => {
     refuseOverlong(app, "resources/read", "uri", params.uri);
     if (!permitted(findResource(app, params.uri)?.resource, extra)) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(params.uri)}".`);
-    return { contents: await readResource(app, params.uri, context(extra)) };
+    return { contents: await executed(extra, () => readResource(app, params.uri, context(extra))) };
   });
   // Not declared (stateless HTTP): no handler, so a client that tries anyway gets -32601.
   if (!subscribe) return;
@@ -180,7 +197,7 @@ function registerPromptHandlers(app: ServedComponents, protocol: ProtocolServer,
         `Unknown prompt: "${clip(String(params.name))}". Available prompts: ${app.prompts.keys().join(", ") || "none"}.`,
       );
     }
-    return prompt.get(params.arguments ?? {}, context(extra));
+    return executed(extra, () => prompt.get(params.arguments ?? {}, context(extra)));
   });
 }
 

@@ -83,12 +83,12 @@ export class ServerApp {
   add(instance: object): void {
     const found = collectComponents(instance);
     this.assertNoCollisions(instance, found);
-    const around = [...this.middleware, ...classMiddleware(instance)];
+    const around = [...this.middleware, ...(classMiddleware(instance) as readonly Middleware[])];
     for (const { record, method } of found) {
       const name = servedName(record);
       if (record.kind === "tool") {
         const tool = new RegisteredTool(name, method, instance, record.generated!, record.options, this.maxStringLength);
-        tool.middleware = [...around, ...methodMiddleware(method)].filter((m) => m.onToolCall);
+        tool.middleware = [...around, ...(methodMiddleware(method) as readonly Middleware[])].filter((m) => m.onToolCall);
         this.tools.add(tool);
       } else if (record.kind === "resource") this.resources.add(new RegisteredResource(name, method, instance, record.generated!, record.options));
       else this.prompts.add(new RegisteredPrompt(name, method, instance, record.generated!, record.options));

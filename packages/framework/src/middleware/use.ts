@@ -1,5 +1,5 @@
 import { assertMiddleware, type Middleware } from "../runtime/middleware.js";
-import { recordMiddleware } from "./middleware-records.js";
+import { recordMiddleware } from "../decorators/middleware-records.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyMethod = (...args: any[]) => any;
