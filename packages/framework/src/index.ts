@@ -42,6 +42,7 @@ export type { Int } from "./types/int.js";
 export { createServer } from "./runtime/create-server.js";
 export type { ServerOptions } from "./runtime/create-server.js";
 export type { TypemcpServer, LiveList } from "./runtime/create-server.js";
+export type { RemoteServer } from "./runtime/proxied-tool.js";
 export { serve } from "./serve/serve.js";
 export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
 export type { InputLimits } from "./runtime/string-limits.js";

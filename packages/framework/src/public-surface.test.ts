@@ -67,6 +67,7 @@ const EXPECTED: Record<string, string[]> = {
     "ProtocolError",
     "rateLimit",
     "type RateLimitOptions",
+    "type RemoteServer",
     "type RequestCall",
     "type RequestLogEntry",
     "type RequestOutcome",

@@ -8,6 +8,8 @@ import type { TaskStore } from "./task-store.js";
 import type { TaskLimits } from "./task-limits.js";
 import type { UsedStates } from "./used-states.js";
 import type { Middleware } from "./middleware.js";
+import { assertPrefix, joinPrefix } from "./prefix.js";
+import { isRemoteServer, type RemoteServer } from "./proxied-tool.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
 export interface ServerOptions extends ServerInfo {
@@ -65,6 +67,24 @@ export interface TypemcpServer {
    * @typemcpServes
    */
   add(instance: object): void;
+  /**
+   * Serves `part` under `prefix`: its tools and prompts as `prefix_name`, its resources as
+   * `scheme://prefix/…`. `part` is an instance with `@tool`/`@resource`/`@prompt` methods, a
+   * whole server from `createServer()` (each of its parts, with its middleware's `onToolCall`
+   * hooks), or a connected MCP server (`connectServer()` from `typemcp/host`), whose tools are
+   * called through it. What `part` serves when mounted is what is served: later changes to a
+   * mounted server do not follow.
+   *
+   * @typemcpServes
+   * @example
+   * ```ts
+   * const gateway = createServer([], { name: "gateway", version: "1.0.0" });
+   * gateway.mount("weather", new WeatherTools()); // weather_get_forecast, weather://weather/…
+   * gateway.mount("calc", calcServer);
+   * gateway.mount("everything", await connectServer({ kind: "stdio", command: "mcp-server-everything", args: ["stdio"], inheritEnv: true }, options));
+   * ```
+   */
+  mount(prefix: string, part: object | TypemcpServer | RemoteServer): void;
   /** Tells clients subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
   resourceUpdated(uri: string): void;
 }
@@ -102,6 +122,7 @@ export function createServer(instances: object | readonly object[], options: Ser
     resources: liveList(app.resources),
     prompts: liveList(app.prompts),
     add: (instance) => app.add(instance),
+    mount: (prefix, part) => mountPart(app, prefix, part),
     resourceUpdated: (uri) => app.resourceUpdated(uri),
   };
   return server;
@@ -112,6 +133,21 @@ function appOf(server: TypemcpServer, caller: string): ServerApp {
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError(`${caller}() takes a server made by createServer().`);
   return app;
+}
+
+function mountPart(app: ServerApp, prefix: string, part: object): void {
+  assertPrefix(prefix);
+  const mounted = (part as Partial<WithApp>)[APP];
+  if (mounted === app) throw new TypeError("mount(): a server cannot be mounted into itself.");
+  if (mounted) {
+    // The part keeps its own middleware: its server-wide onToolCall hooks, inside the gateway's.
+    for (const inner of mounted.parts) {
+      const middleware = [...mounted.middleware, ...inner.middleware];
+      if (inner.kind === "instance") app.add(inner.instance, { prefix: joinPrefix(prefix, inner.prefix), middleware });
+      else app.addRemote(inner.remote, joinPrefix(prefix, inner.prefix)!, middleware);
+    }
+  } else if (isRemoteServer(part)) app.addRemote(part, prefix);
+  else app.add(part, { prefix });
 }
 
 /** Whether `value` came from `createServer`. */

@@ -1,7 +1,7 @@
 import type { Era, WireTool } from "./sdk.js";
 import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk.js";
 import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
-import { servedName } from "../decorators/component-records.js";
+import { servedName, type ComponentRecord } from "../decorators/component-records.js";
 import { BuildError } from "../errors/build-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { collectComponents } from "./collect-components.js";
@@ -19,6 +19,13 @@ import { resolveTaskLimits, type TaskLimits } from "./task-limits.js";
 import type { Context } from "./context.js";
 import { assertMiddleware, type Middleware } from "./middleware.js";
 import { classMiddleware, methodMiddleware } from "../decorators/middleware-records.js";
+import { prefixName, prefixUri } from "./prefix.js";
+import { ProxiedTool, type RemoteServer } from "./proxied-tool.js";
+
+/** One thing a server serves: an instance's decorated methods or a remote server's tools, under a prefix or none, with the middleware it brought. */
+export type ServedPart =
+  | { readonly kind: "instance"; readonly instance: object; readonly prefix: string | undefined; readonly middleware: readonly Middleware[] }
+  | { readonly kind: "remote"; readonly remote: RemoteServer; readonly prefix: string; readonly middleware: readonly Middleware[] };
 
 /** A change clients may hear of: a list changed, or one resource did. */
 export type ServerChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
@@ -55,7 +62,9 @@ export class ServerApp {
   /** The `ttlMs` a 2026-07-28 list carries while unchanged; 0 sends no cache hint. */
   listTtlMs = STATIC_LIST_TTL_MS;
   /** Server-wide middleware, outermost first (`createServer`'s `use`). */
-  private middleware: readonly Middleware[] = [];
+  middleware: readonly Middleware[] = [];
+  /** Everything added, in order: what mounting this server into another adds there. */
+  readonly parts: ServedPart[] = [];
   /** The server-wide middleware that wraps every request; empty for most servers, which then pay nothing. */
   requestMiddleware: readonly Middleware[] = [];
   /** Runs the tools that run as tasks; made once the first such tool is added. */
@@ -76,16 +85,18 @@ export class ServerApp {
   }
 
   /**
-   * Adds every decorated method of `instance`. A tool or prompt name, or a resource URI, that
-   * is already served (or used twice by `instance`) is an error naming both methods; nothing
-   * of `instance` is added then.
+   * Adds every decorated method of `instance`, its names (and resource URIs) under `prefix` when
+   * given, its tools inside `middleware` (a mounted server's own). A tool or prompt name, or a
+   * resource URI, that is already served (or used twice by `instance`) is an error naming both
+   * methods; nothing of `instance` is added then.
    */
-  add(instance: object): void {
+  add(instance: object, part: { prefix?: string; middleware?: readonly Middleware[] } = {}): void {
+    const { prefix, middleware = [] } = part;
     const found = collectComponents(instance);
-    this.assertNoCollisions(instance, found);
-    const around = [...this.middleware, ...(classMiddleware(instance) as readonly Middleware[])];
+    this.assertNoCollisions(instance, found, prefix);
+    const around = [...this.middleware, ...middleware, ...(classMiddleware(instance) as readonly Middleware[])];
     for (const { record, method } of found) {
-      const name = servedName(record);
+      const name = servedAs(record, prefix);
       if (record.kind === "tool") {
         const tool = new RegisteredTool(name, method, instance, record.generated!, record.options, this.maxStringLength);
         tool.middleware = [...around, ...(methodMiddleware(method) as readonly Middleware[])].filter((m) => m.onToolCall);
@@ -93,6 +104,7 @@ export class ServerApp {
       } else if (record.kind === "resource") this.resources.add(new RegisteredResource(name, method, instance, record.generated!, record.options));
       else this.prompts.add(new RegisteredPrompt(name, method, instance, record.generated!, record.options));
     }
+    this.parts.push({ kind: "instance", instance, prefix, middleware });
     if (!this.tasks && this.tools.values().some((t) => t.generated.task)) {
       this.tasks = new TaskRunner(this.taskStore ?? new InMemoryTaskStore(), {
         tool: (name) => this.tools.get(name),
@@ -100,6 +112,24 @@ export class ServerApp {
       });
       this.tasks.limits = this.taskLimits;
     }
+  }
+
+  /** Serves each tool of a connected `remote` server as `prefix_name`, inside `middleware` (a mounted server's own). */
+  addRemote(remote: RemoteServer, prefix: string, middleware: readonly Middleware[] = []): void {
+    const names = remote.tools.map((t) => prefixName(prefix, t.name));
+    const taken = names.find((name, i) => this.tools.has(name) || names.indexOf(name) !== i);
+    if (taken !== undefined)
+      throw new BuildError(
+        "DUPLICATE_TOOL_NAME",
+        `tool "${taken}" is served twice: the remote server mounted as "${prefix}" brings one too. Mount it under another prefix.`,
+      );
+    const around = [...this.middleware, ...middleware].filter((m) => m.onToolCall);
+    remote.tools.forEach((definition, i) => {
+      const tool = new ProxiedTool(names[i]!, remote, definition.name, definition);
+      tool.middleware = around;
+      this.tools.add(tool);
+    });
+    this.parts.push({ kind: "remote", remote, prefix, middleware });
   }
 
   /** Wraps every request, and every tool added from now on, in `middleware` (before the first `add`). */
@@ -139,11 +169,11 @@ export class ServerApp {
     return Promise.reject(new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${uri.slice(0, 200)}".`));
   }
 
-  private assertNoCollisions(instance: object, found: ReturnType<typeof collectComponents>): void {
+  private assertNoCollisions(instance: object, found: ReturnType<typeof collectComponents>, prefix: string | undefined): void {
     const className = instance.constructor?.name || "(anonymous class)";
     const seen = new Map<string, string>();
     for (const { record } of found) {
-      const served = servedName(record);
+      const served = servedAs(record, prefix);
       const key = `${record.kind}\0${served}`;
       const registry = record.kind === "tool" ? this.tools : record.kind === "resource" ? this.resources : this.prompts;
       const here = `${className}.${record.key}`;
@@ -233,4 +263,9 @@ export class ServerApp {
       ...(this.tasks && era === "legacy" ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
     };
   }
+}
+
+// The name (or URI) a component is served under, under a mount's prefix.
+function servedAs(record: ComponentRecord, prefix: string | undefined): string {
+  return record.kind === "resource" ? prefixUri(prefix, servedName(record)) : prefixName(prefix, servedName(record));
 }
