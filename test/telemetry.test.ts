@@ -105,6 +105,11 @@ describe("OpenTelemetry from host to server", () => {
         attributes: { "gen_ai.tool.name": "echo" },
       });
 
+      // The host lists the tools as it connects: that request is traced the same way.
+      const listed = host.find((s) => s.name === "tools/list")!;
+      expect(listed.kind).toBe(SpanKind.CLIENT);
+      expect(spans.find((s) => s.name === "tools/list")).toMatchObject({ traceId: listed.spanContext().traceId, parentSpanId: listed.spanContext().spanId });
+
       const refused = spans.find((s) => s.name === "tools/call refuse")!;
       expect(refused).toMatchObject({
         traceId: client.spanContext().traceId,

@@ -154,7 +154,15 @@ export async function openClientSession(transport: Transport, options: SessionOp
       const tools: McpTool[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs });
+        const after = cursor;
+        const page = await traceClientRequest({ method: "tools/list", protocolVersion }, (meta) =>
+          client.listTools(
+            after === undefined && meta === undefined ? undefined : { ...(after === undefined ? {} : { cursor: after }), ...(meta && { _meta: meta }) },
+            {
+              timeout: timeoutMs,
+            },
+          ),
+        );
         tools.push(...(page.tools as McpTool[]));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
