@@ -8,8 +8,8 @@ import type { TaskStore } from "./task-store.js";
 import type { TaskLimits } from "./task-limits.js";
 import type { UsedStates } from "./used-states.js";
 import type { Middleware } from "./middleware.js";
-import { assertPrefix, joinPrefix } from "./prefix.js";
-import { isRemoteServer, type RemoteServer } from "./proxied-tool.js";
+import type { RemoteServer } from "./proxied-tool.js";
+import { mountPart } from "./mount-part.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
 export interface ServerOptions extends ServerInfo {
@@ -122,7 +122,7 @@ export function createServer(instances: object | readonly object[], options: Ser
     resources: liveList(app.resources),
     prompts: liveList(app.prompts),
     add: (instance) => app.add(instance),
-    mount: (prefix, part) => mountPart(app, prefix, part),
+    mount: (prefix, part) => mountPart(app, prefix, part, (part as Partial<WithApp>)[APP]),
     resourceUpdated: (uri) => app.resourceUpdated(uri),
   };
   return server;
@@ -133,21 +133,6 @@ function appOf(server: TypemcpServer, caller: string): ServerApp {
   const app = (server as Partial<WithApp>)[APP];
   if (!app) throw new TypeError(`${caller}() takes a server made by createServer().`);
   return app;
-}
-
-function mountPart(app: ServerApp, prefix: string, part: object): void {
-  assertPrefix(prefix);
-  const mounted = (part as Partial<WithApp>)[APP];
-  if (mounted === app) throw new TypeError("mount(): a server cannot be mounted into itself.");
-  if (mounted) {
-    // The part keeps its own middleware: its server-wide onToolCall hooks, inside the gateway's.
-    for (const inner of mounted.parts) {
-      const middleware = [...mounted.middleware, ...inner.middleware];
-      if (inner.kind === "instance") app.add(inner.instance, { prefix: joinPrefix(prefix, inner.prefix), middleware });
-      else app.addRemote(inner.remote, joinPrefix(prefix, inner.prefix)!, middleware);
-    }
-  } else if (isRemoteServer(part)) app.addRemote(part, prefix);
-  else app.add(part, { prefix });
 }
 
 /** Whether `value` came from `createServer`. */

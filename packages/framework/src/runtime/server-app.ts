@@ -20,7 +20,7 @@ import type { Context } from "./context.js";
 import { assertMiddleware, type Middleware } from "./middleware.js";
 import { classMiddleware, methodMiddleware } from "../decorators/middleware-records.js";
 import { prefixName, prefixUri } from "./prefix.js";
-import { ProxiedTool, type RemoteServer } from "./proxied-tool.js";
+import type { RemoteServer } from "./proxied-tool.js";
 
 /** One thing a server serves: an instance's decorated methods or a remote server's tools, under a prefix or none, with the middleware it brought. */
 export type ServedPart =
@@ -112,24 +112,6 @@ export class ServerApp {
       });
       this.tasks.limits = this.taskLimits;
     }
-  }
-
-  /** Serves each tool of a connected `remote` server as `prefix_name`, inside `middleware` (a mounted server's own). */
-  addRemote(remote: RemoteServer, prefix: string, middleware: readonly Middleware[] = []): void {
-    const names = remote.tools.map((t) => prefixName(prefix, t.name));
-    const taken = names.find((name, i) => this.tools.has(name) || names.indexOf(name) !== i);
-    if (taken !== undefined)
-      throw new BuildError(
-        "DUPLICATE_TOOL_NAME",
-        `tool "${taken}" is served twice: the remote server mounted as "${prefix}" brings one too. Mount it under another prefix.`,
-      );
-    const around = [...this.middleware, ...middleware].filter((m) => m.onToolCall);
-    remote.tools.forEach((definition, i) => {
-      const tool = new ProxiedTool(names[i]!, remote, definition.name, definition);
-      tool.middleware = around;
-      this.tools.add(tool);
-    });
-    this.parts.push({ kind: "remote", remote, prefix, middleware });
   }
 
   /** Wraps every request, and every tool added from now on, in `middleware` (before the first `add`). */
