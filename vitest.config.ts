@@ -68,7 +68,12 @@ export default defineConfig({
           name: "in memory, experimentalDecorators",
           ...SHARED_MODULES,
           // typed-fidelity and vite-plugin are mode-independent; they run once, with TC39.
-          include: ["test/in-memory/decorator-modes.test.ts", "test/in-memory/rich-server.test.ts", "test/in-memory/schema-fidelity.test.ts"],
+          include: [
+            "test/in-memory/decorator-modes.test.ts",
+            "test/in-memory/middleware.test.ts",
+            "test/in-memory/rich-server.test.ts",
+            "test/in-memory/schema-fidelity.test.ts",
+          ],
           env: { DECORATORS: "experimentalDecorators" },
         },
       },

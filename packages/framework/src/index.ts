@@ -42,12 +42,29 @@ export type { Int } from "./types/int.js";
 export { createServer } from "./runtime/create-server.js";
 export type { ServerOptions } from "./runtime/create-server.js";
 export type { TypemcpServer, LiveList } from "./runtime/create-server.js";
+export type { RemoteServer } from "./runtime/proxied-tool.js";
 export { serve } from "./serve/serve.js";
 export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
 export type { InputLimits } from "./runtime/string-limits.js";
 export type { TaskLimits } from "./runtime/task-limits.js";
 export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
 export type { HttpOptions, HttpAuthOptions, IntrospectionClientOptions } from "./transports/http/http-options.js";
+
+// Middleware: around every request and tool call (server-wide `use`, or `@use` on a class or method)
+export { use } from "./middleware/use.js";
+export type { UseDecorator } from "./middleware/use.js";
+export type { Middleware, RequestCall, ToolCall, ToolResult } from "./runtime/middleware.js";
+export { logRequests } from "./middleware/log-requests.js";
+export type { LogRequestsOptions, RequestLogEntry } from "./middleware/log-requests.js";
+export { timing } from "./middleware/timing.js";
+export type { Timing, TimingOptions } from "./middleware/timing.js";
+export { rateLimit } from "./middleware/rate-limit.js";
+export type { RateLimitOptions } from "./middleware/rate-limit.js";
+export { cacheResults } from "./middleware/cache-results.js";
+export type { CacheResultsOptions } from "./middleware/cache-results.js";
+export { maskErrors } from "./middleware/mask-errors.js";
+export type { MaskErrorsOptions } from "./middleware/mask-errors.js";
+export type { RequestOutcome } from "./runtime/request-target.js";
 
 // Errors
 export { ToolError } from "./errors/tool-error.js";

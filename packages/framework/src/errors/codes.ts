@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   TASK_NOT_FOUND: { family: "protocol", jsonRpc: -32602 },
   // A server error (JSON-RPC's -32000 range): the request was fine, the server is full.
   TASK_LIMIT_REACHED: { family: "protocol", jsonRpc: -32000 },
+  // A server error too: the request was fine, its caller made too many (the rateLimit middleware).
+  RATE_LIMITED: { family: "protocol", jsonRpc: -32000 },
   // The store answered, with an error (a Redis error reply such as WRONGTYPE): retrying will not help.
   STORE_REFUSED: { family: "protocol", jsonRpc: -32603 },
   INVALID_ARGUMENTS: { family: "tool" },

@@ -38,6 +38,7 @@ import type { ClientAnswers, ElicitationRequest, SamplingRequest } from "./clien
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { RequestDeadlines } from "./request-deadlines.js";
+import { traceClientRequest } from "../telemetry/client-telemetry.js";
 
 export type {
   JSONRPCMessage,
@@ -175,7 +176,13 @@ export async function openClientSession(transport: Transport, options: SessionOp
   return {
     server: info && { name: info.name, version: info.version, ...(info.title === undefined ? {} : { title: info.title }) },
     era: { kind: client.getProtocolEra() === "modern" ? "stateless" : "initialize", protocolVersion },
-    caller: client,
+    // Traced as the session's own calls are: a ToolRouter's calls carry the trace context too.
+    caller: {
+      callTool: (params) =>
+        traceClientRequest({ method: "tools/call", target: params.name, protocolVersion }, (meta) =>
+          client.callTool(meta ? { ...params, _meta: { ...(params as { _meta?: object })._meta, ...meta } } : params),
+        ),
+    },
     async listTools(timeoutMs) {
       // The SDK answers [] for a server without the tools capability, but says so on stdout with
       // console.debug, which would corrupt `--json` output.
@@ -183,7 +190,15 @@ export async function openClientSession(transport: Transport, options: SessionOp
       const tools: McpTool[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs });
+        const after = cursor;
+        const page = await traceClientRequest({ method: "tools/list", protocolVersion }, (meta) =>
+          client.listTools(
+            after === undefined && meta === undefined ? undefined : { ...(after === undefined ? {} : { cursor: after }), ...(meta && { _meta: meta }) },
+            {
+              timeout: timeoutMs,
+            },
+          ),
+        );
         tools.push(...(page.tools as McpTool[]));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
@@ -193,7 +208,9 @@ export async function openClientSession(transport: Transport, options: SessionOp
       // The call's own limit, paused while the host answers the server's questions.
       const deadline = deadlines.start(timeoutMs, () => new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", { timeout: timeoutMs }), signal);
       try {
-        return (await client.callTool({ name, arguments: args }, { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal })) as McpCallResult;
+        return (await traceClientRequest({ method: "tools/call", target: name, protocolVersion }, (meta) =>
+          client.callTool({ name, arguments: args, ...(meta && { _meta: meta }) }, { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal }),
+        )) as McpCallResult;
       } finally {
         deadline.done();
       }

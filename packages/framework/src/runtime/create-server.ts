@@ -7,6 +7,9 @@ import type { InputLimits } from "./string-limits.js";
 import type { TaskStore } from "./task-store.js";
 import type { TaskLimits } from "./task-limits.js";
 import type { UsedStates } from "./used-states.js";
+import type { Middleware } from "./middleware.js";
+import type { RemoteServer } from "./proxied-tool.js";
+import { mountPart } from "./mount-part.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
 export interface ServerOptions extends ServerInfo {
@@ -26,6 +29,11 @@ export interface ServerOptions extends ServerInfo {
    * `MCP_MAX_TASK…` variables over these.
    */
   taskLimits?: TaskLimits;
+  /**
+   * Middleware around every request and every tool call, outermost first; a class's or a
+   * method's `@use(…)` runs inside these. See {@link Middleware} for the order and what a hook may do.
+   */
+  use?: readonly Middleware[];
 }
 
 /** The live list of one kind of component: hide, show again or remove by name (or URI). */
@@ -59,6 +67,24 @@ export interface TypemcpServer {
    * @typemcpServes
    */
   add(instance: object): void;
+  /**
+   * Serves `part` under `prefix`: its tools and prompts as `prefix_name`, its resources as
+   * `scheme://prefix/…`. `part` is an instance with `@tool`/`@resource`/`@prompt` methods, a
+   * whole server from `createServer()` (each of its parts, with its middleware's `onToolCall`
+   * hooks), or a connected MCP server (`connectServer()` from `typemcp/host`), whose tools are
+   * called through it. What `part` serves when mounted is what is served: later changes to a
+   * mounted server do not follow.
+   *
+   * @typemcpServes
+   * @example
+   * ```ts
+   * const gateway = createServer([], { name: "gateway", version: "1.0.0" });
+   * gateway.mount("weather", new WeatherTools()); // weather_get_forecast, weather://weather/…
+   * gateway.mount("calc", calcServer);
+   * gateway.mount("everything", await connectServer({ kind: "stdio", command: "mcp-server-everything", args: ["stdio"], inheritEnv: true }, options));
+   * ```
+   */
+  mount(prefix: string, part: object | TypemcpServer | RemoteServer): void;
   /** Tells clients subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
   resourceUpdated(uri: string): void;
 }
@@ -79,8 +105,9 @@ type WithApp = TypemcpServer & { readonly [APP]: ServerApp };
  * ```
  */
 export function createServer(instances: object | readonly object[], options: ServerOptions): TypemcpServer {
-  const { limits, listTtlMs, taskLimits, ...info } = options;
+  const { limits, listTtlMs, taskLimits, use, ...info } = options;
   const app = new ServerApp(info, limits);
+  if (use !== undefined) app.use(use);
   if (taskLimits !== undefined) app.useTaskLimits(taskLimits);
   if (listTtlMs !== undefined) setListTtl(app, listTtlMs);
   for (const instance of Array.isArray(instances) ? instances : [instances]) app.add(instance);
@@ -95,6 +122,7 @@ export function createServer(instances: object | readonly object[], options: Ser
     resources: liveList(app.resources),
     prompts: liveList(app.prompts),
     add: (instance) => app.add(instance),
+    mount: (prefix, part) => mountPart(app, prefix, part, (part as Partial<WithApp>)[APP]),
     resourceUpdated: (uri) => app.resourceUpdated(uri),
   };
   return server;

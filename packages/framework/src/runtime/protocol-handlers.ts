@@ -11,6 +11,12 @@ import { callAsTask, registerLegacyTaskHandlers, registerModernTaskHandlers } fr
 import type { TaskRunner } from "./task-runner.js";
 import { isPermitted, type Scoped } from "./scope-check.js";
 import { taskOwner } from "./task-owner.js";
+import type { Middleware } from "./middleware.js";
+import { runRequestChain, runToolChain } from "./run-middleware.js";
+import { principalKey } from "./auth-info.js";
+import { ERA_VERSION } from "./sdk.js";
+import { telemetryRegistered } from "../telemetry/otel-api.js";
+import { traceRequest } from "./trace-request.js";
 
 /** What the handlers answer from: the server's identity and its registries. */
 export interface ServedComponents {
@@ -22,6 +28,8 @@ export interface ServedComponents {
   readonly maxStringLength: number;
   /** Runs the tools that run as tasks; undefined while no tool does. */
   readonly tasks: TaskRunner | undefined;
+  /** Server-wide middleware with an `onRequest` hook, outermost first; usually none. */
+  readonly requestMiddleware: readonly Middleware[];
   /** The 2026-07-28 cache fields (`ttlMs`, `cacheScope`) for a list of `kind`; none for 2025. */
   cacheHint(kind: "tools" | "resources" | "prompts", era: Era): { ttlMs?: number; cacheScope?: "public" | "private" };
 }
@@ -40,20 +48,22 @@ let connections = 0;
  * Answers every MCP request typemcp serves, for one session, from `app`'s registries. Only the
  * declared capabilities get handlers: the SDK refuses a handler for an undeclared one.
  */
-export function registerHandlers(app: ServedComponents, protocol: ProtocolServer, capabilities: ServerCapabilities, stateless = false): Session {
+export function registerHandlers(app: ServedComponents, served: ProtocolServer, capabilities: ServerCapabilities, stateless = false): Session {
   const state: SessionState = {
     stateless,
     logLevel: undefined,
     logger: app.info.name,
     readResource: (uri, ctx) => readResource(app, uri, ctx),
   };
-  const session: Session = { protocol, subscriptions: new Set(), state };
   const context = (extra: RequestExtra) => new RequestContext(extra, state);
   // A connection without a session id of its own (stdio, in memory) still owns its tasks; a
   // stateless server's protocol server lives for one request, so its tasks have no owner. Not a
   // secret (no client sees it), so no Web Crypto: a stdio server starts without loading it.
   const connectionId = stateless ? undefined : `${performance.timeOrigin}-${++connections}`;
   const ownerOf = (extra: RequestExtra) => taskOwner({ era: extra.era, auth: extra.auth, sessionId: extra.sessionId, connectionId });
+  const clientOf = (extra: RequestExtra) => principalKey(extra.auth) ?? extra.sessionId ?? connectionId ?? "anonymous";
+  const protocol = withRequestMiddleware(served, app.requestMiddleware, context, clientOf);
+  const session: Session = { protocol: served, subscriptions: new Set(), state };
 
   protocol.handle("tools/list", (params, extra) => {
     refuseCursor("tools/list", params);
@@ -74,7 +84,11 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
       );
     }
     const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra, () => context(extra), ownerOf(extra)));
-    return task ?? tool.call(params.arguments, () => context(extra));
+    if (task) return task;
+    if (tool.middleware.length === 0) return executed(extra, () => tool.call(params.arguments, () => context(extra)));
+    const ctx = context(extra);
+    const call = { tool: tool.name, arguments: params.arguments ?? {}, annotations: tool.wire.annotations, ctx, client: clientOf(extra) };
+    return runToolChain(tool.middleware, call, () => executed(extra, () => tool.call(params.arguments, () => ctx)));
   });
   if (app.tasks) (protocol.era === "modern" ? registerModernTaskHandlers : registerLegacyTaskHandlers)(protocol, app.tasks, ownerOf);
 
@@ -95,6 +109,40 @@ export function registerHandlers(app: ServedComponents, protocol: ProtocolServer
 
 type ContextFor = (extra: RequestExtra) => Context;
 
+// The method's own run, in an execution span while an OpenTelemetry SDK is registered.
+function executed<T>(extra: RequestExtra, run: () => Promise<T>): Promise<T> {
+  return extra.execute ? extra.execute(run) : run();
+}
+
+// With no request middleware and no OpenTelemetry SDK registered when the session opened (most
+// servers) the handlers are registered as they are: nothing is added to any request's path.
+function withRequestMiddleware(
+  protocol: ProtocolServer,
+  chain: readonly Middleware[],
+  context: ContextFor,
+  clientOf: (extra: RequestExtra) => string,
+): ProtocolServer {
+  const traced = telemetryRegistered();
+  if (chain.length === 0 && !traced) return protocol;
+  const around = (method: string, params: Record<string, any>, extra: RequestExtra, handler: () => unknown) => {
+    if (chain.length === 0) return handler();
+    const call = { method, params, ctx: context(extra), client: clientOf(extra), protocolVersion: ERA_VERSION[extra.era], sessionId: extra.sessionId };
+    return runRequestChain(chain, call, handler);
+  };
+  return {
+    ...protocol,
+    handle: (method, handler) =>
+      protocol.handle(method, (params, extra) =>
+        traced
+          ? traceRequest(method, params, extra, (execute) => {
+              const inSpan = { ...extra, execute };
+              return around(method, params, inSpan, () => handler(params, inSpan));
+            })
+          : around(method, params, extra, () => handler(params, extra)),
+      ),
+  };
+}
+
 function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
   protocol.handle("resources/list", (params, extra) => {
     refuseCursor("resources/list", params);
@@ -107,7 +155,7 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
   protocol.handle("resources/read", async (params, extra) => {
     refuseOverlong(app, "resources/read", "uri", params.uri);
     if (!permitted(findResource(app, params.uri)?.resource, extra)) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(params.uri)}".`);
-    return { contents: await readResource(app, params.uri, context(extra)) };
+    return { contents: await executed(extra, () => readResource(app, params.uri, context(extra))) };
   });
   // Not declared (stateless HTTP): no handler, so a client that tries anyway gets -32601.
   if (!subscribe) return;
@@ -149,7 +197,7 @@ function registerPromptHandlers(app: ServedComponents, protocol: ProtocolServer,
         `Unknown prompt: "${clip(String(params.name))}". Available prompts: ${app.prompts.keys().join(", ") || "none"}.`,
       );
     }
-    return prompt.get(params.arguments ?? {}, context(extra));
+    return executed(extra, () => prompt.get(params.arguments ?? {}, context(extra)));
   });
 }
 

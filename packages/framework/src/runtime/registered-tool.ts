@@ -11,6 +11,8 @@ import type { CallToolResult, WireTool } from "./sdk.js";
 import { InputNeeded } from "./input-round.js";
 import type { Context } from "./context.js";
 import { ToolContent } from "../content/tool-content.js";
+import type { Middleware } from "./middleware.js";
+import { markUnexpected } from "./unexpected-error.js";
 
 /** One tool ready to serve: its wire definition, computed once, and how to call it. */
 export class RegisteredTool {
@@ -22,6 +24,8 @@ export class RegisteredTool {
   private readonly output: OutputContract;
   // Most tools take no Context: build one only for those that do.
   private readonly takesContext: boolean;
+  /** The `onToolCall` middleware around this tool, outermost first (server-wide, class, method); most tools have none. */
+  middleware: readonly Middleware[] = [];
 
   constructor(
     readonly name: string,
@@ -77,8 +81,9 @@ export class RegisteredTool {
       if (thrown instanceof InputNeeded) throw thrown;
       if (options.asTask && thrown instanceof ProtocolError) throw thrown;
       const error = toToolError(thrown);
-      if (error.code === "INTERNAL_TOOL_ERROR") logUnexpected(this.name, thrown);
-      return toErrorResult(error);
+      if (error.code !== "INTERNAL_TOOL_ERROR") return toErrorResult(error);
+      logUnexpected(this.name, thrown);
+      return markUnexpected(toErrorResult(error), thrown);
     }
     if (value instanceof ToolContent) return toCallResult(value, this.generated.result);
     try {
@@ -87,7 +92,7 @@ export class RegisteredTool {
       // A result that breaks the tool's own contract is a bug in the tool: tell its owner too.
       const error = toToolError(thrown);
       process.stderr.write(`[typemcp] ${error.message}\n`);
-      return toErrorResult(error);
+      return markUnexpected(toErrorResult(error), thrown);
     }
   }
 }

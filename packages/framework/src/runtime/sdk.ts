@@ -105,6 +105,10 @@ export interface RequestExtra {
   readonly era: Era;
   /** The client's progress token, when it asked for progress. */
   readonly progressToken: string | number | undefined;
+  /** The request's `params._meta` (trace context, progress token, the 2026 envelope), as sent. */
+  readonly meta: Readonly<Record<string, unknown>> | undefined;
+  /** Set while an OpenTelemetry SDK is registered: runs the tool, prompt or resource method in a span of its own. */
+  readonly execute?: <T>(run: () => Promise<T>) => Promise<T>;
   /** What the client declared it can do: from `initialize` (2025) or the request's own envelope (2026). */
   readonly clientCapabilities: { sampling?: unknown; elicitation?: unknown; roots?: unknown } | undefined;
   /** 2026-07-28: the lowest log level the request wants (`_meta`); none means no log messages. */
@@ -258,6 +262,7 @@ function toExtra(server: Server, ctx: ServerContext, era: Era, auth: AuthInfo | 
     sessionId: ctx.sessionId,
     era,
     progressToken: (req._meta as { progressToken?: string | number } | undefined)?.progressToken,
+    meta: req._meta as RequestExtra["meta"],
     clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),
     logLevel: era === "modern" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
     input: era === "modern" ? (bind ? openRound(req.requestState<RoundState>(), req.inputResponses, bind) : new InputRound({}, {})) : undefined,

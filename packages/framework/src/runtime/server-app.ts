@@ -1,7 +1,7 @@
 import type { Era, WireTool } from "./sdk.js";
 import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk.js";
 import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
-import { servedName } from "../decorators/component-records.js";
+import { servedName, type ComponentRecord } from "../decorators/component-records.js";
 import { BuildError } from "../errors/build-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { collectComponents } from "./collect-components.js";
@@ -17,6 +17,15 @@ import { TaskRunner } from "./task-runner.js";
 import type { TaskStore } from "./task-store.js";
 import { resolveTaskLimits, type TaskLimits } from "./task-limits.js";
 import type { Context } from "./context.js";
+import { assertMiddleware, type Middleware } from "./middleware.js";
+import { classMiddleware, methodMiddleware } from "../decorators/middleware-records.js";
+import { prefixName, prefixUri } from "./prefix.js";
+import type { RemoteServer } from "./proxied-tool.js";
+
+/** One thing a server serves: an instance's decorated methods or a remote server's tools, under a prefix or none, with the middleware it brought. */
+export type ServedPart =
+  | { readonly kind: "instance"; readonly instance: object; readonly prefix: string | undefined; readonly middleware: readonly Middleware[] }
+  | { readonly kind: "remote"; readonly remote: RemoteServer; readonly prefix: string; readonly middleware: readonly Middleware[] };
 
 /** A change clients may hear of: a list changed, or one resource did. */
 export type ServerChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
@@ -52,6 +61,12 @@ export class ServerApp {
   readonly maxStringLength: number;
   /** The `ttlMs` a 2026-07-28 list carries while unchanged; 0 sends no cache hint. */
   listTtlMs = STATIC_LIST_TTL_MS;
+  /** Server-wide middleware, outermost first (`createServer`'s `use`). */
+  middleware: readonly Middleware[] = [];
+  /** Everything added, in order: what mounting this server into another adds there. */
+  readonly parts: ServedPart[] = [];
+  /** The server-wide middleware that wraps every request; empty for most servers, which then pay nothing. */
+  requestMiddleware: readonly Middleware[] = [];
   /** Runs the tools that run as tasks; made once the first such tool is added. */
   tasks: TaskRunner | undefined;
   /** Where tasks are kept: in this process's memory unless a shared store was given. */
@@ -70,19 +85,26 @@ export class ServerApp {
   }
 
   /**
-   * Adds every decorated method of `instance`. A tool or prompt name, or a resource URI, that
-   * is already served (or used twice by `instance`) is an error naming both methods; nothing
-   * of `instance` is added then.
+   * Adds every decorated method of `instance`, its names (and resource URIs) under `prefix` when
+   * given, its tools inside `middleware` (a mounted server's own). A tool or prompt name, or a
+   * resource URI, that is already served (or used twice by `instance`) is an error naming both
+   * methods; nothing of `instance` is added then.
    */
-  add(instance: object): void {
+  add(instance: object, part: { prefix?: string; middleware?: readonly Middleware[] } = {}): void {
+    const { prefix, middleware = [] } = part;
     const found = collectComponents(instance);
-    this.assertNoCollisions(instance, found);
+    this.assertNoCollisions(instance, found, prefix);
+    const around = [...this.middleware, ...middleware, ...(classMiddleware(instance) as readonly Middleware[])];
     for (const { record, method } of found) {
-      const name = servedName(record);
-      if (record.kind === "tool") this.tools.add(new RegisteredTool(name, method, instance, record.generated!, record.options, this.maxStringLength));
-      else if (record.kind === "resource") this.resources.add(new RegisteredResource(name, method, instance, record.generated!, record.options));
+      const name = servedAs(record, prefix);
+      if (record.kind === "tool") {
+        const tool = new RegisteredTool(name, method, instance, record.generated!, record.options, this.maxStringLength);
+        tool.middleware = [...around, ...(methodMiddleware(method) as readonly Middleware[])].filter((m) => m.onToolCall);
+        this.tools.add(tool);
+      } else if (record.kind === "resource") this.resources.add(new RegisteredResource(name, method, instance, record.generated!, record.options));
       else this.prompts.add(new RegisteredPrompt(name, method, instance, record.generated!, record.options));
     }
+    this.parts.push({ kind: "instance", instance, prefix, middleware });
     if (!this.tasks && this.tools.values().some((t) => t.generated.task)) {
       this.tasks = new TaskRunner(this.taskStore ?? new InMemoryTaskStore(), {
         tool: (name) => this.tools.get(name),
@@ -90,6 +112,13 @@ export class ServerApp {
       });
       this.tasks.limits = this.taskLimits;
     }
+  }
+
+  /** Wraps every request, and every tool added from now on, in `middleware` (before the first `add`). */
+  use(middleware: readonly Middleware[]): void {
+    assertMiddleware(middleware, "use");
+    this.middleware = [...middleware];
+    this.requestMiddleware = middleware.filter((m) => m.onRequest);
   }
 
   /** Where each 2026-07-28 requestState is recorded as used (shared by every instance with `--redis`). */
@@ -122,11 +151,11 @@ export class ServerApp {
     return Promise.reject(new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${uri.slice(0, 200)}".`));
   }
 
-  private assertNoCollisions(instance: object, found: ReturnType<typeof collectComponents>): void {
+  private assertNoCollisions(instance: object, found: ReturnType<typeof collectComponents>, prefix: string | undefined): void {
     const className = instance.constructor?.name || "(anonymous class)";
     const seen = new Map<string, string>();
     for (const { record } of found) {
-      const served = servedName(record);
+      const served = servedAs(record, prefix);
       const key = `${record.kind}\0${served}`;
       const registry = record.kind === "tool" ? this.tools : record.kind === "resource" ? this.resources : this.prompts;
       const here = `${className}.${record.key}`;
@@ -216,4 +245,9 @@ export class ServerApp {
       ...(this.tasks && era === "legacy" ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
     };
   }
+}
+
+// The name (or URI) a component is served under, under a mount's prefix.
+function servedAs(record: ComponentRecord, prefix: string | undefined): string {
+  return record.kind === "resource" ? prefixUri(prefix, servedName(record)) : prefixName(prefix, servedName(record));
 }

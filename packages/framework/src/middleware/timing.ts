@@ -1,0 +1,47 @@
+import type { Middleware } from "../runtime/middleware.js";
+import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
+
+/** One measurement of {@link timing}. */
+export interface Timing {
+  method: string;
+  /** The tool or prompt name, or the resource URI, when there is one. */
+  target?: string;
+  durationMs: number;
+  outcome: RequestOutcome;
+}
+
+/** Options of {@link timing}. */
+export interface TimingOptions {
+  /** Receives each measurement; by default a line such as `[typemcp] tools/call add: 3.2 ms` goes to stderr. */
+  report?: (timing: Timing) => void;
+}
+
+/**
+ * Measures how long each request takes and reports it. A tool call is timed around the tool
+ * (inside any middleware outside this one), so at class or method scope it times just those tools.
+ */
+export function timing(options: TimingOptions = {}): Middleware {
+  const report =
+    options.report ??
+    ((t: Timing) =>
+      process.stderr.write(`[typemcp] ${t.method}${t.target === undefined ? "" : ` ${t.target}`}: ${t.durationMs.toFixed(1)} ms (${t.outcome})\n`));
+  const timed = async <T>(method: string, target: string | undefined, next: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    let result: T | undefined;
+    let failed = true;
+    try {
+      result = await next();
+      failed = false;
+      return result;
+    } finally {
+      const durationMs = performance.now() - started;
+      report({ method, ...(target === undefined ? {} : { target }), durationMs, outcome: outcomeOf(result, failed) });
+    }
+  };
+  return {
+    name: "timing",
+    // A tool call is timed by onToolCall, once, however the middleware was scoped.
+    onRequest: (call, next) => (call.method === "tools/call" ? next() : timed(call.method, requestTarget(call.method, call.params), next)),
+    onToolCall: (call, next) => timed("tools/call", call.tool, next),
+  };
+}

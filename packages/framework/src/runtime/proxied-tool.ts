@@ -1,0 +1,65 @@
+import { ToolError } from "../errors/tool-error.js";
+import type { JsonSchema } from "../tool-definition.js";
+import type { Context } from "./context.js";
+import { RegisteredTool } from "./registered-tool.js";
+import type { CallToolResult } from "./sdk.js";
+import { toErrorResult } from "./to-call-result.js";
+
+/**
+ * A connected MCP server whose tools a typemcp server can serve as its own, under a prefix:
+ * exactly what `connectServer()` from `typemcp/host` returns (over stdio or HTTP).
+ */
+export interface RemoteServer {
+  /** Its tools as it listed them. */
+  readonly tools: readonly { name: string; title?: string; description?: string; inputSchema: object; outputSchema?: object; annotations?: object }[];
+  /** Calls one of its tools; rejects when the server answers with a JSON-RPC error or is gone. */
+  call(tool: string, args: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+/** Whether `part` is a connected remote server rather than an instance with decorated methods. */
+export function isRemoteServer(part: object): part is RemoteServer {
+  return Array.isArray((part as Partial<RemoteServer>).tools) && typeof (part as Partial<RemoteServer>).call === "function";
+}
+
+/**
+ * A remote server's tool served under a new name: listed with the remote definition, called by
+ * forwarding the arguments as they came (the remote server checks them against its own schema).
+ */
+export class ProxiedTool extends RegisteredTool {
+  constructor(
+    name: string,
+    private readonly remote: RemoteServer,
+    private readonly remoteName: string,
+    definition: RemoteServer["tools"][number],
+  ) {
+    super(
+      name,
+      () => undefined,
+      remote,
+      {
+        method: remoteName,
+        inputSchema: definition.inputSchema as JsonSchema,
+        ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema as JsonSchema }),
+        params: [],
+        result: "object",
+      },
+      {
+        ...(definition.title === undefined ? {} : { title: definition.title }),
+        ...(definition.description === undefined ? {} : { description: definition.description }),
+        ...(definition.annotations === undefined ? {} : { annotations: definition.annotations }),
+      },
+    );
+  }
+
+  // A failure to reach the remote server is the call's failure, for the model to read: the
+  // gateway itself answered.
+  override async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
+    try {
+      const signal = context?.().signal;
+      return (await this.remote.call(this.remoteName, args ?? {}, signal ? { signal } : {})) as CallToolResult;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return toErrorResult(new ToolError(`Tool "${this.name}" is served by another MCP server, which failed: ${message}`, { cause: error }));
+    }
+  }
+}

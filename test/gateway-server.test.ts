@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { startFakeNws, type FakeNws } from "../packages/weather-server/src/__fixtures__/fake-nws.js";
+import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { HOST_SERVERS } from "./support/host-cli.js";
+import { fromRoot } from "./support/paths.js";
+
+// The gateway sample: the calculator, towns and weather classes mounted under prefixes, and the
+// reference "everything" server, started over stdio from an mcp.json and mounted as a remote part,
+// all behind one Streamable HTTP endpoint.
+const GATEWAY = fromRoot("packages/gateway-server/dist/gateway.js");
+const WEATHER_ENV = { NWS_USER_AGENT: "typemcp-tests (ops@example.test)", NWS_TIMEOUT_MS: "1000", NWS_RETRY_BASE_MS: "5" };
+
+let nws: FakeNws;
+let gateway: HttpServerProcess;
+beforeAll(async () => {
+  nws = await startFakeNws();
+  const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-gateway-")), "mcp.json");
+  fs.writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [HOST_SERVERS.everything, "stdio"] } } }));
+  gateway = await startHttpServer(GATEWAY, [], { ...WEATHER_ENV, NWS_API_BASE: nws.baseUrl, GATEWAY_MCP_CONFIG: config });
+});
+afterAll(async () => {
+  await gateway?.stop();
+  await nws?.close();
+});
+
+// The official v2 client, in the era asked for: `legacy` opens with initialize (2025-11-25).
+async function connectAs(protocol: "2025-11-25" | "2026-07-28"): Promise<Client> {
+  const client = new Client(
+    { name: "gateway-test", version: "1.0.0" },
+    { versionNegotiation: { mode: protocol === "2025-11-25" ? "legacy" : { pin: protocol } } },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(gateway.url)));
+  return client;
+}
+
+describe.each(["2025-11-25", "2026-07-28"] as const)("the gateway sample, for a %s client", (protocol) => {
+  test("lists every part's tools under its prefix and calls a local and a remote one", async () => {
+    const client = await connectAs(protocol);
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe(protocol);
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(["calc_add", "towns_get_schools", "weather_get_alerts", "everything_echo", "everything_get-sum"]));
+      expect(names.every((name) => /^(calc|towns|weather|everything)_/.test(name))).toBe(true);
+      expect(await client.callTool({ name: "calc_add", arguments: { a: 2, b: 3 } })).toMatchObject({ structuredContent: { result: 5 } });
+      expect(await client.callTool({ name: "towns_get_schools", arguments: { town: "Newton" } })).toMatchObject({ structuredContent: { town: "Newton" } });
+      expect(await client.callTool({ name: "weather_get_alerts", arguments: { state: "OR" } })).toMatchObject({ structuredContent: { state: "OR", count: 1 } });
+      // Served by the everything server over stdio, through the gateway.
+      expect(await client.callTool({ name: "everything_get-sum", arguments: { a: 40, b: 2 } })).toMatchObject({
+        content: [{ type: "text", text: expect.stringContaining("42") }],
+      });
+      expect(await client.callTool({ name: "calc_divide", arguments: { a: 1, b: 0 } })).toMatchObject({ isError: true });
+    } finally {
+      await client.close();
+    }
+  });
+});

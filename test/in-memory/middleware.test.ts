@@ -1,0 +1,209 @@
+import { afterEach, describe, expect, test } from "vitest";
+import {
+  cacheResults,
+  createServer,
+  logRequests,
+  maskErrors,
+  ProtocolError,
+  rateLimit,
+  timing,
+  use,
+  type Middleware,
+  type RequestLogEntry,
+  type Timing,
+} from "typemcp";
+import { connect, type TestClient } from "typemcp/testing";
+import { mark, MiddlewareTools, trail } from "../fixtures/src/middleware-tools.js";
+
+const INFO = { name: "middleware", version: "0.0.1" };
+const open: TestClient[] = [];
+
+async function client(use: Middleware[] = [], tools = new MiddlewareTools()): Promise<TestClient> {
+  const connected = await connect(createServer(tools, { ...INFO, use }));
+  open.push(connected);
+  return connected;
+}
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+  trail.length = 0;
+});
+
+// Compiled with TC39 decorators and with experimentalDecorators (see vitest.config.ts): @use records in both.
+describe(`middleware, compiled with ${process.env.DECORATORS}`, () => {
+  test("runs server-wide, then the class's, then the method's middleware around the tool, each unwinding in reverse", async () => {
+    const c = await client([mark("server")]);
+    await c.listTools();
+    trail.length = 0;
+    expect(await c.call("echo", { text: "hi" })).toBe("hi");
+    expect(trail).toEqual([
+      "server request tools/call",
+      "server before echo",
+      "class before echo",
+      "method before echo",
+      "tool echo",
+      "method after echo",
+      "class after echo",
+      "server after echo",
+      "server request done",
+    ]);
+  });
+
+  test("wraps every request, lists included, in the server-wide onRequest hooks only", async () => {
+    const c = await client([mark("server")]);
+    await c.listTools();
+    expect(trail).toEqual(["server request tools/list", "server request done"]);
+  });
+
+  test("lets a tool middleware answer with a result of its own: the method never runs", async () => {
+    const c = await client();
+    expect(await c.callError("echo", { text: "secret" })).toBe("Refused by policy.");
+    expect(trail).not.toContain("tool echo");
+    expect(trail).toEqual(["class before echo", "method before echo", "method after echo (error)", "class after echo (error)"]);
+  });
+
+  test("turns a ToolError thrown by a tool middleware into the error result a model reads", async () => {
+    const tools = new MiddlewareTools();
+    const c = await client([], tools);
+    expect(await c.callError("maintained")).toBe("Closed for maintenance; try again after 18:00 UTC.");
+    expect(tools.runs).toBe(0);
+  });
+
+  test("lets a request middleware answer in the handler's place, or refuse with a JSON-RPC error", async () => {
+    const gate: Middleware = {
+      name: "gate",
+      onRequest: async (call, next) => {
+        if (call.method === "tools/list") return { tools: [] };
+        if (call.method === "resources/read") throw new ProtocolError("INVALID_PARAMS", "Reports are closed today.");
+        return next();
+      },
+    };
+    const c = await client([gate]);
+    expect(await c.listTools()).toEqual([]);
+    await expect(c.readResource("report://daily")).rejects.toThrow(/Reports are closed today/);
+    expect(await c.call("ticket")).toBe(1);
+  });
+
+  test("refuses what is no middleware, naming where it was given", () => {
+    expect(() => createServer(new MiddlewareTools(), { ...INFO, use: [{} as Middleware] })).toThrow("use[0] is not a middleware");
+    expect(() => use(mark("a"), { name: "x" } as Middleware)).toThrow("@use(…) argument list[1] is not a middleware");
+  });
+});
+
+describe("logRequests", () => {
+  test("writes one entry per request with its method, target, client, duration and outcome", async () => {
+    const entries: RequestLogEntry[] = [];
+    const c = await client([logRequests({ write: (entry) => entries.push(entry) })]);
+    await c.call("ticket");
+    await c.callError("crash");
+    await expect(c.callResult("nope")).rejects.toThrow(/Unknown tool/);
+    expect(entries.map(({ method, target, outcome, protocolVersion }) => ({ method, target, outcome, protocolVersion }))).toEqual([
+      { method: "tools/list", target: undefined, outcome: "ok", protocolVersion: "2025-11-25" },
+      { method: "tools/call", target: "ticket", outcome: "ok", protocolVersion: "2025-11-25" },
+      { method: "tools/call", target: "crash", outcome: "tool_error", protocolVersion: "2025-11-25" },
+      { method: "tools/call", target: "nope", outcome: "error", protocolVersion: "2025-11-25" },
+    ]);
+    expect(entries[3]?.error).toMatch(/Unknown tool: "nope"/);
+    for (const entry of entries) {
+      expect(entry.client).toBe(entries[0]?.client);
+      expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(entry.time)).not.toBeNaN();
+    }
+  });
+});
+
+describe("timing", () => {
+  test("reports each request once: tool calls around the tool, other requests around the handler", async () => {
+    const timings: Timing[] = [];
+    const c = await client([timing({ report: (t) => timings.push(t) })]);
+    await c.call("ticket");
+    await c.callError("locked");
+    expect(timings.map(({ method, target, outcome }) => ({ method, target, outcome }))).toEqual([
+      { method: "tools/list", target: undefined, outcome: "ok" },
+      { method: "tools/call", target: "ticket", outcome: "ok" },
+      { method: "tools/call", target: "locked", outcome: "tool_error" },
+    ]);
+    expect(timings.every((t) => t.durationMs >= 0)).toBe(true);
+  });
+});
+
+describe("rateLimit", () => {
+  test("refuses a tool's calls past its limit with RATE_LIMITED, per client", async () => {
+    const tools = new MiddlewareTools();
+    const server = createServer(tools, INFO);
+    const first = await connect(server);
+    const second = await connect(server);
+    open.push(first, second);
+    expect(await first.call("scarce")).toBe("granted");
+    expect(await first.call("scarce")).toBe("granted");
+    await expect(first.callResult("scarce")).rejects.toMatchObject({
+      code: -32000,
+      message: expect.stringMatching(/Rate limit reached: at most 2 calls of scarce per 60 s; try again in \d+ s/),
+    });
+    expect(await second.call("scarce")).toBe("granted");
+    expect(await first.call("ticket")).toBe(1);
+  });
+
+  test("server-wide, counts every request of a client", async () => {
+    const c = await client([rateLimit({ limit: 2, windowMs: 60_000 })]);
+    await c.listTools();
+    await c.listTools();
+    await expect(c.listTools()).rejects.toThrow(/Rate limit reached: at most 2 requests per 60 s/);
+  });
+
+  test("refuses a limit that is not a whole number of at least 1", () => {
+    expect(() => rateLimit({ limit: 0 })).toThrow("rateLimit: limit must be a whole number of at least 1, not 0.");
+  });
+});
+
+describe("cacheResults", () => {
+  test("answers a repeated call of an idempotent tool from the cache, per client and arguments", async () => {
+    const tools = new MiddlewareTools();
+    const server = createServer(tools, { ...INFO, use: [cacheResults({ ttlMs: 60_000 })] });
+    const [a, b] = [await connect(server), await connect(server)];
+    open.push(a, b);
+    const first = await a.call("price", { item: "tea" });
+    expect(first).toEqual({ item: "tea", cents: 300, run: 1 });
+    expect(await a.call("price", { item: "tea" })).toEqual(first);
+    expect(await a.call("price", { item: "coffee" })).toEqual({ item: "coffee", cents: 600, run: 2 });
+    expect(await b.call("price", { item: "tea" })).toEqual({ item: "tea", cents: 300, run: 3 });
+    expect(tools.runs).toBe(3);
+  });
+
+  test("never caches a tool not marked idempotent, nor a failed call", async () => {
+    const c = await client([cacheResults()]);
+    expect(await c.call("ticket")).toBe(1);
+    expect(await c.call("ticket")).toBe(2);
+    expect(await c.callError("price", {})).toMatch(/Invalid arguments for tool "price"/);
+    expect(await c.call("price", { item: "x" })).toMatchObject({ run: 3 });
+  });
+});
+
+describe("maskErrors", () => {
+  test("replaces an unexpected error with a reference the log has, and lets a ToolError through", async () => {
+    const logged: Array<{ reference: string; thrown: unknown; where: string }> = [];
+    const c = await client([maskErrors({ log: (reference, thrown, where) => logged.push({ reference, thrown, where }) })]);
+    const text = await c.callError("crash");
+    expect(text).toMatch(/^Internal error \(reference [0-9a-f-]{36}\)\.$/);
+    expect(text).not.toContain("db.internal");
+    expect(logged).toHaveLength(1);
+    expect(text).toContain(logged[0]!.reference);
+    expect(logged[0]).toMatchObject({ where: 'tool "crash"', thrown: expect.objectContaining({ message: "connect ECONNREFUSED db.internal:5432" }) });
+    expect(await c.callError("locked")).toBe("The account is locked; ask the user to unlock it.");
+    expect(await c.callError("price", {})).toMatch(/Invalid arguments for tool "price"/);
+  });
+
+  test("masks a resource method that throws, server-wide", async () => {
+    const logged: string[] = [];
+    const c = await client([maskErrors({ log: (reference) => logged.push(reference) })]);
+    const error = await c.readResource("report://daily").catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/Internal error \(reference [0-9a-f-]{36}\)\./);
+    expect((error as Error).message).not.toContain("ENOSPC");
+    expect((error as Error).message).toContain(logged[0]);
+  });
+
+  test("without it, the model reads the unexpected error's message", async () => {
+    const c = await client();
+    expect(await c.callError("crash")).toBe("TypeError: connect ECONNREFUSED db.internal:5432");
+  });
+});

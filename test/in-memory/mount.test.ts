@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { BuildError, createServer, type TypemcpServer } from "typemcp";
+import { connect, type TestClient } from "typemcp/testing";
+import { mark, MiddlewareTools, trail } from "../fixtures/src/middleware-tools.js";
+import { RichTools } from "../fixtures/src/rich-tools.js";
+
+const open: TestClient[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+  trail.length = 0;
+});
+
+function gateway(): TypemcpServer {
+  const server = createServer([], { name: "gateway", version: "0.0.1", use: [mark("gateway")] });
+  server.mount("rich", new RichTools());
+  server.mount("shop", createServer(new MiddlewareTools(), { name: "shop", version: "0.0.1", use: [mark("shop")] }));
+  return server;
+}
+
+describe.each(["2025-11-25", "2026-07-28"] as const)("a server mounted into another, for a %s client", (protocolVersion) => {
+  test("serves each part's tools, prompts and resources under its prefix", async () => {
+    const client = await connect(gateway(), { protocolVersion });
+    open.push(client);
+    const names = (await client.listTools()).map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(["rich_count", "shop_echo", "shop_price", "shop_ticket"]));
+    expect(names.every((name) => /^(rich|shop)_/.test(name))).toBe(true);
+    expect(await client.call("shop_ticket")).toBe(1);
+    expect((await client.listPrompts()).map((p) => p.name)).toEqual(expect.arrayContaining(["rich_chat"]));
+    expect((await client.listResources()).map((r) => r.uri)).toEqual(["config://rich/app", "image://rich/logo", "report://shop/daily"]);
+    expect((await client.listResourceTemplates()).map((r) => r.uriTemplate)).toEqual(["note://rich/{name}", "archive://rich/page/{page}"]);
+    expect(await client.readResource("note://rich/welcome")).toEqual([{ uri: "note://rich/welcome", mimeType: "text/plain", text: "Hello there." }]);
+    await expect(client.readResource("note://welcome")).rejects.toThrow(/Resource not found/);
+    await expect(client.callResult("ticket")).rejects.toThrow(/Unknown tool: "ticket"/);
+  });
+
+  test("keeps a mounted server's middleware, inside the gateway's", async () => {
+    const client = await connect(gateway(), { protocolVersion });
+    open.push(client);
+    await client.listTools();
+    trail.length = 0;
+    expect(await client.call("shop_echo", { text: "hi" })).toBe("hi");
+    expect(trail).toEqual([
+      "gateway request tools/call",
+      "gateway before shop_echo",
+      "shop before shop_echo",
+      "class before shop_echo",
+      "method before shop_echo",
+      "tool echo",
+      "method after shop_echo",
+      "class after shop_echo",
+      "shop after shop_echo",
+      "gateway after shop_echo",
+      "gateway request done",
+    ]);
+  });
+});
+
+describe("mount()", () => {
+  test("nests prefixes when a gateway is mounted into another", async () => {
+    const outer = createServer([], { name: "outer", version: "0.0.1" });
+    outer.mount("eu", gateway());
+    const client = await connect(outer);
+    open.push(client);
+    expect(await client.call("eu_shop_ticket")).toBe(1);
+    expect(await client.readResource("note://eu_rich/weekly")).toMatchObject([{ text: "Ship the release." }]);
+  });
+
+  test("refuses a name served twice, a bad prefix and a server mounted into itself", () => {
+    const server = gateway();
+    expect(() => server.mount("shop", new MiddlewareTools())).toThrow(BuildError);
+    expect(() => server.mount("shop", new MiddlewareTools())).toThrow(/tool "shop_echo" is served twice/);
+    expect(() => server.mount("no spaces", new MiddlewareTools())).toThrow(
+      'mount(): the prefix must be 1 to 64 letters, digits or "-", starting with a letter or digit, not "no spaces".',
+    );
+    expect(() => server.mount("self", server)).toThrow("mount(): a server cannot be mounted into itself.");
+  });
+});
