@@ -1,6 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** The environment with no provider keys but the ones given: a developer's own keys never leak into a run. */
+export function providerEnv(keys: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL"]) delete env[name];
+  return { ...env, ...keys };
+}
+
 /** The providers `typemcp chat` speaks to. */
 export type FakeProviderKind = "anthropic" | "openai" | "gemini";
 
@@ -8,7 +15,16 @@ export type FakeProviderKind = "anthropic" | "openai" | "gemini";
 export interface ScriptedTurn {
   text?: string;
   calls?: Array<{ name: string; args: unknown }>;
+  /** Why the model stopped, in the provider's own words: cut at the output limit, or withheld by its safety filter. */
+  stop?: "length" | "safety";
+  /** Answer with exactly this instead of a model turn: an HTTP status, a raw body, headers. */
+  reply?: { status: number; body: string; headers?: Record<string, string> };
+  /** Hold the answer this long first (a stalled provider). */
+  stallMs?: number;
 }
+
+/** How the fake answers the model list: as the provider does, with 404 (an endpoint without one), or listing other names. */
+export type ModelListing = "known" | "missing" | "others";
 
 /** A request the fake provider received. */
 export interface ReceivedRequest {
@@ -41,6 +57,7 @@ export async function startFakeProvider(
   kind: FakeProviderKind,
   script: (index: number, body: any) => ScriptedTurn,
   model = "test-model",
+  listing: ModelListing = "known",
 ): Promise<FakeProvider> {
   const requests: ReceivedRequest[] = [];
   let generation = 0;
@@ -54,12 +71,19 @@ export async function startFakeProvider(
       requests.push({ method: req.method ?? "", path: url.pathname, headers: req.headers, body });
       const send = (status: number, payload: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
       const route = routeOf(kind, req.method ?? "", url.pathname, model);
-      if (route === "models") return void send(200, modelsAnswer(kind, model));
+      if (route === "models" && listing === "missing") return void send(404, errorAnswer(kind, 404, "404 page not found"));
+      if (route === "models") return void send(200, modelsAnswer(kind, listing === "others" ? "other-model" : model));
       if (route === "unknown-model") return void send(404, errorAnswer(kind, 404, `model ${url.pathname.split("/").pop()} not found`));
       if (route !== "generate") return void send(404, errorAnswer(kind, 404, `no route ${req.method} ${url.pathname}`));
       const turn = script(generation++, body);
       const calls = (turn.calls ?? []).map((call) => ({ ...call, id: `${kind === "anthropic" ? "toolu" : "call"}_${++callCounter}` }));
-      send(200, generationAnswer(kind, model, turn.text, calls));
+      const answer = () => {
+        if (!turn.reply) return void send(200, generationAnswer(kind, model, turn.text, calls, turn.stop));
+        res.writeHead(turn.reply.status, { "content-type": "application/json", ...turn.reply.headers }).end(turn.reply.body);
+      };
+      if (turn.stallMs === undefined) return answer();
+      const timer = setTimeout(answer, turn.stallMs);
+      res.on("close", () => clearTimeout(timer));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -70,7 +94,11 @@ export async function startFakeProvider(
     baseUrl: kind === "openai" ? `${root}/v1` : root,
     requests,
     generations: () => requests.filter((r) => r.method === "POST").map((r) => r.body),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -102,7 +130,13 @@ function errorAnswer(kind: FakeProviderKind, status: number, message: string): u
   return { error: { code: status, message, status: "NOT_FOUND" } };
 }
 
-function generationAnswer(kind: FakeProviderKind, model: string, text: string | undefined, calls: Array<{ id: string; name: string; args: unknown }>): unknown {
+function generationAnswer(
+  kind: FakeProviderKind,
+  model: string,
+  text: string | undefined,
+  calls: Array<{ id: string; name: string; args: unknown }>,
+  stop?: "length" | "safety",
+): unknown {
   if (kind === "anthropic") {
     return {
       id: `msg_${Date.now()}`,
@@ -110,7 +144,7 @@ function generationAnswer(kind: FakeProviderKind, model: string, text: string | 
       role: "assistant",
       model,
       content: [...(text ? [{ type: "text", text }] : []), ...calls.map((c) => ({ type: "tool_use", id: c.id, name: c.name, input: c.args }))],
-      stop_reason: calls.length ? "tool_use" : "end_turn",
+      stop_reason: stop === "length" ? "max_tokens" : stop === "safety" ? "refusal" : calls.length ? "tool_use" : "end_turn",
       stop_sequence: null,
       usage: { input_tokens: 10, output_tokens: 10 },
     };
@@ -137,7 +171,7 @@ function generationAnswer(kind: FakeProviderKind, model: string, text: string | 
             }),
           },
           logprobs: null,
-          finish_reason: calls.length ? "tool_calls" : "stop",
+          finish_reason: stop === "length" ? "length" : stop === "safety" ? "content_filter" : calls.length ? "tool_calls" : "stop",
         },
       ],
       usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
@@ -147,7 +181,7 @@ function generationAnswer(kind: FakeProviderKind, model: string, text: string | 
     candidates: [
       {
         content: { role: "model", parts: [...(text ? [{ text }] : []), ...calls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } }))] },
-        finishReason: "STOP",
+        finishReason: stop === "length" ? "MAX_TOKENS" : stop === "safety" ? "SAFETY" : "STOP",
         index: 0,
       },
     ],

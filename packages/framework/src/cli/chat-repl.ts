@@ -136,9 +136,7 @@ class LineQueue {
 function describeTools(session: ChatSession, policyText: string): string {
   const tools = session.tools();
   const width = Math.max(0, ...tools.map((t) => t.qualifiedName.length));
-  const lines = tools.map(
-    (t) => `${t.qualifiedName.padEnd(width)}  ${t.tool.annotations?.readOnlyHint === true ? "read-only   " : "asks first  "}${firstLine(t.tool.description)}`,
-  );
+  const lines = tools.map((t) => `${t.qualifiedName.padEnd(width)}  ${t.asksFirst ? "asks first  " : "read-only   "}${firstLine(t.tool.description)}`);
   return `${lines.join("\n") || "No tools."}\n${policyText ? `(${policyText})\n` : ""}`;
 }
 

@@ -1,4 +1,8 @@
 import type { McpCallResult } from "../mcp-tool.js";
+import type { TokenUsage } from "../models/model-adapter.js";
+
+/** Why a turn ended without an answer: limits, the user, the provider. */
+export type TurnStop = "step-limit" | "invalid-limit" | "cancelled" | "length" | "safety" | "failed";
 
 /** How the host judged one proposed call before anything ran. */
 export type CallDecision =
@@ -27,8 +31,14 @@ export type ChatEvent =
   | { type: "result"; id: string; isError: boolean; text: string; result?: McpCallResult }
   /** The model answered without proposing calls: the turn is over. */
   | { type: "answer"; text: string; steps: number }
-  /** The turn ended without an answer. */
-  | { type: "stopped"; reason: "step-limit" | "invalid-limit" | "cancelled"; message: string }
+  /** Tokens one model request took, as the provider reported them, with the turn's and the session's totals so far. */
+  | { type: "usage"; step: number; inputTokens: number; outputTokens: number; turn: TokenUsage; total: TokenUsage }
+  /**
+   * The turn ended without a whole answer: a limit, the user (`cancelled`), an answer cut at the
+   * output limit (`length`) or withheld (`safety`), or a provider that failed (`failed`; the
+   * error is thrown after this event, and results already obtained stay in the conversation).
+   */
+  | { type: "stopped"; reason: TurnStop; message: string }
   /**
    * A server asked the host something while a call ran (elicitation, sampling), and what the host
    * answered (`result`) or why it could not (`error`). Reported by the host that answers, not by
@@ -40,7 +50,11 @@ export type ChatEvent =
 export interface TurnOutcome {
   /** The model's answer, when it gave one. */
   readonly answer?: string;
-  readonly stopped?: "step-limit" | "invalid-limit" | "cancelled";
+  readonly stopped?: Exclude<TurnStop, "failed">;
+  /** The text of an answer cut short (`length`), when the model wrote any. */
+  readonly partial?: string;
   /** Model requests made in this turn. */
   readonly steps: number;
+  /** Tokens this turn's requests took, as the provider reported them. */
+  readonly usage?: TokenUsage;
 }

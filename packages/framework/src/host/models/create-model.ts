@@ -3,7 +3,7 @@ import { createAnthropicModel } from "./anthropic-model.js";
 import { createGeminiModel } from "./gemini-model.js";
 import type { ModelAdapter, ModelProvider } from "./model-adapter.js";
 import { createOpenAIModel } from "./openai-model.js";
-import type { ProviderWireListener } from "./wire-fetch.js";
+import type { ProviderHttpOptions } from "./provider-fetch.js";
 
 /** The providers, and the environment variables each reads its key from (first set wins). */
 export const PROVIDER_KEYS: Readonly<Record<ModelProvider, readonly string[]>> = {
@@ -12,13 +12,13 @@ export const PROVIDER_KEYS: Readonly<Record<ModelProvider, readonly string[]>> =
   gemini: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
 };
 
-/** What `typemcp chat` says about the model: `--provider`, `--model`, `--base-url`. */
-export interface ModelChoice {
+/** What `typemcp chat` says about the model: `--provider`, `--model`, `--base-url`, `--timeout`, `--retries`, `--max-tokens`. */
+export interface ModelChoice extends ProviderHttpOptions {
   provider?: string;
   model?: string;
   baseUrl?: string;
-  onWire?: ProviderWireListener;
-  onNotice?: (text: string) => void;
+  /** Most output tokens per answer (Anthropic's `max_tokens`, default 4096; the others' default is theirs). */
+  maxTokens?: number;
 }
 
 /**
@@ -50,10 +50,14 @@ export async function createModel(choice: ModelChoice, env: NodeJS.ProcessEnv = 
     model: choice.model,
     ...(choice.baseUrl !== undefined && { baseUrl: choice.baseUrl }),
     ...(choice.onWire && { onWire: choice.onWire }),
+    ...(choice.onNotice && { onNotice: choice.onNotice }),
+    ...(choice.timeoutMs !== undefined && { timeoutMs: choice.timeoutMs }),
+    ...(choice.retries !== undefined && { retries: choice.retries }),
+    ...(choice.maxTokens !== undefined && { maxTokens: choice.maxTokens }),
   };
   if (provider === "anthropic") return createAnthropicModel(common);
   if (provider === "gemini") return createGeminiModel(common);
-  return createOpenAIModel({ ...common, ...(choice.onNotice && { onNotice: choice.onNotice }) });
+  return createOpenAIModel(common);
 }
 
 function pickProvider(choice: ModelChoice, env: NodeJS.ProcessEnv): ModelProvider {

@@ -1,19 +1,19 @@
 import type { OpenAIChatTool } from "../to-openai-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn } from "./model-adapter.js";
-import { toProviderFailure } from "./provider-failure.js";
-import { createWireFetch, type ProviderWireListener } from "./wire-fetch.js";
+import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
+import { toModelTurn } from "./model-turn.js";
+import { requestPlaces, toProviderFailure } from "./provider-failure.js";
 
 /** How to reach an OpenAI Chat Completions endpoint: OpenAI's, or any engine that speaks it. */
-export interface OpenAIModelOptions {
+export interface OpenAIModelOptions extends ProviderHttpOptions {
   /** A local engine usually takes any key. */
   apiKey: string;
   model: string;
   /** Default `https://api.openai.com/v1`; Ollama is `http://127.0.0.1:11434/v1`. */
   baseUrl?: string;
-  onWire?: ProviderWireListener;
-  /** Told when the endpoint lists its models and `model` is not among them. */
-  onNotice?: (text: string) => void;
+  /** `max_completion_tokens` of every request; the endpoint's default when left out. */
+  maxTokens?: number;
 }
 
 type WireToolCall = { id?: string; type?: string; function?: { name?: string; arguments?: string } };
@@ -30,23 +30,29 @@ export async function createOpenAIModel(options: OpenAIModelOptions): Promise<Mo
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL: endpoint,
-    maxRetries: 1,
-    ...(options.onWire && { fetch: createWireFetch(options.onWire) }),
+    // Retries, the time bound and odd replies are the provider fetch's, the same for every SDK.
+    maxRetries: 0,
+    fetch: providerFetchFor(options),
   });
-  const where = (what: string) => ({ provider: "OpenAI-compatible endpoint", endpoint, model: options.model, what });
+  const where = requestPlaces("OpenAI-compatible endpoint", endpoint, options);
   return {
     provider: "openai",
     toolFormat: "openai-chat",
     model: options.model,
     async check(signal) {
-      // Engines name their models their own way (llama.cpp lists a file path and answers to any
-      // name), so a model missing from the list is a notice, not an error.
+      // The list is a courtesy: engines name their models their own way (llama.cpp lists a file
+      // path and answers to any name), and some serve Chat Completions with no /models at all. A
+      // refused key or an endpoint nobody answers on still stops the chat before it starts.
       let ids: string[];
       try {
         const page = await client.models.list({ ...(signal && { signal }), maxRetries: 0 });
-        ids = page.data.map((model) => model.id);
+        ids = (page.data ?? []).map((model) => model.id);
       } catch (error) {
-        throw toProviderFailure(error, where("GET /models"));
+        const failure = toProviderFailure(error, where("GET /models"));
+        const status = (error as { status?: unknown } | null)?.status;
+        if (failure.code !== "HOST_PROVIDER_SETUP" || status !== 404) throw failure;
+        options.onNotice?.(`${endpoint} has no model list (GET /models answered HTTP 404); going on with "${options.model}".`);
+        return;
       }
       if (ids.length && !ids.includes(options.model)) {
         options.onNotice?.(`${endpoint} does not list the model "${options.model}"; it lists ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", …" : ""}.`);
@@ -61,19 +67,28 @@ export async function createOpenAIModel(options: OpenAIModelOptions): Promise<Mo
             model: options.model,
             messages: toOpenAIMessages(request.system, request.messages) as never,
             ...(tools.length && { tools: tools as never }),
-            ...(request.maxTokens !== undefined && { max_completion_tokens: request.maxTokens }),
+            ...((request.maxTokens ?? options.maxTokens) !== undefined && { max_completion_tokens: request.maxTokens ?? options.maxTokens }),
           },
           request.signal ? { signal: request.signal } : undefined,
         );
       } catch (error) {
         throw toProviderFailure(error, where("POST /chat/completions"));
       }
-      const choice = response.choices[0];
+      const choice = response.choices?.[0];
       const message = choice?.message;
       const calls = ((message?.tool_calls ?? []) as WireToolCall[])
         .filter((call) => call.type === undefined || call.type === "function")
         .map((call, index) => ({ id: call.id || `call_${index}`, name: call.function?.name ?? "", arguments: call.function?.arguments ?? "{}" }));
-      return { text: message?.content ?? "", calls, ...(choice?.finish_reason && { stopReason: choice.finish_reason }) };
+      const stop = choice?.finish_reason as string | null | undefined;
+      const incomplete = stop === "length" ? "length" : stop === "content_filter" ? "safety" : undefined;
+      const usage = response.usage as { prompt_tokens?: number; completion_tokens?: number } | undefined;
+      return toModelTurn({
+        text: message?.content ?? "",
+        calls,
+        stopReason: stop,
+        incomplete,
+        usage: usage && { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0 },
+      });
     },
   };
 }
