@@ -21,6 +21,8 @@ export interface ScriptedTurn {
   reply?: { status: number; body: string; headers?: Record<string, string> };
   /** Hold the answer this long first (a stalled provider). */
   stallMs?: number;
+  /** Streamed: send the first piece of text, then nothing more until the connection closes. */
+  hang?: boolean;
 }
 
 /** How the fake answers the model list: as the provider does, with 404 (an endpoint without one), or listing other names. */
@@ -77,7 +79,9 @@ export async function startFakeProvider(
       if (route !== "generate") return void send(404, errorAnswer(kind, 404, `no route ${req.method} ${url.pathname}`));
       const turn = script(generation++, body);
       const calls = (turn.calls ?? []).map((call) => ({ ...call, id: `${kind === "anthropic" ? "toolu" : "call"}_${++callCounter}` }));
+      const streamed = kind === "gemini" ? url.pathname.endsWith(":streamGenerateContent") : body?.stream === true;
       const answer = () => {
+        if (!turn.reply && streamed) return void streamAnswer(res, kind, model, turn, calls);
         if (!turn.reply) return void send(200, generationAnswer(kind, model, turn.text, calls, turn.stop));
         res.writeHead(turn.reply.status, { "content-type": "application/json", ...turn.reply.headers }).end(turn.reply.body);
       };
@@ -112,7 +116,7 @@ function routeOf(kind: FakeProviderKind, method: string, path: string, model: st
   } else {
     // The SDK picks the API version (v1beta, or v1 with a custom base URL); both are served.
     const rest = /^\/v1(?:beta)?(\/models\/.*)$/.exec(path)?.[1];
-    if (method === "POST" && rest === `/models/${model}:generateContent`) return "generate";
+    if (method === "POST" && (rest === `/models/${model}:generateContent` || rest === `/models/${model}:streamGenerateContent`)) return "generate";
     if (method === "GET" && rest?.startsWith("/models/")) return rest === `/models/${model}` ? "models" : "unknown-model";
   }
   return undefined;
@@ -188,6 +192,100 @@ function generationAnswer(
     usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 10, totalTokenCount: 20 },
     modelVersion: model,
   };
+}
+
+/**
+ * Answers a streamed generation request in the provider's own server-sent events, as its SDK
+ * parses them: the text in pieces, each tool call's arguments split across deltas (Anthropic
+ * `input_json_delta`, OpenAI `tool_calls[].function.arguments`; Gemini sends a call whole).
+ */
+function streamAnswer(
+  res: http.ServerResponse,
+  kind: FakeProviderKind,
+  model: string,
+  turn: ScriptedTurn,
+  calls: Array<{ id: string; name: string; args: unknown }>,
+): void {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const pieces = turn.text ? (turn.text.match(/\S+\s*/g) ?? [turn.text]) : [];
+  const halves = (text: string) => [text.slice(0, Math.ceil(text.length / 2)), text.slice(Math.ceil(text.length / 2))];
+  const events: string[] = [];
+  const event = (name: string | undefined, data: unknown) => events.push(`${name ? `event: ${name}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
+  let firstText = -1;
+  const textEvent = (name: string | undefined, data: unknown) => {
+    event(name, data);
+    if (firstText < 0) firstText = events.length - 1;
+  };
+  if (kind === "anthropic") {
+    event("message_start", {
+      type: "message_start",
+      message: {
+        id: "msg_s",
+        type: "message",
+        role: "assistant",
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 1 },
+      },
+    });
+    let index = 0;
+    if (pieces.length) {
+      event("content_block_start", { type: "content_block_start", index, content_block: { type: "text", text: "" } });
+      for (const text of pieces) textEvent("content_block_delta", { type: "content_block_delta", index, delta: { type: "text_delta", text } });
+      event("content_block_stop", { type: "content_block_stop", index: index++ });
+    }
+    for (const call of calls) {
+      event("content_block_start", { type: "content_block_start", index, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } });
+      for (const partial_json of halves(JSON.stringify(call.args)))
+        event("content_block_delta", { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } });
+      event("content_block_stop", { type: "content_block_stop", index: index++ });
+    }
+    const stop_reason = turn.stop === "length" ? "max_tokens" : turn.stop === "safety" ? "refusal" : calls.length ? "tool_use" : "end_turn";
+    event("message_delta", { type: "message_delta", delta: { stop_reason, stop_sequence: null }, usage: { output_tokens: 10 } });
+    event("message_stop", { type: "message_stop" });
+  } else if (kind === "openai") {
+    const chunk = (delta: unknown, finish_reason: string | null = null) => ({
+      id: "chatcmpl-s",
+      object: "chat.completion.chunk",
+      created: 1767225600,
+      model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason }],
+    });
+    event(undefined, chunk({ role: "assistant", content: "" }));
+    for (const content of pieces) textEvent(undefined, chunk({ content }));
+    calls.forEach((call, index) => {
+      event(undefined, chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
+      for (const args of halves(JSON.stringify(call.args))) event(undefined, chunk({ tool_calls: [{ index, function: { arguments: args } }] }));
+    });
+    event(undefined, chunk({}, turn.stop === "length" ? "length" : turn.stop === "safety" ? "content_filter" : calls.length ? "tool_calls" : "stop"));
+    event(undefined, {
+      id: "chatcmpl-s",
+      object: "chat.completion.chunk",
+      created: 1767225600,
+      model,
+      choices: [],
+      usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+    });
+    events.push("data: [DONE]\n\n");
+  } else {
+    for (const text of pieces) textEvent(undefined, { candidates: [{ content: { role: "model", parts: [{ text }] }, index: 0 }], modelVersion: model });
+    event(undefined, {
+      candidates: [
+        {
+          content: { role: "model", parts: calls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } })) },
+          finishReason: turn.stop === "length" ? "MAX_TOKENS" : turn.stop === "safety" ? "SAFETY" : "STOP",
+          index: 0,
+        },
+      ],
+      usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 10, totalTokenCount: 20 },
+      modelVersion: model,
+    });
+  }
+  // A hanging stream shows its first piece of text, then waits (on Anthropic, after the block opens).
+  if (turn.hang) return void res.write(events.slice(0, firstText + 1).join(""));
+  res.end(events.join(""));
 }
 
 /** The tool definitions a generation request carried, as `{ name, schema }` whatever the provider's format. */

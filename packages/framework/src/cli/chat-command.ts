@@ -26,6 +26,8 @@ const CHAT_OPTIONS = {
   "max-steps": "string",
   "max-tokens": "string",
   retries: "string",
+  stream: "boolean",
+  "no-stream": "boolean",
 } as const;
 
 /**
@@ -65,6 +67,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
     await model.check(AbortSignal.timeout(timeoutMs));
 
     const interactive = options.prompt === undefined;
+    if (options.stream && options["no-stream"]) throw new HostError("HOST_USAGE", "Give --stream or --no-stream, not both.");
     const events: ChatEvent[] = [];
     // The transcript's stream: the answer has stdout to itself in --prompt mode.
     const transcript = interactive ? (t: string) => process.stdout.write(t) : stderr;
@@ -99,6 +102,8 @@ export function runChat(argv: readonly string[]): Promise<number> {
           policy: readPolicy(options),
           consent: createTerminalConsent({ yes: options.yes, ...(ask && { ask }) }),
           lazyTools: options["lazy-tools"],
+          // Streamed by default where someone watches the transcript: a terminal.
+          stream: !options["no-stream"] && (options.stream || (!options.json && (interactive ? process.stdout : process.stderr).isTTY === true)),
           maxSteps,
           ...(options.system !== undefined && { system: options.system }),
           onEvent: (event) => {

@@ -21,6 +21,8 @@ export type CallDecision =
 export type ChatEvent =
   /** A request to the model is about to go out, with the size of the tool definitions it carries. */
   | { type: "request"; step: number; toolCount: number; toolBytes: number; toolTokens: number }
+  /** A piece of the model's text as it streams in (`stream`); the whole text follows as a `text` event. */
+  | { type: "delta"; step: number; text: string }
   /** The model's text in one turn: alongside calls, or (`final`) its answer. */
   | { type: "text"; step: number; text: string; final: boolean }
   /** The model proposed a call. `qualifiedName` is set when the name is known. */

@@ -51,6 +51,8 @@ export interface ChatSessionOptions {
   readonly consent?: (request: ConsentRequest) => ConsentAnswer | Promise<ConsentAnswer>;
   /** Send names and one-line descriptions plus a meta-tool that loads full definitions on request. */
   readonly lazyTools?: boolean;
+  /** Stream each answer: its text arrives as `delta` events (the model's turn is the same either way). */
+  readonly stream?: boolean;
   /** Model requests allowed in one turn (default 10). */
   readonly maxSteps?: number;
   /** Calls with invalid arguments allowed in one turn before it ends (default 3). */
@@ -115,6 +117,7 @@ export class ChatSession {
           messages: this.messages,
           tools,
           ...(options.signal && { signal: options.signal }),
+          ...(this.options.stream && { onText: (text: string) => this.emit({ type: "delta", step, text }) }),
         });
       } catch (error) {
         if (options.signal?.aborted) return this.cancelled(step - 1, start);
@@ -125,6 +128,8 @@ export class ChatSession {
         this.emit({ type: "stopped", reason: "failed", message: error instanceof Error ? error.message : String(error) });
         throw error;
       }
+      // A stream cut by the user may end quietly (the openai SDK's does) rather than throw.
+      if (options.signal?.aborted) return this.cancelled(step - 1, start);
       this.messages.push({ role: "model", turn });
       if (turn.usage) this.count(turn.usage, step, usage);
       if (turn.text) this.emit({ type: "text", step, text: turn.text, final: !turn.calls.length && !turn.incomplete });

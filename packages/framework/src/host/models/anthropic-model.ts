@@ -46,18 +46,22 @@ export async function createAnthropicModel(options: AnthropicModelOptions): Prom
     },
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const tools = request.tools as AnthropicTool[];
+      const body = {
+        model: options.model,
+        max_tokens: request.maxTokens ?? options.maxTokens ?? 4096,
+        ...(request.system !== undefined && { system: request.system }),
+        messages: toAnthropicMessages(request.messages) as never,
+        ...(tools.length && { tools: tools as never }),
+      };
+      const sdkOptions = request.signal ? { signal: request.signal } : undefined;
       let response;
       try {
-        response = await client.messages.create(
-          {
-            model: options.model,
-            max_tokens: request.maxTokens ?? options.maxTokens ?? 4096,
-            ...(request.system !== undefined && { system: request.system }),
-            messages: toAnthropicMessages(request.messages) as never,
-            ...(tools.length && { tools: tools as never }),
-          },
-          request.signal ? { signal: request.signal } : undefined,
-        );
+        if (request.onText) {
+          // The SDK's stream assembles the message, tool_use input from its input_json_delta events included.
+          const stream = client.messages.stream(body, sdkOptions);
+          stream.on("text", (delta) => request.onText!(delta));
+          response = await stream.finalMessage();
+        } else response = await client.messages.create(body, sdkOptions);
       } catch (error) {
         throw toProviderFailure(error, where("POST /v1/messages"));
       }

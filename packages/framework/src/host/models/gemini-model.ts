@@ -1,8 +1,10 @@
+import type { GenerateContentResponse } from "@google/genai";
 import { HostError } from "../host-error.js";
 import type { GeminiFunctionDeclaration } from "../to-gemini-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
+import { assembleGeminiStream } from "./gemini-stream.js";
 import { toModelTurn } from "./model-turn.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
 
@@ -50,9 +52,9 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
     },
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const functionDeclarations = request.tools as GeminiFunctionDeclaration[];
-      let response;
+      let response: GenerateContentResponse;
       try {
-        response = await client.models.generateContent({
+        const params = {
           model: options.model,
           contents: toGeminiContents(request.messages) as never,
           config: {
@@ -62,7 +64,12 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
             ...((request.maxTokens ?? options.maxTokens) !== undefined && { maxOutputTokens: request.maxTokens ?? options.maxTokens }),
             ...(request.signal && { abortSignal: request.signal }),
           },
-        });
+        };
+        response = (
+          request.onText
+            ? await assembleGeminiStream((await client.models.generateContentStream(params)) as AsyncIterable<never>, request.onText)
+            : await client.models.generateContent(params)
+        ) as GenerateContentResponse;
       } catch (error) {
         throw toProviderFailure(error, where(`POST models/${options.model}:generateContent`));
       }

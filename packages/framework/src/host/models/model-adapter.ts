@@ -67,6 +67,11 @@ export interface ModelRequest<Tool = unknown> {
   /** Most tokens the answer may take; each adapter has its own default. */
   readonly maxTokens?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Given, the answer is streamed: called with each piece of text as it arrives. The turn that
+   * `complete` returns is the same either way, tool calls assembled from the stream's deltas.
+   */
+  readonly onText?: (text: string) => void;
 }
 
 /** The providers `typemcp chat` drives. */

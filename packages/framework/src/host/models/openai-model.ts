@@ -2,6 +2,7 @@ import type { OpenAIChatTool } from "../to-openai-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn } from "./model-adapter.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
+import { assembleOpenAIStream } from "./openai-stream.js";
 import { toModelTurn } from "./model-turn.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
 
@@ -60,17 +61,21 @@ export async function createOpenAIModel(options: OpenAIModelOptions): Promise<Mo
     },
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const tools = request.tools as OpenAIChatTool[];
+      const body = {
+        model: options.model,
+        messages: toOpenAIMessages(request.system, request.messages) as never,
+        ...(tools.length && { tools: tools as never }),
+        ...((request.maxTokens ?? options.maxTokens) !== undefined && { max_completion_tokens: request.maxTokens ?? options.maxTokens }),
+      };
+      const sdkOptions = request.signal ? { signal: request.signal } : undefined;
       let response;
       try {
-        response = await client.chat.completions.create(
-          {
-            model: options.model,
-            messages: toOpenAIMessages(request.system, request.messages) as never,
-            ...(tools.length && { tools: tools as never }),
-            ...((request.maxTokens ?? options.maxTokens) !== undefined && { max_completion_tokens: request.maxTokens ?? options.maxTokens }),
-          },
-          request.signal ? { signal: request.signal } : undefined,
-        );
+        response = request.onText
+          ? await assembleOpenAIStream(
+              await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, sdkOptions),
+              request.onText,
+            )
+          : await client.chat.completions.create(body, sdkOptions);
       } catch (error) {
         throw toProviderFailure(error, where("POST /chat/completions"));
       }

@@ -34,18 +34,20 @@ export function createProviderFetch(options: ProviderFetchOptions): typeof fetch
   return async (input, init) => {
     const what = `${init?.method ?? "GET"} ${new URL(input instanceof Request ? input.url : String(input)).pathname}`;
     for (let attempt = 0; ; attempt++) {
-      const timer = AbortSignal.timeout(options.timeoutMs);
-      const signal = init?.signal ? AbortSignal.any([init.signal, timer]) : timer;
+      const stall = new ProviderReplyError("stall", `gave no answer to ${what} within ${seconds(options.timeoutMs)} (--timeout)`);
+      const bound = boundedSignal(options.timeoutMs, stall, init?.signal ?? undefined);
       let response: Response;
-      let text: string | undefined;
+      let text: string;
       try {
-        response = await inner(input, { ...init, signal });
-        if (isStream(response)) return response;
+        response = await inner(input, { ...init, signal: bound.signal });
+        // A stream is bounded by its silences, not its length: each chunk restarts the clock.
+        if (isStream(response) && response.body) return new Response(response.body.pipeThrough(bound.restartOnEachChunk()), response);
         text = await response.text();
       } catch (error) {
-        if (timer.aborted && !init?.signal?.aborted)
-          throw new ProviderReplyError("stall", `gave no answer to ${what} within ${seconds(options.timeoutMs)} (--timeout)`);
+        if (bound.signal.reason === stall) throw stall;
         throw error;
+      } finally {
+        bound.stopUnlessStreaming();
       }
       const wait = attempt < retries && RETRIED.has(response.status) ? waitBefore(response.headers, attempt, options.backoffMs ?? 500) : undefined;
       if (wait !== undefined && wait <= LONGEST_WAIT_MS) {
@@ -56,6 +58,40 @@ export function createProviderFetch(options: ProviderFetchOptions): typeof fetch
       if (response.ok) assertAnswer(text, what);
       return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
     }
+  };
+}
+
+// The signal an attempt runs under: the caller's, and the host's clock, which a stream restarts on
+// every chunk and stops at its end.
+function boundedSignal(timeoutMs: number, stall: Error, outer: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const abort = () => controller.abort(outer?.reason);
+  outer?.addEventListener("abort", abort, { once: true });
+  if (outer?.aborted) abort();
+  // Unref'd: a stream the SDK stops reading must not hold the process open until the clock runs out.
+  const start = () => setTimeout(() => controller.abort(stall), timeoutMs).unref();
+  let timer = start();
+  let streaming = false;
+  const stop = () => {
+    clearTimeout(timer);
+    outer?.removeEventListener("abort", abort);
+  };
+  return {
+    signal: controller.signal,
+    restartOnEachChunk: () => {
+      streaming = true;
+      return new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, out) {
+          clearTimeout(timer);
+          timer = start();
+          out.enqueue(chunk);
+        },
+        flush: stop,
+      });
+    },
+    stopUnlessStreaming: () => {
+      if (!streaming) stop();
+    },
   };
 }
 
