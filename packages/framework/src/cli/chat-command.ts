@@ -83,13 +83,29 @@ export function runChat(argv: readonly string[]): Promise<number> {
       note: transcript,
       onAnswered: (event) => events.push(event),
     });
-    const opened = await openServers(specs, { timeoutMs, verbose: options.verbose, protocol: readProtocol(options), answers: questions.answers });
+    // The session whose tools a server's list_changed refreshes: the latest one (/clear makes another).
+    const opened = await openServers(specs, {
+      timeoutMs,
+      verbose: options.verbose,
+      protocol: readProtocol(options),
+      answers: questions.answers,
+      // A chat keeps its tools for a long time: a server's tools/list_changed is acted on.
+      watchLists: true,
+    });
     try {
       for (const failure of opened.failures) stderr(`typemcp: ${failure.message}\n`);
       if (!opened.servers.length) throw opened.failures[0] ?? new HostError("HOST_USAGE", "No servers to chat with.");
       const servers: ChatServer[] = opened.servers.map(({ name, connection }) => ({
         name,
-        tools: connection.tools,
+        // Read on each request: the list a server's list_changed brought.
+        get tools() {
+          return connection.tools;
+        },
+        refreshTools: async () => {
+          const changed = await connection.refreshTools();
+          if (changed) transcript(`[${name}] tools changed: ${connection.tools.length} tools now.\n`);
+          return changed;
+        },
         ...(connection.spec.trust && { trust: connection.spec.trust }),
         call: (tool, args, o) => connection.call(tool, args, o),
       }));

@@ -18,6 +18,8 @@ export interface ChatServer {
   readonly tools: readonly McpTool[];
   /** Whether its `readOnlyHint` is believed (`read-only`) or every call is asked (`ask`, the default). */
   readonly trust?: ServerTrust;
+  /** Lists `tools` again if the server said they changed; true when it did. Asked before each model request. */
+  refreshTools?(): Promise<boolean>;
   /** Sends `tools/call`; aborting `signal` cancels the request (MCP `notifications/cancelled`). */
   call(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal }): Promise<McpCallResult>;
 }
@@ -81,7 +83,7 @@ const DEFAULT_MAX_INVALID_CALLS = 3;
 export class ChatSession {
   /** The conversation so far, in the loop's neutral form. */
   readonly messages: ChatMessage[] = [];
-  private readonly router: ToolRouter;
+  private router: ToolRouter;
   private readonly servers: ReadonlyMap<string, ChatServer>;
   private readonly approvedAlways = new Set<string>();
   private readonly loaded = new Set<string>();
@@ -90,6 +92,14 @@ export class ChatSession {
   constructor(private readonly options: ChatSessionOptions) {
     this.router = new ToolRouter(options.servers, { provider: options.model.toolFormat });
     this.servers = new Map(options.servers.map((server) => [server.name, server]));
+  }
+
+  /**
+   * Reads every server's `tools` again (after `notifications/tools/list_changed`): the next model
+   * request offers the new list, and a call to a tool that is gone is refused as unknown.
+   */
+  refreshTools(): void {
+    this.router = new ToolRouter(this.options.servers, { provider: this.options.model.toolFormat });
   }
 
   /** Every tool the policy lets the model see: provider name, qualified name, the MCP tool, and whether a call is asked first. */
@@ -108,6 +118,8 @@ export class ChatSession {
     const invalid = { count: 0 };
     const usage = { inputTokens: 0, outputTokens: 0, reported: false };
     for (let step = 1; step <= maxSteps; step++) {
+      const changed = await Promise.all(this.options.servers.map((server) => server.refreshTools?.() ?? false));
+      if (changed.includes(true)) this.refreshTools();
       const tools = this.toolsForRequest();
       this.emit({ type: "request", step, toolCount: tools.length, ...sizeOf(tools) });
       let turn: ModelTurn;
