@@ -5,6 +5,7 @@ import { createModel } from "../host/models/create-model.js";
 import { createTerminalConsent, type AskLine } from "./chat-consent.js";
 import { ANSWER_OPTIONS, createCliAnswers, readRoots } from "./cli-answers.js";
 import { runChatRepl } from "./chat-repl.js";
+import { readConversation, saveConversation } from "./chat-save.js";
 import { createTranscriptPrinter } from "./chat-transcript.js";
 import { formatWireLine } from "./format-wire-line.js";
 import { openServers } from "./open-servers.js";
@@ -26,6 +27,7 @@ const CHAT_OPTIONS = {
   "max-steps": "string",
   "max-tokens": "string",
   retries: "string",
+  resume: "string",
   stream: "boolean",
   "no-stream": "boolean",
 } as const;
@@ -66,6 +68,8 @@ export function runChat(argv: readonly string[]): Promise<number> {
     // A wrong key or an unreachable endpoint is reported before any server starts.
     await model.check(AbortSignal.timeout(timeoutMs));
 
+    // Read before any server starts; it goes to the first session only: /clear starts afresh.
+    let history = options.resume === undefined ? undefined : readConversation(options.resume, model);
     const interactive = options.prompt === undefined;
     if (options.stream && options["no-stream"]) throw new HostError("HOST_USAGE", "Give --stream or --no-stream, not both.");
     const events: ChatEvent[] = [];
@@ -112,7 +116,10 @@ export function runChat(argv: readonly string[]): Promise<number> {
       const show = options.json ? () => {} : createTranscriptPrinter(transcript, { verbose: options.verbose, answerToo: interactive });
       const session = (ask?: AskLine) => {
         terminalAsk = ask;
+        const resumed = history;
+        history = undefined;
         return new ChatSession({
+          ...(resumed && { history: resumed }),
           servers,
           model,
           policy: readPolicy(options),
@@ -128,7 +135,13 @@ export function runChat(argv: readonly string[]): Promise<number> {
           },
         });
       };
-      if (interactive) return await runChatRepl({ createSession: session, servers: opened.servers, policyText: describePolicy(options) });
+      if (interactive)
+        return await runChatRepl({
+          createSession: session,
+          servers: opened.servers,
+          policyText: describePolicy(options),
+          save: (file, chat) => saveConversation(file, chat.messages, model, chat.usage),
+        });
       const code = await runPrompt(options.prompt!, session, events, options.json);
       const misfit = questions.failure();
       if (misfit) throw misfit;

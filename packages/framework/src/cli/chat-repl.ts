@@ -10,6 +10,7 @@ const HELP = `/tools     the tools the model is offered, and which need your app
 /servers   the connected servers
 /resources the servers' resources; /attach server:uri (or @server:uri in a message) adds one to your next message
 /prompts   the servers' prompts; /prompt server__name key=value… sends one as your message
+/save FILE save the conversation, to go on with later (typemcp chat --resume FILE)
 /clear     forget the conversation so far
 /quit      leave (Ctrl-D too)
 Ctrl-C while the model or a tool is working cancels that turn, not the session.
@@ -21,6 +22,8 @@ export interface ChatReplOptions {
   createSession: (ask?: (question: string) => Promise<string>) => ChatSession;
   servers: readonly OpenServer[];
   policyText: string;
+  /** `/save FILE`. */
+  save: (file: string, session: ChatSession) => void;
 }
 
 /**
@@ -84,7 +87,14 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
       if (text === "/help") process.stdout.write(HELP);
       else if (text === "/tools") process.stdout.write(describeTools(session, options.policyText));
       else if (text === "/servers") process.stdout.write(describeServers(options.servers));
-      else if (text === "/resources") process.stdout.write((await attempt(() => describeResources(options.servers))) ?? "");
+      else if (text.startsWith("/save ")) {
+        const file = text.slice(6).trim();
+        const saved = await attempt(async () => {
+          options.save(file, session);
+          return true;
+        });
+        if (saved) process.stdout.write(`Saved ${session.messages.length} messages to ${file}; go on with --resume ${file}.\n`);
+      } else if (text === "/resources") process.stdout.write((await attempt(() => describeResources(options.servers))) ?? "");
       else if (text === "/prompts") process.stdout.write((await attempt(() => describePrompts(options.servers))) ?? "");
       else if (text.startsWith("/attach ")) {
         const attached = await attempt(() => readAttachment(options.servers, text.slice(8).trim()));

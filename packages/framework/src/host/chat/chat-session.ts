@@ -53,6 +53,8 @@ export interface ChatSessionOptions {
   readonly consent?: (request: ConsentRequest) => ConsentAnswer | Promise<ConsentAnswer>;
   /** Send names and one-line descriptions plus a meta-tool that loads full definitions on request. */
   readonly lazyTools?: boolean;
+  /** A conversation to go on with (`--resume`): these messages come before the first `send`. */
+  readonly history?: readonly ChatMessage[];
   /** Stream each answer: its text arrives as `delta` events (the model's turn is the same either way). */
   readonly stream?: boolean;
   /** Model requests allowed in one turn (default 10). */
@@ -90,6 +92,7 @@ export class ChatSession {
   private readonly total = { inputTokens: 0, outputTokens: 0 };
 
   constructor(private readonly options: ChatSessionOptions) {
+    if (options.history) this.messages.push(...options.history);
     this.router = new ToolRouter(options.servers, { provider: options.model.toolFormat });
     this.servers = new Map(options.servers.map((server) => [server.name, server]));
   }
