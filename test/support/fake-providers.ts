@@ -76,11 +76,13 @@ export async function startFakeProvider(
       if (route === "models" && listing === "missing") return void send(404, errorAnswer(kind, 404, "404 page not found"));
       if (route === "models") return void send(200, modelsAnswer(kind, listing === "others" ? "other-model" : model));
       if (route === "unknown-model") return void send(404, errorAnswer(kind, 404, `model ${url.pathname.split("/").pop()} not found`));
-      if (route !== "generate") return void send(404, errorAnswer(kind, 404, `no route ${req.method} ${url.pathname}`));
+      if (route === "ollama-tags") return void send(200, { models: [{ name: `${model}:latest`, model: `${model}:latest` }] });
+      if (route !== "generate" && route !== "ollama") return void send(404, errorAnswer(kind, 404, `no route ${req.method} ${url.pathname}`));
       const turn = script(generation++, body);
       const calls = (turn.calls ?? []).map((call) => ({ ...call, id: `${kind === "anthropic" ? "toolu" : "call"}_${++callCounter}` }));
       const streamed = kind === "gemini" ? url.pathname.endsWith(":streamGenerateContent") : body?.stream === true;
       const answer = () => {
+        if (!turn.reply && route === "ollama") return void ollamaAnswer(res, model, turn, body?.stream === true);
         if (!turn.reply && streamed) return void streamAnswer(res, kind, model, turn, calls);
         if (!turn.reply) return void send(200, generationAnswer(kind, model, turn.text, calls, turn.stop));
         res.writeHead(turn.reply.status, { "content-type": "application/json", ...turn.reply.headers }).end(turn.reply.body);
@@ -106,13 +108,21 @@ export async function startFakeProvider(
   };
 }
 
-function routeOf(kind: FakeProviderKind, method: string, path: string, model: string): "models" | "generate" | "unknown-model" | undefined {
+function routeOf(
+  kind: FakeProviderKind,
+  method: string,
+  path: string,
+  model: string,
+): "models" | "generate" | "unknown-model" | "ollama" | "ollama-tags" | undefined {
   if (kind === "anthropic") {
     if (method === "POST" && path === "/v1/messages") return "generate";
     if (method === "GET" && path.startsWith("/v1/models/")) return path === `/v1/models/${model}` ? "models" : "unknown-model";
   } else if (kind === "openai") {
-    if (method === "POST" && path === "/v1/chat/completions") return "generate";
-    if (method === "GET" && path === "/v1/models") return "models";
+    // The same engine also answers as Azure OpenAI (a deployment named like the model) and as Ollama's native API.
+    if (method === "POST" && (path === "/v1/chat/completions" || path === `/openai/deployments/${model}/chat/completions`)) return "generate";
+    if (method === "GET" && (path === "/v1/models" || path === "/openai/models")) return "models";
+    if (method === "POST" && path === "/api/chat") return "ollama";
+    if (method === "GET" && path === "/api/tags") return "ollama-tags";
   } else {
     // The SDK picks the API version (v1beta, or v1 with a custom base URL); both are served.
     const rest = /^\/v1(?:beta)?(\/models\/.*)$/.exec(path)?.[1];
@@ -286,6 +296,24 @@ function streamAnswer(
   // A hanging stream shows its first piece of text, then waits (on Anthropic, after the block opens).
   if (turn.hang) return void res.write(events.slice(0, firstText + 1).join(""));
   res.end(events.join(""));
+}
+
+/** Answers Ollama's `POST /api/chat`: one JSON object, or (streamed) one a line, the last with `done: true` and the counts. */
+function ollamaAnswer(res: http.ServerResponse, model: string, turn: ScriptedTurn, stream: boolean): void {
+  const tool_calls = (turn.calls ?? []).map((c) => ({ function: { name: c.name, arguments: c.args } }));
+  const last = { model, done: true, done_reason: turn.stop === "length" ? "length" : "stop", prompt_eval_count: 10, eval_count: 10 };
+  if (!stream) {
+    res.writeHead(200, { "content-type": "application/json" });
+    return void res.end(JSON.stringify({ ...last, message: { role: "assistant", content: turn.text ?? "", ...(tool_calls.length && { tool_calls }) } }));
+  }
+  res.writeHead(200, { "content-type": "application/x-ndjson" });
+  const pieces = turn.text ? (turn.text.match(/\S+\s*/g) ?? [turn.text]) : [];
+  const lines = [
+    ...pieces.map((content) => ({ model, done: false, message: { role: "assistant", content } })),
+    ...(tool_calls.length ? [{ model, done: false, message: { role: "assistant", content: "", tool_calls } }] : []),
+    { ...last, message: { role: "assistant", content: "" } },
+  ];
+  res.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
 }
 
 /** The tool definitions a generation request carried, as `{ name, schema }` whatever the provider's format. */

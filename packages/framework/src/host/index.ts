@@ -58,6 +58,8 @@ export type { AnthropicModelOptions } from "./models/anthropic-model.js";
 export { createOpenAIModel } from "./models/openai-model.js";
 export type { OpenAIModelOptions } from "./models/openai-model.js";
 export { createGeminiModel } from "./models/gemini-model.js";
+export { createOllamaModel } from "./models/ollama-model.js";
+export type { OllamaModelOptions } from "./models/ollama-model.js";
 export type { GeminiModelOptions } from "./models/gemini-model.js";
 export type { ChatMessage, ModelAdapter, ModelProvider, ModelRequest, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "./models/model-adapter.js";
 export { DEFAULT_MODEL_TIMEOUT_MS, DEFAULT_PROVIDER_RETRIES } from "./models/provider-fetch.js";

@@ -75,7 +75,7 @@ export interface ModelRequest<Tool = unknown> {
 }
 
 /** The providers `typemcp chat` drives. */
-export type ModelProvider = "anthropic" | "openai" | "gemini";
+export type ModelProvider = "anthropic" | "openai" | "gemini" | "azure" | "ollama";
 
 /** A model behind one provider's API. */
 export interface ModelAdapter {

@@ -15,6 +15,12 @@ export interface OpenAIModelOptions extends ProviderHttpOptions {
   baseUrl?: string;
   /** `max_completion_tokens` of every request; the endpoint's default when left out. */
   maxTokens?: number;
+  /**
+   * Azure OpenAI: `baseUrl` is the resource's endpoint (`https://NAME.openai.azure.com`), `model`
+   * the deployment's name, and requests go through the SDK's `AzureOpenAI` client with this
+   * `api-version`.
+   */
+  azure?: { apiVersion: string };
 }
 
 type WireToolCall = { id?: string; type?: string; function?: { name?: string; arguments?: string } };
@@ -26,18 +32,16 @@ type WireToolCall = { id?: string; type?: string; function?: { name?: string; ar
  * the loop keeps the conversation itself, so Responses' server-side state buys nothing here.
  */
 export async function createOpenAIModel(options: OpenAIModelOptions): Promise<ModelAdapter> {
-  const { default: OpenAI } = await loadProviderSdk("openai", "openai", () => import("openai"));
+  const { default: OpenAI, AzureOpenAI } = await loadProviderSdk("openai", options.azure ? "azure" : "openai", () => import("openai"));
   const endpoint = options.baseUrl ?? "https://api.openai.com/v1";
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: endpoint,
-    // Retries, the time bound and odd replies are the provider fetch's, the same for every SDK.
-    maxRetries: 0,
-    fetch: providerFetchFor(options),
-  });
-  const where = requestPlaces("OpenAI-compatible endpoint", endpoint, options);
+  // Retries, the time bound and odd replies are the provider fetch's, the same for every SDK.
+  const common = { apiKey: options.apiKey, maxRetries: 0, fetch: providerFetchFor(options) };
+  const client = options.azure
+    ? new AzureOpenAI({ ...common, endpoint, deployment: options.model, apiVersion: options.azure.apiVersion })
+    : new OpenAI({ ...common, baseURL: endpoint });
+  const where = requestPlaces(options.azure ? "Azure OpenAI" : "OpenAI-compatible endpoint", endpoint, options);
   return {
-    provider: "openai",
+    provider: options.azure ? "azure" : "openai",
     toolFormat: "openai-chat",
     model: options.model,
     async check(signal) {

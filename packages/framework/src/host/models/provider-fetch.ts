@@ -96,7 +96,8 @@ function boundedSignal(timeoutMs: number, stall: Error, outer: AbortSignal | und
 }
 
 function isStream(response: Response): boolean {
-  return response.ok && (response.headers.get("content-type") ?? "").includes("text/event-stream");
+  // Server-sent events (the SDKs), or JSON lines (Ollama).
+  return response.ok && /text\/event-stream|application\/x-ndjson/.test(response.headers.get("content-type") ?? "");
 }
 
 // A 2xx body must be JSON, and not an error wrapped in a success.
