@@ -1,5 +1,6 @@
 import type { OpenAIChatTool } from "../to-openai-tool.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
+import { toChatStyleMessages } from "./chat-style-messages.js";
 import { toModelTurn } from "./model-turn.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
@@ -134,26 +135,18 @@ async function readLines(response: Response, onText: (text: string) => void): Pr
 }
 
 function toOllamaMessages(system: string | undefined, messages: readonly ChatMessage[]): unknown[] {
-  const out: unknown[] = system === undefined ? [] : [{ role: "system", content: system }];
-  for (const message of messages) {
-    if (message.role === "user") out.push({ role: "user", content: message.text });
-    else if (message.role === "model") {
-      const { text, calls } = message.turn;
-      out.push({
-        role: "assistant",
-        content: text,
-        ...(calls.length && {
-          tool_calls: calls.map((call) => ({
-            function: { name: call.name, arguments: typeof call.arguments === "string" ? parseObject(call.arguments) : (call.arguments ?? {}) },
-          })),
-        }),
-      });
-    } else {
-      for (const result of message.results)
-        out.push({ role: "tool", tool_name: result.name, content: result.isError ? `Error: ${result.content}` : result.content });
-    }
-  }
-  return out;
+  return toChatStyleMessages(system, messages, {
+    assistant: ({ text, calls }) => ({
+      role: "assistant",
+      content: text,
+      ...(calls.length && {
+        tool_calls: calls.map((call) => ({
+          function: { name: call.name, arguments: typeof call.arguments === "string" ? parseObject(call.arguments) : (call.arguments ?? {}) },
+        })),
+      }),
+    }),
+    tool: (result) => ({ role: "tool", tool_name: result.name, content: result.isError ? `Error: ${result.content}` : result.content }),
+  });
 }
 
 // Arguments written as JSON text by another provider (a resumed conversation); Ollama wants an object.

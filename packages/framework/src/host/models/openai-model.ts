@@ -2,6 +2,7 @@ import type { OpenAIChatTool } from "../to-openai-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn } from "./model-adapter.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
+import { toChatStyleMessages } from "./chat-style-messages.js";
 import { assembleOpenAIStream } from "./openai-stream.js";
 import { toModelTurn } from "./model-turn.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
@@ -103,27 +104,19 @@ export async function createOpenAIModel(options: OpenAIModelOptions): Promise<Mo
 }
 
 function toOpenAIMessages(system: string | undefined, messages: readonly ChatMessage[]): unknown[] {
-  const out: unknown[] = system === undefined ? [] : [{ role: "system", content: system }];
-  for (const message of messages) {
-    if (message.role === "user") out.push({ role: "user", content: message.text });
-    else if (message.role === "model") {
-      const { text, calls } = message.turn;
-      out.push({
-        role: "assistant",
-        content: text || null,
-        ...(calls.length && {
-          tool_calls: calls.map((call) => ({
-            id: call.id,
-            type: "function",
-            function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {}) },
-          })),
-        }),
-      });
-    } else {
-      // Chat Completions has no error flag on a tool message: the text has to say it.
-      for (const result of message.results)
-        out.push({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${result.content}` : result.content });
-    }
-  }
-  return out;
+  return toChatStyleMessages(system, messages, {
+    assistant: ({ text, calls }) => ({
+      role: "assistant",
+      content: text || null,
+      ...(calls.length && {
+        tool_calls: calls.map((call) => ({
+          id: call.id,
+          type: "function",
+          function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {}) },
+        })),
+      }),
+    }),
+    // Chat Completions has no error flag on a tool message: the text has to say it.
+    tool: (result) => ({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${result.content}` : result.content }),
+  });
 }
