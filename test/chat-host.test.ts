@@ -3,17 +3,13 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fedBackResults, sentTools, startFakeProvider, type FakeProviderKind, type ScriptedTurn } from "./support/fake-providers.js";
+import { fedBackResults, providerEnv, sentTools, startFakeProvider, type FakeProviderKind, type ScriptedTurn } from "./support/fake-providers.js";
 import { HOST_SERVERS, isBuilt, nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { startHttpMcpServer, type HttpMcpServer } from "./support/host-http-server.js";
 
 const hasTowns = isBuilt(HOST_SERVERS.towns);
 
-function envWith(keys: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL"]) delete env[name];
-  return { ...env, ...keys };
-}
+const envWith = providerEnv;
 
 let dir: string;
 let config: string;
@@ -25,9 +21,9 @@ beforeAll(async () => {
   marker = path.join(dir, "started");
   echoHttp = await startHttpMcpServer();
   config = writeMcpConfig(dir, {
-    towns: nodeServer(HOST_SERVERS.towns),
-    calc: nodeServer(HOST_SERVERS.calc),
-    echo: { url: echoHttp.url },
+    towns: { ...nodeServer(HOST_SERVERS.towns), trust: "read-only" },
+    calc: { ...nodeServer(HOST_SERVERS.calc), trust: "read-only" },
+    echo: { url: echoHttp.url, trust: "read-only" },
     // Leaves a file behind if it is ever started: proves a failing setup starts no server.
     tattle: { command: process.execPath, args: ["-e", `require("fs").writeFileSync(${JSON.stringify(marker)}, "")`] },
   });
@@ -124,7 +120,7 @@ describe("typemcp chat: consent", { timeout: 60_000 }, () => {
     expect(fedBackResults("anthropic", generations[1])).toEqual([{ id: "toolu_1", text: "It failed, as it always does.", isError: true }]);
   });
 
-  test("does not ask for a read-only tool", async () => {
+  test("does not ask for a read-only tool of a server trusted to say so", async () => {
     const { run } = await chat("gemini", [{ calls: [{ name: "echo__shout", args: { text: "hi" } }] }, { text: "HI" }], ["echo", "--prompt", "Shout hi."]);
     expect(run.status).toBe(0);
     expect(run.stderr).toContain('→ echo__shout {"text":"hi"}\n  ← HI\n');

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fedBackResults, sentTools, startFakeProvider, type FakeProviderKind, type ScriptedTurn } from "./support/fake-providers.js";
+import { fedBackResults, providerEnv, sentTools, startFakeProvider, type FakeProviderKind, type ScriptedTurn } from "./support/fake-providers.js";
 import { HOST_SERVERS, isBuilt, nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { startHttpMcpServer, type HttpMcpServer } from "./support/host-http-server.js";
 
@@ -10,12 +10,7 @@ const KINDS: FakeProviderKind[] = ["anthropic", "openai", "gemini"];
 const WINCHESTER_VALUE = 972776;
 const hasTowns = isBuilt(HOST_SERVERS.towns);
 
-/** The environment with no provider keys but the one given: a developer's own keys never leak into a run. */
-function envWith(keys: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL"]) delete env[name];
-  return { ...env, ...keys };
-}
+const envWith = providerEnv;
 
 const KEY_OF: Record<FakeProviderKind, string> = { anthropic: "ANTHROPIC_API_KEY", openai: "OPENAI_API_KEY", gemini: "GEMINI_API_KEY" };
 
@@ -26,9 +21,10 @@ let echoHttp: HttpMcpServer;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-chat-"));
   echoHttp = await startHttpMcpServer();
+  // Our own servers: their read-only hints are trusted, so those calls run unasked.
   config = writeMcpConfig(dir, {
-    towns: nodeServer(HOST_SERVERS.towns),
-    calc: nodeServer(HOST_SERVERS.calc),
+    towns: { ...nodeServer(HOST_SERVERS.towns), trust: "read-only" },
+    calc: { ...nodeServer(HOST_SERVERS.calc), trust: "read-only" },
     echo: { url: echoHttp.url },
   });
 });

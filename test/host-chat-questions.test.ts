@@ -87,8 +87,8 @@ describe("typemcp chat --json", { timeout: 60_000 }, () => {
     );
     expect(run.status).toBe(0);
     const { events } = JSON.parse(run.stdout) as { events: Array<{ type: string }> };
-    expect(events.map((e) => e.type)).toEqual(["request", "call", "decision", "server-request", "result", "request", "text", "answer"]);
-    expect(events[3]).toEqual({
+    expect(events.map((e) => e.type)).toEqual(["request", "usage", "call", "decision", "server-request", "result", "request", "usage", "text", "answer"]);
+    expect(events[4]).toEqual({
       type: "server-request",
       server: "questions",
       method: "sampling/createMessage",

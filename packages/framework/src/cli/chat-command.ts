@@ -1,10 +1,11 @@
 import { ChatSession, DEFAULT_MAX_STEPS, type ChatServer } from "../host/chat/chat-session.js";
-import type { ChatEvent } from "../host/chat/chat-events.js";
+import type { ChatEvent, TurnOutcome } from "../host/chat/chat-events.js";
 import { HostError } from "../host/host-error.js";
 import { createModel } from "../host/models/create-model.js";
 import { createTerminalConsent, type AskLine } from "./chat-consent.js";
 import { ANSWER_OPTIONS, createCliAnswers, readRoots } from "./cli-answers.js";
 import { runChatRepl } from "./chat-repl.js";
+import { readConversation, saveConversation } from "./chat-save.js";
 import { createTranscriptPrinter } from "./chat-transcript.js";
 import { formatWireLine } from "./format-wire-line.js";
 import { openServers } from "./open-servers.js";
@@ -24,6 +25,11 @@ const CHAT_OPTIONS = {
   yes: "boolean",
   "lazy-tools": "boolean",
   "max-steps": "string",
+  "max-tokens": "string",
+  retries: "string",
+  resume: "string",
+  stream: "boolean",
+  "no-stream": "boolean",
 } as const;
 
 /**
@@ -31,7 +37,8 @@ const CHAT_OPTIONS = {
  * a model with every server's tools, each call it proposes checked by the host before it runs.
  * With `--prompt`, one task: the answer on stdout, the transcript on stderr. Without it, an
  * interactive session. Exit codes: 0 answered, 2 usage or provider setup, 3 a server or the
- * provider failed, 5 `--max-steps` (or too many invalid calls) ended the turn, 130 cancelled.
+ * provider failed, 5 `--max-steps` (or too many invalid calls) ended the turn, 6 the answer was
+ * cut at the output limit or withheld by the provider's safety filter, 130 cancelled.
  * A server's sampling requests go to the same model, each shown in the transcript; its questions
  * for the user come from `--answer` or the terminal; `--root` (default: here) are its roots.
  */
@@ -49,13 +56,22 @@ export function runChat(argv: readonly string[]): Promise<number> {
       ...(options.provider !== undefined && { provider: options.provider }),
       ...(options.model !== undefined && { model: options.model }),
       ...(options["base-url"] !== undefined && { baseUrl: options["base-url"] }),
-      ...(options.verbose && { onWire: (direction: "send" | "receive", line: string) => stderr(`${formatWireLine(new Date(), "model", direction, line)}\n`) }),
-      onNotice: (text) => stderr(`typemcp: note: ${text}\n`),
+      // A model's answer takes longer than an MCP request: only an explicit --timeout bounds it.
+      ...(options.timeout !== undefined && { timeoutMs }),
+      ...(options.retries !== undefined && { retries: readCount(options.retries, "--retries", 0) }),
+      ...(options["max-tokens"] !== undefined && { maxTokens: readCount(options["max-tokens"], "--max-tokens", 1) }),
+      ...(options.verbose && {
+        onWire: (direction: "send" | "receive", line: string) => stderr(`${formatWireLine(new Date(), "model", direction, line)}\n`),
+        onNotice: (text: string) => stderr(`typemcp: note: ${text}\n`),
+      }),
     });
     // A wrong key or an unreachable endpoint is reported before any server starts.
     await model.check(AbortSignal.timeout(timeoutMs));
 
+    // Read before any server starts; it goes to the first session only: /clear starts afresh.
+    let history = options.resume === undefined ? undefined : readConversation(options.resume, model);
     const interactive = options.prompt === undefined;
+    if (options.stream && options["no-stream"]) throw new HostError("HOST_USAGE", "Give --stream or --no-stream, not both.");
     const events: ChatEvent[] = [];
     // The transcript's stream: the answer has stdout to itself in --prompt mode.
     const transcript = interactive ? (t: string) => process.stdout.write(t) : stderr;
@@ -71,24 +87,46 @@ export function runChat(argv: readonly string[]): Promise<number> {
       note: transcript,
       onAnswered: (event) => events.push(event),
     });
-    const opened = await openServers(specs, { timeoutMs, verbose: options.verbose, protocol: readProtocol(options), answers: questions.answers });
+    // The session whose tools a server's list_changed refreshes: the latest one (/clear makes another).
+    const opened = await openServers(specs, {
+      timeoutMs,
+      verbose: options.verbose,
+      protocol: readProtocol(options),
+      answers: questions.answers,
+      // A chat keeps its tools for a long time: a server's tools/list_changed is acted on.
+      watchLists: true,
+    });
     try {
       for (const failure of opened.failures) stderr(`typemcp: ${failure.message}\n`);
       if (!opened.servers.length) throw opened.failures[0] ?? new HostError("HOST_USAGE", "No servers to chat with.");
       const servers: ChatServer[] = opened.servers.map(({ name, connection }) => ({
         name,
-        tools: connection.tools,
+        // Read on each request: the list a server's list_changed brought.
+        get tools() {
+          return connection.tools;
+        },
+        refreshTools: async () => {
+          const changed = await connection.refreshTools();
+          if (changed) transcript(`[${name}] tools changed: ${connection.tools.length} tools now.\n`);
+          return changed;
+        },
+        ...(connection.spec.trust && { trust: connection.spec.trust }),
         call: (tool, args, o) => connection.call(tool, args, o),
       }));
       const show = options.json ? () => {} : createTranscriptPrinter(transcript, { verbose: options.verbose, answerToo: interactive });
       const session = (ask?: AskLine) => {
         terminalAsk = ask;
+        const resumed = history;
+        history = undefined;
         return new ChatSession({
+          ...(resumed && { history: resumed }),
           servers,
           model,
           policy: readPolicy(options),
           consent: createTerminalConsent({ yes: options.yes, ...(ask && { ask }) }),
           lazyTools: options["lazy-tools"],
+          // Streamed by default where someone watches the transcript: a terminal.
+          stream: !options["no-stream"] && (options.stream || (!options.json && (interactive ? process.stdout : process.stderr).isTTY === true)),
           maxSteps,
           ...(options.system !== undefined && { system: options.system }),
           onEvent: (event) => {
@@ -97,7 +135,13 @@ export function runChat(argv: readonly string[]): Promise<number> {
           },
         });
       };
-      if (interactive) return await runChatRepl({ createSession: session, servers: opened.servers, policyText: describePolicy(options) });
+      if (interactive)
+        return await runChatRepl({
+          createSession: session,
+          servers: opened.servers,
+          policyText: describePolicy(options),
+          save: (file, chat) => saveConversation(file, chat.messages, model, chat.usage),
+        });
       const code = await runPrompt(options.prompt!, session, events, options.json);
       const misfit = questions.failure();
       if (misfit) throw misfit;
@@ -123,16 +167,43 @@ async function runPrompt(
     controller.abort();
   };
   process.on("SIGINT", onInterrupt);
+  const print = (fields: object) => process.stdout.write(`${JSON.stringify({ ...fields, usage: session.usage, events }, null, 2)}\n`);
   try {
-    const outcome = await session.send(prompt, { signal: controller.signal });
+    let outcome: TurnOutcome;
+    try {
+      outcome = await session.send(prompt, { signal: controller.signal });
+    } catch (error) {
+      // What ran before the provider failed is still reported: the events hold every result.
+      if (json && error instanceof HostError) print({ answer: null, stopped: "failed", error: { code: error.code, message: error.message }, steps: null });
+      throw error;
+    }
     if (json)
-      process.stdout.write(`${JSON.stringify({ answer: outcome.answer ?? null, stopped: outcome.stopped ?? null, steps: outcome.steps, events }, null, 2)}\n`);
-    else if (outcome.answer !== undefined) process.stdout.write(outcome.answer.endsWith("\n") ? outcome.answer : `${outcome.answer}\n`);
-    if (outcome.stopped === "cancelled") return 130;
-    return outcome.stopped === undefined ? 0 : 5;
+      print({
+        answer: outcome.answer ?? null,
+        stopped: outcome.stopped ?? null,
+        ...(outcome.partial !== undefined && { partial: outcome.partial }),
+        steps: outcome.steps,
+      });
+    else {
+      const text = outcome.answer ?? outcome.partial;
+      if (text !== undefined) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+    }
+    return exitCodeOf(outcome);
   } finally {
     process.off("SIGINT", onInterrupt);
   }
+}
+
+function exitCodeOf(outcome: TurnOutcome): number {
+  if (outcome.stopped === undefined) return 0;
+  if (outcome.stopped === "cancelled") return 130;
+  return outcome.stopped === "length" || outcome.stopped === "safety" ? 6 : 5;
+}
+
+function readCount(text: string, flag: string, least: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < least) throw new HostError("HOST_USAGE", `${flag} takes a whole number, ${least} or more; got "${text}".`);
+  return value;
 }
 
 function readMaxSteps(text: string | undefined): number {

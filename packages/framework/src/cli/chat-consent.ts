@@ -11,13 +11,16 @@ export type AskLine = (question: string) => Promise<string>;
 export function createTerminalConsent(options: { yes: boolean; ask?: AskLine }): (request: ConsentRequest) => Promise<ConsentAnswer> {
   return async (request) => {
     if (options.yes) return "yes";
+    // A read-only hint from a server the user has not trusted is asked about like any call.
+    const why =
+      request.tool.annotations?.readOnlyHint === true ? `its server "${request.server}" is not trusted to mark it read-only` : "it is not marked read-only";
     if (!options.ask) {
       return {
-        refuse: `The host refused to call ${request.qualifiedName}: it is not marked read-only, and there is no terminal to ask for approval (run with --yes to approve every call, or --deny it).`,
+        refuse: `The host refused to call ${request.qualifiedName}: ${why}, and there is no terminal to ask for approval (run with --yes to approve every call, or --deny it).`,
       };
     }
     const answer = await options.ask(
-      `Allow ${request.qualifiedName} ${JSON.stringify(request.arguments)}? It is not marked read-only. [y]es / [N]o / [a]lways for this tool: `,
+      `Allow ${request.qualifiedName} ${JSON.stringify(request.arguments)}? ${why[0]!.toUpperCase()}${why.slice(1)}. [y]es / [N]o / [a]lways for this tool: `,
     );
     if (/^\s*a(lways)?\s*$/i.test(answer)) return "always";
     return /^\s*y(es)?\s*$/i.test(answer) ? "yes" : "no";

@@ -3,10 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface, type Interface } from "node:readline";
 import type { ChatSession } from "../host/chat/chat-session.js";
+import { describePrompts, describeResources, getPromptText, mentionsIn, readAttachment } from "./chat-context.js";
 import type { OpenServer } from "./open-servers.js";
 
 const HELP = `/tools     the tools the model is offered, and which need your approval
 /servers   the connected servers
+/resources the servers' resources; /attach server:uri (or @server:uri in a message) adds one to your next message
+/prompts   the servers' prompts; /prompt server__name key=value… sends one as your message
+/save FILE save the conversation, to go on with later (typemcp chat --resume FILE)
 /clear     forget the conversation so far
 /quit      leave (Ctrl-D too)
 Ctrl-C while the model or a tool is working cancels that turn, not the session.
@@ -18,6 +22,8 @@ export interface ChatReplOptions {
   createSession: (ask?: (question: string) => Promise<string>) => ChatSession;
   servers: readonly OpenServer[];
   policyText: string;
+  /** `/save FILE`. */
+  save: (file: string, session: ChatSession) => void;
 }
 
 /**
@@ -55,6 +61,20 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
     return answer;
   };
   let session = options.createSession(terminal ? ask : undefined);
+  // Resources attached with /attach wait here for the next message.
+  const attachments: string[] = [];
+  const send = async (text: string) => {
+    const message = [...attachments.splice(0), text].join("\n\n");
+    turn = new AbortController();
+    try {
+      await session.send(message, { signal: turn.signal });
+    } catch (error) {
+      // A failed turn (the provider down, a server gone) is reported; the session goes on.
+      process.stdout.write(`typemcp: ${error instanceof Error ? error.message : String(error)}\n`);
+    } finally {
+      turn = undefined;
+    }
+  };
   const names = options.servers.map((s) => s.name).join(", ");
   process.stdout.write(`typemcp chat with ${names}: ${session.tools().length} tools. /help for commands.\n`);
   try {
@@ -67,20 +87,31 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
       if (text === "/help") process.stdout.write(HELP);
       else if (text === "/tools") process.stdout.write(describeTools(session, options.policyText));
       else if (text === "/servers") process.stdout.write(describeServers(options.servers));
-      else if (text === "/clear") {
+      else if (text.startsWith("/save ")) {
+        const file = text.slice(6).trim();
+        const saved = await attempt(async () => {
+          options.save(file, session);
+          return true;
+        });
+        if (saved) process.stdout.write(`Saved ${session.messages.length} messages to ${file}; go on with --resume ${file}.\n`);
+      } else if (text === "/resources") process.stdout.write((await attempt(() => describeResources(options.servers))) ?? "");
+      else if (text === "/prompts") process.stdout.write((await attempt(() => describePrompts(options.servers))) ?? "");
+      else if (text.startsWith("/attach ")) {
+        const attached = await attempt(() => readAttachment(options.servers, text.slice(8).trim()));
+        if (attached !== undefined) {
+          attachments.push(attached);
+          process.stdout.write(`Attached ${text.slice(8).trim()} to your next message.\n`);
+        }
+      } else if (text.startsWith("/prompt ")) {
+        const prompt = await attempt(() => getPromptText(options.servers, text.slice(8)));
+        if (prompt !== undefined) await send(prompt);
+      } else if (text === "/clear") {
         session = options.createSession(terminal ? ask : undefined);
         process.stdout.write("Conversation cleared.\n");
       } else if (text.startsWith("/")) process.stdout.write(`Unknown command ${text}.\n${HELP}`);
       else {
-        turn = new AbortController();
-        try {
-          await session.send(text, { signal: turn.signal });
-        } catch (error) {
-          // A failed turn (the provider down, a server gone) is reported; the session goes on.
-          process.stdout.write(`typemcp: ${error instanceof Error ? error.message : String(error)}\n`);
-        } finally {
-          turn = undefined;
-        }
+        const mentioned = await attempt(() => Promise.all(mentionsIn(text, options.servers).map((ref) => readAttachment(options.servers, ref))));
+        if (mentioned !== undefined) await send([...mentioned, text].join("\n\n"));
       }
     }
   } finally {
@@ -133,12 +164,20 @@ class LineQueue {
   }
 }
 
+// A command that fails (a bad reference, a server error) is one line; the session goes on.
+async function attempt<T>(run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (error) {
+    process.stdout.write(`typemcp: ${error instanceof Error ? error.message : String(error)}\n`);
+    return undefined;
+  }
+}
+
 function describeTools(session: ChatSession, policyText: string): string {
   const tools = session.tools();
   const width = Math.max(0, ...tools.map((t) => t.qualifiedName.length));
-  const lines = tools.map(
-    (t) => `${t.qualifiedName.padEnd(width)}  ${t.tool.annotations?.readOnlyHint === true ? "read-only   " : "asks first  "}${firstLine(t.tool.description)}`,
-  );
+  const lines = tools.map((t) => `${t.qualifiedName.padEnd(width)}  ${t.asksFirst ? "asks first  " : "read-only   "}${firstLine(t.tool.description)}`);
   return `${lines.join("\n") || "No tools."}\n${policyText ? `(${policyText})\n` : ""}`;
 }
 

@@ -31,7 +31,7 @@ export interface OpenServers {
  */
 export async function openServers(
   specs: readonly ServerSpec[],
-  options: { timeoutMs: number; verbose: boolean; protocol?: ProtocolChoice; answers?: ClientAnswers },
+  options: { timeoutMs: number; verbose: boolean; protocol?: ProtocolChoice; answers?: ClientAnswers; watchLists?: boolean },
 ): Promise<OpenServers> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const settled = await Promise.allSettled(
@@ -43,6 +43,7 @@ export async function openServers(
         ...(options.protocol && { protocol: options.protocol }),
         ...(options.answers && { answers: options.answers }),
         onLogin: (url) => announceLogin(spec, url),
+        ...(options.watchLists && { watchLists: true }),
         ...(options.verbose && {
           onWire: (direction, message) => log(formatWireLine(new Date(), spec.name, direction, message)),
           onStderrLine: (line) => log(`${serverTag(spec)}stderr: ${line}`),

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { ClientAnswers } from "./client-answers.js";
 import { HostError } from "./host-error.js";
+import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import {
   classifyClientError,
@@ -49,6 +50,10 @@ export interface ConnectOptions {
    * Without it the URL is written to stderr.
    */
   onLogin?: (url: URL) => void;
+  /** Listen for the server's list_changed notifications, so `refreshTools` can list the tools again. */
+  watchLists?: boolean;
+  /** Told when the server says its tools, resources or prompts changed (`refreshTools` lists the tools again). */
+  onListChanged?: (kind: McpListKind) => void;
 }
 
 /** One server, connected in the era it speaks, with its tools listed. */
@@ -58,7 +63,10 @@ export interface ServerConnection {
   readonly identity: ServerIdentity | undefined;
   /** The protocol era and version negotiated: 2026-07-28 (stateless) where the server speaks it, else 2025-11-25. */
   readonly era: ProtocolEra;
+  /** Its tools, as last listed. */
   readonly tools: readonly McpTool[];
+  /** Lists the tools again if the server said they changed (`notifications/tools/list_changed`) since; true when it did. */
+  refreshTools(): Promise<boolean>;
   /** The SDK client, for a `ToolRouter`. */
   readonly caller: ToolCaller;
   /**
@@ -66,6 +74,11 @@ export interface ServerConnection {
    * Aborting `signal` cancels the call on the server (MCP `notifications/cancelled`).
    */
   call(tool: string, args: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<McpCallResult>;
+  /** `resources/list`, `resources/read`, `prompts/list`, `prompts/get`; failures are HostErrors (exit 3). */
+  listResources(): Promise<McpResource[]>;
+  readResource(uri: string): Promise<McpResourceContents[]>;
+  listPrompts(): Promise<McpPrompt[]>;
+  getPrompt(name: string, args: Record<string, string>): Promise<McpPromptResult>;
   close(): Promise<void>;
 }
 
@@ -84,6 +97,19 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
   const serverName = () => spec.name ?? session?.server?.name ?? describeServer(spec);
   const protocol = options.protocol ?? "auto";
   const { auth, login } = await createServerAuth(spec, options.onLogin);
+  let tools: McpTool[] = [];
+  let stale = false;
+  const told = options.onListChanged;
+  // Only a host that keeps its lists asks to hear of changes (in 2026-07-28 that opens a
+  // subscriptions/listen stream; list and call need none).
+  if (options.watchLists || told)
+    options = {
+      ...options,
+      onListChanged: (kind) => {
+        if (kind === "tools") stale = true;
+        told?.(kind);
+      },
+    };
   let life = startServer(spec, options, auth);
   const reopen = async (era: ProtocolChoice) => {
     // A fresh life: the first one's stderr tail would only muddle what went wrong with this one.
@@ -110,7 +136,6 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
   }
   const { stderr } = life;
   const fail = (error: unknown, method: string) => explain(error, who, method, options.timeoutMs, stderr, false);
-  let tools: McpTool[];
   try {
     tools = await session.listTools(options.timeoutMs);
   } catch (error) {
@@ -123,10 +148,22 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
     spec,
     identity: session.server,
     era: session.era,
-    tools,
+    get tools() {
+      return tools;
+    },
     caller: session.caller,
     call: (tool, args, callOptions) =>
       connected.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
+    async refreshTools() {
+      if (!stale) return false;
+      stale = false;
+      tools = await connected.listTools(options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "tools/list")));
+      return true;
+    },
+    listResources: () => connected.listResources(options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "resources/list"))),
+    readResource: (uri) => connected.readResource(uri, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "resources/read"))),
+    listPrompts: () => connected.listPrompts(options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "prompts/list"))),
+    getPrompt: (name, args) => connected.getPrompt(name, args, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "prompts/get"))),
     close: async () => {
       await connected.close();
       await login?.close();

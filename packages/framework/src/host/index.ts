@@ -25,7 +25,8 @@
 // The loop
 export { ChatSession, DEFAULT_MAX_STEPS } from "./chat/chat-session.js";
 export type { ChatServer, ChatSessionOptions, ConsentAnswer, ConsentRequest } from "./chat/chat-session.js";
-export type { CallDecision, ChatEvent, TurnOutcome } from "./chat/chat-events.js";
+export type { CallDecision, ChatEvent, TurnOutcome, TurnStop } from "./chat/chat-events.js";
+export type { ServerTrust } from "./server-trust.js";
 export { toolDefinitionsSize } from "./chat/tool-definitions-size.js";
 export { SCHEMA_TOOL_NAME } from "./chat/lazy-tools.js";
 
@@ -57,8 +58,12 @@ export type { AnthropicModelOptions } from "./models/anthropic-model.js";
 export { createOpenAIModel } from "./models/openai-model.js";
 export type { OpenAIModelOptions } from "./models/openai-model.js";
 export { createGeminiModel } from "./models/gemini-model.js";
+export { createOllamaModel } from "./models/ollama-model.js";
+export type { OllamaModelOptions } from "./models/ollama-model.js";
 export type { GeminiModelOptions } from "./models/gemini-model.js";
-export type { ChatMessage, ModelAdapter, ModelProvider, ModelRequest, ModelTurn, ProposedCall, ToolResultMessage } from "./models/model-adapter.js";
+export type { ChatMessage, ModelAdapter, ModelProvider, ModelRequest, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "./models/model-adapter.js";
+export { DEFAULT_MODEL_TIMEOUT_MS, DEFAULT_PROVIDER_RETRIES } from "./models/provider-fetch.js";
+export type { ProviderHttpOptions } from "./models/provider-fetch.js";
 export type { ProviderWireListener } from "./models/wire-fetch.js";
 
 // Servers

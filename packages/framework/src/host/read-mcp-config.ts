@@ -3,6 +3,7 @@ import path from "node:path";
 import { HostError } from "./host-error.js";
 import { readOAuthConfig } from "./read-oauth-config.js";
 import type { ServerSpec } from "./server-spec.js";
+import { readServerTrust } from "./server-trust.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -49,7 +50,7 @@ export function parseMcpConfig(json: unknown, options: { file: string; env?: Env
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expand(v, `${where}.${k}`)]));
   };
 
-  return Object.entries(root).map(([name, entry]): ServerSpec => {
+  const specs = Object.entries(root).map(([name, entry]): ServerSpec => {
     const at = `mcpServers.${name}`;
     if (!isObject(entry)) throw fail(at, "must be an object");
     const type = entry.type;
@@ -74,6 +75,11 @@ export function parseMcpConfig(json: unknown, options: { file: string; env?: Env
       ...(env && { env }),
       ...(cwd !== undefined && { cwd }),
     };
+  });
+  // "trust" is the host's, not the connection's: read apart from the rest of the entry.
+  return specs.map((spec, i) => {
+    const trust = readServerTrust((Object.values(root)[i] as Record<string, unknown>).trust, `mcpServers.${spec.name}`, file);
+    return trust ? { ...spec, trust } : spec;
   });
 }
 

@@ -35,6 +35,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { ClientAnswers, ElicitationRequest, SamplingRequest } from "./client-answers.js";
+import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { RequestDeadlines } from "./request-deadlines.js";
@@ -129,6 +130,11 @@ export interface ClientSession {
   readonly caller: ToolCaller;
   /** Every tool, following `nextCursor` pages. */
   listTools(timeoutMs: number): Promise<McpTool[]>;
+  /** Every resource and prompt, following pages; [] from a server without the capability. */
+  listResources(timeoutMs: number): Promise<McpResource[]>;
+  readResource(uri: string, timeoutMs: number): Promise<McpResourceContents[]>;
+  listPrompts(timeoutMs: number): Promise<McpPrompt[]>;
+  getPrompt(name: string, args: Record<string, string>, timeoutMs: number): Promise<McpPromptResult>;
   /** Aborting `signal` cancels the request: the SDK sends `notifications/cancelled`. */
   callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal): Promise<McpCallResult>;
   close(): Promise<void>;
@@ -146,6 +152,8 @@ export interface SessionOptions {
   answers?: ClientAnswers;
   /** The server's name, for the answers' context; read when a question arrives. */
   serverName?: () => string;
+  /** Told when the server says a list changed. */
+  onListChanged?: (kind: McpListKind) => void;
 }
 
 // Longer than any --timeout: the SDK's own timer would run on while the user answers a question.
@@ -166,6 +174,7 @@ export async function openClientSession(transport: Transport, options: SessionOp
         probe: { timeoutMs: options.stdio ? Math.min(options.timeoutMs, STDIO_PROBE_TIMEOUT_MS) : options.timeoutMs },
       },
       ...(options.answers && { capabilities: capabilitiesFor(options.answers) }),
+      ...(options.onListChanged && { listChanged: listChangedHandlers(options.onListChanged) }),
     },
   );
   const deadlines = new RequestDeadlines();
@@ -204,6 +213,20 @@ export async function openClientSession(transport: Transport, options: SessionOp
       } while (cursor !== undefined);
       return tools;
     },
+    async listResources(timeoutMs) {
+      if (!client.getServerCapabilities()?.resources) return [];
+      return (await client.listResources(undefined, { timeout: timeoutMs })).resources as McpResource[];
+    },
+    async readResource(uri, timeoutMs) {
+      return (await client.readResource({ uri }, { timeout: timeoutMs })).contents as McpResourceContents[];
+    },
+    async listPrompts(timeoutMs) {
+      if (!client.getServerCapabilities()?.prompts) return [];
+      return (await client.listPrompts(undefined, { timeout: timeoutMs })).prompts as McpPrompt[];
+    },
+    async getPrompt(name, args, timeoutMs) {
+      return (await client.getPrompt({ name, arguments: args }, { timeout: timeoutMs })) as McpPromptResult;
+    },
     async callTool(name, args, timeoutMs, signal) {
       // The call's own limit, paused while the host answers the server's questions.
       const deadline = deadlines.start(timeoutMs, () => new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", { timeout: timeoutMs }), signal);
@@ -216,6 +239,17 @@ export async function openClientSession(transport: Transport, options: SessionOp
       }
     },
     close: () => client.close(),
+  };
+}
+
+// Nothing is listed again here: the host does it before its next use, so a model request that
+// follows the notification at once cannot race a refresh the SDK started on its own.
+function listChangedHandlers(onListChanged: (kind: McpListKind) => void) {
+  return {
+    // No debounce (the SDK waits 300 ms by default): the next model request must see the change.
+    tools: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("tools") },
+    resources: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("resources") },
+    prompts: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("prompts") },
   };
 }
 

@@ -1,8 +1,9 @@
 import type { ClientCredentials } from "./client-credentials-auth.js";
 import type { LoginSettings } from "./login-auth.js";
+import type { ServerTrust } from "./server-trust.js";
 
-/** How to reach one MCP server: a command to start over stdio, or a Streamable HTTP URL. */
-export type ServerSpec = StdioServerSpec | HttpServerSpec;
+/** How to reach one MCP server: a command to start over stdio, or a Streamable HTTP URL; and how far it is trusted. */
+export type ServerSpec = (StdioServerSpec | HttpServerSpec) & { readonly trust?: ServerTrust };
 
 /** A server the host starts as a child process and talks to over stdin/stdout. */
 export interface StdioServerSpec {

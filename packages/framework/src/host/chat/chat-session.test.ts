@@ -12,10 +12,11 @@ const NOTE: McpTool = {
 };
 const READ: McpTool = { name: "read", description: "Read the notes.", inputSchema: { type: "object", properties: {} }, annotations: { readOnlyHint: true } };
 
-function notesServer(): ChatServer & { calls: unknown[] } {
+function notesServer(trust?: ChatServer["trust"]): ChatServer & { calls: unknown[] } {
   const calls: unknown[] = [];
   return {
     name: "notes",
+    ...(trust && { trust }),
     tools: [NOTE, READ],
     calls,
     call: async (tool, args) => (calls.push({ tool, args }), { content: [{ type: "text", text: `${tool} ok` }] }),
@@ -42,8 +43,8 @@ function model(turns: Array<ModelTurn | Error>): ModelAdapter & { requests: Mode
 const call = (id: string, name: string, args: unknown) => ({ id, name, arguments: args });
 
 describe("ChatSession", () => {
-  test("asks consent once for a tool answered 'always', and never for a read-only one", async () => {
-    const server = notesServer();
+  test("asks consent once for a tool answered 'always', and never for a read-only one of a trusted server", async () => {
+    const server = notesServer("read-only");
     const asked: string[] = [];
     const chat = new ChatSession({
       servers: [server],
@@ -80,7 +81,7 @@ describe("ChatSession", () => {
       id: "1",
       decision: "refused",
       by: "consent",
-      reason: "The host refused to call notes__write: it is not marked read-only and there is no one to approve it.",
+      reason: "The host refused to call notes__write: there is no one to approve it.",
     });
   });
 
@@ -124,5 +125,68 @@ describe("ChatSession", () => {
     expect(chat.messages).toEqual([]);
     await chat.send("Second.");
     expect(scripted.requests[1]!.messages).toEqual([{ role: "user", text: "Second." }]);
+  });
+
+  test("asks for a read-only tool of a server not trusted to say so (the default)", async () => {
+    const server = notesServer();
+    const asked: string[] = [];
+    const chat = new ChatSession({
+      servers: [server],
+      model: model([
+        { text: "", calls: [call("1", "notes__read", {})] },
+        { text: "Read.", calls: [] },
+      ]),
+      consent: ({ qualifiedName }) => (asked.push(qualifiedName), "no"),
+    });
+    await chat.send("Read.");
+    expect(asked).toEqual(["notes__read"]);
+    expect(server.calls).toEqual([]);
+    expect(chat.tools().map((t) => [t.qualifiedName, t.asksFirst])).toEqual([
+      ["notes__write", true],
+      ["notes__read", true],
+    ]);
+  });
+
+  test("at maxSteps, runs none of the last turn's calls, and the conversation stays whole", async () => {
+    const server = notesServer("read-only");
+    const chat = new ChatSession({ servers: [server], model: model([{ text: "", calls: [call("1", "notes__read", {})] }]), maxSteps: 2 });
+    expect(await chat.send("Read forever.")).toEqual({ stopped: "step-limit", steps: 2 });
+    expect(server.calls).toEqual([{ tool: "read", args: {} }]);
+    expect(chat.messages.at(-1)).toEqual({
+      role: "tools",
+      results: [{ callId: "1", name: "notes__read", isError: true, content: "Not run: the turn reached --max-steps 2 before this call." }],
+    });
+  });
+
+  test("keeps the results of tools that ran when the model fails later in the turn", async () => {
+    const server = notesServer("read-only");
+    const events: ChatEvent[] = [];
+    const chat = new ChatSession({
+      servers: [server],
+      model: model([{ text: "", calls: [call("1", "notes__read", {})] }, new HostError("HOST_PROVIDER_UNAVAILABLE", "down")]),
+      onEvent: (e) => events.push(e),
+    });
+    await expect(chat.send("Read.")).rejects.toThrow("down");
+    expect(chat.messages.map((m) => m.role)).toEqual(["user", "model", "tools"]);
+    expect(events.at(-1)).toEqual({ type: "stopped", reason: "failed", message: "down" });
+  });
+
+  test("ends a turn cut at the output limit without running its calls, and counts the tokens", async () => {
+    const server = notesServer("read-only");
+    const chat = new ChatSession({
+      servers: [server],
+      model: model([
+        {
+          text: "I will re",
+          calls: [call("1", "notes__read", {})],
+          incomplete: "length",
+          stopReason: "max_tokens",
+          usage: { inputTokens: 7, outputTokens: 3 },
+        },
+      ]),
+    });
+    expect(await chat.send("Read.")).toEqual({ stopped: "length", steps: 1, partial: "I will re", usage: { inputTokens: 7, outputTokens: 3 } });
+    expect(server.calls).toEqual([]);
+    expect(chat.usage).toEqual({ inputTokens: 7, outputTokens: 3 });
   });
 });

@@ -1,8 +1,9 @@
 import { callResultText } from "../call-result-text.js";
 import { HostError } from "../host-error.js";
 import type { McpCallResult, McpTool } from "../mcp-tool.js";
-import type { ChatMessage, ModelAdapter, ModelTurn, ProposedCall, ToolResultMessage } from "../models/model-adapter.js";
+import type { ChatMessage, ModelAdapter, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "../models/model-adapter.js";
 import { toProviderTool } from "../to-provider-tool.js";
+import type { ServerTrust } from "../server-trust.js";
 import { checkToolPolicy, type ToolPolicy } from "../tool-policy.js";
 import { ToolRouter, type RoutedCall } from "../tool-router.js";
 import type { ChatEvent, TurnOutcome } from "./chat-events.js";
@@ -15,13 +16,19 @@ export interface ChatServer {
   /** The name its tools are qualified with: `name__tool`. */
   readonly name: string;
   readonly tools: readonly McpTool[];
+  /** Whether its `readOnlyHint` is believed (`read-only`) or every call is asked (`ask`, the default). */
+  readonly trust?: ServerTrust;
+  /** Lists `tools` again if the server said they changed; true when it did. Asked before each model request. */
+  refreshTools?(): Promise<boolean>;
   /** Sends `tools/call`; aborting `signal` cancels the request (MCP `notifications/cancelled`). */
   call(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal }): Promise<McpCallResult>;
 }
 
-/** A call waiting for consent: a tool not annotated `readOnlyHint: true`. */
+/** A call waiting for consent: any call, unless its server is trusted and marks the tool read-only. */
 export interface ConsentRequest {
   readonly qualifiedName: string;
+  /** The server's name, as in `qualifiedName`. */
+  readonly server: string;
   readonly arguments: Record<string, unknown>;
   readonly tool: McpTool;
 }
@@ -39,12 +46,17 @@ export interface ChatSessionOptions {
   readonly system?: string;
   readonly policy?: ToolPolicy;
   /**
-   * Asked before a tool not annotated read-only runs. Without it such calls are refused, so a
-   * host that cannot ask never runs one unapproved.
+   * Asked before a call runs, unless its server is trusted (`trust: "read-only"`) and marks the
+   * tool read-only. Without it such calls are refused, so a host that cannot ask never runs one
+   * unapproved.
    */
   readonly consent?: (request: ConsentRequest) => ConsentAnswer | Promise<ConsentAnswer>;
   /** Send names and one-line descriptions plus a meta-tool that loads full definitions on request. */
   readonly lazyTools?: boolean;
+  /** A conversation to go on with (`--resume`): these messages come before the first `send`. */
+  readonly history?: readonly ChatMessage[];
+  /** Stream each answer: its text arrives as `delta` events (the model's turn is the same either way). */
+  readonly stream?: boolean;
   /** Model requests allowed in one turn (default 10). */
   readonly maxSteps?: number;
   /** Calls with invalid arguments allowed in one turn before it ends (default 3). */
@@ -73,19 +85,32 @@ const DEFAULT_MAX_INVALID_CALLS = 3;
 export class ChatSession {
   /** The conversation so far, in the loop's neutral form. */
   readonly messages: ChatMessage[] = [];
-  private readonly router: ToolRouter;
+  private router: ToolRouter;
   private readonly servers: ReadonlyMap<string, ChatServer>;
   private readonly approvedAlways = new Set<string>();
   private readonly loaded = new Set<string>();
+  private readonly total = { inputTokens: 0, outputTokens: 0 };
 
   constructor(private readonly options: ChatSessionOptions) {
+    if (options.history) this.messages.push(...options.history);
     this.router = new ToolRouter(options.servers, { provider: options.model.toolFormat });
     this.servers = new Map(options.servers.map((server) => [server.name, server]));
   }
 
-  /** Every tool the policy lets the model see: provider name, qualified name, the MCP tool. */
-  tools(): Array<{ name: string; qualifiedName: string; server: string; tool: McpTool }> {
-    return this.router.list().filter((entry) => this.allowed(entry.qualifiedName));
+  /**
+   * Reads every server's `tools` again (after `notifications/tools/list_changed`): the next model
+   * request offers the new list, and a call to a tool that is gone is refused as unknown.
+   */
+  refreshTools(): void {
+    this.router = new ToolRouter(this.options.servers, { provider: this.options.model.toolFormat });
+  }
+
+  /** Every tool the policy lets the model see: provider name, qualified name, the MCP tool, and whether a call is asked first. */
+  tools(): Array<{ name: string; qualifiedName: string; server: string; tool: McpTool; asksFirst: boolean }> {
+    return this.router
+      .list()
+      .filter((entry) => this.allowed(entry.qualifiedName))
+      .map((entry) => ({ ...entry, asksFirst: !this.runsUnasked(entry.server, entry.tool) }));
   }
 
   /** Sends one user message and runs the loop until the model answers, `maxSteps`, or `signal`. */
@@ -94,7 +119,10 @@ export class ChatSession {
     this.messages.push({ role: "user", text });
     const maxSteps = this.options.maxSteps ?? DEFAULT_MAX_STEPS;
     const invalid = { count: 0 };
+    const usage = { inputTokens: 0, outputTokens: 0, reported: false };
     for (let step = 1; step <= maxSteps; step++) {
+      const changed = await Promise.all(this.options.servers.map((server) => server.refreshTools?.() ?? false));
+      if (changed.includes(true)) this.refreshTools();
       const tools = this.toolsForRequest();
       this.emit({ type: "request", step, toolCount: tools.length, ...sizeOf(tools) });
       let turn: ModelTurn;
@@ -104,20 +132,34 @@ export class ChatSession {
           messages: this.messages,
           tools,
           ...(options.signal && { signal: options.signal }),
+          ...(this.options.stream && { onText: (text: string) => this.emit({ type: "delta", step, text }) }),
         });
       } catch (error) {
-        // A turn the model never finished is taken back whole, so the next message starts clean.
         if (options.signal?.aborted) return this.cancelled(step - 1, start);
-        this.messages.length = start;
+        // A turn whose first request failed is taken back, so the next message starts clean; the
+        // results of tools that already ran are kept (they happened, and the model may read
+        // them next time), and the transcript says why the turn ended.
+        if (step === 1) this.messages.length = start;
+        this.emit({ type: "stopped", reason: "failed", message: error instanceof Error ? error.message : String(error) });
         throw error;
       }
+      // A stream cut by the user may end quietly (the openai SDK's does) rather than throw.
+      if (options.signal?.aborted) return this.cancelled(step - 1, start);
       this.messages.push({ role: "model", turn });
-      if (turn.text) this.emit({ type: "text", step, text: turn.text, final: !turn.calls.length });
+      if (turn.usage) this.count(turn.usage, step, usage);
+      if (turn.text) this.emit({ type: "text", step, text: turn.text, final: !turn.calls.length && !turn.incomplete });
+      if (turn.incomplete) return this.incomplete(turn, step, usage);
       if (!turn.calls.length) {
         this.emit({ type: "answer", text: turn.text, steps: step });
-        return { answer: turn.text, steps: step };
+        return { answer: turn.text, steps: step, ...usageOf(usage) };
       }
       const results: ToolResultMessage[] = [];
+      if (step === maxSteps) {
+        // Nobody would read these results: no model request is left in this turn.
+        for (const call of turn.calls) results.push(this.notRun(call, step, `Not run: the turn reached --max-steps ${maxSteps} before this call.`));
+        this.messages.push({ role: "tools", results });
+        break;
+      }
       for (const call of turn.calls) results.push(await this.handle(call, step, invalid, options.signal));
       this.messages.push({ role: "tools", results });
       if (options.signal?.aborted) return this.cancelled(step);
@@ -125,12 +167,47 @@ export class ChatSession {
       if (invalid.count >= maxInvalid) {
         const message = `Stopped: the model proposed ${invalid.count} calls with invalid arguments in this turn (the limit is ${maxInvalid}).`;
         this.emit({ type: "stopped", reason: "invalid-limit", message });
-        return { stopped: "invalid-limit", steps: step };
+        return { stopped: "invalid-limit", steps: step, ...usageOf(usage) };
       }
     }
     const message = `Stopped after ${maxSteps} model requests without an answer (--max-steps ${maxSteps}): the model kept calling tools.`;
     this.emit({ type: "stopped", reason: "step-limit", message });
-    return { stopped: "step-limit", steps: maxSteps };
+    return { stopped: "step-limit", steps: maxSteps, ...usageOf(usage) };
+  }
+
+  /** Tokens of every request so far, as the provider reported them. */
+  get usage(): TokenUsage {
+    return { ...this.total };
+  }
+
+  private count(used: TokenUsage, step: number, turn: TurnUsage): void {
+    turn.reported = true;
+    turn.inputTokens += used.inputTokens;
+    turn.outputTokens += used.outputTokens;
+    this.total.inputTokens += used.inputTokens;
+    this.total.outputTokens += used.outputTokens;
+    this.emit({ type: "usage", step, ...used, turn: usageOf(turn).usage!, total: { ...this.total } });
+  }
+
+  private incomplete(turn: ModelTurn, step: number, usage: TurnUsage): TurnOutcome {
+    const said = turn.stopReason ? ` (${turn.stopReason})` : "";
+    const message =
+      turn.incomplete === "length"
+        ? `The answer was cut short: the model reached its output limit${said}. Raise --max-tokens, or ask for less.`
+        : `The provider withheld the answer${said}: its safety filter stopped it.`;
+    // Calls in a cut-off turn may be cut off too: none runs, and the model is told so next time.
+    if (turn.calls.length) {
+      this.messages.push({ role: "tools", results: turn.calls.map((call) => this.notRun(call, step, `Not run: ${message}`)) });
+    }
+    this.emit({ type: "stopped", reason: turn.incomplete!, message });
+    return { stopped: turn.incomplete!, steps: step, ...usageOf(usage), ...(turn.text && { partial: turn.text }) };
+  }
+
+  private notRun(call: ProposedCall, step: number, reason: string): ToolResultMessage {
+    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: call.arguments });
+    this.emit({ type: "decision", id: call.id, decision: "refused", reason, by: "host" });
+    this.emit({ type: "result", id: call.id, isError: true, text: reason });
+    return { callId: call.id, name: call.name, content: reason, isError: true };
   }
 
   private cancelled(steps: number, rollbackTo?: number): TurnOutcome {
@@ -206,9 +283,9 @@ export class ChatSession {
 
   // Undefined when the call may run; otherwise the reason it may not.
   private async askConsent(routed: RoutedCall, tool: McpTool): Promise<string | undefined> {
-    if (tool.annotations?.readOnlyHint === true || this.approvedAlways.has(routed.qualifiedName)) return undefined;
-    if (!this.options.consent) return `The host refused to call ${routed.qualifiedName}: it is not marked read-only and there is no one to approve it.`;
-    const answer = await this.options.consent({ qualifiedName: routed.qualifiedName, arguments: routed.arguments, tool });
+    if (this.runsUnasked(routed.server, tool) || this.approvedAlways.has(routed.qualifiedName)) return undefined;
+    if (!this.options.consent) return `The host refused to call ${routed.qualifiedName}: there is no one to approve it.`;
+    const answer = await this.options.consent({ qualifiedName: routed.qualifiedName, server: routed.server, arguments: routed.arguments, tool });
     if (answer === "always") this.approvedAlways.add(routed.qualifiedName);
     if (typeof answer === "object") return answer.refuse;
     return answer === "no" ? `The user did not approve this call to ${routed.qualifiedName}.` : undefined;
@@ -237,6 +314,10 @@ export class ChatSession {
     return reply(false, JSON.stringify(this.router.definition(entry.name)));
   }
 
+  private runsUnasked(server: string, tool: McpTool): boolean {
+    return tool.annotations?.readOnlyHint === true && this.servers.get(server)?.trust === "read-only";
+  }
+
   private allowed(qualifiedName: string): boolean {
     return this.options.policy === undefined || checkToolPolicy(qualifiedName, this.options.policy) === undefined;
   }
@@ -244,6 +325,13 @@ export class ChatSession {
   private emit(event: ChatEvent): void {
     this.options.onEvent?.(event);
   }
+}
+
+// A turn's tokens so far, and whether the provider reported any (a scripted model may not).
+type TurnUsage = { inputTokens: number; outputTokens: number; reported: boolean };
+
+function usageOf(turn: TurnUsage): { usage?: TokenUsage } {
+  return turn.reported ? { usage: { inputTokens: turn.inputTokens, outputTokens: turn.outputTokens } } : {};
 }
 
 function sizeOf(tools: readonly unknown[]): { toolBytes: number; toolTokens: number } {

@@ -1,18 +1,18 @@
 import type { AnthropicTool } from "../to-anthropic-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
-import { toProviderFailure } from "./provider-failure.js";
-import { createWireFetch, type ProviderWireListener } from "./wire-fetch.js";
+import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
+import { toModelTurn } from "./model-turn.js";
+import { requestPlaces, toProviderFailure } from "./provider-failure.js";
 
 /** How to reach Anthropic's Messages API. */
-export interface AnthropicModelOptions {
+export interface AnthropicModelOptions extends ProviderHttpOptions {
   apiKey: string;
   model: string;
   /** Default `https://api.anthropic.com`. */
   baseUrl?: string;
   /** Most tokens one answer may take (the API requires a bound); default 4096. */
   maxTokens?: number;
-  onWire?: ProviderWireListener;
 }
 
 type ContentBlock = { type: string; text?: string; id?: string; name?: string; input?: unknown; [key: string]: unknown };
@@ -28,10 +28,11 @@ export async function createAnthropicModel(options: AnthropicModelOptions): Prom
   const client = new Anthropic({
     apiKey: options.apiKey,
     baseURL: endpoint,
-    maxRetries: 1,
-    ...(options.onWire && { fetch: createWireFetch(options.onWire) }),
+    // Retries, the time bound and odd replies are the provider fetch's, the same for every SDK.
+    maxRetries: 0,
+    fetch: providerFetchFor(options),
   });
-  const where = (what: string) => ({ provider: "Anthropic", endpoint, model: options.model, what });
+  const where = requestPlaces("Anthropic", endpoint, options);
   return {
     provider: "anthropic",
     toolFormat: "anthropic",
@@ -45,27 +46,46 @@ export async function createAnthropicModel(options: AnthropicModelOptions): Prom
     },
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const tools = request.tools as AnthropicTool[];
+      const body = {
+        model: options.model,
+        max_tokens: request.maxTokens ?? options.maxTokens ?? 4096,
+        ...(request.system !== undefined && { system: request.system }),
+        messages: toAnthropicMessages(request.messages) as never,
+        ...(tools.length && { tools: tools as never }),
+      };
+      const sdkOptions = request.signal ? { signal: request.signal } : undefined;
       let response;
       try {
-        response = await client.messages.create(
-          {
-            model: options.model,
-            max_tokens: request.maxTokens ?? options.maxTokens ?? 4096,
-            ...(request.system !== undefined && { system: request.system }),
-            messages: toAnthropicMessages(request.messages) as never,
-            ...(tools.length && { tools: tools as never }),
-          },
-          request.signal ? { signal: request.signal } : undefined,
-        );
+        if (request.onText) {
+          // The SDK's stream assembles the message, tool_use input from its input_json_delta events included.
+          const stream = client.messages.stream(body, sdkOptions);
+          stream.on("text", (delta) => request.onText!(delta));
+          response = await stream.finalMessage();
+        } else response = await client.messages.create(body, sdkOptions);
       } catch (error) {
         throw toProviderFailure(error, where("POST /v1/messages"));
       }
-      const content = response.content as unknown as ContentBlock[];
+      const content = (response.content ?? []) as unknown as ContentBlock[];
       const calls: ProposedCall[] = content
         .filter((block) => block.type === "tool_use")
         .map((block) => ({ id: String(block.id), name: String(block.name), arguments: block.input }));
       const text = content.flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : [])).join("");
-      return { text, calls, ...(response.stop_reason && { stopReason: response.stop_reason }), raw: content };
+      const stop = response.stop_reason as string | null;
+      const incomplete = stop === "max_tokens" || stop === "model_context_window_exceeded" ? "length" : stop === "refusal" ? "safety" : undefined;
+      const usage = response.usage as
+        | { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null }
+        | undefined;
+      return toModelTurn({
+        text,
+        calls,
+        stopReason: stop,
+        incomplete,
+        usage: usage && {
+          inputTokens: (usage.input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0),
+          outputTokens: usage.output_tokens ?? 0,
+        },
+        raw: content,
+      });
     },
   };
 }

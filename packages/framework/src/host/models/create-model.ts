@@ -2,23 +2,30 @@ import { HostError } from "../host-error.js";
 import { createAnthropicModel } from "./anthropic-model.js";
 import { createGeminiModel } from "./gemini-model.js";
 import type { ModelAdapter, ModelProvider } from "./model-adapter.js";
+import { createOllamaModel } from "./ollama-model.js";
 import { createOpenAIModel } from "./openai-model.js";
-import type { ProviderWireListener } from "./wire-fetch.js";
+import type { ProviderHttpOptions } from "./provider-fetch.js";
 
 /** The providers, and the environment variables each reads its key from (first set wins). */
 export const PROVIDER_KEYS: Readonly<Record<ModelProvider, readonly string[]>> = {
   anthropic: ["ANTHROPIC_API_KEY"],
   openai: ["OPENAI_API_KEY"],
   gemini: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
+  azure: ["AZURE_OPENAI_API_KEY"],
+  // A local server: no key.
+  ollama: [],
 };
 
-/** What `typemcp chat` says about the model: `--provider`, `--model`, `--base-url`. */
-export interface ModelChoice {
+/** Azure OpenAI's `api-version` when `OPENAI_API_VERSION` does not say (the latest GA data-plane version). */
+export const DEFAULT_AZURE_API_VERSION = "2024-10-21";
+
+/** What `typemcp chat` says about the model: `--provider`, `--model`, `--base-url`, `--timeout`, `--retries`, `--max-tokens`. */
+export interface ModelChoice extends ProviderHttpOptions {
   provider?: string;
   model?: string;
   baseUrl?: string;
-  onWire?: ProviderWireListener;
-  onNotice?: (text: string) => void;
+  /** Most output tokens per answer (Anthropic's `max_tokens`, default 4096; the others' default is theirs). */
+  maxTokens?: number;
 }
 
 /**
@@ -37,23 +44,32 @@ export async function createModel(choice: ModelChoice, env: NodeJS.ProcessEnv = 
   const names = PROVIDER_KEYS[provider];
   const key = names.map((name) => env[name]).find((value) => value !== undefined && value !== "");
   // A local engine takes any key; the SDK insists on one.
-  const apiKey = key ?? (provider === "openai" && choice.baseUrl !== undefined ? "none" : undefined);
+  const apiKey = key ?? ((provider === "openai" && choice.baseUrl !== undefined) || provider === "ollama" ? "none" : undefined);
   if (apiKey === undefined) {
     throw new HostError(
       "HOST_PROVIDER_SETUP",
       `--provider ${provider} needs an API key in ${names.join(" or ")}${provider === "openai" ? " (a local engine at --base-url needs none)" : ""}.`,
     );
   }
-  if (choice.baseUrl !== undefined) assertUrl(choice.baseUrl);
+  const baseUrl = choice.baseUrl ?? (provider === "azure" ? env.AZURE_OPENAI_ENDPOINT : undefined);
+  if (provider === "azure" && !baseUrl)
+    throw new HostError("HOST_USAGE", "--provider azure needs the resource's endpoint: --base-url https://NAME.openai.azure.com (or AZURE_OPENAI_ENDPOINT).");
+  if (baseUrl !== undefined) assertUrl(baseUrl);
   const common = {
     apiKey,
     model: choice.model,
-    ...(choice.baseUrl !== undefined && { baseUrl: choice.baseUrl }),
+    ...(baseUrl !== undefined && { baseUrl }),
     ...(choice.onWire && { onWire: choice.onWire }),
+    ...(choice.onNotice && { onNotice: choice.onNotice }),
+    ...(choice.timeoutMs !== undefined && { timeoutMs: choice.timeoutMs }),
+    ...(choice.retries !== undefined && { retries: choice.retries }),
+    ...(choice.maxTokens !== undefined && { maxTokens: choice.maxTokens }),
   };
   if (provider === "anthropic") return createAnthropicModel(common);
   if (provider === "gemini") return createGeminiModel(common);
-  return createOpenAIModel({ ...common, ...(choice.onNotice && { onNotice: choice.onNotice }) });
+  if (provider === "ollama") return createOllamaModel(common);
+  if (provider === "azure") return createOpenAIModel({ ...common, azure: { apiVersion: env.OPENAI_API_VERSION || DEFAULT_AZURE_API_VERSION } });
+  return createOpenAIModel(common);
 }
 
 function pickProvider(choice: ModelChoice, env: NodeJS.ProcessEnv): ModelProvider {
@@ -69,7 +85,10 @@ function pickProvider(choice: ModelChoice, env: NodeJS.ProcessEnv): ModelProvide
     "HOST_USAGE",
     keyed.length
       ? `Several API keys are set (${keyed.join(", ")}); pick one with --provider.`
-      : `Say which model provider: --provider ${all.join("|")}, with its key in ${all.map((p) => PROVIDER_KEYS[p].join("/")).join(", ")}; or --base-url for a local OpenAI-compatible engine.`,
+      : `Say which model provider: --provider ${all.join("|")}, with its key in ${all
+          .filter((p) => PROVIDER_KEYS[p].length)
+          .map((p) => PROVIDER_KEYS[p].join("/"))
+          .join(", ")}; or --base-url for a local OpenAI-compatible engine.`,
   );
 }
 

@@ -1,17 +1,25 @@
+import type { GenerateContentResponse } from "@google/genai";
+import { HostError } from "../host-error.js";
 import type { GeminiFunctionDeclaration } from "../to-gemini-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
-import { toProviderFailure } from "./provider-failure.js";
-import { createWireFetch, type ProviderWireListener } from "./wire-fetch.js";
+import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
+import { assembleGeminiStream } from "./gemini-stream.js";
+import { toModelTurn } from "./model-turn.js";
+import { requestPlaces, toProviderFailure } from "./provider-failure.js";
 
 /** How to reach the Gemini API. */
-export interface GeminiModelOptions {
+export interface GeminiModelOptions extends ProviderHttpOptions {
   apiKey: string;
   model: string;
   /** Default `https://generativelanguage.googleapis.com`. */
   baseUrl?: string;
-  onWire?: ProviderWireListener;
+  /** `maxOutputTokens` of every request; the model's default when left out. */
+  maxTokens?: number;
 }
+
+// Gemini's finish reasons for an answer its filters withheld or cut.
+const SAFETY_STOPS = new Set(["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT"]);
 
 type Part = { text?: string; thought?: boolean; functionCall?: { id?: string; name?: string; args?: unknown }; [key: string]: unknown };
 
@@ -26,9 +34,10 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
   const endpoint = options.baseUrl ?? "https://generativelanguage.googleapis.com";
   const client = new GoogleGenAI({
     apiKey: options.apiKey,
-    httpOptions: { ...(options.baseUrl && { baseUrl: options.baseUrl }), ...(options.onWire && { fetch: createWireFetch(options.onWire) }) },
+    // Retries, the time bound and odd replies are the provider fetch's, the same for every SDK.
+    httpOptions: { ...(options.baseUrl && { baseUrl: options.baseUrl }), fetch: providerFetchFor(options) },
   });
-  const where = (what: string) => ({ provider: "Gemini", endpoint, model: options.model, what });
+  const where = requestPlaces("Gemini", endpoint, options);
   let generated = 0;
   return {
     provider: "gemini",
@@ -43,23 +52,34 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
     },
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const functionDeclarations = request.tools as GeminiFunctionDeclaration[];
-      let response;
+      let response: GenerateContentResponse;
       try {
-        response = await client.models.generateContent({
+        const params = {
           model: options.model,
           contents: toGeminiContents(request.messages) as never,
           config: {
             ...(request.system !== undefined && { systemInstruction: request.system }),
             ...(functionDeclarations.length && { tools: [{ functionDeclarations: functionDeclarations as never }] }),
             automaticFunctionCalling: { disable: true },
-            ...(request.maxTokens !== undefined && { maxOutputTokens: request.maxTokens }),
+            ...((request.maxTokens ?? options.maxTokens) !== undefined && { maxOutputTokens: request.maxTokens ?? options.maxTokens }),
             ...(request.signal && { abortSignal: request.signal }),
           },
-        });
+        };
+        response = (
+          request.onText
+            ? await assembleGeminiStream((await client.models.generateContentStream(params)) as AsyncIterable<never>, request.onText)
+            : await client.models.generateContent(params)
+        ) as GenerateContentResponse;
       } catch (error) {
         throw toProviderFailure(error, where(`POST models/${options.model}:generateContent`));
       }
       const candidate = response.candidates?.[0];
+      const blocked = response.promptFeedback?.blockReason;
+      if (!candidate && !blocked)
+        throw new HostError(
+          "HOST_PROVIDER_UNAVAILABLE",
+          `Gemini at ${endpoint} answered POST models/${options.model}:generateContent with no candidate and no reason.`,
+        );
       const parts = (candidate?.content?.parts ?? []) as Part[];
       const calls: ProposedCall[] = parts.flatMap((part) =>
         part.functionCall
@@ -67,7 +87,17 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
           : [],
       );
       const text = parts.flatMap((part) => (typeof part.text === "string" && !part.thought ? [part.text] : [])).join("");
-      return { text, calls, ...(candidate?.finishReason && { stopReason: String(candidate.finishReason) }), raw: parts };
+      const stop = candidate?.finishReason ? String(candidate.finishReason) : blocked ? String(blocked) : undefined;
+      const incomplete = stop === "MAX_TOKENS" ? "length" : blocked || (stop && SAFETY_STOPS.has(stop)) ? "safety" : undefined;
+      const usage = response.usageMetadata;
+      return toModelTurn({
+        text,
+        calls,
+        stopReason: stop,
+        incomplete,
+        usage: usage && { inputTokens: usage.promptTokenCount ?? 0, outputTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) },
+        raw: parts,
+      });
     },
   };
 }

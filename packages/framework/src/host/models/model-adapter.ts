@@ -25,6 +25,22 @@ export interface ModelTurn {
    * what the neutral form drops (Anthropic thinking blocks, Gemini thought signatures).
    */
   readonly raw?: unknown;
+  /**
+   * Set when the turn is not a whole answer: `length` when the model ran out of output tokens
+   * (`max_tokens`, `length`, `MAX_TOKENS`), `safety` when the provider withheld it (a refusal,
+   * a content filter, a Gemini `SAFETY` block). Its calls may be cut short too: none is run.
+   */
+  readonly incomplete?: "length" | "safety";
+  /** Tokens this request took, as the provider reported them. */
+  readonly usage?: TokenUsage;
+}
+
+/** Token counts as a provider reports them; a provider that reports none leaves them out. */
+export interface TokenUsage {
+  /** The prompt: Anthropic `input_tokens` (with cache reads and writes), OpenAI `prompt_tokens`, Gemini `promptTokenCount`. */
+  readonly inputTokens: number;
+  /** The answer: Anthropic `output_tokens`, OpenAI `completion_tokens`, Gemini `candidatesTokenCount` plus `thoughtsTokenCount`. */
+  readonly outputTokens: number;
 }
 
 /** What the host answers to one proposed call: the tool's output, or why it did not run. */
@@ -51,10 +67,15 @@ export interface ModelRequest<Tool = unknown> {
   /** Most tokens the answer may take; each adapter has its own default. */
   readonly maxTokens?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Given, the answer is streamed: called with each piece of text as it arrives. The turn that
+   * `complete` returns is the same either way, tool calls assembled from the stream's deltas.
+   */
+  readonly onText?: (text: string) => void;
 }
 
 /** The providers `typemcp chat` drives. */
-export type ModelProvider = "anthropic" | "openai" | "gemini";
+export type ModelProvider = "anthropic" | "openai" | "gemini" | "azure" | "ollama";
 
 /** A model behind one provider's API. */
 export interface ModelAdapter {

@@ -1,19 +1,27 @@
 import type { OpenAIChatTool } from "../to-openai-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn } from "./model-adapter.js";
-import { toProviderFailure } from "./provider-failure.js";
-import { createWireFetch, type ProviderWireListener } from "./wire-fetch.js";
+import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
+import { toChatStyleMessages } from "./chat-style-messages.js";
+import { assembleOpenAIStream } from "./openai-stream.js";
+import { toModelTurn } from "./model-turn.js";
+import { requestPlaces, toProviderFailure } from "./provider-failure.js";
 
 /** How to reach an OpenAI Chat Completions endpoint: OpenAI's, or any engine that speaks it. */
-export interface OpenAIModelOptions {
+export interface OpenAIModelOptions extends ProviderHttpOptions {
   /** A local engine usually takes any key. */
   apiKey: string;
   model: string;
   /** Default `https://api.openai.com/v1`; Ollama is `http://127.0.0.1:11434/v1`. */
   baseUrl?: string;
-  onWire?: ProviderWireListener;
-  /** Told when the endpoint lists its models and `model` is not among them. */
-  onNotice?: (text: string) => void;
+  /** `max_completion_tokens` of every request; the endpoint's default when left out. */
+  maxTokens?: number;
+  /**
+   * Azure OpenAI: `baseUrl` is the resource's endpoint (`https://NAME.openai.azure.com`), `model`
+   * the deployment's name, and requests go through the SDK's `AzureOpenAI` client with this
+   * `api-version`.
+   */
+  azure?: { apiVersion: string };
 }
 
 type WireToolCall = { id?: string; type?: string; function?: { name?: string; arguments?: string } };
@@ -25,28 +33,32 @@ type WireToolCall = { id?: string; type?: string; function?: { name?: string; ar
  * the loop keeps the conversation itself, so Responses' server-side state buys nothing here.
  */
 export async function createOpenAIModel(options: OpenAIModelOptions): Promise<ModelAdapter> {
-  const { default: OpenAI } = await loadProviderSdk("openai", "openai", () => import("openai"));
+  const { default: OpenAI, AzureOpenAI } = await loadProviderSdk("openai", options.azure ? "azure" : "openai", () => import("openai"));
   const endpoint = options.baseUrl ?? "https://api.openai.com/v1";
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: endpoint,
-    maxRetries: 1,
-    ...(options.onWire && { fetch: createWireFetch(options.onWire) }),
-  });
-  const where = (what: string) => ({ provider: "OpenAI-compatible endpoint", endpoint, model: options.model, what });
+  // Retries, the time bound and odd replies are the provider fetch's, the same for every SDK.
+  const common = { apiKey: options.apiKey, maxRetries: 0, fetch: providerFetchFor(options) };
+  const client = options.azure
+    ? new AzureOpenAI({ ...common, endpoint, deployment: options.model, apiVersion: options.azure.apiVersion })
+    : new OpenAI({ ...common, baseURL: endpoint });
+  const where = requestPlaces(options.azure ? "Azure OpenAI" : "OpenAI-compatible endpoint", endpoint, options);
   return {
-    provider: "openai",
+    provider: options.azure ? "azure" : "openai",
     toolFormat: "openai-chat",
     model: options.model,
     async check(signal) {
-      // Engines name their models their own way (llama.cpp lists a file path and answers to any
-      // name), so a model missing from the list is a notice, not an error.
+      // The list is a courtesy: engines name their models their own way (llama.cpp lists a file
+      // path and answers to any name), and some serve Chat Completions with no /models at all. A
+      // refused key or an endpoint nobody answers on still stops the chat before it starts.
       let ids: string[];
       try {
         const page = await client.models.list({ ...(signal && { signal }), maxRetries: 0 });
-        ids = page.data.map((model) => model.id);
+        ids = (page.data ?? []).map((model) => model.id);
       } catch (error) {
-        throw toProviderFailure(error, where("GET /models"));
+        const failure = toProviderFailure(error, where("GET /models"));
+        const status = (error as { status?: unknown } | null)?.status;
+        if (failure.code !== "HOST_PROVIDER_SETUP" || status !== 404) throw failure;
+        options.onNotice?.(`${endpoint} has no model list (GET /models answered HTTP 404); going on with "${options.model}".`);
+        return;
       }
       if (ids.length && !ids.includes(options.model)) {
         options.onNotice?.(`${endpoint} does not list the model "${options.model}"; it lists ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", …" : ""}.`);
@@ -54,52 +66,57 @@ export async function createOpenAIModel(options: OpenAIModelOptions): Promise<Mo
     },
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const tools = request.tools as OpenAIChatTool[];
+      const body = {
+        model: options.model,
+        messages: toOpenAIMessages(request.system, request.messages) as never,
+        ...(tools.length && { tools: tools as never }),
+        ...((request.maxTokens ?? options.maxTokens) !== undefined && { max_completion_tokens: request.maxTokens ?? options.maxTokens }),
+      };
+      const sdkOptions = request.signal ? { signal: request.signal } : undefined;
       let response;
       try {
-        response = await client.chat.completions.create(
-          {
-            model: options.model,
-            messages: toOpenAIMessages(request.system, request.messages) as never,
-            ...(tools.length && { tools: tools as never }),
-            ...(request.maxTokens !== undefined && { max_completion_tokens: request.maxTokens }),
-          },
-          request.signal ? { signal: request.signal } : undefined,
-        );
+        response = request.onText
+          ? await assembleOpenAIStream(
+              await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, sdkOptions),
+              request.onText,
+            )
+          : await client.chat.completions.create(body, sdkOptions);
       } catch (error) {
         throw toProviderFailure(error, where("POST /chat/completions"));
       }
-      const choice = response.choices[0];
+      const choice = response.choices?.[0];
       const message = choice?.message;
       const calls = ((message?.tool_calls ?? []) as WireToolCall[])
         .filter((call) => call.type === undefined || call.type === "function")
         .map((call, index) => ({ id: call.id || `call_${index}`, name: call.function?.name ?? "", arguments: call.function?.arguments ?? "{}" }));
-      return { text: message?.content ?? "", calls, ...(choice?.finish_reason && { stopReason: choice.finish_reason }) };
+      const stop = choice?.finish_reason as string | null | undefined;
+      const incomplete = stop === "length" ? "length" : stop === "content_filter" ? "safety" : undefined;
+      const usage = response.usage as { prompt_tokens?: number; completion_tokens?: number } | undefined;
+      return toModelTurn({
+        text: message?.content ?? "",
+        calls,
+        stopReason: stop,
+        incomplete,
+        usage: usage && { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0 },
+      });
     },
   };
 }
 
 function toOpenAIMessages(system: string | undefined, messages: readonly ChatMessage[]): unknown[] {
-  const out: unknown[] = system === undefined ? [] : [{ role: "system", content: system }];
-  for (const message of messages) {
-    if (message.role === "user") out.push({ role: "user", content: message.text });
-    else if (message.role === "model") {
-      const { text, calls } = message.turn;
-      out.push({
-        role: "assistant",
-        content: text || null,
-        ...(calls.length && {
-          tool_calls: calls.map((call) => ({
-            id: call.id,
-            type: "function",
-            function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {}) },
-          })),
-        }),
-      });
-    } else {
-      // Chat Completions has no error flag on a tool message: the text has to say it.
-      for (const result of message.results)
-        out.push({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${result.content}` : result.content });
-    }
-  }
-  return out;
+  return toChatStyleMessages(system, messages, {
+    assistant: ({ text, calls }) => ({
+      role: "assistant",
+      content: text || null,
+      ...(calls.length && {
+        tool_calls: calls.map((call) => ({
+          id: call.id,
+          type: "function",
+          function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {}) },
+        })),
+      }),
+    }),
+    // Chat Completions has no error flag on a tool message: the text has to say it.
+    tool: (result) => ({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${result.content}` : result.content }),
+  });
 }

@@ -1,18 +1,37 @@
 import { HostError } from "../host-error.js";
+import { DEFAULT_PROVIDER_RETRIES } from "./provider-fetch.js";
+import { ProviderReplyError } from "./provider-reply-error.js";
+
+/** Where a provider request went, for the one line that says it failed. */
+export interface ProviderRequestPlace {
+  provider: string;
+  endpoint: string;
+  model: string;
+  what: string;
+  /** Retries the provider fetch makes after a 429 or 5xx, to say they were used up. */
+  retries?: number;
+}
+
+/** Where each request of one adapter goes: `where("POST /v1/messages")`. */
+export function requestPlaces(provider: string, endpoint: string, options: { model: string; retries?: number }): (what: string) => ProviderRequestPlace {
+  return (what) => ({ provider, endpoint, model: options.model, what, retries: options.retries ?? DEFAULT_PROVIDER_RETRIES });
+}
 
 /**
  * Turns what a provider SDK throws into a HostError in plain words. The three official SDKs
  * agree on the shape: an API error carries the HTTP `status`; a connection error has none and
  * keeps the network failure as its `cause`. An abort is a cancellation.
  */
-export function toProviderFailure(error: unknown, where: { provider: string; endpoint: string; model: string; what: string }): HostError {
+export function toProviderFailure(error: unknown, where: ProviderRequestPlace): HostError {
   if (error instanceof HostError) return error;
+  const reply = replyErrorIn(error);
+  if (reply) return new HostError("HOST_PROVIDER_UNAVAILABLE", `${where.provider} at ${where.endpoint} ${reply.detail}`, { cause: error });
   const name = (error as { name?: unknown } | null)?.name;
   if (name === "AbortError" || name === "APIUserAbortError") return new HostError("HOST_CANCELLED", "Cancelled.", { cause: error });
   const status = (error as { status?: unknown } | null)?.status ?? (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   if (typeof status === "number") {
-    const said = firstLine(message);
+    const said = firstLine(errorMessageOf(message));
     if (status === 401 || status === 403) {
       return new HostError("HOST_PROVIDER_SETUP", `${where.provider} at ${where.endpoint} refused the API key (HTTP ${status}): ${said}`, { cause: error });
     }
@@ -20,13 +39,35 @@ export function toProviderFailure(error: unknown, where: { provider: string; end
       return new HostError("HOST_PROVIDER_SETUP", `${where.provider} at ${where.endpoint} does not know the model "${where.model}" (HTTP 404): ${said}`, {
         cause: error,
       });
-    return new HostError("HOST_PROVIDER_UNAVAILABLE", `${where.provider} at ${where.endpoint} answered ${where.what} with HTTP ${status}: ${said}`, {
+    const gaveUp = where.retries && (status === 429 || status >= 500) ? ` (after ${where.retries} ${where.retries === 1 ? "retry" : "retries"})` : "";
+    return new HostError("HOST_PROVIDER_UNAVAILABLE", `${where.provider} at ${where.endpoint} answered ${where.what} with HTTP ${status}${gaveUp}: ${said}`, {
       cause: error,
     });
   }
   return new HostError("HOST_PROVIDER_UNAVAILABLE", `Could not reach ${where.provider} at ${where.endpoint} (${where.what}): ${withCause(error, message)}`, {
     cause: error,
   });
+}
+
+function replyErrorIn(error: unknown): ProviderReplyError | undefined {
+  let at = error;
+  for (let depth = 0; at && depth < 4; depth++) {
+    if (at instanceof ProviderReplyError) return at;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+// The SDKs put the status and the raw body in the message ("503 {\"error\": …}"): keep what the provider said.
+function errorMessageOf(message: string): string {
+  const rest = message.replace(/^\d{3}\s+/, "");
+  try {
+    const body = JSON.parse(rest) as { error?: { message?: unknown } | string; message?: unknown };
+    const said = typeof body.error === "string" ? body.error : (body.error?.message ?? body.message);
+    return typeof said === "string" ? said : rest;
+  } catch {
+    return rest;
+  }
 }
 
 function firstLine(text: string): string {

@@ -1,0 +1,41 @@
+/**
+ * Resources and prompts as the host sees them, in plain types (the SDK's own results fit them):
+ * what a chat can attach to a message or run as a user turn.
+ */
+
+/** One resource as a server lists it in `resources/list`. */
+export interface McpResource {
+  readonly uri: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+}
+
+/** One content item of a `resources/read` answer: text, or base64 `blob`. */
+export interface McpResourceContents {
+  readonly uri: string;
+  readonly mimeType?: string;
+  readonly text?: string;
+  readonly blob?: string;
+}
+
+/** One prompt as a server lists it in `prompts/list`. */
+export interface McpPrompt {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly arguments?: ReadonlyArray<{ readonly name: string; readonly description?: string; readonly required?: boolean }>;
+}
+
+/** What `prompts/get` answers: messages with one content block each. */
+export interface McpPromptResult {
+  readonly description?: string;
+  readonly messages: ReadonlyArray<{
+    readonly role: "user" | "assistant";
+    readonly content: { readonly type: string; readonly text?: string; readonly [field: string]: unknown };
+  }>;
+}
+
+/** Which of a server's lists changed (`notifications/{tools,resources,prompts}/list_changed`). */
+export type McpListKind = "tools" | "resources" | "prompts";
