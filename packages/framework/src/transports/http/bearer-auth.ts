@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 import type { AuthInfo } from "../../runtime/auth-info.js";
 import type { HttpAuthOptions } from "./http-options.js";
 import type { OAuthTokenVerifier } from "./oauth-token-verifier.js";
 import type { Refusal } from "./request-guards.js";
 import { AuthServerUnavailableError } from "./token-errors.js";
+import { warn } from "./platform.js";
 
 /** The path of the RFC 9728 protected-resource metadata document for an endpoint. */
 export function metadataPath(endpointPath: string): string {
@@ -23,9 +23,9 @@ export interface BearerCheck {
   readonly oauth: OAuthTokenVerifier | undefined;
 }
 
-/** Checks the bearer token; a refusal, or who the request may proceed as. */
-export async function checkBearer(req: IncomingMessage, check: BearerCheck): Promise<BearerOutcome> {
-  const header = req.headers.authorization ?? "";
+/** Checks the bearer token of an `Authorization` header; a refusal, or who the request may proceed as. */
+export async function checkBearer(authorization: string | null | undefined, check: BearerCheck): Promise<BearerOutcome> {
+  const header = authorization ?? "";
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   const challenge = challengeOf(check.metadataUrl());
   if (!token) {
@@ -56,7 +56,7 @@ export async function checkBearer(req: IncomingMessage, check: BearerCheck): Pro
       // The client's token may be fine: the authorization server could not be asked. A 401 would
       // send the client to re-authorize for nothing; a 503 asks it to try again.
       if (error instanceof AuthServerUnavailableError) {
-        process.stderr.write(`[typemcp] cannot verify bearer tokens: ${error.message}\n`);
+        warn(`[typemcp] cannot verify bearer tokens: ${error.message}`);
         return {
           refusal: {
             status: 503,
