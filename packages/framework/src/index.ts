@@ -44,6 +44,8 @@ export type { ServerOptions } from "./runtime/create-server.js";
 export type { TypemcpServer, LiveList } from "./runtime/create-server.js";
 export { serve } from "./serve/serve.js";
 export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
+export { toFetchHandler } from "./serve/to-fetch-handler.js";
+export type { FetchHandler, FetchHandlerOptions, RequestExtras } from "./serve/to-fetch-handler.js";
 export type { InputLimits } from "./runtime/string-limits.js";
 export type { TaskLimits } from "./runtime/task-limits.js";
 export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
