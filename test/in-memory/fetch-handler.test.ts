@@ -73,7 +73,9 @@ describe("toFetchHandler", () => {
       });
     const refused = await handlerFor(new SampleTools()).fetch(initialize("https://calc.example.com/mcp"));
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error.message).toMatch(/Host "calc\.example\.com" is not allowed.*--allowed-hosts calc\.example\.com/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /Host "calc\.example\.com" is not allowed.*--allowed-hosts calc\.example\.com/,
+    );
     const allowed = await handlerFor(new SampleTools(), { allowedHosts: ["calc.example.com"] }).fetch(initialize("https://calc.example.com/mcp"));
     expect(allowed.status).toBe(200);
   });
@@ -84,7 +86,7 @@ describe("toFetchHandler", () => {
       new Request(ENDPOINT, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ padding: "x".repeat(2_000) }) }),
     );
     expect(big.status).toBe(413);
-    expect((await big.json()).error.message).toBe("Request body exceeds the 1000-byte limit.");
+    expect(((await big.json()) as { error: { message: string } }).error.message).toBe("Request body exceeds the 1000-byte limit.");
     const client = await modernClient(handler.fetch);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     await client.close();
@@ -104,7 +106,7 @@ describe("toFetchHandler", () => {
 
   test("gives tools the caller an app's own auth verified (handle with extras.auth) as ctx.auth, in both eras", async () => {
     const handler = handlerFor(new TicketTools(), { stateless: true });
-    const auth = { subject: "ada", clientId: "app", scopes: ["tickets:read"], claims: { sub: "ada", iss: "https://id.example" } };
+    const auth = { subject: "ada", clientId: "app", scopes: ["tickets:read"], claims: { sub: "ada", iss: "https://id.example" }, expiresAt: undefined };
     const answer = (request: Request) => handler.handle(request, { auth });
     for (const client of [await legacyClient(answer), await modernClient(answer)]) {
       const result = await client.callTool({ name: "whoami", arguments: {} });
