@@ -46,6 +46,7 @@ export { serve } from "./serve/serve.js";
 export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
 export { toFetchHandler } from "./serve/to-fetch-handler.js";
 export type { FetchHandler, FetchHandlerOptions, RequestExtras } from "./serve/to-fetch-handler.js";
+export { toNodeHandler } from "./serve/to-node-handler.js";
 export type { InputLimits } from "./runtime/string-limits.js";
 export type { TaskLimits } from "./runtime/task-limits.js";
 export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";

@@ -76,6 +76,7 @@ const EXPECTED: Record<string, string[]> = {
     "type TaskLimits",
     "text",
     "toFetchHandler",
+    "toNodeHandler",
     "tool",
     "type ToolAnnotations",
     "ToolContent",
