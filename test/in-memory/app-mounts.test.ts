@@ -89,7 +89,7 @@ describe("Hono: handle() on a route, behind the app's auth middleware", () => {
     const user = userOf(c.req.header("authorization"));
     if (!user) return c.json({ error: "who are you?" }, 401);
     c.set("user", user);
-    await next();
+    return next();
   });
   app.all("/mcp", (c) => mcp.handle(c.req.raw, { auth: c.get("user") }));
   // The app's fetch, as Workers, Deno or Bun call it, here called by the clients directly.
