@@ -8,27 +8,32 @@ import path from "node:path";
 export const RUNTIME_PACKAGES = { deno: "deno@2.9.6", bun: "bun@1.4.4", workerd: "workerd@1.20261117.1" } as const;
 export type Runtime = keyof typeof RUNTIME_PACKAGES;
 
-const FOLDER = path.join(os.tmpdir(), `typemcp-runtimes-${Object.values(RUNTIME_PACKAGES).join("-").replace(/[@.]/g, "_")}`);
-
 /**
- * Installs the runtimes once per machine (npm, with the tests' cache), into a folder kept for
- * later runs; each runtime's binary path, or why it cannot run here.
+ * Installs `packages` from npm once per machine (with the tests' cache) into a folder kept for
+ * later runs, named after them; the folder, whose `node_modules/.bin` holds their commands.
  */
+export function installFromNpm(packages: readonly string[]): string {
+  const folder = path.join(os.tmpdir(), `typemcp-tools-${packages.join("-").replace(/[@./]/g, "_")}`);
+  const done = path.join(folder, ".installed");
+  if (fs.existsSync(done)) return folder;
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, "package.json"), '{ "name": "typemcp-test-tools", "private": true }\n');
+  const installed = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-save", ...packages], {
+    cwd: folder,
+    env: { ...process.env, npm_config_cache: path.join(os.tmpdir(), "typemcp-e2e-npm-cache"), npm_config_update_notifier: "false" },
+    encoding: "utf8",
+    timeout: 300_000,
+  });
+  if (installed.status === 0) fs.writeFileSync(done, "");
+  return folder;
+}
+
+/** Each runtime's binary path, installed from npm (see {@link installFromNpm}), or why it cannot run here. */
 export function installRuntimes(): Record<Runtime, { bin: string } | { missing: string }> {
-  const binOf = (name: Runtime) => path.join(FOLDER, "node_modules", ".bin", name);
-  if (!Object.keys(RUNTIME_PACKAGES).every((name) => fs.existsSync(binOf(name as Runtime)))) {
-    fs.mkdirSync(FOLDER, { recursive: true });
-    fs.writeFileSync(path.join(FOLDER, "package.json"), '{ "name": "typemcp-runtimes", "private": true }\n');
-    spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-save", ...Object.values(RUNTIME_PACKAGES)], {
-      cwd: FOLDER,
-      env: { ...process.env, npm_config_cache: path.join(os.tmpdir(), "typemcp-e2e-npm-cache"), npm_config_update_notifier: "false" },
-      encoding: "utf8",
-      timeout: 300_000,
-    });
-  }
+  const folder = installFromNpm(Object.values(RUNTIME_PACKAGES));
   const found = {} as Record<Runtime, { bin: string } | { missing: string }>;
   for (const name of Object.keys(RUNTIME_PACKAGES) as Runtime[]) {
-    const bin = binOf(name);
+    const bin = path.join(folder, "node_modules", ".bin", name);
     const version = fs.existsSync(bin) ? spawnSync(bin, ["--version"], { encoding: "utf8", timeout: 30_000 }) : undefined;
     found[name] =
       version?.status === 0
