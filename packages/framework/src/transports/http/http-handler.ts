@@ -143,14 +143,16 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     if (closing) return refusalResponse({ status: 503, message: "Server is shutting down.", headers: { Connection: "close" } });
     if (request.method === "POST") {
       inFlight++;
+      // What else waits for this answer to be sent (a one-request server to close): one watch for all.
+      const after: Array<() => void> = [() => inFlight--];
       let response: Response;
       try {
-        response = await post(request, extras, caller, node);
+        response = await post(request, extras, caller, node, after);
       } catch (error) {
-        inFlight--;
+        for (const done of after) done();
         throw error;
       }
-      return watchBody(response, { onDone: () => inFlight-- }).response;
+      return watchBody(response, { onDone: () => after.forEach((done) => done()) }).response;
     }
     // With shared stores (--redis), a stream started on any instance resumes here.
     const lastEventId = request.headers.get("last-event-id");
@@ -168,7 +170,13 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     return refusalResponse({ status: 405, message: `Method ${request.method} not allowed.`, headers: { Allow: "GET, POST, DELETE" } });
   };
 
-  const post = async (request: Request, extras: RequestExtras, caller: AuthInfo | undefined, node: NodeExtras | undefined): Promise<Response> => {
+  const post = async (
+    request: Request,
+    extras: RequestExtras,
+    caller: AuthInfo | undefined,
+    node: NodeExtras | undefined,
+    after: Array<() => void>,
+  ): Promise<Response> => {
     const body = await (node ? node.readBody(options.maxBodyBytes) : readRequestBody(request, options.maxBodyBytes));
     if (!body.ok) return refusalResponse({ status: body.status, message: body.message });
     let parsed: unknown;
@@ -200,7 +208,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
         throw error;
       }
     }
-    if (options.stateless) return postStateless(request, parsed, wireAuth);
+    if (options.stateless) return postStateless(request, parsed, wireAuth, after);
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId !== null) {
       const session = sessionOf(request, isRequest(parsed), caller);
@@ -241,7 +249,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
   // than being refused: only what needs the store (a resume, a shared task) fails, in words.
   const eventStore = () => (options.stores.shared && !options.stores.shared.isReady() ? undefined : options.stores.eventStore);
 
-  const postStateless = async (request: Request, parsed: unknown, wireAuth: ReturnType<typeof toWireAuth>): Promise<Response> => {
+  const postStateless = async (request: Request, parsed: unknown, wireAuth: ReturnType<typeof toWireAuth>, after: Array<() => void>): Promise<Response> => {
     // No session ties this notification to the call it names, which may be running in another
     // process behind the same load balancer: say so, and how to cancel instead.
     if (isCancellation(parsed)) {
@@ -274,13 +282,11 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     // signal, so a tool stops its upstream work for nobody.
     const close = (): void => void server.close();
     request.signal.addEventListener("abort", close, { once: true });
-    const response = await transport.handleRequest(request, { parsedBody: parsed, ...wireAuth });
-    return watchBody(response, {
-      onDone: () => {
-        request.signal.removeEventListener("abort", close);
-        close();
-      },
-    }).response;
+    after.push(() => {
+      request.signal.removeEventListener("abort", close);
+      close();
+    });
+    return transport.handleRequest(request, { parsedBody: parsed, ...wireAuth });
   };
 
   // A session belongs to whoever's token opened it: another principal who learns its id gets
