@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { pathToFileURL } from "node:url";
 import { fromRoot } from "./support/paths.js";
 import { installRuntimes, startUnder, type Runtime, type RuntimeServer } from "./support/runtimes.js";
 
@@ -70,3 +71,35 @@ for (const runtime of ["workerd", "deno", "bun"] as const) {
     }
   });
 }
+
+// A Vercel function is a module of web-standard handlers; Vercel's Node runtime imports it and
+// calls them with each request. Here Node imports the built module and the clients call it.
+describe("as a Vercel function (calc.vercel.js)", () => {
+  type Handler = (request: Request) => Promise<Response>;
+  let module: { GET: Handler; POST: Handler; DELETE: Handler; default: { fetch: Handler } };
+  beforeAll(async () => {
+    module = await import(pathToFileURL(SAMPLES.calc.bundle("vercel")).href);
+  });
+  const byMethod: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    const handler = request.method === "POST" ? module.POST : request.method === "DELETE" ? module.DELETE : module.GET;
+    return handler(request);
+  };
+
+  test("exports GET, POST and DELETE beside default.fetch, all one handler", () => {
+    expect(module.POST).toBe(module.default.fetch);
+    expect(module.GET).toBe(module.default.fetch);
+  });
+
+  test("a 2026-07-28 and a 2025-11-25 client list and call tools", async () => {
+    const modern = new Client({ name: "platforms", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await modern.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: byMethod }));
+    expect((await modern.callTool(SAMPLES.calc.call)).structuredContent).toEqual(SAMPLES.calc.expected);
+    await modern.close();
+    const legacy = new LegacyClient({ name: "platforms", version: "0" });
+    await legacy.connect(new LegacyTransport(new URL("http://127.0.0.1/mcp"), { fetch: byMethod }));
+    expect((await legacy.listTools()).tools.map((t) => t.name)).toContain("divide");
+    expect((await legacy.callTool(SAMPLES.calc.call)).structuredContent).toEqual(SAMPLES.calc.expected);
+    await legacy.close();
+  });
+});

@@ -3,13 +3,14 @@ import { helpFor, readVersion } from "./cli-help.js";
 const USAGE = `Usage: typemcp <command>      (typemcp --version; typemcp <command> --help)
 
 Commands:
-  build [--project tsconfig.json] [--entry FILE]... [--check] [--no-bundle] [--external name]...
+  build [--project tsconfig.json] [--entry FILE]... [--target PLATFORM]... [--check] [--no-bundle] [--external name]...
       Type-check the server package, derive each @tool method's schema from its types and
       JSDoc, and emit the JavaScript with the definitions built in. Each entry point (files
       that call serve(), package.json "bin" targets, --entry) is then bundled into one
       self-contained file. Nothing is written unless the whole build succeeds.
       --check writes nothing; --no-bundle keeps plain tsc output; --external leaves a package
-      as an import (native addons). typemcp build --help says more.
+      as an import (native addons); --target workers|deno|bun|vercel also writes the entry as
+      that platform runs it (server.workers.js…). typemcp build --help says more.
 
   dev [ENTRY] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- SERVER ARGS]
       Build, run the server, and on every change rebuild incrementally, say what changed
