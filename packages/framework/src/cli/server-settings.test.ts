@@ -11,12 +11,14 @@ describe("findServerSettings", () => {
       source(`// GREETER_SIGN_OFF: how each greeting ends.
 const signOff = process.env.GREETER_SIGN_OFF;
 const key = env["WEATHER_API_KEY"];
+const city = process.env.HOME_CITY; // HOME_CITY names the city forecasts default to.
 const port = process.env.MCP_PORT;
 const again = process.env.GREETER_SIGN_OFF;`),
     ]);
     expect(settings).toEqual([
       { name: "GREETER_SIGN_OFF", description: "GREETER_SIGN_OFF: how each greeting ends.", secret: false, required: false },
       { name: "WEATHER_API_KEY", description: "Read by the server (src/server.ts:3).", secret: true, required: false },
+      { name: "HOME_CITY", description: "HOME_CITY names the city forecasts default to.", secret: false, required: false },
     ]);
   });
 

@@ -21,7 +21,7 @@ const NOT_THE_SERVERS = /^(MCP_|NODE_|REDIS_URL$|TYPEMCP_)/;
 /**
  * The environment variables the author's code reads (`sources`, its TypeScript files), in order
  * of first use, with a description each: from package.json `typemcp.env` where given, else the
- * comment nearest before its first use that names it, else where it is read. Variables declared
+ * comment that names it (nearest before its first use, else after), else where it is read. Variables declared
  * in package.json and never seen in the code are included too.
  */
 export function findServerSettings(sources: Iterable<ts.SourceFile>, declared: DeclaredSettings = {}, packageDir = process.cwd()): ServerSetting[] {
@@ -59,11 +59,11 @@ function isSecret(name: string): boolean {
   return /TOKEN|SECRET|PASSWORD|KEY|CREDENTIAL/.test(name);
 }
 
-// The last comment before `at` that names the variable: its sentence, without comment marks.
+// The comment in the file that names the variable, the nearest before `at` (else the first after
+// it): its text, without comment marks.
 function commentNaming(text: string, name: string, at: number): string | undefined {
-  const before = text.slice(0, at);
-  const comments = [...before.matchAll(/\/\*\*?([\s\S]*?)\*\/|\/\/(.*)/g)].filter((m) => (m[1] ?? m[2] ?? "").includes(name));
-  const last = comments.at(-1);
+  const comments = [...text.matchAll(/\/\*\*?([\s\S]*?)\*\/|\/\/(.*)/g)].filter((m) => (m[1] ?? m[2] ?? "").includes(name));
+  const last = comments.filter((m) => m.index < at).at(-1) ?? comments[0];
   if (!last) return undefined;
   const body = (last[1] ?? last[2] ?? "")
     .replace(/^\s*\*\s?/gm, "")
