@@ -9,9 +9,11 @@ import { findUnrunnable } from "./check-runnable.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
 import { writeOutputs } from "../schema/write-outputs.js";
+import { bundleForPlatform, PLATFORM_TARGETS, type PlatformBundleOptions, type PlatformTarget } from "./platform-bundle.js";
+import { servedSchemas } from "./served-schemas.js";
 
 /** `typemcp build --help`. */
-export const BUILD_USAGE = `Usage: typemcp build [--project tsconfig.json] [--entry src/server.ts]... [--check] [--no-bundle] [--external name]...
+export const BUILD_USAGE = `Usage: typemcp build [--project tsconfig.json] [--entry src/server.ts]... [--target platform]... [--check] [--no-bundle] [--external name]...
 
 Type-check the server package, derive each @tool, @resource and @prompt method's schema from its
 types and JSDoc, and write the JavaScript with the definitions built in. Each entry point is then
@@ -28,9 +30,21 @@ else every file that calls serve(), every package.json "bin" target and every fi
   --check              type-check and derive only; write nothing
   --no-bundle          write TypeScript's output as it is (every file must be runnable by Node)
   --external NAME      leave package NAME as an import (native addons); repeatable
+  --target PLATFORM    also write each entry for PLATFORM, beside it: workers (server.workers.js, a
+                       Workers module: export default { fetch }), deno (server.deno.js, Deno.serve),
+                       bun (server.bun.js, Bun.serve), vercel (server.vercel.js, a function) or node
+                       (the default bundle); repeatable. The entry's serve() call is what they serve.
 `;
 
-const SPEC = { project: "string", entry: "strings", check: "boolean", "no-bundle": "boolean", external: "strings", help: "boolean" } as const;
+const SPEC = {
+  project: "string",
+  entry: "strings",
+  check: "boolean",
+  "no-bundle": "boolean",
+  external: "strings",
+  target: "strings",
+  help: "boolean",
+} as const;
 
 /** `typemcp build …`: returns the process exit code. */
 export async function runBuild(args: readonly string[]): Promise<number> {
@@ -47,6 +61,10 @@ export async function runBuild(args: readonly string[]): Promise<number> {
         `typemcp build takes no arguments (got "${[...parsed.positionals, ...(parsed.rest ?? [])].join(" ")}"); name the tsconfig with --project.`,
       );
     options = parsed.options;
+    for (const target of options.target ?? []) {
+      if (target !== "node" && !(PLATFORM_TARGETS as readonly string[]).includes(target))
+        throw new HostError("HOST_USAGE", `unknown --target "${target}": typemcp builds for ${[...PLATFORM_TARGETS, "node"].join(", ")}.`);
+    }
   } catch (error) {
     if (!(error instanceof HostError)) throw error;
     const watch = args.includes("--watch") ? " To rebuild on every change, run typemcp dev." : "";
@@ -75,6 +93,15 @@ export async function runBuild(args: readonly string[]): Promise<number> {
         "unrunnable output",
       );
     const sourceMap = compilerOptions.inlineSourceMap ? "inline" : compilerOptions.sourceMap ? "linked" : false;
+    const platforms = (options.target ?? []).filter((t): t is PlatformTarget => t !== "node");
+    if (platforms.length && !entries.length)
+      throw new HostError("HOST_USAGE", "--target needs an entry point: call serve() in a file, or name it with --entry.");
+    const platformFiles = await bundlePlatforms(outputs, entries, platforms, {
+      sources: result.sources,
+      external: options.external,
+      packageDir: path.dirname(path.resolve(project)),
+      schemas: servedSchemas(result.components),
+    });
     await bundleEntries({ outputs, entries, sources: result.sources, external: options.external, sourceMap });
     // Bundled, the other files are never run; one Node would misread is left out rather than written.
     for (const { file } of unrunnable) {
@@ -93,6 +120,7 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     for (const t of tools) console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})`);
     for (const c of result.components) if (c.kind !== "tool") console.log(`  ${c.kind} ${c.name}`);
     for (const file of entries) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
+    for (const file of platformFiles) console.log(`  → ${path.relative(process.cwd(), file)}`);
     for (const { file } of unrunnable) console.log(`  (not written: ${path.relative(process.cwd(), file)}, which Node would misread; the bundle includes it)`);
     if (bundling && !entries.length && tools.length) {
       console.log("  no entry point found, so nothing was bundled: call serve() in a file, or name it with --entry");
@@ -106,4 +134,24 @@ export async function runBuild(args: readonly string[]): Promise<number> {
 
 function printWarnings(warnings: readonly BuildWarning[]): void {
   for (const warning of warnings) console.error(`warning ${formatWarning(warning)}`);
+}
+
+// Before the Node bundles, which put a loader in each entry's place.
+async function bundlePlatforms(
+  outputs: Map<string, string>,
+  entries: readonly string[],
+  targets: readonly PlatformTarget[],
+  options: Omit<PlatformBundleOptions, "outputs" | "entry" | "target">,
+): Promise<string[]> {
+  const snapshot = new Map(outputs);
+  const files: string[] = [];
+  for (const entry of entries) {
+    for (const target of targets) {
+      const bundled = new Map(snapshot);
+      const file = await bundleForPlatform({ ...options, outputs: bundled, entry, target });
+      outputs.set(file, bundled.get(file)!);
+      files.push(file);
+    }
+  }
+  return files;
 }

@@ -24,7 +24,7 @@ export interface BundleOptions {
 }
 
 // CommonJS dependencies (ajv) call require(); an ES module bundle must provide it.
-const ESM_BANNER = 'import { createRequire as __typemcpCreateRequire } from "node:module"; const require = __typemcpCreateRequire(import.meta.url);';
+export const ESM_BANNER = 'import { createRequire as __typemcpCreateRequire } from "node:module"; const require = __typemcpCreateRequire(import.meta.url);';
 
 /**
  * Bundles each entry point of a server package into one self-contained file beside it
@@ -128,7 +128,7 @@ export function staleChunks(outputs: ReadonlyMap<string, string>, entries: reado
 }
 
 /** Serves the build's files from memory (with their source maps inlined, so the bundle's map reaches the TypeScript). */
-function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
+export function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
   return {
     name: "typemcp-build-outputs",
     setup(build) {
@@ -224,7 +224,7 @@ function assertNoTopLevelAwait(source: ts.SourceFile, entry: string): void {
   }
 }
 
-function bundleErrors(error: unknown, entry: string, sources: ReadonlyMap<string, ts.SourceFile>): unknown {
+export function bundleErrors(error: unknown, entry: string, sources: ReadonlyMap<string, ts.SourceFile>): unknown {
   const messages = (error as Partial<BuildFailure>).errors;
   if (!Array.isArray(messages) || !messages.length) return error;
   const problems = messages.map((m: Message) => {
@@ -247,7 +247,7 @@ function bundleErrors(error: unknown, entry: string, sources: ReadonlyMap<string
  * first call). In a bundle, that import is replaced by a provider that loads nothing: a large
  * share of every server's start-up.
  */
-const withoutSdkAjvProvider: Plugin = {
+export const withoutSdkAjvProvider: Plugin = {
   name: "typemcp-without-sdk-ajv-provider",
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/](esm|cjs)[\\/]validation[\\/]ajv-provider\.js$/ }, () => ({
@@ -267,7 +267,7 @@ const withoutSdkAjvProvider: Plugin = {
  * and 2020 dialects and ajv-formats (290 KB) at start-up, for `Server.elicitInput` alone (typemcp
  * sends elicitation requests itself and validates with its own ajv, loaded on first use).
  */
-const withoutSdkV2AjvProvider: Plugin = {
+export const withoutSdkV2AjvProvider: Plugin = {
   name: "typemcp-without-sdk-v2-ajv-provider",
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, (args) => ({ path: args.path, namespace: "typemcp-sdk-v2-shims" }));
@@ -317,7 +317,7 @@ const VALIDATOR_MODULES = /^(ajv\/dist\/2020\.js|ajv-formats)$/;
  * start. Bundled once more on their own (CommonJS) and embedded as a string, which V8 only scans,
  * they are compiled with `new Function` at first use: a lazy chunk inside the single file.
  */
-function validatorsAsText(): Plugin {
+export function validatorsAsText(): Plugin {
   return {
     name: "typemcp-validators-as-text",
     setup(pluginBuild) {

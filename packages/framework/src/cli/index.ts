@@ -3,13 +3,14 @@ import { helpFor, readVersion } from "./cli-help.js";
 const USAGE = `Usage: typemcp <command>      (typemcp --version; typemcp <command> --help)
 
 Commands:
-  build [--project tsconfig.json] [--entry FILE]... [--check] [--no-bundle] [--external name]...
+  build [--project tsconfig.json] [--entry FILE]... [--target PLATFORM]... [--check] [--no-bundle] [--external name]...
       Type-check the server package, derive each @tool method's schema from its types and
       JSDoc, and emit the JavaScript with the definitions built in. Each entry point (files
       that call serve(), package.json "bin" targets, --entry) is then bundled into one
       self-contained file. Nothing is written unless the whole build succeeds.
       --check writes nothing; --no-bundle keeps plain tsc output; --external leaves a package
-      as an import (native addons). typemcp build --help says more.
+      as an import (native addons); --target workers|deno|bun|vercel also writes the entry as
+      that platform runs it (server.workers.js…). typemcp build --help says more.
 
   dev [ENTRY] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- SERVER ARGS]
       Build, run the server, and on every change rebuild incrementally, say what changed
@@ -17,6 +18,11 @@ Commands:
       errors and keeps the last good server. ENTRY is a source or emitted file (default: the
       package.json "bin"). Over HTTP the port stays the same; over stdio the host's session
       survives restarts. --inspect runs it under the MCP Inspector.
+
+  pack [--project tsconfig.json] [--entry FILE] [--out DIR]
+      Package the built server for hosts: NAME-VERSION.mcpb, an MCP Bundle whose manifest.json
+      lists its tools and a user setting for each environment variable the code reads, and
+      server.json, its MCP Registry entry (package.json "mcpName"). typemcp pack --help says more.
 
   list [SERVERS] [--json | --provider anthropic|openai-chat|openai-responses|gemini]
       Connect to each server, ask tools/list, and print one table of every tool as
@@ -79,13 +85,13 @@ missing key/SDK, 3 a server or the provider failed, 5 --max-steps ended the turn
 const [command, ...rest] = process.argv.slice(2);
 // `typemcp <command> --help` prints help and does nothing else (build's own help is its usage).
 const wantsHelp = rest.slice(0, rest.includes("--") ? rest.indexOf("--") : undefined).some((a) => a === "--help" || a === "-h");
-if (wantsHelp && command !== "build" && command !== undefined) {
+if (wantsHelp && command !== "build" && command !== "pack" && command !== undefined) {
   process.stdout.write(helpFor(command, USAGE));
   process.exit(0);
 }
 // Each command is loaded when run: list and call never load the TypeScript compiler build needs.
 // build and dev do, first thing: a lost compiler is one line, not a module-resolution stack.
-if (command === "build" || command === "dev") {
+if (command === "build" || command === "dev" || command === "pack") {
   const missing = (await import("../schema/compiler-missing.js")).compilerMissing();
   if (missing) {
     process.stderr.write(`typemcp: ${missing}\n`);
@@ -100,6 +106,9 @@ switch (command) {
     break;
   case "build":
     process.exitCode = await (await import("./build-command.js")).runBuild(rest);
+    break;
+  case "pack":
+    process.exitCode = await (await import("./pack-command.js")).runPack(rest);
     break;
   case "dev":
     // Exits outright: the watcher, the relay and the server it ran are all closed by then.

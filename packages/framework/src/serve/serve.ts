@@ -1,16 +1,6 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
-import {
-  createServer,
-  isTypemcpServer,
-  onServerChange,
-  openSession,
-  scopeShortfallOf,
-  scopesSupportedBy,
-  useListTtl,
-  useTaskLimits,
-  type ServerOptions,
-  type TypemcpServer,
-} from "../runtime/create-server.js";
+import { httpServingOf } from "./http-serving.js";
+import { createServer, isTypemcpServer, openSession, useListTtl, useTaskLimits, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { selectTransport } from "../transports/select-transport.js";
@@ -87,15 +77,7 @@ export async function serve(target: object, options: TransportOptions & Partial<
     const httpOptions = resolveHttpOptions(choice.options);
     // Loaded only when asked for: a server without --redis never evaluates the Redis client.
     const shared = httpOptions.redis === undefined ? undefined : await (await import("../scale/share-server.js")).shareServer(server, httpOptions);
-    const handle = await serveHttp(
-      {
-        newServer: (session) => openSession(server, session),
-        onChange: (listener) => onServerChange(server, listener),
-        scopeShortfall: (message, auth) => scopeShortfallOf(server, message, auth),
-        scopesSupported: () => scopesSupportedBy(server),
-      },
-      httpOptions,
-    );
+    const handle = await serveHttp(httpServingOf(server), httpOptions);
     process.stderr.write(
       `typemcp: ${server.info.name} serving MCP over HTTP at ${handle.url}${shared ? ` (shared store: Redis at ${shared.redis.where})` : ""}\n`,
     );

@@ -1,10 +1,9 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 import type { AuthInfo } from "../../runtime/auth-info.js";
 import type { HttpAuthOptions } from "./http-options.js";
 import type { OAuthTokenVerifier } from "./oauth-token-verifier.js";
 import type { Refusal } from "./request-guards.js";
 import { AuthServerUnavailableError } from "./token-errors.js";
+import { warn } from "./platform.js";
 
 /** The path of the RFC 9728 protected-resource metadata document for an endpoint. */
 export function metadataPath(endpointPath: string): string {
@@ -23,9 +22,9 @@ export interface BearerCheck {
   readonly oauth: OAuthTokenVerifier | undefined;
 }
 
-/** Checks the bearer token; a refusal, or who the request may proceed as. */
-export async function checkBearer(req: IncomingMessage, check: BearerCheck): Promise<BearerOutcome> {
-  const header = req.headers.authorization ?? "";
+/** Checks the bearer token of an `Authorization` header; a refusal, or who the request may proceed as. */
+export async function checkBearer(authorization: string | null | undefined, check: BearerCheck): Promise<BearerOutcome> {
+  const header = authorization ?? "";
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   const challenge = challengeOf(check.metadataUrl());
   if (!token) {
@@ -56,7 +55,7 @@ export async function checkBearer(req: IncomingMessage, check: BearerCheck): Pro
       // The client's token may be fine: the authorization server could not be asked. A 401 would
       // send the client to re-authorize for nothing; a 503 asks it to try again.
       if (error instanceof AuthServerUnavailableError) {
-        process.stderr.write(`[typemcp] cannot verify bearer tokens: ${error.message}\n`);
+        warn(`[typemcp] cannot verify bearer tokens: ${error.message}`);
         return {
           refusal: {
             status: 503,
@@ -69,7 +68,7 @@ export async function checkBearer(req: IncomingMessage, check: BearerCheck): Pro
     }
   }
   // Hashing first gives equal-length inputs, so neither content nor length leaks through timing.
-  if (auth.token !== undefined && timingSafeEqual(digest(token), digest(auth.token))) return { auth: undefined };
+  if (auth.token !== undefined && (await sameSecret(token, auth.token))) return { auth: undefined };
   return invalid("The token was refused.");
 }
 
@@ -96,6 +95,16 @@ function quoted(text: string): string {
   return text.replace(/[\\"]/g, "'").replace(/[\r\n]+/g, " ");
 }
 
-function digest(value: string): Buffer {
-  return createHash("sha256").update(value).digest();
+// Web Crypto, which every platform the handler runs on has (Node's own crypto module is not on
+// Workers without nodejs_compat), loaded at the first check, not at start-up. The digests are
+// compared in full whatever differs, so the time taken says nothing of where.
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all([digest(given), digest(expected)]);
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
+  return difference === 0;
+}
+
+async function digest(value: string): Promise<Uint8Array> {
+  return new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
 }

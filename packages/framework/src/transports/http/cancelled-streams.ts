@@ -1,4 +1,4 @@
-import type { ServerResponse } from "node:http";
+import { watchBody } from "./watch-body.js";
 
 /**
  * The open SSE responses of a stateful server's requests, by session and request id, so a
@@ -7,17 +7,20 @@ import type { ServerResponse } from "node:http";
  * stream open, kept alive until shutdown, which then waits out its whole grace period.
  */
 export class CancelledStreams {
-  private readonly open = new Map<string, ServerResponse>();
+  private readonly open = new Map<string, () => void>();
 
-  /** Remembers `res` as the stream answering `body`, when `body` is a request; forgets it when it closes. */
-  track(sessionId: string, body: unknown, res: ServerResponse): void {
+  /** Remembers `response` as the stream answering `body`, when `body` is a request, until its body ends; returns the response to send. */
+  track(sessionId: string, body: unknown, response: Response): Response {
     const id = requestIdOf(body);
-    if (id === undefined) return;
+    if (id === undefined) return response;
     const key = keyOf(sessionId, id);
-    this.open.set(key, res);
-    res.once("close", () => {
-      if (this.open.get(key) === res) this.open.delete(key);
+    const watched = watchBody(response, {
+      onDone: () => {
+        if (this.open.get(key) === watched.stop) this.open.delete(key);
+      },
     });
+    this.open.set(key, watched.stop);
+    return watched.response;
   }
 
   /** After `body` was handled: if it cancelled a request of this session, ends that request's stream. */
@@ -26,8 +29,7 @@ export class CancelledStreams {
     if (message?.method !== "notifications/cancelled") return;
     const requestId = message.params?.requestId;
     if (typeof requestId !== "string" && typeof requestId !== "number") return;
-    const res = this.open.get(keyOf(sessionId, requestId));
-    if (res && !res.writableEnded) res.end();
+    this.open.get(keyOf(sessionId, requestId))?.();
   }
 }
 

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from "node:http";
 import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
 
 /**
@@ -7,6 +6,6 @@ import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
  * address. Clients behind one NAT or proxy share an address, and so a share: set
  * `--max-listens-per-client` with that in mind.
  */
-export function clientKeyOf(req: IncomingMessage, caller: AuthInfo | undefined): string {
-  return principalKey(caller) ?? `address:${req.socket.remoteAddress ?? "unknown"}`;
+export function clientKeyOf(remoteAddress: string | undefined, caller: AuthInfo | undefined): string {
+  return principalKey(caller) ?? `address:${remoteAddress ?? "unknown"}`;
 }

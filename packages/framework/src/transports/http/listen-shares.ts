@@ -1,5 +1,6 @@
-import type { ServerResponse } from "node:http";
 import type { Refusal } from "./request-guards.js";
+import { unrefTimer } from "./platform.js";
+import { watchBody } from "./watch-body.js";
 
 /** The limits of {@link ListenShares}. */
 export interface ListenPolicy {
@@ -24,47 +25,58 @@ export class ListenShares {
 
   constructor(private readonly policy: ListenPolicy) {}
 
-  /** Counts a new stream for `client` against the limits, and releases it once `res` closes; a refusal when over a limit. */
-  admit(client: string, res: ServerResponse): Refusal | undefined {
+  /**
+   * Counts a new stream for `client` against the limits: a refusal when over one, else `attach`,
+   * which takes the stream's response and releases the count once its body ends (or its client
+   * leaves), or `release` when no stream came of it.
+   */
+  admit(client: string): { refusal: Refusal } | { attach(response: Response): Response; release(): void } {
     const own = this.held.get(client) ?? 0;
     if (own >= this.policy.maxListensPerClient) {
       return {
-        status: 429,
-        message: `Too many subscriptions/listen streams from this client (its share is ${this.policy.maxListensPerClient}); close one before opening another.`,
-        headers: { "Retry-After": "30" },
+        refusal: {
+          status: 429,
+          message: `Too many subscriptions/listen streams from this client (its share is ${this.policy.maxListensPerClient}); close one before opening another.`,
+          headers: { "Retry-After": "30" },
+        },
       };
     }
     if (this.total >= this.policy.maxListens) {
       return {
-        status: 503,
-        message: `Too many subscriptions/listen streams on this server (limit ${this.policy.maxListens}); try again later.`,
-        headers: { "Retry-After": "30" },
+        refusal: {
+          status: 503,
+          message: `Too many subscriptions/listen streams on this server (limit ${this.policy.maxListens}); try again later.`,
+          headers: { "Retry-After": "30" },
+        },
       };
     }
     this.held.set(client, own + 1);
     this.total++;
-    res.once("close", () => {
+    const release = (): void => {
       this.total--;
       const left = (this.held.get(client) ?? 1) - 1;
       if (left > 0) this.held.set(client, left);
       else this.held.delete(client);
-    });
-    closeWhenIdle(res, this.policy.listenIdleMs);
-    return undefined;
+    };
+    return { attach: (response) => closeWhenIdle(response, this.policy.listenIdleMs, release), release };
   }
 }
 
 // Keep-alive comments (": …") are not activity: a stream counts as used while events reach it.
-function closeWhenIdle(res: ServerResponse, idleMs: number): void {
-  let timer = setTimeout(() => res.end(), idleMs).unref();
-  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    const text = typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : "";
-    if (/^data:/m.test(text)) {
+function closeWhenIdle(response: Response, idleMs: number, release: () => void): Response {
+  const decoder = new TextDecoder();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const watched = watchBody(response, {
+    onChunk(chunk) {
+      if (!/^data:/m.test(decoder.decode(chunk, { stream: true }))) return;
       clearTimeout(timer);
-      timer = setTimeout(() => res.end(), idleMs).unref();
-    }
-    return write(chunk, ...rest);
-  }) as ServerResponse["write"];
-  res.once("close", () => clearTimeout(timer));
+      timer = unrefTimer(setTimeout(() => watched.stop(), idleMs));
+    },
+    onDone() {
+      clearTimeout(timer);
+      release();
+    },
+  });
+  timer = unrefTimer(setTimeout(() => watched.stop(), idleMs));
+  return watched.response;
 }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from "node:http";
 import { isLoopback, type ResolvedHttpOptions } from "./http-options.js";
 
 /** A refused request: status and a message that says how to fix it. */
@@ -15,15 +14,18 @@ export interface Refusal {
  * Origin must be listed (scheme, name and port, as the browser sends it) or, on a loopback
  * bind, be `http(s)://` + a loopback address (`localhost`, `::1`, 127.0.0.0/8) on any port.
  */
-export function checkHostAndOrigin(req: IncomingMessage, options: ResolvedHttpOptions): Refusal | undefined {
-  const host = hostnameOf(req.headers.host);
+export function checkHostAndOrigin(
+  hostHeader: string | undefined,
+  origin: string | undefined,
+  options: Pick<ResolvedHttpOptions, "allowedHosts" | "allowedOrigins" | "host">,
+): Refusal | undefined {
+  const host = hostnameOf(hostHeader);
   if (!host || !options.allowedHosts.includes(host)) {
     return {
       status: 403,
-      message: `Host "${clip(req.headers.host ?? "")}" is not allowed. Behind a reverse proxy or on a public address, start the server with --allowed-hosts ${clip(host ?? "") || "<name>"} (or MCP_ALLOWED_HOSTS).`,
+      message: `Host "${clip(hostHeader ?? "")}" is not allowed. Behind a reverse proxy or on a public address, start the server with --allowed-hosts ${clip(host ?? "") || "<name>"} (or MCP_ALLOWED_HOSTS).`,
     };
   }
-  const origin = req.headers.origin;
   if (origin === undefined || isAllowedOrigin(origin, options)) return undefined;
   return {
     status: 403,
@@ -32,7 +34,7 @@ export function checkHostAndOrigin(req: IncomingMessage, options: ResolvedHttpOp
 }
 
 /** Whether a browser page at `origin` may call this server. */
-export function isAllowedOrigin(origin: string, options: ResolvedHttpOptions): boolean {
+export function isAllowedOrigin(origin: string, options: Pick<ResolvedHttpOptions, "allowedOrigins" | "host">): boolean {
   if (options.allowedOrigins.includes("*")) return true;
   const normalized = normalizeOrigin(origin);
   if (normalized === undefined) return false;

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import { HostError } from "../host/host-error.js";
+import { buildProject } from "../schema/build-project.js";
+import { formatBuildFailure } from "./format-build-failure.js";
+import { findEntries } from "./find-entries.js";
+import { parseArgs } from "./parse-options.js";
+import { toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
+import { findServerSettings, type DeclaredSettings } from "./server-settings.js";
+import { bundleContents } from "./bundle-contents.js";
+import { zipFiles } from "./zip-files.js";
+
+/** `typemcp pack --help`. */
+export const PACK_USAGE = `Usage: typemcp pack [--project tsconfig.json] [--entry src/server.ts] [--out DIR]
+
+Package a built server for hosts to install, from its package.json and what the build derives:
+  NAME-VERSION.mcpb  an MCP Bundle (Claude Desktop and other hosts): a zip of the built server
+                     with a manifest.json listing its tools, and a user setting for each
+                     environment variable the code reads (described in package.json
+                     "typemcp": { "env": { "NAME": "what it is" } }, else by its comment)
+  server.json        its entry for the MCP Registry: the npm package, run over stdio, and the
+                     same variables (named by package.json "mcpName", e.g. io.github.you/server)
+Run typemcp build first: the bundle holds dist/ as built.
+
+  --project, -p FILE   the tsconfig.json of the server (default: tsconfig.json)
+  --entry FILE         the entry point, if the package has several
+  --out DIR            where to write both files (default: the package folder)
+`;
+
+const SPEC = { project: "string", entry: "strings", out: "string", help: "boolean" } as const;
+
+/** `typemcp pack …`: returns the process exit code. */
+export async function runPack(args: readonly string[]): Promise<number> {
+  try {
+    const { options, positionals } = parseArgs(
+      args.map((a) => (a === "-p" ? "--project" : a === "-h" ? "--help" : a)),
+      SPEC,
+      "pack",
+    );
+    if (options.help) {
+      process.stdout.write(PACK_USAGE);
+      return 0;
+    }
+    if (positionals.length) throw new HostError("HOST_USAGE", `typemcp pack takes no arguments (got "${positionals.join(" ")}").`);
+    const project = options.project ?? "tsconfig.json";
+    const packageDir = path.dirname(path.resolve(project));
+    const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as PackageManifest & {
+      typemcp?: { env?: DeclaredSettings };
+      files?: string[];
+    };
+    // Emitted in memory only: entry discovery works on the emitted files, which are not written.
+    const result = buildProject({ project, inMemory: true });
+    const [entry] = findEntries({ packageDir, program: result.program, sources: result.sources, explicit: options.entry ?? [] });
+    if (!entry) throw new HostError("HOST_USAGE", "no entry point: call serve() in a file, or name it with --entry.");
+    if (!fs.existsSync(entry)) throw new HostError("HOST_USAGE", `${path.relative(process.cwd(), entry)} is not built yet: run typemcp build first.`);
+    const tools = result.components.filter((c) => c.kind === "tool").map((c) => ({ name: c.name, description: c.definition.description }));
+    const sources = new Set([...result.sources.values()]);
+    const settings = findServerSettings(sources, pkg.typemcp?.env, packageDir);
+    const entryInBundle = path.relative(packageDir, entry).split(path.sep).join("/");
+    const manifest = toMcpbManifest(pkg, entryInBundle, tools, settings);
+    const registry = toRegistryEntry(pkg, settings);
+    const out = path.resolve(options.out ?? packageDir);
+    fs.mkdirSync(out, { recursive: true });
+    const files = bundleContents(packageDir, pkg.files);
+    const archive = zipFiles([{ name: "manifest.json", data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) }, ...files]);
+    const bundleFile = path.join(out, `${String(manifest.name)}-${String(manifest.version)}.mcpb`);
+    fs.writeFileSync(bundleFile, archive);
+    fs.writeFileSync(path.join(out, "server.json"), `${JSON.stringify(registry, null, 2)}\n`);
+    console.log(`typemcp pack: ${tools.length} tool(s), ${settings.length} setting(s)${settings.length ? ` (${settings.map((s) => s.name).join(", ")})` : ""}`);
+    console.log(`  → ${path.relative(process.cwd(), bundleFile)} (${files.length + 1} files, ${(archive.length / 1024).toFixed(0)} KiB)`);
+    console.log(`  → ${path.relative(process.cwd(), path.join(out, "server.json"))} (${String(registry.name)})`);
+    return 0;
+  } catch (error) {
+    if (error instanceof HostError) {
+      process.stderr.write(`typemcp pack: ${error.message}\n`);
+      return error.exitCode;
+    }
+    for (const line of formatBuildFailure(error)) console.error(line);
+    return 1;
+  }
+}

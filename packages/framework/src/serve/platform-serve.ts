@@ -1,0 +1,62 @@
+import { createServer, isTypemcpServer, useListTtl, useTaskLimits, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import { selectTransport } from "../transports/select-transport.js";
+import { listTtlFrom } from "./list-ttl.js";
+import { taskLimitsFrom } from "./task-limits-from.js";
+import type { RunningServer, TransportOptions } from "./serve.js";
+import { toFetchHandler, type FetchHandler } from "./to-fetch-handler.js";
+
+/**
+ * What `serve()` is in a platform build (`typemcp build --target workers|deno|bun|vercel`): the
+ * entry's own call records the server instead of starting a transport, and the platform's entry
+ * (`export default { fetch }`, `Deno.serve`, `Bun.serve`) answers with {@link platformFetch}. So
+ * an entry written for Node runs on each platform unchanged.
+ */
+export async function serve(target: object, options: TransportOptions & Partial<ServerOptions> = {}): Promise<RunningServer> {
+  const { transport: _transport, http, ...info } = options;
+  const server = isTypemcpServer(target) ? target : createServer(target, info as ServerOptions);
+  served = { server, options: { ...(http ? { http } : {}) } };
+  return server;
+}
+
+let served: { server: TypemcpServer; options: TransportOptions } | undefined;
+let handler: FetchHandler | undefined;
+
+/** Settings a platform entry fixes: stateless where the platform keeps no memory between requests (Workers, Vercel). */
+export interface PlatformDefaults {
+  stateless: boolean;
+}
+
+/**
+ * The platform's fetch function for the server the entry served. Settings come from the entry's
+ * `serve()` options, overridden by the `MCP_*` variables (`MCP_ALLOWED_HOSTS`, `MCP_AUTH_TOKEN`,
+ * `MCP_STATELESS`, …) read from `env` (a Workers binding object) or the process environment,
+ * once, at the first request.
+ */
+export function platformFetch(defaults: PlatformDefaults): (request: Request, env?: unknown) => Promise<Response> {
+  return (request, env) => {
+    if (!handler) {
+      if (!served) throw new Error("typemcp: the entry never called serve(): nothing to answer with.");
+      const variables = stringsOf(env) ?? stringsOf((globalThis as { process?: { env?: unknown } }).process?.env) ?? {};
+      const { http = {} } = served.options;
+      const choice = selectTransport({ transport: "http", http: { stateless: defaults.stateless, ...http } }, [], variables);
+      const ttl = listTtlFrom([], variables);
+      if (ttl !== undefined) useListTtl(served.server, ttl);
+      useTaskLimits(served.server, taskLimitsFrom([], variables));
+      const auth = choice.kind === "http" ? choice.options.auth : undefined;
+      const token = variables.MCP_AUTH_TOKEN;
+      handler = toFetchHandler(served.server, {
+        ...(choice.kind === "http" ? choice.options : {}),
+        ...(auth || token ? { auth: auth ?? { token: token! } } : {}),
+      });
+    }
+    return handler.fetch(request);
+  };
+}
+
+// A Workers env holds bindings of every kind; only its strings are settings.
+function stringsOf(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const strings: Record<string, string> = {};
+  for (const [name, item] of Object.entries(value)) if (typeof item === "string") strings[name] = item;
+  return strings;
+}

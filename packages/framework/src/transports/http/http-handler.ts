@@ -1,0 +1,314 @@
+import { createHttpTransport, createModernHttpHandler, isLegacyHttpRequest, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
+import { principalOf, type AuthInfo } from "../../runtime/auth-info.js";
+import { ERROR_CODES } from "../../errors/codes.js";
+import { checkBearer, insufficientScope, metadataPath, type BearerCheck } from "./bearer-auth.js";
+import { createOAuthTokenVerifier } from "./oauth-token-verifier.js";
+import type { ResolvedHttpOptions } from "./http-options.js";
+import { checkHostAndOrigin, corsHeaders, preflightHeaders } from "./request-guards.js";
+import { SessionStore, type Session } from "./session-store.js";
+import { CancelledStreams } from "./cancelled-streams.js";
+import { resumeStream } from "./resume-stream.js";
+import { ListenShares } from "./listen-shares.js";
+import { clientKeyOf } from "./client-key.js";
+import { batchResponse, jsonResponse, refusalResponse } from "./json-responses.js";
+import { readRequestBody, type BodyText } from "./read-request-body.js";
+import { watchBody } from "./watch-body.js";
+import { closeAfterResponse } from "./close-after-response.js";
+import { acceptsEventStream, isCancellation, isInitialize, isListen, isRequest } from "./message-kinds.js";
+
+/** A change a server made at run time, which 2026-07-28 clients hear of on their subscriptions/listen streams. */
+export type ServedChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
+
+/** The missing scopes and what needs them; undefined when the request may proceed. */
+type ScopeShortfallAnswer = { missing: string[]; what: string } | undefined;
+
+/** What an HTTP handler serves. */
+export interface HttpServing {
+  /** A protocol server for one session (2025, stateful), or one request (2025 stateless, or 2026). */
+  newServer(options: { stateless: boolean; era: Era }): ProtocolServer;
+  /** Subscribes to the server's run-time changes; returns a function that stops it. */
+  onChange?(listener: (change: ServedChange) => void): () => void;
+  /** What a request needs that `auth` lacks (for a request that reaches a task, found in the task store). */
+  scopeShortfall?(message: unknown, auth: AuthInfo): ScopeShortfallAnswer | Promise<ScopeShortfallAnswer>;
+  /** Every scope the server's components declare (`scopes_supported` of the RFC 9728 metadata). */
+  scopesSupported?(): string[];
+}
+
+/** What the platform knows about a request beyond the request itself. */
+export interface RequestExtras {
+  /** The client's address, which per-client limits (sessions, listen streams) count against. */
+  remoteAddress?: string;
+  /**
+   * The caller, as the app's own authentication in front of the handler verified it: tools get
+   * it as `ctx.auth` (and `@tool({ scopes })` is checked against it), and the handler's own
+   * bearer check (`auth` option) is skipped.
+   */
+  auth?: AuthInfo;
+}
+
+/** What only the Node listener knows: the path and Host exactly as sent, and a body it has read under its own clocks. */
+export interface NodeExtras extends RequestExtras {
+  rawPath: string;
+  host: string | undefined;
+  readBody(limit: number): Promise<BodyText>;
+}
+
+/** The one implementation of MCP over Streamable HTTP: web-standard request in, response out. */
+export interface HttpHandler {
+  /** Answers one request; rejects only on a fault of its own (the caller answers 500, see `internalErrorResponse`). */
+  handle(request: Request, extras?: RequestExtras | NodeExtras): Promise<Response>;
+  /** Refuses new requests (503), lets in-flight ones finish within `deadlineMs`, then closes every session and stream. */
+  close(deadlineMs: number): Promise<void>;
+}
+
+/**
+ * Serves MCP over Streamable HTTP as a web-standard handler: one endpoint for POST, GET (SSE) and
+ * DELETE, `/healthz`, and the RFC 9728 metadata document when OAuth is configured. Each session
+ * (or, stateless, each request) gets its own protocol server from `newServer`, told whether it
+ * is stateless so it declares only what it can do without a session. The Node listener
+ * (`serveHttp`), the platform entries and app mounts are all adapters over this.
+ */
+export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOptions): HttpHandler {
+  const newServer = (stateless: boolean) => serving.newServer({ stateless, era: "legacy" });
+  // 2026-07-28: stateless by design, whatever --stateless says; one protocol server per request.
+  const modern = createModernHttpHandler((era) => serving.newServer({ stateless: true, era }), {
+    maxRequestBodySize: options.maxBodyBytes,
+    maxSubscriptions: options.maxListens,
+    ...(options.stores.bus ? { bus: options.stores.bus } : {}),
+  });
+  const listens = new ListenShares(options);
+  const stopListening = serving.onChange?.((change) => {
+    if (change.kind === "resource") modern.notify.resourceUpdated(change.uri);
+    else if (change.kind === "tools") modern.notify.toolsChanged();
+    else if (change.kind === "prompts") modern.notify.promptsChanged();
+    else modern.notify.resourcesChanged();
+  });
+  // Made on first use: a stateless deployment (a Workers isolate) keeps no session timers.
+  let sessionStore: SessionStore | undefined;
+  const sessions = (): SessionStore =>
+    (sessionStore ??= new SessionStore({
+      maxSessions: options.maxSessions,
+      maxSessionsPerClient: options.maxSessionsPerClient,
+      idleMs: options.sessionIdleMs,
+      unusedIdleMs: options.unusedSessionIdleMs,
+    }));
+  const cancelled = new CancelledStreams();
+  const auth = options.auth;
+  let inFlight = 0;
+  let closing = false;
+  const issuer = auth?.verifyToken === undefined ? auth?.issuer : undefined;
+  const oauth = auth?.verifyToken !== undefined || issuer !== undefined || (auth?.authorizationServers?.length ?? 0) > 0;
+  // The endpoint is where the request was sent: behind a proxy, set `auth.resource` to the public URL.
+  let endpointUrl = "";
+  const resource = () => auth?.resource ?? endpointUrl;
+  const metadataUrl = () => (oauth ? new URL(metadataPath(options.path), endpointUrl).href : undefined);
+  const bearer: BearerCheck | undefined = auth && {
+    auth,
+    metadataUrl,
+    oauth: issuer === undefined ? undefined : createOAuthTokenVerifier({ ...auth, issuer }, () => auth.audience ?? resource()),
+  };
+
+  const handle = async (request: Request, extras: RequestExtras | NodeExtras = {}): Promise<Response> => {
+    const node = "rawPath" in extras ? extras : undefined;
+    const url = new URL(request.url);
+    endpointUrl ||= new URL(options.path, url).href;
+    const path = node?.rawPath ?? url.pathname;
+    const refused = checkHostAndOrigin(node ? node.host : (request.headers.get("host") ?? url.host), request.headers.get("origin") ?? undefined, options);
+    if (refused) return refusalResponse(refused);
+    const origin = request.headers.get("origin");
+    const cors = origin === null ? {} : corsHeaders(origin);
+    if (origin !== null && request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders() } });
+    const response = await route(request, path, extras, node);
+    if (origin === null) return response;
+    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+    return response;
+  };
+
+  const route = async (request: Request, path: string, extras: RequestExtras, node: NodeExtras | undefined): Promise<Response> => {
+    if (oauth && path === metadataPath(options.path)) {
+      const scopes = serving.scopesSupported?.() ?? [];
+      return jsonResponse(200, {
+        resource: resource(),
+        authorization_servers: auth?.authorizationServers ?? (issuer === undefined ? [] : [issuer]),
+        bearer_methods_supported: ["header"],
+        ...(scopes.length > 0 ? { scopes_supported: scopes } : {}),
+      });
+    }
+    if (path !== options.path && path !== "/healthz") return refusalResponse({ status: 404, message: `Not found: the MCP endpoint is ${options.path}.` });
+    let caller = extras.auth;
+    if (bearer && !caller) {
+      const outcome = await checkBearer(request.headers.get("authorization"), bearer);
+      if (outcome.refusal) return refusalResponse(outcome.refusal);
+      caller = outcome.auth;
+    }
+    // Liveness only: no counts or other state for whoever can reach the port.
+    if (path === "/healthz") return jsonResponse(closing ? 503 : 200, { status: closing ? "closing" : "ok" });
+    if (closing) return refusalResponse({ status: 503, message: "Server is shutting down.", headers: { Connection: "close" } });
+    if (request.method === "POST") {
+      inFlight++;
+      // What else waits for this answer to be sent (a one-request server to close): one watch for all.
+      const after: Array<() => void> = [() => inFlight--];
+      let response: Response;
+      try {
+        response = await post(request, extras, caller, node, after);
+      } catch (error) {
+        for (const done of after) done();
+        throw error;
+      }
+      return watchBody(response, { onDone: () => after.forEach((done) => done()) }).response;
+    }
+    // With shared stores (--redis), a stream started on any instance resumes here.
+    const lastEventId = request.headers.get("last-event-id");
+    const shared = options.stores.shared;
+    if (shared && request.method === "GET" && lastEventId !== null && (options.stateless || !sessionOf(request, false, caller))) {
+      return resumeStream(shared, lastEventId);
+    }
+    if (request.method === "GET" || request.method === "DELETE") {
+      if (options.stateless)
+        return refusalResponse({ status: 405, message: `${request.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
+      const session = sessionOf(request, true, caller);
+      if (!session) return refusalResponse({ status: 404, message: "Session not found: initialize a new one." });
+      return session.transport.handleRequest(request, toWireAuth(caller));
+    }
+    return refusalResponse({ status: 405, message: `Method ${request.method} not allowed.`, headers: { Allow: "GET, POST, DELETE" } });
+  };
+
+  const post = async (
+    request: Request,
+    extras: RequestExtras,
+    caller: AuthInfo | undefined,
+    node: NodeExtras | undefined,
+    after: Array<() => void>,
+  ): Promise<Response> => {
+    const body = await (node ? node.readBody(options.maxBodyBytes) : readRequestBody(request, options.maxBodyBytes));
+    if (!body.ok) return refusalResponse({ status: body.status, message: body.message });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.text);
+    } catch (error) {
+      return jsonResponse(400, {
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: ERROR_CODES.PARSE_ERROR.jsonRpc, message: `Parse error: ${(error as Error).message}` },
+      });
+    }
+    if (Array.isArray(parsed)) return batchResponse(parsed);
+    // Refused with a 403 before any era's handling, so 2025 and 2026 clients alike see the HTTP
+    // challenge that starts a step-up authorization.
+    const shortfall = caller && (await serving.scopeShortfall?.(parsed, caller));
+    if (shortfall) return refusalResponse(insufficientScope(shortfall.missing, caller!.scopes, metadataUrl(), shortfall.what));
+    const wireAuth = toWireAuth(caller);
+    // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
+    // modern MCP-Protocol-Version header) is the modern era's, anything else 2025-11-25's.
+    if (!(await isLegacyHttpRequest(request, parsed, options.maxBodyBytes))) {
+      if (!isListen(parsed)) return modern.fetch(request, { parsedBody: parsed, ...wireAuth });
+      const admitted = listens.admit(clientKeyOf(extras.remoteAddress, caller));
+      if ("refusal" in admitted) return refusalResponse(admitted.refusal);
+      try {
+        return admitted.attach(await modern.fetch(request, { parsedBody: parsed, ...wireAuth }));
+      } catch (error) {
+        admitted.release();
+        throw error;
+      }
+    }
+    if (options.stateless) return postStateless(request, parsed, wireAuth, after);
+    const sessionId = request.headers.get("mcp-session-id");
+    if (sessionId !== null) {
+      const session = sessionOf(request, isRequest(parsed), caller);
+      if (!session) return refusalResponse({ status: 404, message: "Session not found: it expired or was closed; initialize a new one." });
+      const response = cancelled.track(sessionId, parsed, await session.transport.handleRequest(request, { parsedBody: parsed, ...wireAuth }));
+      cancelled.release(sessionId, parsed);
+      return response;
+    }
+    if (!isInitialize(parsed)) {
+      return refusalResponse({
+        status: 400,
+        message:
+          "Bad Request: no Mcp-Session-Id header; send initialize first to start a session (2025-11-25), or send each request with the 2026-07-28 _meta envelope.",
+      });
+    }
+    const client = extras.remoteAddress ?? "unknown";
+    if (!sessions().reserve(client)) {
+      return refusalResponse({
+        status: 503,
+        message: `Too many sessions in use (limit ${options.maxSessions}); try again later.`,
+        headers: { "Retry-After": "30" },
+      });
+    }
+    const server = newServer(false);
+    const transport = createHttpTransport({
+      sessionIdGenerator: () => globalThis.crypto.randomUUID(),
+      enableJsonResponse: false,
+      maxRequestBodySize: options.maxBodyBytes,
+      ...(eventStore() ? { eventStore: eventStore()! } : {}),
+      onsessioninitialized: (id) => sessions().add(id, { transport, server, client, owner: principalOf(caller), lastSeen: Date.now(), uses: 0 }),
+      onsessionclosed: (id) => sessions().delete(id),
+    });
+    await server.connect(transport);
+    return transport.handleRequest(request, { parsedBody: parsed, ...wireAuth });
+  };
+
+  // While the shared store is unreachable, answers go out as without it (not resumable) rather
+  // than being refused: only what needs the store (a resume, a shared task) fails, in words.
+  const eventStore = () => (options.stores.shared && !options.stores.shared.isReady() ? undefined : options.stores.eventStore);
+
+  const postStateless = async (request: Request, parsed: unknown, wireAuth: ReturnType<typeof toWireAuth>, after: Array<() => void>): Promise<Response> => {
+    // No session ties this notification to the call it names, which may be running in another
+    // process behind the same load balancer: say so, and how to cancel instead.
+    if (isCancellation(parsed)) {
+      return refusalResponse({
+        status: 400,
+        message: options.stores.shared
+          ? "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. With --redis a 2025-11-25 call runs on when its client drops the stream, so that it can be resumed anywhere; to cancel calls, use protocol 2026-07-28, where closing the request is the way to cancel."
+          : "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. Cancel a call by closing its HTTP request (the server stops the tool then), or use protocol 2026-07-28, where closing the request is the way to cancel.",
+      });
+    }
+    // Progress and log messages can only reach the client on an SSE answer: stream when it takes one.
+    const stream = acceptsEventStream(request.headers.get("accept"));
+    const store = eventStore();
+    // Only a request has an answer to resume (and to close the server after); a notification does not.
+    const resumable = stream && store !== undefined && options.stores.shared !== undefined && isRequest(parsed);
+    const transport = createHttpTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: !stream,
+      maxRequestBodySize: options.maxBodyBytes,
+      ...(resumable ? { eventStore: store } : {}),
+    });
+    const server = newServer(true);
+    await server.connect(transport);
+    // When the answer is resumable on any instance (--redis), the request runs on to its response.
+    if (resumable) {
+      closeAfterResponse(transport, server);
+      return transport.handleRequest(request, { parsedBody: parsed, ...wireAuth });
+    }
+    // The client went away before its answer: close the server, which aborts the handler's
+    // signal, so a tool stops its upstream work for nobody.
+    const close = (): void => void server.close();
+    request.signal.addEventListener("abort", close, { once: true });
+    after.push(() => {
+      request.signal.removeEventListener("abort", close);
+      close();
+    });
+    return transport.handleRequest(request, { parsedBody: parsed, ...wireAuth });
+  };
+
+  // A session belongs to whoever's token opened it: another principal who learns its id gets
+  // "not found", as for any session it does not have (MCP: bind session ids to the user).
+  const sessionOf = (request: Request, use: boolean, caller: AuthInfo | undefined): Session | undefined => {
+    const id = request.headers.get("mcp-session-id");
+    const session = id !== null ? sessionStore?.touch(id, use) : undefined;
+    return session && session.owner === principalOf(caller) ? session : undefined;
+  };
+
+  return {
+    handle,
+    async close(deadlineMs) {
+      if (closing) return;
+      closing = true;
+      const deadline = Date.now() + deadlineMs;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      stopListening?.();
+      await Promise.allSettled([sessionStore?.closeAll(), modern.close()]);
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { pathToFileURL } from "node:url";
+import { fromRoot } from "./support/paths.js";
+import { installRuntimes, startUnder, type Runtime, type RuntimeServer } from "./support/runtimes.js";
+
+// The samples' platform builds (their package.json builds with --target workers, deno and bun)
+// under the real runtimes from npm: a 2026-07-28 client and a 2025-11-25 client list and call
+// tools on each. Towns reads its CSV, which the Workers build carries inside the bundle.
+const runtimes = installRuntimes();
+
+const SAMPLES = {
+  calc: {
+    bundle: (target: string) => fromRoot(`packages/calc-server/dist/calc.${target}.js`),
+    call: { name: "divide", arguments: { a: 7, b: 2 } },
+    expected: { result: 3.5 },
+  },
+  towns: {
+    bundle: (target: string) => fromRoot(`packages/towns-server/dist/towns.${target}.js`),
+    call: { name: "get_town", arguments: { town: "Acton" } },
+    expected: { town: "Acton" },
+  },
+} as const;
+
+const TARGET: Record<Runtime, string> = { workerd: "workers", deno: "deno", bun: "bun" };
+
+for (const runtime of ["workerd", "deno", "bun"] as const) {
+  const found = runtimes[runtime];
+  describe.skipIf("missing" in found)(`under ${runtime}${"missing" in found ? ` (skipped: ${found.missing})` : ""}`, () => {
+    for (const [sample, spec] of Object.entries(SAMPLES)) {
+      describe(sample, () => {
+        let server: RuntimeServer;
+        beforeAll(async () => {
+          server = await startUnder(runtime, (found as { bin: string }).bin, spec.bundle(TARGET[runtime]));
+        }, 30_000);
+        afterAll(() => server?.stop());
+
+        test("a 2026-07-28 client lists and calls tools", async () => {
+          const client = new Client({ name: "platforms", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+          await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+          try {
+            const { tools } = await client.listTools();
+            expect(tools.map((t) => t.name)).toContain(spec.call.name);
+            const result = await client.callTool(spec.call);
+            expect(result.isError ?? false, JSON.stringify(result)).toBe(false);
+            expect(result.structuredContent).toMatchObject(spec.expected);
+          } finally {
+            await client.close();
+          }
+        });
+
+        test("a 2025-11-25 client lists and calls tools, and gets an invalid call back in words", async () => {
+          const client = new LegacyClient({ name: "platforms", version: "0" });
+          await client.connect(new LegacyTransport(new URL(server.url)));
+          try {
+            const { tools } = await client.listTools();
+            expect(tools.map((t) => t.name)).toContain(spec.call.name);
+            const result = await client.callTool(spec.call);
+            expect(result.structuredContent).toMatchObject(spec.expected);
+            // Argument validation runs (on Workers, with validators compiled at build time).
+            const wrong = await client.callTool({ name: spec.call.name, arguments: {} });
+            expect(wrong.isError).toBe(true);
+            expect(JSON.stringify(wrong.content)).toMatch(/missing|required/i);
+          } finally {
+            await client.close();
+          }
+        });
+      });
+    }
+  });
+}
+
+// A Vercel function is a module of web-standard handlers; Vercel's Node runtime imports it and
+// calls them with each request. Here Node imports the built module and the clients call it.
+describe("as a Vercel function (calc.vercel.js)", () => {
+  type Handler = (request: Request) => Promise<Response>;
+  let module: { GET: Handler; POST: Handler; DELETE: Handler; default: { fetch: Handler } };
+  beforeAll(async () => {
+    module = await import(pathToFileURL(SAMPLES.calc.bundle("vercel")).href);
+  });
+  const byMethod: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    const handler = request.method === "POST" ? module.POST : request.method === "DELETE" ? module.DELETE : module.GET;
+    return handler(request);
+  };
+
+  test("exports GET, POST and DELETE beside default.fetch, all one handler", () => {
+    expect(module.POST).toBe(module.default.fetch);
+    expect(module.GET).toBe(module.default.fetch);
+  });
+
+  test("a 2026-07-28 and a 2025-11-25 client list and call tools", async () => {
+    const modern = new Client({ name: "platforms", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await modern.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: byMethod }));
+    expect((await modern.callTool(SAMPLES.calc.call)).structuredContent).toEqual(SAMPLES.calc.expected);
+    await modern.close();
+    const legacy = new LegacyClient({ name: "platforms", version: "0" });
+    await legacy.connect(new LegacyTransport(new URL("http://127.0.0.1/mcp"), { fetch: byMethod }));
+    expect((await legacy.listTools()).tools.map((t) => t.name)).toContain("divide");
+    expect((await legacy.callTool(SAMPLES.calc.call)).structuredContent).toEqual(SAMPLES.calc.expected);
+    await legacy.close();
+  });
+});
