@@ -5,6 +5,7 @@ import { buildProject } from "../schema/build-project.js";
 import { formatWarning, type BuildWarning } from "../schema/build-warning.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { bundleEntries, staleChunks } from "./bundle-entries.js";
+import { bundleViews } from "./bundle-views.js";
 import { findUnrunnable } from "./check-runnable.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
@@ -74,6 +75,7 @@ export async function runBuild(args: readonly string[]): Promise<number> {
         unrunnable.map((u) => u.error),
         "unrunnable output",
       );
+    if (!options.check) await bundleViews(outputs, result.components);
     const sourceMap = compilerOptions.inlineSourceMap ? "inline" : compilerOptions.sourceMap ? "linked" : false;
     await bundleEntries({ outputs, entries, sources: result.sources, external: options.external, sourceMap });
     // Bundled, the other files are never run; one Node would misread is left out rather than written.
@@ -90,7 +92,7 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     const tools = result.components.filter((c) => c.kind === "tool");
     const files = new Set(result.components.map((c) => path.relative(process.cwd(), c.file)));
     console.log(`typemcp build: ${tools.length} tool(s) from ${[...files].join(", ") || "no files"} in ${seconds}s`);
-    for (const t of tools) console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})`);
+    for (const t of tools) console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})${t.definition.view ? " with a view" : ""}`);
     for (const c of result.components) if (c.kind !== "tool") console.log(`  ${c.kind} ${c.name}`);
     for (const file of entries) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
     for (const { file } of unrunnable) console.log(`  (not written: ${path.relative(process.cwd(), file)}, which Node would misread; the bundle includes it)`);

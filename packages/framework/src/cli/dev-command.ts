@@ -4,6 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "../schema/typescript.cjs";
 import { buildProgram } from "../schema/build-project.js";
+import { writeOutputs } from "../schema/write-outputs.js";
+import { bundleViews } from "./bundle-views.js";
 import { readProjectConfig } from "../schema/load-program.js";
 import { ProjectSession } from "../schema/project-session.js";
 import { describeChanges, toServedDefinitions, type ServedDefinitions } from "./describe-changes.js";
@@ -46,7 +48,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
   const session = new ProjectSession(project);
   let served: ServedDefinitions;
   try {
-    served = build(session);
+    served = await build(session);
   } catch (error) {
     for (const line of formatBuildFailure(error)) process.stderr.write(`${line}\n`);
     return 1;
@@ -69,7 +71,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
     session.invalidate(files);
     let next: ServedDefinitions;
     try {
-      next = build(session);
+      next = await build(session);
     } catch (error) {
       for (const line of describeFailure(error)) process.stderr.write(`${line}\n`);
       say("rebuild failed; the last good server keeps running");
@@ -127,8 +129,11 @@ function describeFailure(error: unknown): string[] {
   }
 }
 
-function build(session: ProjectSession): ServedDefinitions {
-  const result = buildProgram(session.current());
+async function build(session: ProjectSession): Promise<ServedDefinitions> {
+  const result = buildProgram(session.current(), { inMemory: true });
+  const outputs = new Map(result.outputs);
+  await bundleViews(outputs, result.components);
+  writeOutputs(outputs);
   return toServedDefinitions(result.components);
 }
 

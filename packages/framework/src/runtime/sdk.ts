@@ -62,6 +62,9 @@ export interface ServerCapabilities {
 /** The Tasks extension's identifier (2026-07-28), in `capabilities.extensions` of both sides. */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
+/** The MCP Apps extension's identifier (views for tools), in `capabilities.extensions` of both sides. */
+export const UI_EXTENSION = "io.modelcontextprotocol/ui";
+
 /** A request method typemcp answers. */
 export type RequestMethod =
   | "tools/list"
@@ -105,7 +108,7 @@ export interface RequestExtra {
   /** The client's progress token, when it asked for progress. */
   readonly progressToken: string | number | undefined;
   /** What the client declared it can do: from `initialize` (2025) or the request's own envelope (2026). */
-  readonly clientCapabilities: { sampling?: unknown; elicitation?: unknown; roots?: unknown } | undefined;
+  readonly clientCapabilities: ClientCapabilities | undefined;
   /** 2026-07-28: the lowest log level the request wants (`_meta`); none means no log messages. */
   readonly logLevel: "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency" | undefined;
   /** 2026-07-28: this round's questions and the answers known so far (verified through `requestState`). */
@@ -118,6 +121,15 @@ export interface RequestExtra {
   notify(method: string, params: Record<string, unknown>): Promise<void>;
   /** 2025-11-25: sends a request to the client tied to this request, and waits for its validated result. */
   request(method: ClientRequestMethod, params: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/** What a client declared it can do, as far as typemcp reads it. */
+export interface ClientCapabilities {
+  sampling?: unknown;
+  elicitation?: unknown;
+  roots?: unknown;
+  /** Extensions the client supports, by identifier (e.g. MCP Apps, `UI_EXTENSION`). */
+  extensions?: Record<string, unknown>;
 }
 
 /** Answers one request; what it throws becomes a JSON-RPC error. */
@@ -135,7 +147,7 @@ export interface ProtocolServer {
   /** Sends a notification outside any request (list changes, resource updates). */
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
   /** What the connected client declared it can do (2025: at initialize). */
-  clientCapabilities(): { sampling?: unknown; elicitation?: unknown; roots?: unknown } | undefined;
+  clientCapabilities(): ClientCapabilities | undefined;
   /** Called once the connection is gone. */
   onclose: (() => void) | undefined;
 }
@@ -163,9 +175,16 @@ const PROCESS_USED_STATES = new InMemoryUsedStates();
 
 /**
  * Creates an SDK low-level `Server` for one session of `era`, declaring `capabilities`;
- * `usedStates` records which 2026-07-28 requestStates have been used.
+ * `usedStates` records which 2026-07-28 requestStates have been used. `offers` are extensions
+ * declared only to a client that declares the same one (in `initialize` or its
+ * `server/discover` envelope): a client that does not take them sees the server as without.
  */
-export function createProtocolServer(info: ServerInfo, capabilities: ServerCapabilities, era: Era, options: { usedStates?: UsedStates } = {}): ProtocolServer {
+export function createProtocolServer(
+  info: ServerInfo,
+  capabilities: ServerCapabilities,
+  era: Era,
+  options: { usedStates?: UsedStates; offers?: Record<string, Record<string, unknown>> } = {},
+): ProtocolServer {
   const usedStates = options.usedStates ?? PROCESS_USED_STATES;
   const { instructions, ...implementation } = info;
   const server = new Server(implementation, {
@@ -173,7 +192,7 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
     ...(instructions === undefined ? {} : { instructions }),
     requestState: { verify: (state) => requestStateCodec().verify(state, undefined as never) },
   });
-  reportInvalidParams(server);
+  reportInvalidParams(server, options.offers);
   const protocol: ProtocolServer = {
     era,
     connect: (transport) => server.connect(transport),
@@ -439,15 +458,16 @@ function sdkServerOf(protocol: ProtocolServer): Server {
 // The SDK checks each request's params against its method's schema before calling the handler,
 // and a failure reaches the client with a raw JSON issue list. Every handler (the SDK's own
 // initialize and logging/setLevel included) is wrapped so that failure becomes -32602 in words.
-function reportInvalidParams(server: Server): void {
-  type Handler = (request: { method: string }, extra: unknown) => Promise<unknown>;
+function reportInvalidParams(server: Server, offers: Record<string, Record<string, unknown>> = {}): void {
+  type Handler = (request: { method: string; params?: Record<string, unknown> }, extra: unknown) => Promise<unknown>;
   const handlers = (server as unknown as { _requestHandlers?: Map<string, Handler> })._requestHandlers;
   if (!(handlers instanceof Map)) return;
   const wrap =
     (method: string, handler: Handler): Handler =>
     async (request, extra) => {
       try {
-        return await handler(request, extra);
+        const result = await handler(request, extra);
+        return method === "initialize" || method === "server/discover" ? withOffers(result, request, offers) : result;
       } catch (error) {
         if (error instanceof TaskHandle) return error.result;
         throw toInvalidParams(method, error) ?? error;
@@ -456,6 +476,18 @@ function reportInvalidParams(server: Server): void {
   for (const [method, handler] of handlers) handlers.set(method, wrap(method, handler));
   const set = handlers.set.bind(handlers);
   handlers.set = (method, handler) => set(method, wrap(method, handler));
+}
+
+// The extensions of `offers` that the client declared too, added to the capabilities of an
+// `initialize` or `server/discover` answer.
+function withOffers(result: unknown, request: { params?: Record<string, unknown> }, offers: Record<string, Record<string, unknown>>): unknown {
+  const meta = request.params?._meta as Record<string, unknown> | undefined;
+  const client = (request.params?.capabilities ?? meta?.["io.modelcontextprotocol/clientCapabilities"]) as ClientCapabilities | undefined;
+  const taken = Object.keys(offers).filter((id) => client?.extensions?.[id] !== undefined);
+  if (!taken.length) return result;
+  const answer = result as { capabilities?: ServerCapabilities & { extensions?: Record<string, unknown> } };
+  const extensions = { ...answer.capabilities?.extensions, ...Object.fromEntries(taken.map((id) => [id, offers[id]])) };
+  return { ...answer, capabilities: { ...answer.capabilities, extensions } };
 }
 
 // The SDK turns a thrown value into a JSON-RPC error by reading a numeric `code` and `message`
