@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import type { BuildFailure, Message } from "esbuild";
+import type { BuildFailure, Message, Plugin } from "esbuild";
 import { BuildError } from "../errors/build-error.js";
 import type { DerivedComponent, DerivedTool } from "../schema/derive-definitions.js";
 import { viewEntryOf, viewPlaceholder } from "../schema/derive-view.js";
@@ -63,6 +63,7 @@ async function bundleView(entry: string, tool: DerivedTool, manifest: ViewManife
       loader: { ".png": "dataurl", ".jpg": "dataurl", ".svg": "dataurl", ".gif": "dataurl", ".woff": "dataurl", ".woff2": "dataurl" },
       banner: { js: `globalThis.${VIEW_MANIFEST_GLOBAL}=${JSON.stringify(manifest)};` },
       logLevel: "silent",
+      plugins: [zodInEnglishOnly],
     });
   } catch (error) {
     throw viewBundleErrors(error, entry, tool.name);
@@ -71,6 +72,22 @@ async function bundleView(entry: string, tool: DerivedTool, manifest: ViewManife
   const style = result.outputFiles.filter((f) => f.path.endsWith(".css")).map((f) => f.text);
   return toPage(tool.name, script.join("\n"), style.join("\n"));
 }
+
+/**
+ * The MCP Apps `App` validates messages with zod, whose index pulls in every locale's error
+ * messages (some 250 KB of a page's 400): a view speaks to its host, not to a reader, so English
+ * is kept and the rest left out.
+ */
+const zodInEnglishOnly: Plugin = {
+  name: "typemcp-zod-in-english-only",
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: path.dirname(args.path),
+      loader: "js",
+    }));
+  },
+};
 
 /** The page a view is served as: its styles and script inline, the body left to the view to fill. */
 export function toPage(title: string, script: string, style: string): string {

@@ -42,6 +42,8 @@ export interface ConnectOptions {
    * each one given is declared as a client capability. Without it the host declares none.
    */
   answers?: ClientAnswers;
+  /** Extensions the host supports, by identifier, declared as client capabilities (e.g. MCP Apps for `typemcp view`). */
+  extensions?: Record<string, object>;
 }
 
 /** One server, connected in the era it speaks, with its tools listed. */
@@ -59,6 +61,8 @@ export interface ServerConnection {
    * Aborting `signal` cancels the call on the server (MCP `notifications/cancelled`).
    */
   call(tool: string, args: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<McpCallResult>;
+  /** Sends `resources/read`; a JSON-RPC error or lost connection becomes a HostError (exit 3). */
+  readResource(uri: string): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
 }
 
@@ -108,6 +112,7 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
     caller: session.caller,
     call: (tool, args, callOptions) =>
       connected.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
+    readResource: (uri) => connected.readResource(uri, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "resources/read"))),
     close: () => connected.close(),
   };
 }

@@ -94,6 +94,8 @@ export interface ClientSession {
   listTools(timeoutMs: number): Promise<McpTool[]>;
   /** Aborting `signal` cancels the request: the SDK sends `notifications/cancelled`. */
   callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal): Promise<McpCallResult>;
+  /** `resources/read`: the contents at `uri`, as the server sends them. */
+  readResource(uri: string, timeoutMs: number): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,8 @@ export interface SessionOptions {
   answers?: ClientAnswers;
   /** The server's name, for the answers' context; read when a question arrives. */
   serverName?: () => string;
+  /** Extensions the host supports, by identifier, declared as client capabilities (e.g. MCP Apps). */
+  extensions?: Record<string, object>;
 }
 
 // Longer than any --timeout: the SDK's own timer would run on while the user answers a question.
@@ -128,7 +132,9 @@ export async function openClientSession(transport: Transport, options: SessionOp
         // On HTTP a probe timeout is an outage and fails the connect, so it gets the full wait.
         probe: { timeoutMs: options.stdio ? Math.min(options.timeoutMs, STDIO_PROBE_TIMEOUT_MS) : options.timeoutMs },
       },
-      ...(options.answers && { capabilities: capabilitiesFor(options.answers) }),
+      ...((options.answers || options.extensions) && {
+        capabilities: { ...(options.answers && capabilitiesFor(options.answers)), ...(options.extensions && { extensions: options.extensions as never }) },
+      }),
     },
   );
   const deadlines = new RequestDeadlines();
@@ -161,6 +167,9 @@ export async function openClientSession(transport: Transport, options: SessionOp
       } finally {
         deadline.done();
       }
+    },
+    async readResource(uri, timeoutMs) {
+      return (await client.readResource({ uri }, { timeout: timeoutMs })).contents as Array<Record<string, unknown>>;
     },
     close: () => client.close(),
   };
