@@ -467,7 +467,7 @@ function reportInvalidParams(server: Server, offers: Record<string, Record<strin
     async (request, extra) => {
       try {
         const result = await handler(request, extra);
-        return method === "initialize" || method === "server/discover" ? withOffers(result, request, offers) : result;
+        return method === "initialize" || method === "server/discover" ? withOffers(result, request, extra, offers) : result;
       } catch (error) {
         if (error instanceof TaskHandle) return error.result;
         throw toInvalidParams(method, error) ?? error;
@@ -479,10 +479,11 @@ function reportInvalidParams(server: Server, offers: Record<string, Record<strin
 }
 
 // The extensions of `offers` that the client declared too, added to the capabilities of an
-// `initialize` or `server/discover` answer.
-function withOffers(result: unknown, request: { params?: Record<string, unknown> }, offers: Record<string, Record<string, unknown>>): unknown {
-  const meta = request.params?._meta as Record<string, unknown> | undefined;
-  const client = (request.params?.capabilities ?? meta?.["io.modelcontextprotocol/clientCapabilities"]) as ClientCapabilities | undefined;
+// `initialize` answer (the client's in its params) or a `server/discover` one (in the envelope
+// the SDK lifted out of the request).
+function withOffers(result: unknown, request: { params?: Record<string, unknown> }, ctx: unknown, offers: Record<string, Record<string, unknown>>): unknown {
+  const envelope = (ctx as Partial<ServerContext> | undefined)?.mcpReq?.envelope as Record<string, unknown> | undefined;
+  const client = (request.params?.capabilities ?? envelope?.["io.modelcontextprotocol/clientCapabilities"]) as ClientCapabilities | undefined;
   const taken = Object.keys(offers).filter((id) => client?.extensions?.[id] !== undefined);
   if (!taken.length) return result;
   const answer = result as { capabilities?: ServerCapabilities & { extensions?: Record<string, unknown> } };
