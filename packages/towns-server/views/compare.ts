@@ -39,6 +39,7 @@ view.onResult((comparison) => {
     const th = head.appendChild(document.createElement("th"));
     th.textContent = column.label;
     th.dataset.key = column.key;
+    if (!column.format) th.className = "text";
     th.addEventListener("click", () => {
       sort = { key: column.key, descending: sort.key === column.key ? !sort.descending : column.best === "high" };
       renderRows();
@@ -59,11 +60,11 @@ function renderRows(): void {
       (town) =>
         `<tr data-town="${escape(town.town)}">${COLUMNS.map((column) => {
           const value = town[column.key];
-          if (typeof value !== "number") return value === null ? `<td class="num missing" title="${escape(noteOf(town, column.key))}">—</td>` : `<td>${escape(value)}</td>`;
+          if (typeof value !== "number") return value === null ? `<td class="num missing" title="${escape(noteOf(town, column.key))}">—</td>` : `<td class="text">${escape(value)}</td>`;
           const values = towns.map((t) => t[column.key]).filter((v): v is number => typeof v === "number");
           const best = column.best && value === (column.best === "high" ? Math.max(...values) : Math.min(...values));
           const width = (value / Math.max(...values)) * 100;
-          return `<td class="num${best ? " best" : ""}"><i style="width:${width.toFixed(0)}%"></i><span>${column.format ? column.format(value) : value}</span></td>`;
+          return `<td class="num${best ? " best" : ""}"><i style="width:calc((100% - 20px) * ${(width / 100).toFixed(3)})"></i><span>${column.format ? column.format(value) : value}</span></td>`;
         }).join("")}</tr>`,
     )
     .join("");

@@ -94,8 +94,11 @@ function chart(periods: readonly ForecastPeriod[]): string {
   return `<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="Temperatures and chance of precipitation by period"><line class="grid" x1="${pad.left}" x2="${width - pad.right}" y1="${height - pad.bottom}" y2="${height - pad.bottom}"/>${bars}<polyline class="high" points="${line(true)}"/><polyline class="low" points="${line(false)}"/>${points}</svg>`;
 }
 
+// "Saturday Night" → "Sat nt", "This Afternoon" → "Today": a label that fits under a column.
 function shortName(name: string): string {
-  return name.replace(/ Night$/, " nt").replace(/^This /, "").replace(/day\b/, "").slice(0, 7);
+  if (/^(Tonight|Overnight)$/.test(name)) return "Tonight";
+  if (/^(This|Today)/.test(name)) return "Today";
+  return `${name.slice(0, 3)}${/ Night$/.test(name) ? " nt" : ""}`;
 }
 
 function escape(text: string): string {

@@ -78,7 +78,7 @@ async function bundleView(entry: string, tool: DerivedTool, manifest: ViewManife
  * messages (some 250 KB of a page's 400): a view speaks to its host, not to a reader, so English
  * is kept and the rest left out.
  */
-const zodInEnglishOnly: Plugin = {
+export const zodInEnglishOnly: Plugin = {
   name: "typemcp-zod-in-english-only",
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({

@@ -52,6 +52,13 @@ Commands:
       A server's sampling requests go to the same model, shown in the transcript; its questions
       to the user are asked on the terminal or answered by --answer, as for call.
 
+  view (-- COMMAND [ARGS]... | --url URL) [--port N]
+      Serve a page on 127.0.0.1 that lists the server's tools, calls one with a form built from
+      its input schema, and renders its view (MCP Apps, @tool({ view })) as a host does: in a
+      sandboxed frame through the official AppBridge, light or dark, wide or narrow. Open the
+      URL it prints. typemcp dev --view does the same for the server it rebuilds, reloading the
+      page on every rebuild.
+
   SERVERS, one way:
       -- COMMAND [ARGS]...     start a stdio server: typemcp list -- node dist/server.js
       --url URL                a Streamable HTTP server (--header "Name: value" to add headers;
@@ -107,6 +114,9 @@ switch (command) {
     break;
   case "call":
     process.exitCode = await (await import("./call-command.js")).runCall(rest);
+    break;
+  case "view":
+    process.exitCode = await (await import("./view-command.js")).runView(rest);
     break;
   case "chat":
     process.exitCode = await (await import("./chat-command.js")).runChat(rest);

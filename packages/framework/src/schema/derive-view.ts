@@ -4,6 +4,7 @@ import ts from "./typescript.cjs";
 import type { ViewCsp, ViewPlan } from "../tool-definition.js";
 import type { Reporter } from "./derive-parameters.js";
 import { evaluateLiteral } from "./evaluate-literal.js";
+import { isCspOrigin } from "../view/csp-origin.js";
 
 /** A tool's view as the decorator declares it: the entry file (absolute) and the plan without its page yet. */
 export interface ViewSource {
@@ -64,7 +65,7 @@ function readCsp(value: unknown, node: ts.Node, report: Reporter): ViewCsp | und
       report.fail(node, `unknown view.csp key "${key}"; it takes connectDomains, resourceDomains, frameDomains and baseUriDomains`);
       continue;
     }
-    const bad = Array.isArray(list) ? list.filter((origin) => typeof origin !== "string" || !ORIGIN.test(origin)) : [list];
+    const bad = Array.isArray(list) ? list.filter((origin) => !isCspOrigin(origin)) : [list];
     if (bad.length) {
       report.fail(node, `view.csp.${key} must list origins such as "https://api.example.com" or "https://*.example.com"; not ${bad.map((b) => JSON.stringify(b)).join(", ")}`);
       continue;
@@ -89,5 +90,3 @@ export function viewPlaceholder(entry: string): string {
 export function viewEntryOf(html: string): string | undefined {
   return html.startsWith(PLACEHOLDER) ? Buffer.from(html.slice(PLACEHOLDER.length), "hex").toString() : undefined;
 }
-
-const ORIGIN = /^(?:https?|wss?):\/\/(?:\*\.)?[a-z0-9.-]+(?::\d+)?$/i;
