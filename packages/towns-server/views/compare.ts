@@ -33,7 +33,7 @@ view.onError((message) => {
 view.onResult((comparison) => {
   towns = comparison.towns;
   const sources = comparison.figures.map((f) => `${f.year} ${f.source.split(",")[0]}`).filter((s, i, all) => all.indexOf(s) === i);
-  root.innerHTML = `<h1>Comparing ${towns.length} Massachusetts towns</h1><div class="muted" title="${escape(sources.join("; "))}">Click a column to sort, a town for its profile.</div><div class="scroll"><table><thead><tr></tr></thead><tbody></tbody></table></div><div id="profile"></div>`;
+  root.innerHTML = `<h1>Comparing ${towns.length} Massachusetts towns</h1><div class="muted" title="${escape(sources.join("; "))}">Click a column to sort, a town for its profile.</div><label class="sort-by">Sort by <select></select></label><div class="scroll"><table><thead><tr></tr></thead><tbody></tbody></table></div><div id="profile"></div>`;
   const head = root.querySelector("thead tr")!;
   for (const column of COLUMNS) {
     const th = head.appendChild(document.createElement("th"));
@@ -45,10 +45,18 @@ view.onResult((comparison) => {
       renderRows();
     });
   }
+  const menu = root.querySelector<HTMLSelectElement>(".sort-by select")!;
+  menu.innerHTML = COLUMNS.map((c) => `<option value="${c.key}">${escape(c.label)}</option>`).join("");
+  menu.addEventListener("change", () => {
+    const column = COLUMNS.find((c) => c.key === menu.value)!;
+    sort = { key: column.key, descending: column.best === "high" };
+    renderRows();
+  });
   renderRows();
 });
 
 function renderRows(): void {
+  root.querySelector<HTMLSelectElement>(".sort-by select")!.value = sort.key;
   for (const th of root.querySelectorAll<HTMLElement>("th")) {
     if (th.dataset.key === sort.key) th.setAttribute("aria-sort", sort.descending ? "descending" : "ascending");
     else th.removeAttribute("aria-sort");
@@ -60,11 +68,12 @@ function renderRows(): void {
       (town) =>
         `<tr data-town="${escape(town.town)}">${COLUMNS.map((column) => {
           const value = town[column.key];
-          if (typeof value !== "number") return value === null ? `<td class="num missing" title="${escape(noteOf(town, column.key))}">—</td>` : `<td class="text">${escape(value)}</td>`;
+          const label = ` data-label="${escape(column.label)}"`;
+          if (typeof value !== "number") return value === null ? `<td class="num missing"${label} title="${escape(noteOf(town, column.key))}">—</td>` : `<td class="text"${label}>${escape(value)}</td>`;
           const values = towns.map((t) => t[column.key]).filter((v): v is number => typeof v === "number");
           const best = column.best && value === (column.best === "high" ? Math.max(...values) : Math.min(...values));
           const width = (value / Math.max(...values)) * 100;
-          return `<td class="num${best ? " best" : ""}"><i style="width:calc((100% - 20px) * ${(width / 100).toFixed(3)})"></i><span>${column.format ? column.format(value) : value}</span></td>`;
+          return `<td class="num${best ? " best" : ""}"${label}><i style="width:calc((100% - 20px) * ${(width / 100).toFixed(3)})"></i><span>${column.format ? column.format(value) : value}</span></td>`;
         }).join("")}</tr>`,
     )
     .join("");
