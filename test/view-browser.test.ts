@@ -6,6 +6,7 @@ import { fixture, PATHS, startFakeNws, type FakeNws } from "../packages/weather-
 import { chromiumMissing, launchChromium, SCREENSHOTS, startView } from "./support/preview-browser.js";
 import { fromRoot } from "./support/paths.js";
 import { TOWNS_SERVER } from "./support/towns-csv.js";
+import { createDevProject, startDev } from "./support/dev-project.js";
 
 const WEATHER_SERVER = fromRoot("packages/weather-server/dist/weather.js");
 const missing = chromiumMissing();
@@ -104,6 +105,47 @@ describe.skipIf(missing !== undefined)("the sample views in typemcp view, in Chr
     } finally {
       await page.close();
       await view.stop();
+    }
+  });
+
+  test("typemcp dev --view renders the view again after its file changes", async () => {
+    const project = createDevProject(`import { serve, tool } from "typemcp";
+export class Thermometer {
+  /** Today's temperatures. */
+  @tool({ view: "../views/today.ts" })
+  today(): { high: number; low: number } {
+    return { high: 21, low: 12 };
+  }
+}
+await serve(new Thermometer(), { name: "thermometer", version: "1.0.0" });
+`);
+    const viewFile = path.join(project.dir, "views", "today.ts");
+    const view = (format: string) => `import { connectView } from "typemcp/view";
+import type { Thermometer } from "../src/server.js";
+connectView<Thermometer, "today">().onResult((today) => {
+  document.body.innerHTML = \`<p id="temps">\${${format}}</p>\`;
+});
+`;
+    fs.mkdirSync(path.dirname(viewFile));
+    fs.writeFileSync(viewFile, view("`${today.high}° / ${today.low}°`"));
+    const dev = startDev(project.dir, ["--view", "--view-port", "0"]);
+    const page = await chromium.context.newPage();
+    try {
+      const [, url] = await dev.waitFor(/views at (http:\/\/127\.0\.0\.1:\d+\/)/);
+      await page.goto(url!);
+      await page.click('nav button[data-tool="today"]');
+      await page.click('form button[type="submit"]');
+      const temps = page.frameLocator('iframe[title="today view"]').locator("#temps");
+      await expect.poll(() => temps.textContent(), { timeout: 20_000 }).toBe("21° / 12°");
+      const before = dev.stderr().length;
+      fs.writeFileSync(viewFile, view("`high ${today.high}, low ${today.low}`"));
+      await dev.waitFor(/rebuilt and restarted/, before);
+      // The page heard of the rebuild, called the tool again and rendered the new view.
+      await expect.poll(() => temps.textContent(), { timeout: 20_000 }).toBe("high 21, low 12");
+    } finally {
+      await page.close();
+      await dev.stop();
+      project.remove();
     }
   });
 });

@@ -15,13 +15,15 @@ import { watchSources } from "./watch-sources.js";
 
 /** The MCP Inspector `--inspect` runs, pinned like every other dependency. */
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
-const WATCHED = /\.(?:[cm]?ts|tsx|json)$/;
+// A view's styles are sources too: a change to one rebuilds its page.
+const WATCHED = /\.(?:[cm]?ts|tsx|json|css)$/;
 
 /**
- * `typemcp dev [entry] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- server args]`:
+ * `typemcp dev [entry] [--project tsconfig.json] [--http [--port N]] [--view [--view-port N]] [--inspect] [-- server args]`:
  * builds, runs the server, and on every source change rebuilds incrementally, says what changed
  * and restarts it. A failed rebuild prints its errors and leaves the last good server running,
- * as does a new server that fails to start (its error output shown, and said so).
+ * as does a new server that fails to start (its error output shown, and said so). `--view` serves
+ * the server over HTTP and the `typemcp view` page beside it, which reloads after every rebuild.
  * Returns the exit code when it stops.
  */
 export async function runDev(args: readonly string[]): Promise<number> {
@@ -29,7 +31,9 @@ export async function runDev(args: readonly string[]): Promise<number> {
   const own = split === -1 ? args : args.slice(0, split);
   const serverArgs = split === -1 ? [] : args.slice(split + 1);
   const project = path.resolve(valueOf(own, "--project", "-p") ?? "tsconfig.json");
-  const http = own.includes("--http");
+  const view = own.includes("--view");
+  // The preview page reaches the server as a second client: over HTTP, beside the host's.
+  const http = own.includes("--http") || view;
   const port = valueOf(own, "--port");
   // Checked before anything starts, so a usage error reads as one, also before the Inspector opens.
   const missing = missingEntry(project, positional(own));
@@ -62,6 +66,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
     onStderr: (line) => process.stderr.write(`${line}\n`),
   });
   const changed = new Set<string>();
+  let afterRestart: () => Promise<void> = async () => undefined;
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   const rebuild = async () => {
@@ -87,6 +92,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
       return;
     }
     served = next;
+    await afterRestart();
     const ms = (from: number, to: number) => Math.round(to - from);
     const done = performance.now();
     say(
@@ -112,13 +118,23 @@ export async function runDev(args: readonly string[]): Promise<number> {
   const start = await first;
   if (start.started) say(`serving ${path.relative(process.cwd(), entry)}${server.url ? ` at ${server.url}` : " over stdio"}; watching for changes`);
   else say(`the server failed to start (${start.reason}; its error is above); watching for changes`);
+  const preview = view && server.url ? await openPreview(server.url, valueOf(own, "--view-port"), say) : undefined;
+  if (preview) afterRestart = () => preview.reload().catch((error: unknown) => void say(`the view page could not reconnect: ${String(error)}`));
 
   await new Promise<void>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
   });
   watcher.close();
+  await preview?.close();
   await server.close();
   return 0;
+}
+
+async function openPreview(url: string, port: string | undefined, say: (line: string) => void) {
+  const { startPreview } = await import("./view-command.js");
+  const preview = await startPreview({ kind: "http", url }, { timeoutMs: 30_000, ...(port === undefined ? {} : { port: Number(port) }) });
+  say(`views at ${preview.url} (reloaded on every rebuild)`);
+  return preview;
 }
 
 function describeFailure(error: unknown): string[] {
@@ -191,6 +207,6 @@ function valueOf(args: readonly string[], ...flags: string[]): string | undefine
 }
 
 function positional(args: readonly string[]): string | undefined {
-  const withValue = new Set(["--project", "-p", "--port"]);
+  const withValue = new Set(["--project", "-p", "--port", "--view-port"]);
   return args.find((a, i) => !a.startsWith("-") && !withValue.has(args[i - 1] ?? ""));
 }

@@ -11,12 +11,13 @@ Commands:
       --check writes nothing; --no-bundle keeps plain tsc output; --external leaves a package
       as an import (native addons). typemcp build --help says more.
 
-  dev [ENTRY] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- SERVER ARGS]
+  dev [ENTRY] [--project tsconfig.json] [--http [--port N]] [--view [--view-port N]] [--inspect] [-- SERVER ARGS]
       Build, run the server, and on every change rebuild incrementally, say what changed
       (tools added, removed, schema changed) and restart it. A failed rebuild prints its
       errors and keeps the last good server. ENTRY is a source or emitted file (default: the
       package.json "bin"). Over HTTP the port stays the same; over stdio the host's session
-      survives restarts. --inspect runs it under the MCP Inspector.
+      survives restarts. --inspect runs it under the MCP Inspector. --view serves it over HTTP
+      with the typemcp view page beside it (see view), reloaded on every rebuild.
 
   list [SERVERS] [--json | --provider anthropic|openai-chat|openai-responses|gemini]
       Connect to each server, ask tools/list, and print one table of every tool as
