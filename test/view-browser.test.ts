@@ -33,7 +33,7 @@ describe.skipIf(missing !== undefined)("the sample views in typemcp view, in Chr
   // The whole page in the viewport: a full-page capture lays the view's out-of-process frame out again, blank.
   async function shoot(page: Page, name: string): Promise<void> {
     const file = path.join(SCREENSHOTS, `${name}.png`);
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const height = (await page.evaluate("document.documentElement.scrollHeight")) as number;
     await page.setViewportSize({ width: 1100, height: Math.max(height, 600) });
     await page.waitForTimeout(300);
     await page.screenshot({ path: file });

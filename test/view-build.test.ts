@@ -61,6 +61,8 @@ describe("typemcp build with a view", () => {
     scratch.push(project);
     const run = build(project.dir);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/src\/server\.ts:4:\d+ - Thermometer\.today: the view file views\/today\.ts does not exist \(the path is relative to server\.ts\)/);
+    expect(run.stderr).toMatch(
+      /src\/server\.ts:4:\d+ - Thermometer\.today: the view file views\/today\.ts does not exist \(the path is relative to server\.ts\)/,
+    );
   });
 });

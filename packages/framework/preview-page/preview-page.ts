@@ -90,7 +90,8 @@ function selectTool(name: string, args?: Record<string, unknown>): void {
   $("#description").textContent = tool.description ?? "";
   const form = $<HTMLFormElement>("#form");
   const properties = tool.inputSchema.properties ?? {};
-  for (const [field, schema] of Object.entries(properties)) form.appendChild(fieldFor(field, schema, tool.inputSchema.required?.includes(field) ?? false, args?.[field]));
+  for (const [field, schema] of Object.entries(properties))
+    form.appendChild(fieldFor(field, schema, tool.inputSchema.required?.includes(field) ?? false, args?.[field]));
   form.insertAdjacentHTML("beforeend", `<div><button class="primary" type="submit">Call ${tool.name}</button></div>`);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -126,7 +127,12 @@ function fieldFor(name: string, schema: Schema, required: boolean, value: unknow
   input.name = name;
   input.dataset.kind = schema.enum ? "enum" : type === "array" ? `array-${schema.items?.type}` : (type ?? "json");
   if (initial !== undefined && !(input instanceof HTMLInputElement && input.type === "checkbox")) {
-    input.value = Array.isArray(initial) && input.dataset.kind?.startsWith("array-") ? initial.join(", ") : typeof initial === "object" ? JSON.stringify(initial) : String(initial);
+    input.value =
+      Array.isArray(initial) && input.dataset.kind?.startsWith("array-")
+        ? initial.join(", ")
+        : typeof initial === "object"
+          ? JSON.stringify(initial)
+          : String(initial);
   }
   label.appendChild(input);
   if (schema.description) label.insertAdjacentHTML("beforeend", `<span class="hint"></span>`), (label.lastElementChild!.textContent = schema.description);
@@ -146,7 +152,11 @@ function readForm(form: HTMLFormElement, properties: Record<string, Schema>): Re
     const text = input.value.trim();
     if (text === "") continue;
     if (kind === "number" || kind === "integer") args[name] = Number(text);
-    else if (kind === "array-string") args[name] = text.split(",").map((s) => s.trim()).filter(Boolean);
+    else if (kind === "array-string")
+      args[name] = text
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (kind === "array-number") args[name] = text.split(",").map((s) => Number(s.trim()));
     else if (kind === "json") args[name] = JSON.parse(text);
     else args[name] = text;
@@ -155,7 +165,11 @@ function readForm(form: HTMLFormElement, properties: Record<string, Schema>): Re
 }
 
 async function callTool(name: string, args: Record<string, unknown>): Promise<CallResult> {
-  const response = await fetch("/api/call", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, arguments: args }) });
+  const response = await fetch("/api/call", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, arguments: args }),
+  });
   const answer = (await response.json()) as CallResult & { error?: string };
   if (!response.ok) throw new Error(answer.error ?? `HTTP ${response.status}`);
   return answer;
@@ -206,7 +220,12 @@ async function renderView(box: HTMLElement, tool: Tool, uri: string, args: Recor
   frame.src = `/frame?uri=${encodeURIComponent(uri)}`;
   holder.appendChild(frame);
   box.prepend(holder);
-  const bridge = new AppBridge(null, { name: "typemcp view", version: "1.0.0" }, { serverTools: {}, logging: {}, openLinks: {} }, { hostContext: hostContext() });
+  const bridge = new AppBridge(
+    null,
+    { name: "typemcp view", version: "1.0.0" },
+    { serverTools: {}, logging: {}, openLinks: {} },
+    { hostContext: hostContext() },
+  );
   state.bridge = bridge;
   bridge.oncalltool = async (params) => (await callTool(params.name, params.arguments ?? {})) as never;
   bridge.onsizechange = ({ height }) => {

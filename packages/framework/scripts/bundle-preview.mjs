@@ -21,6 +21,10 @@ const result = await build({
   logLevel: "warning",
   plugins: [zodInEnglishOnly],
 });
-const text = (ext) => result.outputFiles.filter((f) => f.path.endsWith(ext)).map((f) => f.text).join("\n");
+const text = (ext) =>
+  result.outputFiles
+    .filter((f) => f.path.endsWith(ext))
+    .map((f) => f.text)
+    .join("\n");
 fs.mkdirSync(path.join(here, "..", "dist", "preview"), { recursive: true });
 fs.writeFileSync(path.join(here, "..", "dist", "preview", "preview-page.html"), toPage("typemcp view", text(".js"), text(".css")));

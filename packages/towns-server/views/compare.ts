@@ -69,7 +69,10 @@ function renderRows(): void {
         `<tr data-town="${escape(town.town)}">${COLUMNS.map((column) => {
           const value = town[column.key];
           const label = ` data-label="${escape(column.label)}"`;
-          if (typeof value !== "number") return value === null ? `<td class="num missing"${label} title="${escape(noteOf(town, column.key))}">—</td>` : `<td class="text"${label}>${escape(value)}</td>`;
+          if (typeof value !== "number")
+            return value === null
+              ? `<td class="num missing"${label} title="${escape(noteOf(town, column.key))}">—</td>`
+              : `<td class="text"${label}>${escape(value)}</td>`;
           const values = towns.map((t) => t[column.key]).filter((v): v is number => typeof v === "number");
           const best = column.best && value === (column.best === "high" ? Math.max(...values) : Math.min(...values));
           const width = (value / Math.max(...values)) * 100;

@@ -92,7 +92,8 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     const tools = result.components.filter((c) => c.kind === "tool");
     const files = new Set(result.components.map((c) => path.relative(process.cwd(), c.file)));
     console.log(`typemcp build: ${tools.length} tool(s) from ${[...files].join(", ") || "no files"} in ${seconds}s`);
-    for (const t of tools) console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})${t.definition.view ? " with a view" : ""}`);
+    for (const t of tools)
+      console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})${t.definition.view ? " with a view" : ""}`);
     for (const c of result.components) if (c.kind !== "tool") console.log(`  ${c.kind} ${c.name}`);
     for (const file of entries) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
     for (const { file } of unrunnable) console.log(`  (not written: ${path.relative(process.cwd(), file)}, which Node would misread; the bundle includes it)`);

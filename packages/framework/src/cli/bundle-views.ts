@@ -112,7 +112,9 @@ function viewBundleErrors(error: unknown, entry: string, tool: string): unknown 
   const messages = (error as Partial<BuildFailure>).errors;
   if (!Array.isArray(messages) || !messages.length) return error;
   const problems = messages.map((m: Message) => {
-    const where = m.location ? `${path.relative(process.cwd(), m.location.file)}:${m.location.line}:${m.location.column + 1}` : path.relative(process.cwd(), entry);
+    const where = m.location
+      ? `${path.relative(process.cwd(), m.location.file)}:${m.location.line}:${m.location.column + 1}`
+      : path.relative(process.cwd(), entry);
     const missing = /Could not resolve "([^"]+)"/.exec(m.text);
     const fix = missing ? ` Fix: install it in the server's package (npm install ${missing[1]}).` : "";
     return new BuildError("INVALID_CONFIGURATION", `bundling the view of tool "${tool}" from ${where}: ${m.text}.${fix}`);

@@ -20,7 +20,8 @@ const PAGE = new URL("../preview/preview-page.html", import.meta.url);
 export function runView(argv: readonly string[]): Promise<number> {
   return runHostCommand(async () => {
     const { options, positionals, rest } = parseArgs(argv, { ...SERVER_OPTIONS, port: "string" }, "view");
-    if (positionals.length) throw new HostError("HOST_USAGE", `typemcp view takes one server (-- command… or --url), not names (got "${positionals.join(" ")}").`);
+    if (positionals.length)
+      throw new HostError("HOST_USAGE", `typemcp view takes one server (-- command… or --url), not names (got "${positionals.join(" ")}").`);
     const source = readServerSource(options, rest);
     if (!source.single) throw new HostError("HOST_USAGE", "typemcp view shows one server: -- command… or --url URL.");
     const preview = await startPreview(source.single, { port: readPort(options.port), timeoutMs: readTimeout(options), protocol: readProtocol(options) });
@@ -53,6 +54,7 @@ export function startPreview(
 function readPort(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new HostError("HOST_USAGE", `--port takes a port number 0-65535 (0: any free one); got "${text}".`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new HostError("HOST_USAGE", `--port takes a port number 0-65535 (0: any free one); got "${text}".`);
   return port;
 }

@@ -67,7 +67,12 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
   assertDerived({ ...derivation, errors: [...misplaced.errors, ...derivation.errors, ...elicitations.errors] });
   const { components, definitions, warnings } = derivation;
   // A view is typed from its tool's method: checked after the tools derive, before anything is emitted.
-  assertTypeChecks(checkViews(program, components.flatMap((c) => (c.kind === "tool" ? [c.definition] : []))));
+  assertTypeChecks(
+    checkViews(
+      program,
+      components.flatMap((c) => (c.kind === "tool" ? [c.definition] : [])),
+    ),
+  );
   const outputs = new Map<string, string>();
   const sources = new Map<string, ts.SourceFile>();
   if (options.noEmit) return { components, emitted: [], outputs, sources, program, warnings };

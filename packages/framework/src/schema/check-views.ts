@@ -25,9 +25,7 @@ export function checkViews(program: ts.Program, tools: readonly GeneratedTool[])
     tsBuildInfoFile: undefined,
   };
   const views = ts.createProgram({ rootNames: entries, options });
-  const own = views
-    .getSourceFiles()
-    .filter((f) => !f.isDeclarationFile && !views.isSourceFileFromExternalLibrary(f) && !program.getSourceFile(f.fileName));
+  const own = views.getSourceFiles().filter((f) => !f.isDeclarationFile && !views.isSourceFileFromExternalLibrary(f) && !program.getSourceFile(f.fileName));
   const syntax = own.flatMap((f) => [...views.getSyntacticDiagnostics(f)]);
   if (syntax.length) return syntax;
   return own.flatMap((f) => [...views.getSemanticDiagnostics(f)]);

@@ -14,7 +14,8 @@ export interface ViewSource {
 
 const KEYS = new Set(["entry", "csp", "prefersBorder"]);
 const CSP_KEYS = new Set(["connectDomains", "resourceDomains", "frameDomains", "baseUriDomains"]);
-const SHAPE = '`view: "../views/forecast.ts"` or `view: { entry, csp?: { connectDomains?, resourceDomains?, frameDomains?, baseUriDomains? }, prefersBorder? }`';
+const SHAPE =
+  '`view: "../views/forecast.ts"` or `view: { entry, csp?: { connectDomains?, resourceDomains?, frameDomains?, baseUriDomains? }, prefersBorder? }`';
 
 /**
  * The view a `@tool({ view })` decorator declares, read from its literal; undefined when it
@@ -37,17 +38,26 @@ export function deriveView(decorator: ts.Decorator, checker: ts.TypeChecker, rep
     return undefined;
   }
   const unknown = Object.keys(fields).filter((key) => !KEYS.has(key));
-  if (unknown.length) report.fail(property.initializer, `unknown view option ${unknown.map((k) => `"${k}"`).join(", ")}; the view option takes entry, csp and prefersBorder`);
+  if (unknown.length)
+    report.fail(property.initializer, `unknown view option ${unknown.map((k) => `"${k}"`).join(", ")}; the view option takes entry, csp and prefersBorder`);
   const entry = path.resolve(path.dirname(decorator.getSourceFile().fileName), fields.entry);
   if (!fs.existsSync(entry) || !fs.statSync(entry).isFile()) {
-    report.fail(property.initializer, `the view file ${path.relative(process.cwd(), entry)} does not exist (the path is relative to ${path.basename(decorator.getSourceFile().fileName)})`);
+    report.fail(
+      property.initializer,
+      `the view file ${path.relative(process.cwd(), entry)} does not exist (the path is relative to ${path.basename(decorator.getSourceFile().fileName)})`,
+    );
     return undefined;
   }
   const csp = readCsp(fields.csp, property.initializer, report);
-  if (fields.prefersBorder !== undefined && typeof fields.prefersBorder !== "boolean") report.fail(property.initializer, "view.prefersBorder must be true or false");
+  if (fields.prefersBorder !== undefined && typeof fields.prefersBorder !== "boolean")
+    report.fail(property.initializer, "view.prefersBorder must be true or false");
   return {
     entry,
-    plan: { html: viewPlaceholder(entry), ...(csp ? { csp } : {}), ...(typeof fields.prefersBorder === "boolean" ? { prefersBorder: fields.prefersBorder } : {}) },
+    plan: {
+      html: viewPlaceholder(entry),
+      ...(csp ? { csp } : {}),
+      ...(typeof fields.prefersBorder === "boolean" ? { prefersBorder: fields.prefersBorder } : {}),
+    },
   };
 }
 
@@ -67,7 +77,10 @@ function readCsp(value: unknown, node: ts.Node, report: Reporter): ViewCsp | und
     }
     const bad = Array.isArray(list) ? list.filter((origin) => !isCspOrigin(origin)) : [list];
     if (bad.length) {
-      report.fail(node, `view.csp.${key} must list origins such as "https://api.example.com" or "https://*.example.com"; not ${bad.map((b) => JSON.stringify(b)).join(", ")}`);
+      report.fail(
+        node,
+        `view.csp.${key} must list origins such as "https://api.example.com" or "https://*.example.com"; not ${bad.map((b) => JSON.stringify(b)).join(", ")}`,
+      );
       continue;
     }
     csp[key] = list as string[];

@@ -81,7 +81,10 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
   const served = serveConnection(factory, serverSide as unknown as Transport);
   await client.connect(clientSide);
   const modern = client.getNegotiatedProtocolVersion() === "2026-07-28";
-  const raw = rawChannel(clientSide as unknown as Transport, modern ? { ...capabilities, extensions: { ...handlers.extensions, [TASKS_EXTENSION]: {} } } : undefined);
+  const raw = rawChannel(
+    clientSide as unknown as Transport,
+    modern ? { ...capabilities, extensions: { ...handlers.extensions, [TASKS_EXTENSION]: {} } } : undefined,
+  );
   // 2026-07-28 sends list changes and resource updates only on a subscriptions/listen stream:
   // one is kept open for whatever the server can announce, reopened as resources are subscribed.
   const resources: string[] = [];

@@ -139,7 +139,12 @@ export class TestClient {
   async view(name: string): Promise<ToolViewPage> {
     const uri = (await this.tool(name))._meta?.ui?.resourceUri;
     if (!uri) throw new Error(`Tool "${name}" lists no view${this.viewsDeclared ? "" : ": connect with { views: true }, as a host that renders views"}.`);
-    const [page] = (await this.client.request("resources/read", { uri })).contents as Array<{ uri: string; mimeType: string; text: string; _meta?: { ui?: ToolViewPage["ui"] } }>;
+    const [page] = (await this.client.request("resources/read", { uri })).contents as Array<{
+      uri: string;
+      mimeType: string;
+      text: string;
+      _meta?: { ui?: ToolViewPage["ui"] };
+    }>;
     if (!page) throw new Error(`Reading ${uri} returned no contents.`);
     return { uri: page.uri, mimeType: page.mimeType, html: page.text, ui: page._meta?.ui ?? {} };
   }
