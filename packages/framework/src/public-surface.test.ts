@@ -78,9 +78,11 @@ const EXPECTED: Record<string, string[]> = {
     "ToolError",
     "type ToolOptions",
     "type ToolTaskOptions",
+    "type ToolViewOptions",
     "type TransportOptions",
     "TypemcpError",
     "type TypemcpServer",
+    "type ViewCsp",
   ],
   "./host": [
     "type AnthropicModelOptions",
@@ -191,7 +193,9 @@ const EXPECTED: Record<string, string[]> = {
     "TestClient",
     "ToolCallError",
     "type ToolSchema",
+    "type ToolViewPage",
   ],
+  "./view": ["connectView", "type ToolMethod", "type ToolView", "ViewCallError", "type ViewOptions", "type ViewParameters", "type ViewResult"],
   "./vite": ["default", "typemcp", "type TypemcpPluginOptions", "type VitePlugin"],
   "./build": [
     "type Completions",
@@ -205,6 +209,8 @@ const EXPECTED: Record<string, string[]> = {
     "type Revival",
     "type RevivalDefs",
     "type RevivalStep",
+    "type ViewCsp",
+    "type ViewPlan",
   ],
 };
 
