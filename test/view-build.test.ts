@@ -65,4 +65,21 @@ describe("typemcp build with a view", () => {
       /src\/server\.ts:4:\d+ - Thermometer\.today: the view file views\/today\.ts does not exist \(the path is relative to server\.ts\)/,
     );
   });
+
+  test("refuses a CSP entry that is not an origin, at the option", () => {
+    const project = createDevProject(
+      tools("{ high: number; low: number }").replace(
+        '@tool({ view: "../views/today.ts" })',
+        '@tool({ view: { entry: "../views/today.ts", csp: { connectDomains: ["https://api.example.com", "* \'unsafe-eval\'"] } } })',
+      ),
+    );
+    scratch.push(project);
+    fs.mkdirSync(path.join(project.dir, "views"));
+    fs.writeFileSync(path.join(project.dir, "views", "today.ts"), VIEW);
+    const run = build(project.dir);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /src\/server\.ts:4:\d+ - Thermometer\.today: view\.csp\.connectDomains must list origins such as "https:\/\/api\.example\.com" or "https:\/\/\*\.example\.com"; not "\* 'unsafe-eval'"/,
+    );
+  });
 });
