@@ -48,7 +48,7 @@ describe("a tool's view is served only to clients that take MCP Apps", () => {
         expect((await serverExtensions(client, era))?.[UI]).toEqual({});
         const { tools } = await client.listTools();
         const forecast = tools.find((t) => t.name === "get_forecast")!;
-        expect(forecast._meta).toEqual({ ui: { resourceUri: "ui://weather/get_forecast" } });
+        expect(forecast._meta).toEqual({ ui: { resourceUri: "ui://weather/get_forecast" }, "ui/resourceUri": "ui://weather/get_forecast" });
         expect(tools.find((t) => t.name === "get_alerts")!._meta).toBeUndefined();
         const { resources } = await client.listResources();
         expect(resources).toEqual([expect.objectContaining({ uri: "ui://weather/get_forecast", mimeType: MIME })]);

@@ -22,11 +22,17 @@ export function takesViews(extra: RequestExtra): boolean {
   return !Array.isArray(declared.mimeTypes) || declared.mimeTypes.includes(VIEW_MIME_TYPE);
 }
 
-/** `tools` as a view-taking client lists them: each tool with a view names it in `_meta.ui`. */
+/**
+ * `tools` as a view-taking client lists them: each tool with a view names it in `_meta.ui`, and
+ * under the extension's earlier flat key `ui/resourceUri`, which hosts of its first releases read
+ * (the official server helper sets both).
+ */
 export function withViewMeta(server: string, tools: readonly WireTool[], registered: (name: string) => RegisteredTool | undefined): WireTool[] {
-  return tools.map((tool) =>
-    registered(tool.name)?.generated.view ? { ...tool, _meta: { ...tool._meta, ui: { resourceUri: viewUri(server, tool.name) } } } : tool,
-  );
+  return tools.map((tool) => {
+    if (!registered(tool.name)?.generated.view) return tool;
+    const resourceUri = viewUri(server, tool.name);
+    return { ...tool, _meta: { ...tool._meta, ui: { resourceUri }, "ui/resourceUri": resourceUri } };
+  });
 }
 
 /** The view resources of `tools`, as `resources/list` sends them to a view-taking client. */
