@@ -25,7 +25,10 @@ export function checkViews(program: ts.Program, tools: readonly GeneratedTool[])
     tsBuildInfoFile: undefined,
   };
   const views = ts.createProgram({ rootNames: entries, options });
-  const own = views.getSourceFiles().filter((f) => !f.isDeclarationFile && !views.isSourceFileFromExternalLibrary(f) && !program.getSourceFile(f.fileName));
+  // A view inside the server's program (its tsconfig includes DOM) is checked here too, with the view's globals.
+  const own = views
+    .getSourceFiles()
+    .filter((f) => !f.isDeclarationFile && !views.isSourceFileFromExternalLibrary(f) && (!program.getSourceFile(f.fileName) || entries.includes(f.fileName)));
   const syntax = own.flatMap((f) => [...views.getSyntacticDiagnostics(f)]);
   if (syntax.length) return syntax;
   return own.flatMap((f) => [...views.getSemanticDiagnostics(f)]);
