@@ -15,7 +15,7 @@ if (missing) console.warn(`Skipping the browser tests of views: ${missing}.`);
 // Each sample view, rendered by `typemcp view` in a real headless Chromium: the page lists the
 // tools, calls one from its form, and the view shows the real result in its sandboxed frame and
 // calls another tool through the host. Screenshots land in test-results/views/.
-describe.skipIf(missing !== undefined)("the sample views in typemcp view, in Chromium", () => {
+describe.skipIf(missing !== undefined)("the sample views in typemcp view, in Chromium", { timeout: 120_000 }, () => {
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
   beforeAll(async () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -58,12 +58,12 @@ describe.skipIf(missing !== undefined)("the sample views in typemcp view, in Chr
         await page.fill('input[name="longitude"]', "-87.566");
         await page.click('form button[type="submit"]');
         const frame = page.frameLocator('iframe[title="get_forecast view"]');
-        await expect.poll(() => frame.locator("#place").textContent(), { timeout: 20_000 }).toBe("Tuscaloosa, AL");
+        await expect.poll(() => frame.locator("#place").textContent(), { timeout: 45_000 }).toBe("Tuscaloosa, AL");
         // The first recorded period, in its card and on the chart.
         expect(await frame.locator(".period").first().textContent()).toContain("This Afternoon69°F");
         expect(await frame.locator("svg.chart circle").count()).toBe(14);
         // get_alerts, called by the view through the host, reached the server and the recorded API.
-        await expect.poll(() => frame.locator("#alerts").textContent(), { timeout: 20_000 }).toContain("Flood Watch");
+        await expect.poll(() => frame.locator("#alerts").textContent(), { timeout: 45_000 }).toContain("Flood Watch");
         expect(nws.requestsTo("/alerts/active?area=AL")).toHaveLength(1);
         expect(nws.requestsTo(PATHS.forecast)).toHaveLength(1);
         await shoot(page, "weather-forecast-light");
@@ -87,7 +87,7 @@ describe.skipIf(missing !== undefined)("the sample views in typemcp view, in Chr
       await page.click('form button[type="submit"]');
       const frame = page.frameLocator('iframe[title="compare_towns view"]');
       const names = () => frame.locator("tbody tr td:first-child").allTextContents();
-      await expect.poll(names, { timeout: 20_000 }).toEqual(["Arlington", "Lexington", "Newton", "Winchester"]);
+      await expect.poll(names, { timeout: 45_000 }).toEqual(["Arlington", "Lexington", "Newton", "Winchester"]);
       // Sorted by distance to Boston, nearest first, from the real result.
       await frame.locator('th[data-key="distanceToBostonMiles"]').click();
       const distances = (await frame.locator("tbody tr td:last-child").allTextContents()).map(Number);
@@ -95,7 +95,7 @@ describe.skipIf(missing !== undefined)("the sample views in typemcp view, in Chr
       expect(await frame.locator('th[data-key="distanceToBostonMiles"]').getAttribute("aria-sort")).toBe("ascending");
       // get_town, called by the view through the host.
       await frame.locator('tbody tr[data-town="Lexington"]').click();
-      await expect.poll(() => frame.locator(".profile h2").textContent(), { timeout: 20_000 }).toBe("Lexington");
+      await expect.poll(() => frame.locator(".profile h2").textContent(), { timeout: 45_000 }).toBe("Lexington");
       expect(await frame.locator(".profile").textContent()).toContain("Middlesex");
       await shoot(page, "towns-compare-light");
       await page.click("#theme");
@@ -136,12 +136,12 @@ connectView<Thermometer, "today">().onResult((today) => {
       await page.click('nav button[data-tool="today"]');
       await page.click('form button[type="submit"]');
       const temps = page.frameLocator('iframe[title="today view"]').locator("#temps");
-      await expect.poll(() => temps.textContent(), { timeout: 20_000 }).toBe("21° / 12°");
+      await expect.poll(() => temps.textContent(), { timeout: 45_000 }).toBe("21° / 12°");
       const before = dev.stderr().length;
       fs.writeFileSync(viewFile, view("`high ${today.high}, low ${today.low}`"));
       await dev.waitFor(/rebuilt and restarted/, before);
       // The page heard of the rebuild, called the tool again and rendered the new view.
-      await expect.poll(() => temps.textContent(), { timeout: 20_000 }).toBe("high 21, low 12");
+      await expect.poll(() => temps.textContent(), { timeout: 45_000 }).toBe("high 21, low 12");
     } finally {
       await page.close();
       await dev.stop();

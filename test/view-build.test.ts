@@ -30,7 +30,8 @@ view.onResult((today) => {
 });
 `;
 
-describe("typemcp build with a view", () => {
+// Each test builds a whole project, twice for the first: allow for a busy machine.
+describe("typemcp build with a view", { timeout: 120_000 }, () => {
   const scratch: Array<{ remove(): void }> = [];
   afterAll(() => scratch.forEach((project) => project.remove()));
 

@@ -60,7 +60,7 @@ export async function startView(command: readonly string[], env: Record<string, 
   });
   let stderr = "";
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`typemcp view printed no URL in 20 s:\n${stderr}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`typemcp view printed no URL in 45 s:\n${stderr}`)), 45_000);
     child.stderr!.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
       const found = /typemcp view: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr);
