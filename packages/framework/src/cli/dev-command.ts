@@ -12,6 +12,7 @@ import { describeChanges, toServedDefinitions, type ServedDefinitions } from "./
 import { DevServerProcess } from "./dev-server-process.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { watchSources } from "./watch-sources.js";
+import type { PreviewServer } from "../preview/preview-server.js";
 
 /** The MCP Inspector `--inspect` runs, pinned like every other dependency. */
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
@@ -34,7 +35,8 @@ export async function runDev(args: readonly string[]): Promise<number> {
   const view = own.includes("--view");
   // The preview page reaches the server as a second client: over HTTP, beside the host's.
   const http = own.includes("--http") || view;
-  const port = valueOf(own, "--port");
+  // With --view alone the server is only the page's: any free port, not the default 3000.
+  const port = valueOf(own, "--port") ?? (view && !own.includes("--http") ? "0" : undefined);
   // Checked before anything starts, so a usage error reads as one, also before the Inspector opens.
   const missing = missingEntry(project, positional(own));
   if (missing) {
@@ -66,7 +68,16 @@ export async function runDev(args: readonly string[]): Promise<number> {
     onStderr: (line) => process.stderr.write(`${line}\n`),
   });
   const changed = new Set<string>();
-  let afterRestart: () => Promise<void> = async () => undefined;
+  // The page starts with the first server that runs, and reloads with each one after it.
+  let preview: PreviewServer | undefined;
+  const showViews = async () => {
+    if (!view || !server.url) return;
+    if (preview) return preview.reload().catch((error: unknown) => void say(`the view page could not reconnect: ${String(error)}`));
+    preview = await openPreview(server.url, valueOf(own, "--view-port"), say).catch((error: unknown) => {
+      say(`the view page could not start: ${String(error)}`);
+      return undefined;
+    });
+  };
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   const rebuild = async () => {
@@ -92,7 +103,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
       return;
     }
     served = next;
-    await afterRestart();
+    await showViews();
     const ms = (from: number, to: number) => Math.round(to - from);
     const done = performance.now();
     say(
@@ -118,8 +129,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
   const start = await first;
   if (start.started) say(`serving ${path.relative(process.cwd(), entry)}${server.url ? ` at ${server.url}` : " over stdio"}; watching for changes`);
   else say(`the server failed to start (${start.reason}; its error is above); watching for changes`);
-  const preview = view && server.url ? await openPreview(server.url, valueOf(own, "--view-port"), say) : undefined;
-  if (preview) afterRestart = () => preview.reload().catch((error: unknown) => void say(`the view page could not reconnect: ${String(error)}`));
+  if (start.started) await showViews();
 
   await new Promise<void>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
