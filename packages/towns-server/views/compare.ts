@@ -13,9 +13,9 @@ const COLUMNS: ReadonlyArray<{ key: Column; label: string; best?: "high" | "low"
   { key: "town", label: "Town" },
   { key: "county", label: "County" },
   { key: "population", label: "Population", format: (n) => n.toLocaleString("en-US") },
-  { key: "avgSingleFamilyAssessedValue", label: "Assessed home value", best: "low", format: (n) => `$${Math.round(n / 1000).toLocaleString("en-US")}k` },
-  { key: "schoolRating", label: "Schools (1-10)", best: "high", format: (n) => String(n) },
-  { key: "crimesPer1000", label: "Crimes / 1,000", best: "low", format: (n) => n.toFixed(1) },
+  { key: "avgSingleFamilyAssessedValue", label: "Home value (assessed)", best: "low", format: (n) => `$${Math.round(n / 1000).toLocaleString("en-US")}k` },
+  { key: "schoolRating", label: "Schools", best: "high", format: (n) => String(n) },
+  { key: "crimesPer1000", label: "Crimes per 1k", best: "low", format: (n) => n.toFixed(1) },
   { key: "distanceToBostonMiles", label: "Miles to Boston", best: "low", format: (n) => n.toFixed(1) },
 ];
 
