@@ -6,9 +6,9 @@ import { createDevProject } from "../support/dev-project.js";
 import { fromRoot } from "../support/paths.js";
 
 // What vitest does with each file a test imports: the plugin's transform hook, called directly.
-function transform(options: Parameters<typeof typemcp>[0], file: string) {
+async function transform(options: Parameters<typeof typemcp>[0], file: string) {
   const warnings: string[] = [];
-  const output = typemcp(options).transform.call({ warn: (message) => void warnings.push(message) }, fs.readFileSync(file, "utf8"), file);
+  const output = await typemcp(options).transform.call({ warn: (message) => void warnings.push(message) }, fs.readFileSync(file, "utf8"), file);
   return { output, warnings };
 }
 
@@ -17,31 +17,31 @@ describe("typemcp/vite", { timeout: 60_000 }, () => {
   const projects: Array<{ remove(): void }> = [];
   afterAll(() => projects.forEach((p) => p.remove()));
 
-  test("fails an unsupported signature with the build's own message, naming file:line, method and parameter", () => {
+  test("fails an unsupported signature with the build's own message, naming file:line, method and parameter", async () => {
     const file = fromRoot("test/fixtures/bad/src/bad-tools.ts");
-    expect(() => transform({ project: "test/fixtures/bad/tsconfig.json" }, file)).toThrow(
+    await expect(transform({ project: "test/fixtures/bad/tsconfig.json" }, file)).rejects.toThrow(
       'typemcp build would fail:\nerror test/fixtures/bad/src/bad-tools.ts:6:16 - BadTools.withCallback: parameter "onDone": a function cannot be sent as JSON',
     );
   });
 
-  test("fails a type error the way tsc reports it", () => {
+  test("fails a type error the way tsc reports it", async () => {
     const project = createDevProject(
       'import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(a: number): number {\n    return a.toUpperCase();\n  }\n}\n',
     );
     projects.push(project);
     const file = path.join(project.dir, "src/server.ts");
-    expect(() => transform({}, file)).toThrow(/server\.ts\(5,14\): error TS2339: Property 'toUpperCase' does not exist on type 'number'\./);
+    await expect(transform({}, file)).rejects.toThrow(/server\.ts\(5,14\): error TS2339: Property 'toUpperCase' does not exist on type 'number'\./);
   });
 
-  test("writes the derived definition into the decorator call, as the build's emit does", () => {
-    const { output } = transform({}, fromRoot("packages/calc-server/src/calculator.ts"));
+  test("writes the derived definition into the decorator call, as the build's emit does", async () => {
+    const { output } = await transform({}, fromRoot("packages/calc-server/src/calculator.ts"));
     expect(output?.code).toMatch(/inputSchema[^]*The first addend\./);
     expect(output?.code).not.toMatch(/^\s*@tool/m);
     expect(JSON.parse(output!.map!)).toMatchObject({ sources: [expect.stringMatching(/calculator\.ts$/)] });
   });
 
-  test("leaves files without decorators and files outside any project to Vite", () => {
-    expect(transform({}, fromRoot("packages/calc-server/src/calc.ts")).output).toBeNull();
-    expect(typemcp().transform.call({ warn: () => undefined }, "@tool() x", "/nowhere/at/all.ts")).toBeNull();
+  test("leaves files without decorators and files outside any project to Vite", async () => {
+    expect((await transform({}, fromRoot("packages/calc-server/src/calc.ts"))).output).toBeNull();
+    expect(await typemcp().transform.call({ warn: () => undefined }, "@tool() x", "/nowhere/at/all.ts")).toBeNull();
   });
 });

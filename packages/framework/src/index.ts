@@ -11,7 +11,7 @@
 export { tool } from "./decorators/tool.js";
 export { resource } from "./decorators/resource.js";
 export { prompt } from "./decorators/prompt.js";
-export type { ToolOptions, ToolAnnotations, ToolTaskOptions } from "./tool-definition.js";
+export type { ToolOptions, ToolAnnotations, ToolTaskOptions, ToolViewOptions, ViewCsp } from "./tool-definition.js";
 export type { MethodDecorator } from "./decorators/method-decorator.js";
 export type { CompletionSource } from "./completion-definition.js";
 export type { ResourceOptions } from "./resource-definition.js";

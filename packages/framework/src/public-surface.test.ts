@@ -101,11 +101,13 @@ const EXPECTED: Record<string, string[]> = {
     "type ToolOptions",
     "type ToolResult",
     "type ToolTaskOptions",
+    "type ToolViewOptions",
     "type TransportOptions",
     "TypemcpError",
     "type TypemcpServer",
     "use",
     "type UseDecorator",
+    "type ViewCsp",
   ],
   "./host": [
     "type AnthropicModelOptions",
@@ -216,7 +218,9 @@ const EXPECTED: Record<string, string[]> = {
     "TestClient",
     "ToolCallError",
     "type ToolSchema",
+    "type ToolViewPage",
   ],
+  "./view": ["connectView", "type ToolMethod", "type ToolView", "ViewCallError", "type ViewOptions", "type ViewParameters", "type ViewResult"],
   "./vite": ["default", "typemcp", "type TypemcpPluginOptions", "type VitePlugin"],
   "./build": [
     "type Completions",
@@ -230,6 +234,8 @@ const EXPECTED: Record<string, string[]> = {
     "type Revival",
     "type RevivalDefs",
     "type RevivalStep",
+    "type ViewCsp",
+    "type ViewPlan",
   ],
 };
 

@@ -65,6 +65,46 @@ export interface GeneratedTool {
   readonly result: ResultPlan;
   /** Set when the tool runs as a task (Tasks extension): how, as the build read it from `@tool({ task })`. */
   readonly task?: TaskPlan;
+  /** Set when the tool has a view (MCP Apps): the page the build bundled from `@tool({ view })`. */
+  readonly view?: ViewPlan;
+}
+
+/**
+ * A tool's view as the build made it: one self-contained HTML page (the author's TypeScript, CSS
+ * and UI libraries inlined), served as `ui://<server>/<tool>` to clients that take MCP Apps.
+ */
+export interface ViewPlan {
+  /** The whole page, scripts and styles inline. Empty when the build only checked (`--check`). */
+  readonly html: string;
+  /** Where the view may reach beyond itself; nothing when absent (see {@link ViewCsp}). */
+  readonly csp?: ViewCsp;
+  /** Whether the view asks the host for a visible border and background. */
+  readonly prefersBorder?: boolean;
+}
+
+/**
+ * The origins a view may use, which the host turns into its frame's Content-Security-Policy
+ * (MCP Apps `McpUiResourceCsp`). Each list left out means none: a view can reach no network.
+ */
+export interface ViewCsp {
+  /** Origins for fetch, XHR and WebSocket (`connect-src`), e.g. `"https://api.weather.gov"`. */
+  connectDomains?: string[];
+  /** Origins for images, scripts, styles, fonts and media, e.g. `"https://cdn.example.com"`. */
+  resourceDomains?: string[];
+  /** Origins for nested frames (`frame-src`). */
+  frameDomains?: string[];
+  /** Origins allowed as the document's base URI (`base-uri`). */
+  baseUriDomains?: string[];
+}
+
+/** `@tool({ view: { … } })`: the view's file and what it may reach. */
+export interface ToolViewOptions {
+  /** The view's entry file, relative to the file that declares the tool, e.g. `"../views/forecast.ts"`. */
+  entry: string;
+  /** Origins the view may reach; by default none (everything it needs is inlined). */
+  csp?: ViewCsp;
+  /** Ask the host for a visible border and background around the view. */
+  prefersBorder?: boolean;
 }
 
 /** How a long-running tool runs as a task, as the build recorded it from `@tool({ task })`. */
@@ -135,4 +175,12 @@ export interface ToolOptions {
    * see the tool in its lists. Not checked for callers without a verified token (stdio, a shared token).
    */
   scopes?: string[];
+  /**
+   * A view for the tool's result (MCP Apps): the path of a TypeScript (or JavaScript) file,
+   * relative to this file, that `typemcp build` type-checks against the tool's own types, bundles
+   * with its CSS and npm imports into one HTML page, and serves as `ui://<server>/<tool>` to
+   * hosts that render views. Clients without the extension see the tool as before. A literal, so
+   * the build can read it: `view: "../views/forecast.ts"` or {@link ToolViewOptions}.
+   */
+  view?: string | ToolViewOptions;
 }

@@ -125,7 +125,7 @@ export class TownTools {
    * what each figure means and where it comes from. Missing figures are null with a note.
    * @param towns The towns to compare, spelled as people write them, e.g. ["Winchester", "Arlington", "Lexington"].
    */
-  @tool({ name: "compare_towns", title: "Compare towns", annotations: READ_ONLY })
+  @tool({ name: "compare_towns", title: "Compare towns", annotations: READ_ONLY, view: "../views/compare.ts" })
   compareTowns(/** @minItems 2 @maxItems 20 */ towns: string[]): TownComparison {
     return { towns: resolveTowns(this.index, towns).map(toSummary), figures: summaryFigureDefinitions() };
   }

@@ -291,3 +291,24 @@ describe("WeatherTools with the API unreachable", () => {
     );
   });
 });
+
+// get_forecast's view (views/forecast.ts), as typemcp/testing shows it to a host that takes views.
+describe("the forecast's view", () => {
+  test("is the page a host renders for a client declaring MCP Apps, and nothing for one without", async () => {
+    const tools = weatherTools(await closedPortUrl());
+    const withViews = await connect(tools, { views: true });
+    const without = await connect(tools);
+    try {
+      const page = await withViews.view("get_forecast");
+      expect(page).toMatchObject({ uri: "ui://WeatherTools/get_forecast", mimeType: "text/html;profile=mcp-app", ui: {} });
+      expect(page.html).toMatch(/^<!doctype html>/);
+      // The page knows get_alerts by the method name the view calls it with.
+      expect(page.html).toContain('"getAlerts":{"name":"get_alerts","params":["state"],"wrapped":false}');
+      expect((await without.tool("get_forecast"))._meta).toBeUndefined();
+      await expect(without.view("get_forecast")).rejects.toThrow('Tool "get_forecast" lists no view: connect with { views: true }');
+    } finally {
+      await withViews.close();
+      await without.close();
+    }
+  });
+});

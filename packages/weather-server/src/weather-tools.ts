@@ -21,7 +21,7 @@ export class WeatherTools {
    * @param latitude Latitude of the place in decimal degrees, north positive (e.g. 38.8977 for Washington, DC).
    * @param longitude Longitude of the place in decimal degrees, east positive, so negative across the US (e.g. -77.0365 for Washington, DC).
    */
-  @tool({ name: "get_forecast", title: "Weather forecast", annotations: { readOnlyHint: true, openWorldHint: true } })
+  @tool({ name: "get_forecast", title: "Weather forecast", annotations: { readOnlyHint: true, openWorldHint: true }, view: "../views/forecast.ts" })
   async getForecast(/** @minimum -90 @maximum 90 */ latitude: number, /** @minimum -180 @maximum 180 */ longitude: number, ctx: Context): Promise<Forecast> {
     // Each report goes out before a request, never just before the result: the SDK's client
     // drops a progress notification that reaches it in the same read as the call's response.

@@ -5,6 +5,7 @@ import { buildProject } from "../schema/build-project.js";
 import { formatWarning, type BuildWarning } from "../schema/build-warning.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { bundleEntries, staleChunks } from "./bundle-entries.js";
+import { bundleViews } from "./bundle-views.js";
 import { findUnrunnable } from "./check-runnable.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
@@ -92,6 +93,7 @@ export async function runBuild(args: readonly string[]): Promise<number> {
         unrunnable.map((u) => u.error),
         "unrunnable output",
       );
+    if (!options.check) await bundleViews(outputs, result.components);
     const sourceMap = compilerOptions.inlineSourceMap ? "inline" : compilerOptions.sourceMap ? "linked" : false;
     const platforms = (options.target ?? []).filter((t): t is PlatformTarget => t !== "node");
     if (platforms.length && !entries.length)
@@ -117,7 +119,8 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     const tools = result.components.filter((c) => c.kind === "tool");
     const files = new Set(result.components.map((c) => path.relative(process.cwd(), c.file)));
     console.log(`typemcp build: ${tools.length} tool(s) from ${[...files].join(", ") || "no files"} in ${seconds}s`);
-    for (const t of tools) console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})`);
+    for (const t of tools)
+      console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})${t.definition.view ? " with a view" : ""}`);
     for (const c of result.components) if (c.kind !== "tool") console.log(`  ${c.kind} ${c.name}`);
     for (const file of entries) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
     for (const file of platformFiles) console.log(`  → ${path.relative(process.cwd(), file)}`);

@@ -4,22 +4,27 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "../schema/typescript.cjs";
 import { buildProgram } from "../schema/build-project.js";
+import { writeOutputs } from "../schema/write-outputs.js";
+import { bundleViews } from "./bundle-views.js";
 import { readProjectConfig } from "../schema/load-program.js";
 import { ProjectSession } from "../schema/project-session.js";
 import { describeChanges, toServedDefinitions, type ServedDefinitions } from "./describe-changes.js";
 import { DevServerProcess } from "./dev-server-process.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { watchSources } from "./watch-sources.js";
+import type { PreviewServer } from "../preview/preview-server.js";
 
 /** The MCP Inspector `--inspect` runs, pinned like every other dependency. */
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
-const WATCHED = /\.(?:[cm]?ts|tsx|json)$/;
+// A view's styles are sources too: a change to one rebuilds its page.
+const WATCHED = /\.(?:[cm]?ts|tsx|json|css)$/;
 
 /**
- * `typemcp dev [entry] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- server args]`:
+ * `typemcp dev [entry] [--project tsconfig.json] [--http [--port N]] [--view [--view-port N]] [--inspect] [-- server args]`:
  * builds, runs the server, and on every source change rebuilds incrementally, says what changed
  * and restarts it. A failed rebuild prints its errors and leaves the last good server running,
- * as does a new server that fails to start (its error output shown, and said so).
+ * as does a new server that fails to start (its error output shown, and said so). `--view` serves
+ * the server over HTTP and the `typemcp view` page beside it, which reloads after every rebuild.
  * Returns the exit code when it stops.
  */
 export async function runDev(args: readonly string[]): Promise<number> {
@@ -27,8 +32,11 @@ export async function runDev(args: readonly string[]): Promise<number> {
   const own = split === -1 ? args : args.slice(0, split);
   const serverArgs = split === -1 ? [] : args.slice(split + 1);
   const project = path.resolve(valueOf(own, "--project", "-p") ?? "tsconfig.json");
-  const http = own.includes("--http");
-  const port = valueOf(own, "--port");
+  const view = own.includes("--view");
+  // The preview page reaches the server as a second client: over HTTP, beside the host's.
+  const http = own.includes("--http") || view;
+  // With --view alone the server is only the page's: any free port, not the default 3000.
+  const port = valueOf(own, "--port") ?? (view && !own.includes("--http") ? "0" : undefined);
   // Checked before anything starts, so a usage error reads as one, also before the Inspector opens.
   const missing = missingEntry(project, positional(own));
   if (missing) {
@@ -46,7 +54,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
   const session = new ProjectSession(project);
   let served: ServedDefinitions;
   try {
-    served = build(session);
+    served = await build(session);
   } catch (error) {
     for (const line of formatBuildFailure(error)) process.stderr.write(`${line}\n`);
     return 1;
@@ -60,6 +68,16 @@ export async function runDev(args: readonly string[]): Promise<number> {
     onStderr: (line) => process.stderr.write(`${line}\n`),
   });
   const changed = new Set<string>();
+  // The page starts with the first server that runs, and reloads with each one after it.
+  let preview: PreviewServer | undefined;
+  const showViews = async () => {
+    if (!view || !server.url) return;
+    if (preview) return preview.reload().catch((error: unknown) => void say(`the view page could not reconnect: ${String(error)}`));
+    preview = await openPreview(server.url, valueOf(own, "--view-port"), say).catch((error: unknown) => {
+      say(`the view page could not start: ${String(error)}`);
+      return undefined;
+    });
+  };
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   const rebuild = async () => {
@@ -69,7 +87,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
     session.invalidate(files);
     let next: ServedDefinitions;
     try {
-      next = build(session);
+      next = await build(session);
     } catch (error) {
       for (const line of describeFailure(error)) process.stderr.write(`${line}\n`);
       say("rebuild failed; the last good server keeps running");
@@ -85,6 +103,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
       return;
     }
     served = next;
+    await showViews();
     const ms = (from: number, to: number) => Math.round(to - from);
     const done = performance.now();
     say(
@@ -110,13 +129,22 @@ export async function runDev(args: readonly string[]): Promise<number> {
   const start = await first;
   if (start.started) say(`serving ${path.relative(process.cwd(), entry)}${server.url ? ` at ${server.url}` : " over stdio"}; watching for changes`);
   else say(`the server failed to start (${start.reason}; its error is above); watching for changes`);
+  if (start.started) await showViews();
 
   await new Promise<void>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
   });
   watcher.close();
+  await preview?.close();
   await server.close();
   return 0;
+}
+
+async function openPreview(url: string, port: string | undefined, say: (line: string) => void) {
+  const { startPreview } = await import("./view-command.js");
+  const preview = await startPreview({ kind: "http", url }, { timeoutMs: 30_000, ...(port === undefined ? {} : { port: Number(port) }) });
+  say(`views at ${preview.url} (reloaded on every rebuild)`);
+  return preview;
 }
 
 function describeFailure(error: unknown): string[] {
@@ -127,8 +155,11 @@ function describeFailure(error: unknown): string[] {
   }
 }
 
-function build(session: ProjectSession): ServedDefinitions {
-  const result = buildProgram(session.current());
+async function build(session: ProjectSession): Promise<ServedDefinitions> {
+  const result = buildProgram(session.current(), { inMemory: true });
+  const outputs = new Map(result.outputs);
+  await bundleViews(outputs, result.components);
+  writeOutputs(outputs);
   return toServedDefinitions(result.components);
 }
 
@@ -186,6 +217,6 @@ function valueOf(args: readonly string[], ...flags: string[]): string | undefine
 }
 
 function positional(args: readonly string[]): string | undefined {
-  const withValue = new Set(["--project", "-p", "--port"]);
+  const withValue = new Set(["--project", "-p", "--port", "--view-port"]);
   return args.find((a, i) => !a.startsWith("-") && !withValue.has(args[i - 1] ?? ""));
 }

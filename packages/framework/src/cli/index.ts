@@ -12,12 +12,13 @@ Commands:
       as an import (native addons); --target workers|deno|bun|vercel also writes the entry as
       that platform runs it (server.workers.js…). typemcp build --help says more.
 
-  dev [ENTRY] [--project tsconfig.json] [--http [--port N]] [--inspect] [-- SERVER ARGS]
+  dev [ENTRY] [--project tsconfig.json] [--http [--port N]] [--view [--view-port N]] [--inspect] [-- SERVER ARGS]
       Build, run the server, and on every change rebuild incrementally, say what changed
       (tools added, removed, schema changed) and restart it. A failed rebuild prints its
       errors and keeps the last good server. ENTRY is a source or emitted file (default: the
       package.json "bin"). Over HTTP the port stays the same; over stdio the host's session
-      survives restarts. --inspect runs it under the MCP Inspector.
+      survives restarts. --inspect runs it under the MCP Inspector. --view serves it over HTTP
+      with the typemcp view page beside it (see view), reloaded on every rebuild.
 
   pack [--project tsconfig.json] [--entry FILE] [--out DIR]
       Package the built server for hosts: NAME-VERSION.mcpb, an MCP Bundle whose manifest.json
@@ -57,6 +58,13 @@ Commands:
       --max-steps N (default 10)  --json the whole transcript   --system TEXT
       A server's sampling requests go to the same model, shown in the transcript; its questions
       to the user are asked on the terminal or answered by --answer, as for call.
+
+  view (-- COMMAND [ARGS]... | --url URL) [--port N]
+      Serve a page on 127.0.0.1 that lists the server's tools, calls one with a form built from
+      its input schema, and renders its view (MCP Apps, @tool({ view })) as a host does: in a
+      sandboxed frame through the official AppBridge, light or dark, wide or narrow. Open the
+      URL it prints. typemcp dev --view does the same for the server it rebuilds, reloading the
+      page on every rebuild.
 
   SERVERS, one way:
       -- COMMAND [ARGS]...     start a stdio server: typemcp list -- node dist/server.js
@@ -119,6 +127,9 @@ switch (command) {
     break;
   case "call":
     process.exitCode = await (await import("./call-command.js")).runCall(rest);
+    break;
+  case "view":
+    process.exitCode = await (await import("./view-command.js")).runView(rest);
     break;
   case "chat":
     process.exitCode = await (await import("./chat-command.js")).runChat(rest);

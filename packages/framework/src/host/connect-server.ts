@@ -54,6 +54,8 @@ export interface ConnectOptions {
   watchLists?: boolean;
   /** Told when the server says its tools, resources or prompts changed (`refreshTools` lists the tools again). */
   onListChanged?: (kind: McpListKind) => void;
+  /** Extensions the host supports, by identifier, declared as client capabilities (e.g. MCP Apps for `typemcp view`). */
+  extensions?: Record<string, object>;
 }
 
 /** One server, connected in the era it speaks, with its tools listed. */

@@ -18,6 +18,8 @@ export interface McpResourceContents {
   readonly mimeType?: string;
   readonly text?: string;
   readonly blob?: string;
+  /** The server's metadata for these contents (an MCP Apps view's `ui` policy, for one). */
+  readonly _meta?: Readonly<Record<string, unknown>>;
 }
 
 /** One prompt as a server lists it in `prompts/list`. */

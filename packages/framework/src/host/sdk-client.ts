@@ -154,6 +154,8 @@ export interface SessionOptions {
   serverName?: () => string;
   /** Told when the server says a list changed. */
   onListChanged?: (kind: McpListKind) => void;
+  /** Extensions the host supports, by identifier, declared as client capabilities (e.g. MCP Apps). */
+  extensions?: Record<string, object>;
 }
 
 // Longer than any --timeout: the SDK's own timer would run on while the user answers a question.
@@ -173,7 +175,9 @@ export async function openClientSession(transport: Transport, options: SessionOp
         // On HTTP a probe timeout is an outage and fails the connect, so it gets the full wait.
         probe: { timeoutMs: options.stdio ? Math.min(options.timeoutMs, STDIO_PROBE_TIMEOUT_MS) : options.timeoutMs },
       },
-      ...(options.answers && { capabilities: capabilitiesFor(options.answers) }),
+      ...((options.answers || options.extensions) && {
+        capabilities: { ...(options.answers && capabilitiesFor(options.answers)), ...(options.extensions && { extensions: options.extensions as never }) },
+      }),
       ...(options.onListChanged && { listChanged: listChangedHandlers(options.onListChanged) }),
     },
   );

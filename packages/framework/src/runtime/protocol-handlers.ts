@@ -17,6 +17,7 @@ import { principalKey } from "./auth-info.js";
 import { ERA_VERSION } from "./sdk.js";
 import { telemetryRegistered } from "../telemetry/otel-api.js";
 import { traceRequest } from "./trace-request.js";
+import { readView, takesViews, viewResources, withViewMeta } from "./tool-views.js";
 
 /** What the handlers answer from: the server's identity and its registries. */
 export interface ServedComponents {
@@ -67,7 +68,8 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
 
   protocol.handle("tools/list", (params, extra) => {
     refuseCursor("tools/list", params);
-    return { tools: visible(app.tools, extra), ...app.cacheHint("tools", extra.era) };
+    const tools = visible(app.tools, extra);
+    return { tools: takesViews(extra) ? withViewMeta(app.info.name, tools, (name) => app.tools.get(name)) : tools, ...app.cacheHint("tools", extra.era) };
   });
   protocol.handle("tools/call", async (params, extra) => {
     const tool = permitted(app.tools.get(params.name), extra);
@@ -146,7 +148,9 @@ function withRequestMiddleware(
 function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
   protocol.handle("resources/list", (params, extra) => {
     refuseCursor("resources/list", params);
-    return { resources: visible(app.resources, extra).filter((r) => "uri" in r), ...app.cacheHint("resources", extra.era) };
+    const resources = visible(app.resources, extra).filter((r) => "uri" in r);
+    const views = takesViews(extra) ? viewResources(app.info.name, visibleTools(app, extra)) : [];
+    return { resources: [...resources, ...views], ...app.cacheHint("resources", extra.era) };
   });
   protocol.handle("resources/templates/list", (params, extra) => {
     refuseCursor("resources/templates/list", params);
@@ -154,6 +158,8 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
   });
   protocol.handle("resources/read", async (params, extra) => {
     refuseOverlong(app, "resources/read", "uri", params.uri);
+    const view = takesViews(extra) ? readView(app.info.name, visibleTools(app, extra), params.uri) : undefined;
+    if (view) return { contents: [view] };
     if (!permitted(findResource(app, params.uri)?.resource, extra)) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(params.uri)}".`);
     return { contents: await executed(extra, () => readResource(app, params.uri, context(extra))) };
   });
@@ -207,6 +213,11 @@ function visible<W, M extends Scoped & { readonly key: string; readonly wire: W 
   const all = registry.values();
   if (extra.auth === undefined || all.every((m) => m.scopes.length === 0)) return registry.list();
   return all.filter((m) => isPermitted(m, extra.auth)).map((m) => m.wire);
+}
+
+// A view is as visible as its tool.
+function visibleTools(app: ServedComponents, extra: RequestExtra): RegisteredTool[] {
+  return app.tools.values().filter((t) => isPermitted(t, extra.auth));
 }
 
 // The HTTP layer answers a call lacking scopes with 403 before it gets here; past it (another

@@ -63,6 +63,9 @@ export interface ServerCapabilities {
 /** The Tasks extension's identifier (2026-07-28), in `capabilities.extensions` of both sides. */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
+/** The MCP Apps extension's identifier (views for tools), in `capabilities.extensions` of both sides. */
+export const UI_EXTENSION = "io.modelcontextprotocol/ui";
+
 /** A request method typemcp answers. */
 export type RequestMethod =
   | "tools/list"
@@ -110,7 +113,7 @@ export interface RequestExtra {
   /** Set while an OpenTelemetry SDK is registered: runs the tool, prompt or resource method in a span of its own. */
   readonly execute?: <T>(run: () => Promise<T>) => Promise<T>;
   /** What the client declared it can do: from `initialize` (2025) or the request's own envelope (2026). */
-  readonly clientCapabilities: { sampling?: unknown; elicitation?: unknown; roots?: unknown } | undefined;
+  readonly clientCapabilities: ClientCapabilities | undefined;
   /** 2026-07-28: the lowest log level the request wants (`_meta`); none means no log messages. */
   readonly logLevel: "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency" | undefined;
   /** 2026-07-28: this round's questions and the answers known so far (verified through `requestState`). */
@@ -123,6 +126,15 @@ export interface RequestExtra {
   notify(method: string, params: Record<string, unknown>): Promise<void>;
   /** 2025-11-25: sends a request to the client tied to this request, and waits for its validated result. */
   request(method: ClientRequestMethod, params: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/** What a client declared it can do, as far as typemcp reads it. */
+export interface ClientCapabilities {
+  sampling?: unknown;
+  elicitation?: unknown;
+  roots?: unknown;
+  /** Extensions the client supports, by identifier (e.g. MCP Apps, `UI_EXTENSION`). */
+  extensions?: Record<string, unknown>;
 }
 
 /** Answers one request; what it throws becomes a JSON-RPC error. */
@@ -140,7 +152,7 @@ export interface ProtocolServer {
   /** Sends a notification outside any request (list changes, resource updates). */
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
   /** What the connected client declared it can do (2025: at initialize). */
-  clientCapabilities(): { sampling?: unknown; elicitation?: unknown; roots?: unknown } | undefined;
+  clientCapabilities(): ClientCapabilities | undefined;
   /** Called once the connection is gone. */
   onclose: (() => void) | undefined;
 }
@@ -168,9 +180,16 @@ const PROCESS_USED_STATES = new InMemoryUsedStates();
 
 /**
  * Creates an SDK low-level `Server` for one session of `era`, declaring `capabilities`;
- * `usedStates` records which 2026-07-28 requestStates have been used.
+ * `usedStates` records which 2026-07-28 requestStates have been used. `offers` are extensions
+ * declared only to a client that declares the same one (in `initialize` or its
+ * `server/discover` envelope): a client that does not take them sees the server as without.
  */
-export function createProtocolServer(info: ServerInfo, capabilities: ServerCapabilities, era: Era, options: { usedStates?: UsedStates } = {}): ProtocolServer {
+export function createProtocolServer(
+  info: ServerInfo,
+  capabilities: ServerCapabilities,
+  era: Era,
+  options: { usedStates?: UsedStates; offers?: Record<string, Record<string, unknown>> } = {},
+): ProtocolServer {
   const usedStates = options.usedStates ?? PROCESS_USED_STATES;
   const { instructions, ...implementation } = info;
   const server = new Server(implementation, {
@@ -178,7 +197,7 @@ export function createProtocolServer(info: ServerInfo, capabilities: ServerCapab
     ...(instructions === undefined ? {} : { instructions }),
     requestState: { verify: (state) => requestStateCodec().verify(state, undefined as never) },
   });
-  reportInvalidParams(server);
+  reportInvalidParams(server, options.offers);
   dispatchRequestsDirectly(server);
   const protocol: ProtocolServer = {
     era,
@@ -446,15 +465,16 @@ function sdkServerOf(protocol: ProtocolServer): Server {
 // The SDK checks each request's params against its method's schema before calling the handler,
 // and a failure reaches the client with a raw JSON issue list. Every handler (the SDK's own
 // initialize and logging/setLevel included) is wrapped so that failure becomes -32602 in words.
-function reportInvalidParams(server: Server): void {
-  type Handler = (request: { method: string }, extra: unknown) => Promise<unknown>;
+function reportInvalidParams(server: Server, offers: Record<string, Record<string, unknown>> = {}): void {
+  type Handler = (request: { method: string; params?: Record<string, unknown> }, extra: unknown) => Promise<unknown>;
   const handlers = (server as unknown as { _requestHandlers?: Map<string, Handler> })._requestHandlers;
   if (!(handlers instanceof Map)) return;
   const wrap =
     (method: string, handler: Handler): Handler =>
     async (request, extra) => {
       try {
-        return await handler(request, extra);
+        const result = await handler(request, extra);
+        return method === "initialize" || method === "server/discover" ? withOffers(result, request, extra, offers) : result;
       } catch (error) {
         if (error instanceof TaskHandle) return error.result;
         throw toInvalidParams(method, error) ?? error;
@@ -488,6 +508,19 @@ function dispatchRequestsDirectly(server: Server): void {
       else sorter(message, extra);
     }) as OnMessage;
   };
+}
+
+// The extensions of `offers` that the client declared too, added to the capabilities of an
+// `initialize` answer (the client's in its params) or a `server/discover` one (in the envelope
+// the SDK lifted out of the request).
+function withOffers(result: unknown, request: { params?: Record<string, unknown> }, ctx: unknown, offers: Record<string, Record<string, unknown>>): unknown {
+  const envelope = (ctx as Partial<ServerContext> | undefined)?.mcpReq?.envelope as Record<string, unknown> | undefined;
+  const client = (request.params?.capabilities ?? envelope?.["io.modelcontextprotocol/clientCapabilities"]) as ClientCapabilities | undefined;
+  const taken = Object.keys(offers).filter((id) => client?.extensions?.[id] !== undefined);
+  if (!taken.length) return result;
+  const answer = result as { capabilities?: ServerCapabilities & { extensions?: Record<string, unknown> } };
+  const extensions = { ...answer.capabilities?.extensions, ...Object.fromEntries(taken.map((id) => [id, offers[id]])) };
+  return { ...answer, capabilities: { ...answer.capabilities, extensions } };
 }
 
 // The SDK turns a thrown value into a JSON-RPC error by reading a numeric `code` and `message`

@@ -12,7 +12,7 @@ import { RegisteredResource, type WireResource } from "./registered-resource.js"
 import { RegisteredTool } from "./registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./string-limits.js";
 import { InMemoryTaskStore } from "./in-memory-task-store.js";
-import { TASKS_EXTENSION } from "./sdk.js";
+import { TASKS_EXTENSION, UI_EXTENSION } from "./sdk.js";
 import { TaskRunner } from "./task-runner.js";
 import type { TaskStore } from "./task-store.js";
 import { resolveTaskLimits, type TaskLimits } from "./task-limits.js";
@@ -177,7 +177,9 @@ export class ServerApp {
     const era = options.era ?? "legacy";
     this.serving = true;
     const capabilities = this.capabilities(options.stateless === true, era);
-    const protocol = createProtocolServer(this.info, capabilities, era, { usedStates: this.usedStates });
+    // Views are declared only to a client that takes them (MCP Apps); any other sees the server as without.
+    const offers = this.hasViews() ? { [UI_EXTENSION]: {} } : undefined;
+    const protocol = createProtocolServer(this.info, capabilities, era, { usedStates: this.usedStates, ...(offers ? { offers } : {}) });
     const session = registerHandlers(this, protocol, capabilities, options.stateless === true);
     this.sessions.add(session);
     protocol.onclose = () => this.sessions.delete(session);
@@ -213,10 +215,18 @@ export class ServerApp {
     return () => this.changeListeners.delete(listener);
   }
 
-  /** The 2026-07-28 cache fields for a list: cacheable while the author has not changed it. */
+  /**
+   * The 2026-07-28 cache fields for a list: cacheable while the author has not changed it; by
+   * one client only where views make the tool and resource lists differ by client.
+   */
   cacheHint(kind: "tools" | "resources" | "prompts", era: Era): { ttlMs?: number; cacheScope?: "public" | "private" } {
     if (era !== "modern" || this.listTtlMs === 0 || this.changed.has(kind)) return {};
-    return { ttlMs: this.listTtlMs, cacheScope: "public" };
+    return { ttlMs: this.listTtlMs, cacheScope: kind !== "prompts" && this.hasViews() ? "private" : "public" };
+  }
+
+  /** Whether any tool has a view (MCP Apps). */
+  hasViews(): boolean {
+    return this.tools.values().some((t) => t.generated.view !== undefined);
   }
 
   private listChanged(kind: "tools" | "resources" | "prompts"): void {
@@ -237,7 +247,8 @@ export class ServerApp {
     return {
       tools: stateless ? {} : { listChanged: true },
       logging: {},
-      ...(this.resources.keys().length ? { resources: stateless ? {} : { subscribe: true, listChanged: true } } : {}),
+      // A tool's view is a resource: a view-taking client reads it with resources/read.
+      ...(this.resources.keys().length || this.hasViews() ? { resources: stateless ? {} : { subscribe: true, listChanged: true } } : {}),
       ...(this.prompts.keys().length ? { prompts: stateless ? {} : { listChanged: true } } : {}),
       ...(hasCompletions ? { completions: {} } : {}),
       // 2026-07-28 negotiates tasks as an extension; 2025-11-25 as the experimental `tasks` capability.

@@ -6,6 +6,7 @@ import { assertDerived, deriveDefinitions, type DerivedComponent } from "./deriv
 import { deriveElicitations } from "./derive-elicitations.js";
 import type { BuildWarning } from "./build-warning.js";
 import { findComponents } from "./find-components.js";
+import { checkViews } from "./check-views.js";
 import { injectDefinitions, type Injection } from "./inject-definitions.js";
 import { injectElicitations } from "./inject-elicitations.js";
 import { fixFor } from "./fix-for-diagnostic.js";
@@ -65,6 +66,13 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
   const elicitations = deriveElicitations(program, authorFiles(program));
   assertDerived({ ...derivation, errors: [...misplaced.errors, ...derivation.errors, ...elicitations.errors] });
   const { components, definitions, warnings } = derivation;
+  // A view is typed from its tool's method: checked after the tools derive, before anything is emitted.
+  assertTypeChecks(
+    checkViews(
+      program,
+      components.flatMap((c) => (c.kind === "tool" ? [c.definition] : [])),
+    ),
+  );
   const outputs = new Map<string, string>();
   const sources = new Map<string, ts.SourceFile>();
   if (options.noEmit) return { components, emitted: [], outputs, sources, program, warnings };

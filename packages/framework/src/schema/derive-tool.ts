@@ -5,6 +5,7 @@ import type { BuildWarning } from "./build-warning.js";
 import { deriveOutput } from "./derive-output.js";
 import { deriveParameters } from "./derive-parameters.js";
 import { deriveTask } from "./derive-task.js";
+import { deriveView } from "./derive-view.js";
 import { methodDescription } from "./method-description.js";
 import { createReporter } from "./component-reporter.js";
 import type { FoundComponent } from "./find-components.js";
@@ -31,6 +32,7 @@ export function deriveTool(found: FoundComponent, checker: ts.TypeChecker, schem
   const { inputSchema, params } = deriveParameters(method, checker, schemas, report);
   const output = deriveOutput(method, checker, schemas, report);
   const task = deriveTask(found.decorator, checker, report);
+  const view = deriveView(found.decorator, checker, report);
   if (errors.length) return { ok: false, errors, warnings };
 
   const description = methodDescription(method, checker);
@@ -44,6 +46,8 @@ export function deriveTool(found: FoundComponent, checker: ts.TypeChecker, schem
       params,
       result: output.plan,
       ...(task ? { task } : {}),
+      // The page itself is bundled after every tool has derived (see bundleViews).
+      ...(view ? { view: view.plan } : {}),
     },
     warnings,
   };

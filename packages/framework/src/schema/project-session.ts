@@ -13,6 +13,8 @@ export interface TransformedFile {
   /** A source map back to the TypeScript, as JSON. */
   readonly map: string | undefined;
   readonly warnings: readonly BuildWarning[];
+  /** What the file's decorated methods derived to (a tool's view is bundled from it). */
+  readonly components: Derivation["components"];
 }
 
 /**
@@ -102,7 +104,7 @@ export class ProjectSession {
       file,
       derivation.elicitations.schemas,
     );
-    return { code: code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n"), map, warnings: derivation.warnings };
+    return { code: code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n"), map, warnings: derivation.warnings, components: derivation.components };
   }
 
   private derive(program: ts.Program, file: ts.SourceFile): Derivation & { readonly elicitations: Elicitations } {

@@ -1,5 +1,7 @@
 import { createServer, isTypemcpServer, openSession, resultPlanOf, type TypemcpServer } from "../runtime/create-server.js";
 import type { ElicitResult, SamplingResult } from "../runtime/context.js";
+import { UI_EXTENSION } from "../runtime/sdk.js";
+import { VIEW_MIME_TYPE } from "../runtime/tool-views.js";
 import { linkClient, type ProtocolVersion } from "./sdk-client.js";
 import { TestClient } from "./test-client.js";
 
@@ -30,6 +32,12 @@ export interface ConnectOptions {
    * request, input-required results for elicitation and sampling). A server serves both.
    */
   protocolVersion?: ProtocolVersion;
+  /**
+   * Declare the MCP Apps extension, as a host that renders views does: tools with a view then
+   * carry `_meta.ui.resourceUri` and their `ui://` pages are listed and readable. Default false:
+   * the server is seen as a client without views sees it.
+   */
+  views?: boolean;
 }
 
 /**
@@ -58,12 +66,13 @@ export async function connect(target: object | TypemcpServer, options: ConnectOp
       ...(options.onElicit ? { elicit: (params) => options.onElicit!(params as never) } : {}),
       ...(options.onSample ? { sample: (params) => options.onSample!(params as never) } : {}),
       ...(options.roots ? { roots: () => ({ roots: options.roots }) } : {}),
+      ...(options.views ? { extensions: { [UI_EXTENSION]: { mimeTypes: [VIEW_MIME_TYPE] } } } : {}),
       // Notifications can arrive during the handshake, before the TestClient exists.
       notification: (notification) => (client ? client.receive(notification) : pending.push(notification)),
     },
     options.protocolVersion,
   );
-  client = new TestClient(linked, (tool) => resultPlanOf(server, tool));
+  client = new TestClient(linked, (tool) => resultPlanOf(server, tool), options.views === true);
   for (const notification of pending) client.receive(notification);
   return client;
 }

@@ -36,6 +36,8 @@ export interface ClientHandlers {
   sample?: (params: Record<string, unknown>) => unknown;
   roots?: () => unknown;
   notification: (notification: ReceivedNotification) => void;
+  /** Extensions the client declares it supports, by identifier (e.g. MCP Apps). */
+  extensions?: Record<string, object>;
 }
 
 /** The SDK client, in the few terms `typemcp/testing` uses. */
@@ -65,6 +67,7 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
     ...(handlers.elicit ? { elicitation: { form: {} } } : {}),
     ...(handlers.sample ? { sampling: {} } : {}),
     ...(handlers.roots ? { roots: { listChanged: true } } : {}),
+    ...(handlers.extensions ? { extensions: handlers.extensions } : {}),
   };
   const client = new Client({ name: "typemcp-testing", version: "1.0.0" }, {
     capabilities,
@@ -78,7 +81,10 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
   const served = serveConnection(factory, serverSide as unknown as Transport);
   await client.connect(clientSide);
   const modern = client.getNegotiatedProtocolVersion() === "2026-07-28";
-  const raw = rawChannel(clientSide as unknown as Transport, modern ? { ...capabilities, extensions: { [TASKS_EXTENSION]: {} } } : undefined);
+  const raw = rawChannel(
+    clientSide as unknown as Transport,
+    modern ? { ...capabilities, extensions: { ...handlers.extensions, [TASKS_EXTENSION]: {} } } : undefined,
+  );
   // 2026-07-28 sends list changes and resource updates only on a subscriptions/listen stream:
   // one is kept open for whatever the server can announce, reopened as resources are subscribed.
   const resources: string[] = [];

@@ -26,6 +26,18 @@ export interface ToolSchema {
 export interface ListedTool extends McpTool {
   readonly inputSchema: ToolSchema;
   readonly outputSchema?: ToolSchema;
+  /** What the server adds for hosts: `ui.resourceUri` names the tool's view (MCP Apps, with `connect(…, { views: true })`). */
+  readonly _meta?: { readonly ui?: { readonly resourceUri?: string }; readonly [key: string]: unknown };
+}
+
+/** A tool's view as a host reads it (MCP Apps): its page and the policy it declares. */
+export interface ToolViewPage {
+  readonly uri: string;
+  readonly mimeType: string;
+  /** The whole self-contained page. */
+  readonly html: string;
+  /** `_meta.ui` of the page: its `csp` and `prefersBorder`. */
+  readonly ui: { readonly csp?: Record<string, string[]>; readonly prefersBorder?: boolean };
 }
 
 /** One `notifications/message` the server sent. */
@@ -89,6 +101,7 @@ export class TestClient {
   constructor(
     private readonly client: LinkedClient,
     private readonly resultPlan: (tool: string) => ResultPlan | undefined,
+    private readonly viewsDeclared = false,
   ) {}
 
   /** @internal Records what the server sent. */
@@ -117,6 +130,23 @@ export class TestClient {
     const { tools } = await this.client.request("tools/list", undefined);
     this.listed = true;
     return tools as ListedTool[];
+  }
+
+  /**
+   * The view of tool `name` as a host that renders views reads it: the `ui://` page its
+   * `_meta.ui.resourceUri` names. Throws when the tool lists no view (connect with `views: true`).
+   */
+  async view(name: string): Promise<ToolViewPage> {
+    const uri = (await this.tool(name))._meta?.ui?.resourceUri;
+    if (!uri) throw new Error(`Tool "${name}" lists no view${this.viewsDeclared ? "" : ": connect with { views: true }, as a host that renders views"}.`);
+    const [page] = (await this.client.request("resources/read", { uri })).contents as Array<{
+      uri: string;
+      mimeType: string;
+      text: string;
+      _meta?: { ui?: ToolViewPage["ui"] };
+    }>;
+    if (!page) throw new Error(`Reading ${uri} returned no contents.`);
+    return { uri: page.uri, mimeType: page.mimeType, html: page.text, ui: page._meta?.ui ?? {} };
   }
 
   /** One tool's definition; throws when the server does not list it. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
 import { formatWarning } from "../schema/build-warning.js";
 import { ProjectSession } from "../schema/project-session.js";
+import { bundleViews } from "../cli/bundle-views.js";
 
 /** Options for the `typemcp/vite` plugin. */
 export interface TypemcpPluginOptions {
@@ -17,7 +18,7 @@ export interface TypemcpPluginOptions {
 export interface VitePlugin {
   name: string;
   enforce: "pre";
-  transform(this: { warn(message: string): void }, code: string, id: string): { code: string; map: string | null } | null;
+  transform(this: { warn(message: string): void }, code: string, id: string): Promise<{ code: string; map: string | null } | null>;
   watchChange(id: string): void;
 }
 
@@ -52,7 +53,7 @@ export function typemcp(options: TypemcpPluginOptions = {}): VitePlugin {
   return {
     name: "typemcp",
     enforce: "pre",
-    transform(code, id) {
+    async transform(code, id) {
       const file = id.split("?")[0]!;
       if (!TYPESCRIPT.test(file) || file.includes(`${path.sep}node_modules${path.sep}`) || !(DECORATOR.test(code) || ELICIT.test(code))) return null;
       const session = sessionFor(file);
@@ -61,7 +62,10 @@ export function typemcp(options: TypemcpPluginOptions = {}): VitePlugin {
         if (!session.includes(file)) return null;
         const compiled = session.transform(file, code);
         for (const warning of compiled.warnings) this.warn(`typemcp: ${formatWarning(warning)}`);
-        return { code: compiled.code, map: compiled.map ?? null };
+        // A tool's view is bundled into its page as `typemcp build` does, so a test reads the page a host would.
+        const outputs = new Map([[`${file}.js`, compiled.code]]);
+        await bundleViews(outputs, compiled.components);
+        return { code: outputs.get(`${file}.js`)!, map: compiled.map ?? null };
       } catch (error) {
         throw toReadableError(error);
       }
