@@ -12,12 +12,10 @@ import type { TaskRunner } from "./task-runner.js";
 import { isPermitted, type Scoped } from "./scope-check.js";
 import { taskOwner } from "./task-owner.js";
 import type { Middleware } from "./middleware.js";
-import { runRequestChain, runToolChain } from "./run-middleware.js";
+import { runToolChain } from "./run-middleware.js";
 import { principalKey } from "./auth-info.js";
-import { ERA_VERSION } from "./sdk.js";
-import { telemetryRegistered } from "../telemetry/otel-api.js";
-import { traceRequest } from "./trace-request.js";
 import { readView, takesViews, viewResources, withViewMeta } from "./tool-views.js";
+import { withRequestMiddleware } from "./with-request-middleware.js";
 
 /** What the handlers answer from: the server's identity and its registries. */
 export interface ServedComponents {
@@ -114,35 +112,6 @@ type ContextFor = (extra: RequestExtra) => Context;
 // The method's own run, in an execution span while an OpenTelemetry SDK is registered.
 function executed<T>(extra: RequestExtra, run: () => Promise<T>): Promise<T> {
   return extra.execute ? extra.execute(run) : run();
-}
-
-// With no request middleware and no OpenTelemetry SDK registered when the session opened (most
-// servers) the handlers are registered as they are: nothing is added to any request's path.
-function withRequestMiddleware(
-  protocol: ProtocolServer,
-  chain: readonly Middleware[],
-  context: ContextFor,
-  clientOf: (extra: RequestExtra) => string,
-): ProtocolServer {
-  const traced = telemetryRegistered();
-  if (chain.length === 0 && !traced) return protocol;
-  const around = (method: string, params: Record<string, any>, extra: RequestExtra, handler: () => unknown) => {
-    if (chain.length === 0) return handler();
-    const call = { method, params, ctx: context(extra), client: clientOf(extra), protocolVersion: ERA_VERSION[extra.era], sessionId: extra.sessionId };
-    return runRequestChain(chain, call, handler);
-  };
-  return {
-    ...protocol,
-    handle: (method, handler) =>
-      protocol.handle(method, (params, extra) =>
-        traced
-          ? traceRequest(method, params, extra, (execute) => {
-              const inSpan = { ...extra, execute };
-              return around(method, params, inSpan, () => handler(params, inSpan));
-            })
-          : around(method, params, extra, () => handler(params, extra)),
-      ),
-  };
 }
 
 function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
