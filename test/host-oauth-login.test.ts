@@ -86,6 +86,7 @@ describe("typemcp --login against a server that wants OAuth (a person's login)",
     const args = ["list", "--url", server.url, "--login", "--client-id", LOGIN_CLIENT.id, "--scope", "tickets:read"];
     const listed = await withLogin(args, tokenFile, "grace");
     expect(listed.loggedIn).toBe(true);
+    expect(listed.stderr).toMatch(/^log in: open \S+\n$/);
     expect(listed.status).toBe(0);
     expect(listed.stdout).toContain("listTickets");
     expect(listed.stdout).not.toContain("closeTicket");

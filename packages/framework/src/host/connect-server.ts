@@ -16,6 +16,7 @@ import {
   type ServerIdentity,
   type Transport,
 } from "./sdk-client.js";
+import type { LoginAuth } from "./login-auth.js";
 import { completeLogin, createServerAuth, parseServerUrl } from "./server-auth.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { describeServer, type ServerSpec } from "./server-spec.js";
@@ -94,11 +95,25 @@ export interface ServerConnection {
  * the probe (in `auto` mode) is started again, to open with `initialize` straight away.
  */
 export async function connectServer(spec: ServerSpec, options: ConnectOptions): Promise<ServerConnection> {
+  const { auth, login } = await createServerAuth(spec, options.onLogin);
+  try {
+    return await connectWith(spec, options, auth, login);
+  } catch (error) {
+    await login?.close();
+    throw error;
+  }
+}
+
+async function connectWith(
+  spec: ServerSpec,
+  options: ConnectOptions,
+  auth: OAuthClientProvider | undefined,
+  login: LoginAuth | undefined,
+): Promise<ServerConnection> {
   const who = `server ${describeServer(spec)}`;
   let session: ClientSession | undefined;
   const serverName = () => spec.name ?? session?.server?.name ?? describeServer(spec);
   const protocol = options.protocol ?? "auto";
-  const { auth, login } = await createServerAuth(spec, options.onLogin);
   let tools: McpTool[] = [];
   let stale = false;
   const told = options.onListChanged;
@@ -113,39 +128,39 @@ export async function connectServer(spec: ServerSpec, options: ConnectOptions): 
       },
     };
   let life = startServer(spec, options, auth);
-  const reopen = async (era: ProtocolChoice) => {
-    // A fresh life: the first one's stderr tail would only muddle what went wrong with this one.
-    life = startServer(spec, options, auth);
+  // A connect the SDK answered by sending the person to log in is made again once they have.
+  const open = async (era: ProtocolChoice) => {
     try {
       return await openSession(life, options, era, serverName);
     } catch (error) {
-      throw await explainFailedStart(error, who, life, options);
+      if (!(login?.awaitingLogin && isUnauthorized(error))) throw error;
+      await completeLogin(login, who);
+      // A fresh life: the first one's stderr tail would only muddle what went wrong with this one.
+      life = startServer(spec, options, auth);
+      return openSession(life, options, era, serverName);
     }
   };
   try {
-    session = await openSession(life, options, protocol, serverName);
+    session = await open(protocol);
   } catch (error) {
-    if (login?.awaitingLogin && isUnauthorized(error)) {
-      await completeLogin(login, who);
-      session = await reopen(protocol);
-    } else if (spec.kind === "stdio" && protocol === "auto" && closedDuringProbe(error)) {
-      options.onRestart?.(RESTART_REASON);
-      session = await reopen("2025-11-25");
-    } else {
-      await login?.close();
+    if (!(spec.kind === "stdio" && protocol === "auto" && closedDuringProbe(error))) throw await explainFailedStart(error, who, life, options);
+    options.onRestart?.(RESTART_REASON);
+    life = startServer(spec, options, auth);
+    try {
+      session = await openSession(life, options, "2025-11-25", serverName);
+    } catch (error) {
       throw await explainFailedStart(error, who, life, options);
     }
   }
   const { stderr } = life;
   const fail = (error: unknown, method: string) => explain(error, who, method, options.timeoutMs, stderr, false);
+  const connected = session;
   try {
-    tools = await session.listTools(options.timeoutMs);
+    tools = await connected.listTools(options.timeoutMs);
   } catch (error) {
-    await session.close().catch(() => {});
-    await login?.close();
+    await connected.close().catch(() => {});
     throw fail(error, "tools/list");
   }
-  const connected = session;
   return {
     spec,
     identity: session.server,

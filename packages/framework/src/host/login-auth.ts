@@ -101,7 +101,10 @@ class LoginProvider implements LoginAuth {
     const { client } = this.read();
     const wanted = this.settings.clientId;
     if (client && (wanted === undefined || client.client_id === wanted)) return client;
-    if (wanted !== undefined) return { client_id: wanted };
+    // Stamped with the authorization server just discovered, as the SDK would stamp it itself
+    // (after warning on stderr that the stamp was missing).
+    const issuer = this.discovery?.authorizationServerMetadata?.issuer;
+    if (wanted !== undefined) return { client_id: wanted, ...(issuer === undefined ? {} : { issuer }) };
     // The SDK would register now; say what to do where it cannot (its own error names no remedy).
     const metadata = this.discovery?.authorizationServerMetadata;
     if (metadata && !metadata.registration_endpoint)
@@ -132,15 +135,18 @@ class LoginProvider implements LoginAuth {
     const saved = this.read();
     // A refresh answer may leave the refresh token out: the one held stays good (RFC 6749 §6).
     const refresh = tokens.refresh_token ?? saved.tokens?.refresh_token;
-    this.write({ ...saved, tokens: stampExpiry({ ...tokens, ...(refresh === undefined ? {} : { refresh_token: refresh }) }) });
+    // Kept with the client that got them (a --client-id one is saved here first), so tokens() can tell.
+    const client = saved.client?.client_id === this.settings.clientId || this.settings.clientId === undefined ? saved.client : this.clientInformation();
+    this.write({ ...saved, ...(client && { client }), tokens: stampExpiry({ ...tokens, ...(refresh === undefined ? {} : { refresh_token: refresh }) }) });
   }
 
   redirectToAuthorization(url: URL): void {
     // The SDK asks for what the server's challenge or metadata names (every scope it declares);
     // --scope asks for exactly what the person said, for a token that can do no more than needed.
-    if (this.settings.scope !== undefined) url.searchParams.set("scope", this.settings.scope);
+    // Not on a step-up (tokens held, a 403 named more): then the SDK's union of both is the point.
+    if (this.settings.scope !== undefined && !this.read().tokens) url.searchParams.set("scope", this.settings.scope);
     this.pending = this.redirect.waitForCallback(this.currentState, LOGIN_WAIT_MS);
-    // Awaited by the host once the connect has failed; until then a timeout is not unhandled.
+    // Awaited by the host once the request has failed; until then a timeout is not unhandled.
     this.pending.catch(() => {});
     this.onLogin(url);
   }

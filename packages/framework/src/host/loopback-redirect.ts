@@ -50,6 +50,8 @@ export async function startLoopbackRedirect(preferredPort?: number): Promise<Loo
           settle();
           reject(new Error(`no login came back within ${timeoutMs / 1000} s`));
         }, timeoutMs);
+        // The listener keeps the process alive while it waits; once it is closed, nothing should.
+        timer.unref();
         const settle = () => {
           clearTimeout(timer);
           waiting.delete(state);

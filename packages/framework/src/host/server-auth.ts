@@ -21,7 +21,7 @@ export async function createServerAuth(
   return { auth: login, login };
 }
 
-/** Waits for the person's login to come back and gets its tokens (kept for next time); stops the listener. */
+/** Waits for the person's login to come back and gets its tokens (kept for next time). */
 export async function completeLogin(login: LoginAuth, who: string): Promise<void> {
   try {
     await login.finishLogin();
@@ -29,8 +29,6 @@ export async function completeLogin(login: LoginAuth, who: string): Promise<void
     throw new HostError("HOST_SERVER_UNAVAILABLE", `The login to ${who} did not complete: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
     });
-  } finally {
-    await login.close();
   }
 }
 
