@@ -152,6 +152,15 @@ describe.each(KINDS)("typemcp chat with %s: replies that are not a normal answer
   });
 });
 
+describe("typemcp chat with gemini: a prompt its filter blocks", { timeout: 60_000 }, () => {
+  test("no candidate, a promptFeedback.blockReason: said to be withheld, exit 6 (it printed nothing, exit 0)", async () => {
+    const { run } = await chat("gemini", [{ reply: { status: 200, body: JSON.stringify({ promptFeedback: { blockReason: "PROHIBITED_CONTENT" } }) } }]);
+    expect(run.stderr).toBe("The provider withheld the answer (PROHIBITED_CONTENT): its safety filter stopped it.\n");
+    expect(run.stdout).toBe("");
+    expect(run.status).toBe(6);
+  });
+});
+
 describe("typemcp chat: the model list is a courtesy", { timeout: 60_000 }, () => {
   test("an OpenAI-compatible endpoint without GET /models (404) is chatted with; --verbose says so", async () => {
     const quiet = await chat("openai", [{ text: "5." }], [], "missing");

@@ -48,14 +48,19 @@ Commands:
                                          a model for the server's sampling requests (none:
                                          sampling is not offered)
 
-  chat [SERVERS] --provider anthropic|openai|gemini --model NAME [--base-url URL] [--prompt TEXT]
+  chat [SERVERS] --provider anthropic|openai|gemini|azure|ollama --model NAME [--base-url URL] [--prompt TEXT]
       A model with every server's tools; the host checks each call it proposes (the tool
-      exists, the arguments fit its schema, --allow/--deny, your approval for tools not marked
-      read-only) before running it. --prompt runs one task and prints the answer; without it,
-      an interactive session (/tools, /servers, /quit). Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY,
-      GEMINI_API_KEY; --base-url reaches any OpenAI-compatible engine (Ollama, llama.cpp, vLLM).
+      exists, the arguments fit its schema, --allow/--deny, your approval: for every call, but
+      read-only tools of servers with "trust": "read-only" in mcp.json) before running it.
+      --prompt runs one task and prints the answer; without it, an interactive session (/tools,
+      /servers, /resources, /attach, /prompts, /prompt, /save FILE, /quit). Keys:
+      ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, AZURE_OPENAI_API_KEY; --base-url
+      reaches any OpenAI-compatible engine (llama.cpp, vLLM, OpenRouter).
       --yes approves every call   --lazy-tools send names first, schemas on request
       --max-steps N (default 10)  --json the whole transcript   --system TEXT
+      --max-tokens N per answer   --retries N after 429/5xx (default 2)   --resume FILE
+      --stream / --no-stream (default: stream on a terminal)   --timeout MS bounds each model
+      request too (without it, 120 s)
       A server's sampling requests go to the same model, shown in the transcript; its questions
       to the user are asked on the terminal or answered by --answer, as for call.
 

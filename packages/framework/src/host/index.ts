@@ -27,6 +27,7 @@ export { ChatSession, DEFAULT_MAX_STEPS } from "./chat/chat-session.js";
 export type { ChatServer, ChatSessionOptions, ConsentAnswer, ConsentRequest } from "./chat/chat-session.js";
 export type { CallDecision, ChatEvent, TurnOutcome, TurnStop } from "./chat/chat-events.js";
 export type { ServerTrust } from "./server-trust.js";
+export type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
 export { toolDefinitionsSize } from "./chat/tool-definitions-size.js";
 export { SCHEMA_TOOL_NAME } from "./chat/lazy-tools.js";
 
