@@ -24,13 +24,13 @@ const PLATFORM_SERVE = fileURLToPath(new URL("../serve/platform-serve.js", impor
 /** How each platform starts the handler; `fetch` is the served server's fetch function. */
 const STARTS: Record<PlatformTarget, string> = {
   // Workers: an isolate may be gone between requests, so 2025-11-25 clients get no sessions by default.
-  workers: `const fetch = platformFetch({ stateless: true });\nexport default { fetch };`,
-  vercel: `const fetch = platformFetch({ stateless: true });\nexport const GET = fetch, POST = fetch, DELETE = fetch, OPTIONS = fetch;\nexport default { fetch };`,
-  deno: `const fetch = platformFetch({ stateless: false });
+  workers: `const fetch = platformFetch({ stateless: true, tcp: false });\nexport default { fetch };`,
+  vercel: `const fetch = platformFetch({ stateless: true, tcp: true });\nexport const GET = fetch, POST = fetch, DELETE = fetch, OPTIONS = fetch;\nexport default { fetch };`,
+  deno: `const fetch = platformFetch({ stateless: false, tcp: true });
 const env = globalThis.Deno.env.toObject();
 globalThis.Deno.serve({ port: Number(env.PORT ?? env.MCP_PORT ?? 8000), hostname: env.MCP_HOST ?? "127.0.0.1",
   onListen: ({ hostname, port }) => console.error(\`typemcp: serving MCP over HTTP at http://\${hostname}:\${port}/mcp\`) }, (request) => fetch(request));`,
-  bun: `const fetch = platformFetch({ stateless: false });
+  bun: `const fetch = platformFetch({ stateless: false, tcp: true });
 const server = globalThis.Bun.serve({ port: Number(process.env.PORT ?? process.env.MCP_PORT ?? 3000), hostname: process.env.MCP_HOST ?? "127.0.0.1", fetch: (request) => fetch(request), idleTimeout: 0 });
 console.error(\`typemcp: serving MCP over HTTP at http://\${server.hostname}:\${server.port}/mcp\`);`,
 };

@@ -1,3 +1,4 @@
+import { TypemcpError } from "../errors/typemcp-error.js";
 import { createServer, isTypemcpServer, useListTtl, useTaskLimits, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { selectTransport } from "../transports/select-transport.js";
 import { listTtlFrom } from "./list-ttl.js";
@@ -24,13 +25,17 @@ let handler: FetchHandler | undefined;
 /** Settings a platform entry fixes: stateless where the platform keeps no memory between requests (Workers, Vercel). */
 export interface PlatformDefaults {
   stateless: boolean;
+  /** Whether the platform can open a TCP connection (to Redis, for `REDIS_URL` / `http.redis`): not on Workers. */
+  tcp: boolean;
 }
 
 /**
  * The platform's fetch function for the server the entry served. Settings come from the entry's
  * `serve()` options, overridden by the `MCP_*` variables (`MCP_ALLOWED_HOSTS`, `MCP_AUTH_TOKEN`,
  * `MCP_STATELESS`, …) read from `env` (a Workers binding object) or the process environment,
- * once, at the first request.
+ * once, at the first request. With `REDIS_URL` (or `http.redis`) the instances share tasks, streams
+ * and changes through Redis, connected at the first request; Workers, which cannot open a TCP
+ * connection, refuse it at the first request, saying so.
  */
 export function platformFetch(defaults: PlatformDefaults): (request: Request, env?: unknown) => Promise<Response> {
   return (request, env) => {
@@ -44,6 +49,7 @@ export function platformFetch(defaults: PlatformDefaults): (request: Request, en
       useTaskLimits(served.server, taskLimitsFrom([], variables));
       const auth = choice.kind === "http" ? choice.options.auth : undefined;
       const token = variables.MCP_AUTH_TOKEN;
+      if (choice.kind === "http" && choice.options.redis !== undefined && !defaults.tcp) throw noTcpFor(choice.options.redis);
       handler = toFetchHandler(served.server, {
         ...(choice.kind === "http" ? choice.options : {}),
         ...(auth || token ? { auth: auth ?? { token: token! } } : {}),
@@ -51,6 +57,14 @@ export function platformFetch(defaults: PlatformDefaults): (request: Request, en
     }
     return handler.fetch(request);
   };
+}
+
+// Thrown from every request (the handler is never made), so the deployment's log says what to change.
+function noTcpFor(url: string): TypemcpError {
+  return new TypemcpError({
+    code: "INVALID_CONFIGURATION",
+    message: `typemcp: --redis / REDIS_URL (${url.replace(/\/\/[^@/]*@/, "//***@")}) is set, but Workers cannot open a TCP connection to Redis. Remove it, or run this server on Node, Deno or Bun (typemcp build --target node|deno|bun) to share tasks and streams between instances.`,
+  });
 }
 
 // A Workers env holds bindings of every kind; only its strings are settings.
