@@ -103,3 +103,13 @@ describe("as a Vercel function (calc.vercel.js)", () => {
     await legacy.close();
   });
 });
+
+// Workers cannot open a TCP connection, so the Redis a deployment names is refused, not ignored:
+// Node imports the Workers build and hands it the env binding object Workers would.
+test("a Workers build refuses REDIS_URL at its first request, saying why and what runs with it", async () => {
+  const worker = (await import(pathToFileURL(SAMPLES.calc.bundle("workers")).href)) as { default: { fetch: (r: Request, env: unknown) => Promise<Response> } };
+  const request = new Request("http://127.0.0.1/mcp", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  await expect(worker.default.fetch(request, { REDIS_URL: "redis://user:secret@redis:6379", CACHE: {} })).rejects.toThrow(
+    "typemcp: --redis / REDIS_URL (redis://***@redis:6379) is set, but Workers cannot open a TCP connection to Redis. Remove it, or run this server on Node, Deno or Bun (typemcp build --target node|deno|bun) to share tasks and streams between instances.",
+  );
+});

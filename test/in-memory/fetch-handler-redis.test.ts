@@ -28,7 +28,13 @@ async function rpc(handler: FetchHandler, method: string, name: string, params: 
   const res = await handler.fetch(
     new Request(ENDPOINT, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method, "Mcp-Name": name },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2026-07-28",
+        "Mcp-Method": method,
+        "Mcp-Name": name,
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: meta } }),
     }),
   );
@@ -36,14 +42,15 @@ async function rpc(handler: FetchHandler, method: string, name: string, params: 
   return res.headers.get("content-type")?.includes("text/event-stream") ? JSON.parse([...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]!) : JSON.parse(text);
 }
 
-describe("toFetchHandler with redis", () => {
-  const previousKey = process.env.MCP_REQUEST_STATE_KEY;
-  beforeAll(() => void (process.env.MCP_REQUEST_STATE_KEY = KEY));
-  afterAll(() => {
-    if (previousKey === undefined) delete process.env.MCP_REQUEST_STATE_KEY;
-    else process.env.MCP_REQUEST_STATE_KEY = previousKey;
-  });
+// shareServer reads the key from the process environment, as serve() does; put back afterwards.
+const previousKey = process.env.MCP_REQUEST_STATE_KEY;
+beforeAll(() => void (process.env.MCP_REQUEST_STATE_KEY = KEY));
+afterAll(() => {
+  if (previousKey === undefined) delete process.env.MCP_REQUEST_STATE_KEY;
+  else process.env.MCP_REQUEST_STATE_KEY = previousKey;
+});
 
+describe("toFetchHandler with redis", () => {
   test("answers 503 with the reason serve() stops on while Redis is not there, and ready() rejects with it", async () => {
     const port = await freePort();
     const { handler } = instance(`redis://127.0.0.1:${port}`);
@@ -84,7 +91,9 @@ describe("toFetchHandler with redis", () => {
 
     test("a tool list change made on one instance reaches a 2026-07-28 subscriptions/listen stream on the other", async () => {
       const client = new Client({ name: "fetch-redis", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } } as never);
-      await client.connect(new StreamableHTTPClientTransport(new URL(ENDPOINT), { fetch: (input, init) => b.handler.fetch(new Request(input, init)) }) as never);
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(ENDPOINT), { fetch: (input, init) => b.handler.fetch(new Request(input, init)) }) as never,
+      );
       const changes: string[] = [];
       client.fallbackNotificationHandler = async (n) => void changes.push(n.method);
       client.setNotificationHandler("notifications/tools/list_changed" as never, (async () => void changes.push("notifications/tools/list_changed")) as never);

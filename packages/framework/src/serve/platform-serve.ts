@@ -38,7 +38,7 @@ export interface PlatformDefaults {
  * connection, refuse it at the first request, saying so.
  */
 export function platformFetch(defaults: PlatformDefaults): (request: Request, env?: unknown) => Promise<Response> {
-  return (request, env) => {
+  return async (request, env) => {
     if (!handler) {
       if (!served) throw new Error("typemcp: the entry never called serve(): nothing to answer with.");
       const variables = stringsOf(env) ?? stringsOf((globalThis as { process?: { env?: unknown } }).process?.env) ?? {};
