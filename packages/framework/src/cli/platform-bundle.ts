@@ -20,6 +20,7 @@ export function platformFileOf(entry: string, target: PlatformTarget): string {
 // typemcp's own modules, as this build runs them: the platform's serve() replaces the Node one.
 const INDEX = fileURLToPath(new URL("../index.js", import.meta.url));
 const PLATFORM_SERVE = fileURLToPath(new URL("../serve/platform-serve.js", import.meta.url));
+const REDIS_WITHOUT_TCP = fileURLToPath(new URL("../serve/redis-without-tcp.js", import.meta.url));
 
 /** How each platform starts the handler; `fetch` is the served server's fetch function. */
 const STARTS: Record<PlatformTarget, string> = {
@@ -63,7 +64,7 @@ export async function bundleForPlatform(options: PlatformBundleOptions): Promise
   const plugins: Plugin[] = [
     platformEntry(entry, target),
     platformServe,
-    ...(workers ? [bundledFiles(outputs, options.packageDir), nodePrefixed, precompiledValidators(options.schemas)] : [validatorsAsText()]),
+    ...(workers ? [bundledFiles(outputs, options.packageDir), nodePrefixed, precompiledValidators(options.schemas), withoutRedis] : [validatorsAsText()]),
     fromMemory(outputs),
     withoutSdkAjvProvider,
     withoutSdkV2AjvProvider,
@@ -119,6 +120,19 @@ const platformServe: Plugin = {
       loader: "js",
       resolveDir: path.dirname(INDEX),
       contents: `export * from ${JSON.stringify(INDEX)};\nexport { serve } from ${JSON.stringify(PLATFORM_SERVE)};\n`,
+    }));
+  },
+};
+
+/** Workers cannot reach Redis: their bundle carries, instead of the Redis stores, the refusal that says so. */
+const withoutRedis: Plugin = {
+  name: "typemcp-without-redis",
+  setup(build) {
+    build.onResolve({ filter: /\/scale\/share-server\.js$/ }, (args) => ({ path: args.path, namespace: "typemcp-without-redis" }));
+    build.onLoad({ filter: /.*/, namespace: "typemcp-without-redis" }, () => ({
+      loader: "js",
+      resolveDir: path.dirname(REDIS_WITHOUT_TCP),
+      contents: `import { redisWithoutTcp } from ${JSON.stringify(REDIS_WITHOUT_TCP)};\nexport async function shareServer(_server, http) { throw redisWithoutTcp(http.redis); }\n`,
     }));
   },
 };

@@ -1,7 +1,7 @@
-import { TypemcpError } from "../errors/typemcp-error.js";
 import { createServer, isTypemcpServer, useListTtl, useTaskLimits, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { selectTransport } from "../transports/select-transport.js";
 import { listTtlFrom } from "./list-ttl.js";
+import { redisWithoutTcp } from "./redis-without-tcp.js";
 import { taskLimitsFrom } from "./task-limits-from.js";
 import type { RunningServer, TransportOptions } from "./serve.js";
 import { toFetchHandler, type FetchHandler } from "./to-fetch-handler.js";
@@ -49,7 +49,7 @@ export function platformFetch(defaults: PlatformDefaults): (request: Request, en
       useTaskLimits(served.server, taskLimitsFrom([], variables));
       const auth = choice.kind === "http" ? choice.options.auth : undefined;
       const token = variables.MCP_AUTH_TOKEN;
-      if (choice.kind === "http" && choice.options.redis !== undefined && !defaults.tcp) throw noTcpFor(choice.options.redis);
+      if (choice.kind === "http" && choice.options.redis !== undefined && !defaults.tcp) throw redisWithoutTcp(choice.options.redis);
       handler = toFetchHandler(served.server, {
         ...(choice.kind === "http" ? choice.options : {}),
         ...(auth || token ? { auth: auth ?? { token: token! } } : {}),
@@ -57,14 +57,6 @@ export function platformFetch(defaults: PlatformDefaults): (request: Request, en
     }
     return handler.fetch(request);
   };
-}
-
-// Thrown from every request (the handler is never made), so the deployment's log says what to change.
-function noTcpFor(url: string): TypemcpError {
-  return new TypemcpError({
-    code: "INVALID_CONFIGURATION",
-    message: `typemcp: --redis / REDIS_URL (${url.replace(/\/\/[^@/]*@/, "//***@")}) is set, but Workers cannot open a TCP connection to Redis. Remove it, or run this server on Node, Deno or Bun (typemcp build --target node|deno|bun) to share tasks and streams between instances.`,
-  });
 }
 
 // A Workers env holds bindings of every kind; only its strings are settings.
