@@ -168,6 +168,15 @@ describe.skipIf(missing !== "")(`typemcp pack${missing}`, () => {
     const refused = run(process.execPath, [TYPEMCP_CLI, "pack"], { cwd: dir, allowFailure: true });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('typemcp pack: an MCP Bundle names its author: add "author" to package.json');
+    // With an author but no registry name, the bundle is written and server.json is not, saying why.
+    fs.writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: "calc", version: "1.0.0", description: "A calculator.", author: "Ada", type: "module" }),
+    );
+    const packed = run(process.execPath, [TYPEMCP_CLI, "pack"], { cwd: dir });
+    expect(fs.existsSync(path.join(dir, "calc-1.0.0.mcpb"))).toBe(true);
+    expect(fs.existsSync(path.join(dir, "server.json"))).toBe(false);
+    expect(packed.stderr).toContain('typemcp pack: no server.json for the MCP Registry, which names a server in reverse DNS: add "mcpName"');
   }, 60_000);
 });
 

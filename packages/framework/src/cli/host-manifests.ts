@@ -76,6 +76,17 @@ export function toMcpbManifest(
   };
 }
 
+/** How to give a server its registry name, for the messages that need one. */
+export const REGISTRY_NAME_HINT =
+  'add "mcpName": "io.github.<you>/<server>" to package.json (the registry checks the npm package carries it), or a GitHub "repository"';
+
+/** The server's name in the MCP Registry: `mcpName`, else `io.github.OWNER/NAME` from a GitHub repository; undefined with neither. */
+export function registryNameOf(pkg: PackageManifest): string | undefined {
+  if (pkg.mcpName) return pkg.mcpName;
+  const owner = /github\.com[/:]([^/]+)\//.exec(repositoryUrl(pkg) ?? "")?.[1];
+  return owner && pkg.name ? `io.github.${owner}/${pkg.name.replace(/^@[^/]+\//, "")}` : undefined;
+}
+
 /**
  * The `server.json` that lists the server in the MCP Registry: its npm package, run over stdio,
  * and each variable it reads. `mcpName` from package.json names it, else `io.github.OWNER/NAME`
@@ -85,14 +96,8 @@ export function toRegistryEntry(pkg: PackageManifest, settings: readonly ServerS
   const name = required(pkg, "name");
   const version = required(pkg, "version");
   const repository = repositoryUrl(pkg);
-  const owner = repository && /github\.com[/:]([^/]+)\//.exec(repository)?.[1];
-  const mcpName = pkg.mcpName ?? (owner ? `io.github.${owner}/${name.replace(/^@[^/]+\//, "")}` : undefined);
-  if (!mcpName) {
-    throw new HostError(
-      "HOST_USAGE",
-      'the MCP Registry names a server in reverse DNS: add "mcpName": "io.github.<you>/<server>" to package.json (the registry checks the npm package carries it), or a GitHub "repository".',
-    );
-  }
+  const mcpName = registryNameOf(pkg);
+  if (!mcpName) throw new HostError("HOST_USAGE", `the MCP Registry names a server in reverse DNS: ${REGISTRY_NAME_HINT}.`);
   const description = required(pkg, "description");
   return {
     $schema: SERVER_SCHEMA,

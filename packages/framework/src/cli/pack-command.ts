@@ -5,7 +5,7 @@ import { buildProject } from "../schema/build-project.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
-import { toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
+import { REGISTRY_NAME_HINT, registryNameOf, toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
 import { findServerSettings, type DeclaredSettings } from "./server-settings.js";
 import { bundleContents } from "./bundle-contents.js";
 import { zipFiles } from "./zip-files.js";
@@ -19,7 +19,8 @@ Package a built server for hosts to install, from its package.json and what the 
                      environment variable the code reads (described in package.json
                      "typemcp": { "env": { "NAME": "what it is" } }, else by its comment)
   server.json        its entry for the MCP Registry: the npm package, run over stdio, and the
-                     same variables (named by package.json "mcpName", e.g. io.github.you/server)
+                     same variables (named by package.json "mcpName", e.g. io.github.you/server;
+                     without one, or a GitHub "repository", only the bundle is written)
 Run typemcp build first: the bundle holds dist/ as built.
 
   --project, -p FILE   the tsconfig.json of the server (default: tsconfig.json)
@@ -58,17 +59,19 @@ export async function runPack(args: readonly string[]): Promise<number> {
     const settings = findServerSettings(sources, pkg.typemcp?.env, packageDir);
     const entryInBundle = path.relative(packageDir, entry).split(path.sep).join("/");
     const manifest = toMcpbManifest(pkg, entryInBundle, tools, settings);
-    const registry = toRegistryEntry(pkg, settings);
+    // A bundle needs no registry name: without one, the bundle is written and server.json is not.
+    const registry = registryNameOf(pkg) === undefined ? undefined : toRegistryEntry(pkg, settings);
     const out = path.resolve(options.out ?? packageDir);
     fs.mkdirSync(out, { recursive: true });
     const files = bundleContents(packageDir, pkg.files);
     const archive = zipFiles([{ name: "manifest.json", data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) }, ...files]);
     const bundleFile = path.join(out, `${String(manifest.name)}-${String(manifest.version)}.mcpb`);
     fs.writeFileSync(bundleFile, archive);
-    fs.writeFileSync(path.join(out, "server.json"), `${JSON.stringify(registry, null, 2)}\n`);
+    if (registry) fs.writeFileSync(path.join(out, "server.json"), `${JSON.stringify(registry, null, 2)}\n`);
     console.log(`typemcp pack: ${tools.length} tool(s), ${settings.length} setting(s)${settings.length ? ` (${settings.map((s) => s.name).join(", ")})` : ""}`);
     console.log(`  → ${path.relative(process.cwd(), bundleFile)} (${files.length + 1} files, ${(archive.length / 1024).toFixed(0)} KiB)`);
-    console.log(`  → ${path.relative(process.cwd(), path.join(out, "server.json"))} (${String(registry.name)})`);
+    if (registry) console.log(`  → ${path.relative(process.cwd(), path.join(out, "server.json"))} (${String(registry.name)})`);
+    else process.stderr.write(`typemcp pack: no server.json for the MCP Registry, which names a server in reverse DNS: ${REGISTRY_NAME_HINT}.\n`);
     return 0;
   } catch (error) {
     if (error instanceof HostError) {
