@@ -80,24 +80,19 @@ export function toMcpbManifest(
 export const REGISTRY_NAME_HINT =
   'add "mcpName": "io.github.<you>/<server>" to package.json (the registry checks the npm package carries it), or a GitHub "repository"';
 
-/** The server's name in the MCP Registry: `mcpName`, else `io.github.OWNER/NAME` from a GitHub repository; undefined with neither. */
-export function registryNameOf(pkg: PackageManifest): string | undefined {
-  if (pkg.mcpName) return pkg.mcpName;
-  const owner = /github\.com[/:]([^/]+)\//.exec(repositoryUrl(pkg) ?? "")?.[1];
-  return owner && pkg.name ? `io.github.${owner}/${pkg.name.replace(/^@[^/]+\//, "")}` : undefined;
-}
-
 /**
  * The `server.json` that lists the server in the MCP Registry: its npm package, run over stdio,
  * and each variable it reads. `mcpName` from package.json names it, else `io.github.OWNER/NAME`
- * from a GitHub repository URL.
+ * from a GitHub repository URL; with neither there is no entry (undefined): see
+ * {@link REGISTRY_NAME_HINT}.
  */
-export function toRegistryEntry(pkg: PackageManifest, settings: readonly ServerSetting[], title?: string): Record<string, unknown> {
+export function toRegistryEntry(pkg: PackageManifest, settings: readonly ServerSetting[], title?: string): Record<string, unknown> | undefined {
   const name = required(pkg, "name");
   const version = required(pkg, "version");
   const repository = repositoryUrl(pkg);
-  const mcpName = registryNameOf(pkg);
-  if (!mcpName) throw new HostError("HOST_USAGE", `the MCP Registry names a server in reverse DNS: ${REGISTRY_NAME_HINT}.`);
+  const owner = repository && /github\.com[/:]([^/]+)\//.exec(repository)?.[1];
+  const mcpName = pkg.mcpName ?? (owner ? `io.github.${owner}/${name.replace(/^@[^/]+\//, "")}` : undefined);
+  if (!mcpName) return undefined;
   const description = required(pkg, "description");
   return {
     $schema: SERVER_SCHEMA,

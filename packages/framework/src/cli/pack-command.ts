@@ -5,7 +5,7 @@ import { buildProject } from "../schema/build-project.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
-import { REGISTRY_NAME_HINT, registryNameOf, toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
+import { REGISTRY_NAME_HINT, toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
 import { findServerSettings, type DeclaredSettings } from "./server-settings.js";
 import { bundleContents } from "./bundle-contents.js";
 import { zipFiles } from "./zip-files.js";
@@ -60,7 +60,7 @@ export async function runPack(args: readonly string[]): Promise<number> {
     const entryInBundle = path.relative(packageDir, entry).split(path.sep).join("/");
     const manifest = toMcpbManifest(pkg, entryInBundle, tools, settings);
     // A bundle needs no registry name: without one, the bundle is written and server.json is not.
-    const registry = registryNameOf(pkg) === undefined ? undefined : toRegistryEntry(pkg, settings);
+    const registry = toRegistryEntry(pkg, settings);
     const out = path.resolve(options.out ?? packageDir);
     fs.mkdirSync(out, { recursive: true });
     const files = bundleContents(packageDir, pkg.files);
