@@ -3,6 +3,14 @@ import type { IncomingMessage } from "node:http";
 /** Why a body could not be read. */
 export type BodyProblem = { status: 413 | 400; message: string };
 
+/** A request body read within its cap, or why it could not be. */
+export type BodyText = { ok: true; text: string } | ({ ok: false } & BodyProblem);
+
+/** The refusal of a body over `limit` bytes, in the one wording both listeners send. */
+export function bodyTooLarge(limit: number): { ok: false } & BodyProblem {
+  return { ok: false, status: 413, message: `Request body exceeds the ${limit}-byte limit.` };
+}
+
 /** After a refusal, at most this much more is read and thrown away before the socket is cut. */
 const DISCARD_LIMIT = 64 * 1024 * 1024;
 const DISCARD_MS = 10_000;
@@ -13,8 +21,8 @@ const DISCARD_MS = 10_000;
  * is discarded as it arrives, never kept, so the 413 reaches the client: closing at once would
  * make its TCP stack reset the connection and lose the answer while it is still uploading.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<{ ok: true; text: string } | ({ ok: false } & BodyProblem)> {
-  const tooLarge = { ok: false as const, status: 413 as const, message: `Request body exceeds the ${limit}-byte limit.` };
+export function readBody(req: IncomingMessage, limit: number): Promise<BodyText> {
+  const tooLarge = bodyTooLarge(limit);
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {
     discardRest(req);

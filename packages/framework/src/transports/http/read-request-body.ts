@@ -1,7 +1,4 @@
-import type { BodyProblem } from "./read-body.js";
-
-/** A request body read within its cap, or why it could not be. */
-export type BodyText = { ok: true; text: string } | ({ ok: false } & BodyProblem);
+import { bodyTooLarge, type BodyText } from "./read-body.js";
 
 /**
  * Reads a web-standard request's body up to `limit` bytes: a declared Content-Length over the
@@ -9,7 +6,7 @@ export type BodyText = { ok: true; text: string } | ({ ok: false } & BodyProblem
  * the rest is not read).
  */
 export async function readRequestBody(request: Request, limit: number): Promise<BodyText> {
-  const tooLarge = { ok: false as const, status: 413 as const, message: `Request body exceeds the ${limit}-byte limit.` };
+  const tooLarge = bodyTooLarge(limit);
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) return tooLarge;
   if (!request.body) return { ok: true, text: "" };
