@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
 import { run } from "./support/run.js";
 import { installFromNpm } from "./support/runtimes.js";
+import { readZip } from "./support/read-zip.js";
 import { connectToServer } from "./support/stdio-client.js";
 
 // `typemcp pack` on the built samples: the MCP Bundle passes the official `mcpb validate`
@@ -222,4 +223,167 @@ test("the registry rules refuse a server.json that breaks one, naming where", ()
     expect(validate(entry), `${where} broken yet accepted`).toBe(false);
     expect(validate.errors!.map((e) => `${e.instancePath} ${e.keyword}`)).toContain(`${where} ${rule}`);
   }
+});
+
+/**
+ * A copy of the calculator package that `typemcp pack` runs in: the same sources plus
+ * `src/unused.ts`, a tool class and a variable in a file `calc.ts` never imports, so the build
+ * compiles it and the served entry never loads it. Built once; each test packs a copy of it.
+ */
+describe("typemcp pack on a package of one's own", () => {
+  let root: string;
+  let built: string;
+  const base = JSON.parse(fs.readFileSync(fromRoot("tsconfig.base.json"), "utf8"));
+  const packageJson = { name: "calc", version: "1.0.0", description: "A calculator.", author: "Ada", type: "module" };
+
+  /** A new package folder under `root`: the calculator's sources, a tsconfig, node_modules, and `pkg` as package.json. */
+  function makePackage(name: string, pkg: object = packageJson): string {
+    const dir = path.join(root, name, "package");
+    fs.cpSync(fromRoot("packages/calc-server/src"), path.join(dir, "src"), { recursive: true, filter: (file) => !file.endsWith(".test.ts") });
+    fs.writeFileSync(
+      path.join(dir, "src", "unused.ts"),
+      `import { tool } from "typemcp";\n\n/** Never served: calc.ts does not import this file. */\nexport class Unused {\n  /** Says hello to UNUSED_GREETING. */\n  @tool()\n  greet(): string {\n    return process.env.UNUSED_GREETING ?? "hello";\n  }\n}\n`,
+    );
+    fs.writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { ...base.compilerOptions, rootDir: "src", outDir: "dist" }, include: ["src"] }),
+    );
+    fs.symlinkSync(fromRoot("packages/calc-server/node_modules"), path.join(dir, "node_modules"));
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg));
+    return dir;
+  }
+
+  /** A copy of the built package, with `pkg` as its package.json. */
+  function copyBuilt(name: string, pkg: object = packageJson): string {
+    const dir = path.join(root, name, "package");
+    fs.cpSync(built, dir, { recursive: true, verbatimSymlinks: true });
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg));
+    return dir;
+  }
+
+  const pack = (dir: string, ...args: string[]) => run(process.execPath, [TYPEMCP_CLI, "pack", ...args], { cwd: dir, allowFailure: true });
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-pack-own-"));
+    built = makePackage("built");
+    run(process.execPath, [TYPEMCP_CLI, "build"], { cwd: built });
+  }, 120_000);
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test("says what package.json lacks before it type-checks anything: a source that does not type-check is never reached", () => {
+    const dir = makePackage("no-author", { name: "calc", version: "1.0.0", description: "A calculator.", type: "module" });
+    // The build would stop on this; pack must not get that far.
+    fs.appendFileSync(path.join(dir, "src", "calculator.ts"), `\nexport const broken: number = "not a number";\n`);
+    const refused = pack(dir);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe('typemcp pack: an MCP Bundle names its author: add "author" to package.json (e.g. "Ada Lovelace <ada@example.com>").\n');
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".mcpb"))).toEqual([]);
+  });
+
+  test("says the build is missing before it type-checks anything", () => {
+    const dir = makePackage("not-built");
+    fs.appendFileSync(path.join(dir, "src", "calculator.ts"), `\nexport const broken: number = "not a number";\n`);
+    const refused = pack(dir);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(`typemcp pack: dist/calc.js is not built yet (nor 2 other files): run typemcp build first.\n`);
+  });
+
+  test("refuses an environment variable name that is no name, naming it, before it type-checks anything", () => {
+    const dir = makePackage("bad-variable", { ...packageJson, typemcp: { env: { GOOD_NAME: "fine", "BAD\nNAME": "a newline in it" } } });
+    const refused = pack(dir);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(
+      'typemcp pack: package.json "typemcp.env" names "BAD\\nNAME", which is no environment variable name: use letters, digits and _, not starting with a digit.\n',
+    );
+  });
+
+  test("lists in the manifest exactly the tools and variables the served entry serves, not those of a file it never loads", async () => {
+    const dir = copyBuilt("served");
+    const packed = pack(dir);
+    expect(packed.status, packed.stderr).toBe(0);
+    const bundle = readZip(fs.readFileSync(path.join(dir, "calc-1.0.0.mcpb")));
+    const manifest = JSON.parse(bundle.get("manifest.json")!.toString("utf8"));
+    const session = await connectToServer(path.join(dir, manifest.server.entry_point));
+    try {
+      const { tools } = await session.client.listTools();
+      expect(manifest.tools.map((t: { name: string }) => t.name)).toEqual(tools.map((t) => t.name));
+    } finally {
+      await session.close();
+    }
+    expect(manifest.tools.map((t: { name: string }) => t.name)).toEqual(SAMPLES.calc.tools);
+    expect(manifest.user_config).toBeUndefined();
+  });
+
+  test("writes only inside --out: a package name with .. in it is refused, and a link already at the bundle's name is replaced, not followed", () => {
+    const escaping = copyBuilt("escape", { ...packageJson, name: "@x/../outside/escaped" });
+    const out = path.join(root, "escape", "out", "bundles");
+    const refused = pack(escaping, "--out", out);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('typemcp pack: package.json "name" is "@x/../outside/escaped", which is no npm package name');
+    expect(fs.existsSync(path.join(root, "escape", "out", "outside"))).toBe(false);
+    expect(fs.existsSync(path.join(out, "outside"))).toBe(false);
+
+    const dir = copyBuilt("linked-out");
+    const victim = path.join(root, "linked-out", "victim.txt");
+    fs.writeFileSync(victim, "not yours\n");
+    const linkedOut = path.join(root, "linked-out", "out");
+    fs.mkdirSync(linkedOut);
+    fs.symlinkSync(victim, path.join(linkedOut, "calc-1.0.0.mcpb"));
+    const packed = pack(dir, "--out", linkedOut);
+    expect(packed.status, packed.stderr).toBe(0);
+    expect(fs.readFileSync(victim, "utf8")).toBe("not yours\n");
+    expect(fs.lstatSync(path.join(linkedOut, "calc-1.0.0.mcpb")).isFile()).toBe(true);
+    expect(readZip(fs.readFileSync(path.join(linkedOut, "calc-1.0.0.mcpb"))).has("dist/calc.js")).toBe(true);
+  });
+
+  test('refuses a package.json "files" path outside the package, so no entry leaves the bundle\'s folder', () => {
+    const dir = copyBuilt("files-outside", { ...packageJson, files: ["dist", "../secret.txt"] });
+    fs.writeFileSync(path.join(root, "files-outside", "secret.txt"), "hunter2\n");
+    const refused = pack(dir);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(
+      'typemcp pack: package.json "files" names "../secret.txt", outside the package: a bundle carries only the package\'s own files.\n',
+    );
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".mcpb"))).toEqual([]);
+  });
+
+  test("refuses a symbolic link that leads out of the package, naming it", () => {
+    const dir = copyBuilt("symlink-out");
+    const secret = path.join(root, "symlink-out", "secret.txt");
+    fs.writeFileSync(secret, "hunter2\n");
+    fs.symlinkSync(secret, path.join(dir, "dist", "notes.txt"));
+    const refused = pack(dir);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(`typemcp pack: dist/notes.txt is a symbolic link to ${fs.realpathSync(secret)}, outside the package`);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".mcpb"))).toEqual([]);
+  });
+
+  test("leaves .env files, credentials and private keys out of the bundle, saying so for each", () => {
+    const dir = copyBuilt("secrets", { ...packageJson, files: ["dist", ".env", "certs"] });
+    const key = `-----BEGIN PRIVATE KEY-----\n${"MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7".repeat(3)}\n-----END PRIVATE KEY-----\n`;
+    fs.writeFileSync(path.join(dir, ".env"), "API_TOKEN=hunter2\n");
+    fs.writeFileSync(path.join(dir, "dist", ".env"), "API_TOKEN=hunter2\n");
+    fs.writeFileSync(path.join(dir, "dist", ".env.production"), "API_TOKEN=hunter2\n");
+    fs.writeFileSync(path.join(dir, "dist", ".npmrc"), "//registry.npmjs.org/:_authToken=npm_secret\n");
+    fs.mkdirSync(path.join(dir, "certs"));
+    fs.writeFileSync(path.join(dir, "certs", "server.pem"), key);
+    fs.writeFileSync(path.join(dir, "certs", "id_ed25519"), "private\n");
+    // A certificate with no key in it is what a server may need to trust another: it goes in.
+    fs.writeFileSync(path.join(dir, "certs", "ca.pem"), "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+    const packed = pack(dir);
+    expect(packed.status, packed.stderr).toBe(0);
+    expect(packed.stderr.split("\n").filter((line) => line.includes("left out"))).toEqual([
+      "typemcp pack: left out dist/.env (an environment file): a bundle carries no secrets.",
+      "typemcp pack: left out dist/.env.production (an environment file): a bundle carries no secrets.",
+      "typemcp pack: left out dist/.npmrc (a credentials file): a bundle carries no secrets.",
+      "typemcp pack: left out .env (an environment file): a bundle carries no secrets.",
+      "typemcp pack: left out certs/id_ed25519 (an SSH private key): a bundle carries no secrets.",
+      "typemcp pack: left out certs/server.pem (it holds a private key): a bundle carries no secrets.",
+    ]);
+    const names = [...readZip(fs.readFileSync(path.join(dir, "calc-1.0.0.mcpb"))).keys()];
+    expect(names).toContain("dist/calc.js");
+    expect(names).toContain("certs/ca.pem");
+    expect(names.filter((name) => /\.env|npmrc|id_ed25519|server\.pem/.test(name))).toEqual([]);
+    expect(names.every((name) => !name.startsWith("/") && !name.split("/").includes(".."))).toBe(true);
+  });
 });

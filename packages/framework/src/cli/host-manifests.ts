@@ -38,16 +38,14 @@ export function toMcpbManifest(
   settings: readonly ServerSetting[],
   title?: string,
 ): Record<string, unknown> {
-  const name = required(pkg, "name");
-  const author = toAuthor(pkg.author);
-  if (!author) throw new HostError("HOST_USAGE", 'an MCP Bundle names its author: add "author" to package.json (e.g. "Ada Lovelace <ada@example.com>").');
+  const { name, version, description, author } = assertBundleFields(pkg);
   const repository = repositoryUrl(pkg);
   return {
     manifest_version: MCPB_MANIFEST_VERSION,
-    name: name.replace(/^@[^/]+\//, ""),
+    name: bundleNameOf(name),
     ...(title ? { display_name: title } : {}),
-    version: required(pkg, "version"),
-    description: required(pkg, "description"),
+    version,
+    description,
     author,
     ...(repository ? { repository: { type: "git", url: repository } } : {}),
     ...(pkg.homepage ? { homepage: pkg.homepage } : {}),
@@ -74,6 +72,45 @@ export function toMcpbManifest(
         }
       : {}),
   };
+}
+
+// npm's rule for a package name (any case, as older packages have): an optional @scope/, then
+// one name of URL-safe characters. No second slash, no name starting with a dot: so the bundle's
+// file name, made from it, is one plain file name.
+const PACKAGE_NAME = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/i;
+// Semantic versioning, as npm publishes and MCPB and the registry require.
+const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/**
+ * The package.json fields every MCP Bundle needs, checked: a valid npm `name` (at most 214
+ * characters), a semantic `version`, a `description` and an `author`. Throws a HostError naming
+ * the first field that is missing or wrong. Cheap: `typemcp pack` calls it before it builds.
+ */
+export function assertBundleFields(pkg: PackageManifest): {
+  name: string;
+  version: string;
+  description: string;
+  author: { name: string; email?: string; url?: string };
+} {
+  const name = required(pkg, "name");
+  if (name.length > 214 || !PACKAGE_NAME.test(name)) {
+    throw new HostError(
+      "HOST_USAGE",
+      `package.json "name" is ${JSON.stringify(name)}, which is no npm package name: use "name" or "@scope/name" (letters, digits, - . _ ~; no other "/").`,
+    );
+  }
+  const version = required(pkg, "version");
+  if (!VERSION.test(version))
+    throw new HostError("HOST_USAGE", `package.json "version" is ${JSON.stringify(version)}: a bundle needs a semantic version such as 1.0.0.`);
+  const description = required(pkg, "description");
+  const author = toAuthor(pkg.author);
+  if (!author) throw new HostError("HOST_USAGE", 'an MCP Bundle names its author: add "author" to package.json (e.g. "Ada Lovelace <ada@example.com>").');
+  return { name, version, description, author };
+}
+
+/** The name an MCP Bundle goes by: the package name without its scope. */
+export function bundleNameOf(packageName: string): string {
+  return packageName.replace(/^@[^/]+\//, "");
 }
 
 /** How to give a server its registry name, for the messages that need one. */

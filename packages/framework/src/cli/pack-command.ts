@@ -5,9 +5,12 @@ import { buildProject } from "../schema/build-project.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
-import { REGISTRY_NAME_HINT, toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
-import { findServerSettings, type DeclaredSettings } from "./server-settings.js";
+import { assertBundleFields, REGISTRY_NAME_HINT, toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
+import { assertSettingNames, findServerSettings, type DeclaredSettings } from "./server-settings.js";
+import { assertBuilt } from "./assert-built.js";
 import { bundleContents } from "./bundle-contents.js";
+import { filesLoadedBy } from "./files-loaded-by.js";
+import { writeInFolder } from "./write-in-folder.js";
 import { zipFiles } from "./zip-files.js";
 
 /** `typemcp pack --help`. */
@@ -45,29 +48,37 @@ export async function runPack(args: readonly string[]): Promise<number> {
     if (positionals.length) throw new HostError("HOST_USAGE", `typemcp pack takes no arguments (got "${positionals.join(" ")}").`);
     const project = options.project ?? "tsconfig.json";
     const packageDir = path.dirname(path.resolve(project));
-    const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as PackageManifest & {
-      typemcp?: { env?: DeclaredSettings };
-      files?: string[];
-    };
+    const pkg = readPackageJson(packageDir);
+    // What package.json lacks and a missing build are said before the type-check and derivation,
+    // which take seconds: neither needs them.
+    assertBundleFields(pkg);
+    assertSettingNames(pkg.typemcp?.env);
+    assertBuilt(project);
+    // Reading the files is quick too, and refuses a link or path that leads out of the package.
+    const { entries: files, leftOut } = bundleContents(packageDir, pkg.files);
     // Emitted in memory only: entry discovery works on the emitted files, which are not written.
     const result = buildProject({ project, inMemory: true });
     const [entry] = findEntries({ packageDir, program: result.program, sources: result.sources, explicit: options.entry ?? [] });
     if (!entry) throw new HostError("HOST_USAGE", "no entry point: call serve() in a file, or name it with --entry.");
     if (!fs.existsSync(entry)) throw new HostError("HOST_USAGE", `${path.relative(process.cwd(), entry)} is not built yet: run typemcp build first.`);
-    const tools = result.components.filter((c) => c.kind === "tool").map((c) => ({ name: c.name, description: c.definition.description }));
-    const sources = new Set([...result.sources.values()]);
-    const settings = findServerSettings(sources, pkg.typemcp?.env, packageDir);
+    // The manifest lists what the entry serves: the components of the files it loads, not every
+    // file the tsconfig compiles.
+    const loaded = filesLoadedBy(entry, result.outputs, result.sources, result.program.getCompilerOptions());
+    const loadedNames = new Set([...loaded].map((source) => source.fileName));
+    const tools = result.components
+      .filter((c) => c.kind === "tool" && loadedNames.has(c.file))
+      .map((c) => ({ name: c.name, description: c.definition.description }));
+    const settings = findServerSettings(loaded, pkg.typemcp?.env, packageDir);
     const entryInBundle = path.relative(packageDir, entry).split(path.sep).join("/");
     const manifest = toMcpbManifest(pkg, entryInBundle, tools, settings);
     // A bundle needs no registry name: without one, the bundle is written and server.json is not.
     const registry = toRegistryEntry(pkg, settings);
     const out = path.resolve(options.out ?? packageDir);
-    fs.mkdirSync(out, { recursive: true });
-    const files = bundleContents(packageDir, pkg.files);
+    for (const file of leftOut) process.stderr.write(`typemcp pack: left out ${file.name} (${file.reason}): a bundle carries no secrets.\n`);
     const archive = zipFiles([{ name: "manifest.json", data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) }, ...files]);
-    const bundleFile = path.join(out, `${String(manifest.name)}-${String(manifest.version)}.mcpb`);
-    fs.writeFileSync(bundleFile, archive);
-    if (registry) fs.writeFileSync(path.join(out, "server.json"), `${JSON.stringify(registry, null, 2)}\n`);
+    fs.mkdirSync(out, { recursive: true });
+    const bundleFile = writeInFolder(out, `${String(manifest.name)}-${String(manifest.version)}.mcpb`, archive);
+    if (registry) writeInFolder(out, "server.json", `${JSON.stringify(registry, null, 2)}\n`);
     console.log(`typemcp pack: ${tools.length} tool(s), ${settings.length} setting(s)${settings.length ? ` (${settings.map((s) => s.name).join(", ")})` : ""}`);
     console.log(`  → ${path.relative(process.cwd(), bundleFile)} (${files.length + 1} files, ${(archive.length / 1024).toFixed(0)} KiB)`);
     if (registry) console.log(`  → ${path.relative(process.cwd(), path.join(out, "server.json"))} (${String(registry.name)})`);
@@ -80,5 +91,16 @@ export async function runPack(args: readonly string[]): Promise<number> {
     }
     for (const line of formatBuildFailure(error)) console.error(line);
     return 1;
+  }
+}
+
+type PackedPackage = PackageManifest & { typemcp?: { env?: DeclaredSettings }; files?: string[] };
+
+function readPackageJson(packageDir: string): PackedPackage {
+  const file = path.join(packageDir, "package.json");
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as PackedPackage;
+  } catch (error) {
+    throw new HostError("HOST_USAGE", `cannot read ${path.relative(process.cwd(), file) || file}: ${(error as Error).message}`, { cause: error });
   }
 }

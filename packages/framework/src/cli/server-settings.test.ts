@@ -32,4 +32,12 @@ const again = process.env.GREETER_SIGN_OFF;`),
       { name: "API_TOKEN", description: "A token for the API.", secret: true, required: true },
     ]);
   });
+
+  test("refuses a variable package.json names that is no variable name, naming it", () => {
+    expect(() => findServerSettings([], { GOOD: "fine", "BAD\nNAME": "a newline" })).toThrow(
+      'package.json "typemcp.env" names "BAD\\nNAME", which is no environment variable name',
+    );
+    expect(() => findServerSettings([], { "A=B": "x" })).toThrow('names "A=B"');
+    expect(() => findServerSettings([], { "1ST": "x" })).toThrow('names "1ST"');
+  });
 });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { HostError } from "../host/host-error.js";
 import type ts from "../schema/typescript.cjs";
 
 /** An environment variable the server reads: a setting a host asks its user for. */
@@ -18,6 +19,25 @@ const READ = /\benv(?:\.([A-Z][A-Z0-9_]*)|\[\s*["']([A-Z][A-Z0-9_]*)["']\s*\])/g
 // typemcp's own settings (transport, limits, auth) and the runtime's: not the server's to declare.
 const NOT_THE_SERVERS = /^(MCP_|NODE_|REDIS_URL$|TYPEMCP_)/;
 
+// What a shell, an MCPB host and the MCP Registry all take as a variable name.
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Throws a HostError naming the first variable of package.json `typemcp.env` whose name is no
+ * environment variable name (letters, digits and `_`, not starting with a digit): a name with a
+ * newline or `=` in it would end up in a host's configuration as something else.
+ */
+export function assertSettingNames(declared: DeclaredSettings = {}): void {
+  for (const name of Object.keys(declared)) {
+    if (!VARIABLE_NAME.test(name)) {
+      throw new HostError(
+        "HOST_USAGE",
+        `package.json "typemcp.env" names ${JSON.stringify(name)}, which is no environment variable name: use letters, digits and _, not starting with a digit.`,
+      );
+    }
+  }
+}
+
 /**
  * The environment variables the author's code reads (`sources`, its TypeScript files), in order
  * of first use, with a description each: from package.json `typemcp.env` where given, else the
@@ -25,6 +45,7 @@ const NOT_THE_SERVERS = /^(MCP_|NODE_|REDIS_URL$|TYPEMCP_)/;
  * in package.json and never seen in the code are included too.
  */
 export function findServerSettings(sources: Iterable<ts.SourceFile>, declared: DeclaredSettings = {}, packageDir = process.cwd()): ServerSetting[] {
+  assertSettingNames(declared);
   const found = new Map<string, ServerSetting>();
   for (const source of sources) {
     if (source.fileName.includes(`${path.sep}node_modules${path.sep}`) || source.isDeclarationFile) continue;

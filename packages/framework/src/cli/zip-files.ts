@@ -1,4 +1,5 @@
 import { crc32, deflateRawSync } from "node:zlib";
+import { HostError } from "../host/host-error.js";
 
 /** One file of a zip archive: its path inside the archive (forward slashes) and its bytes. */
 export interface ZipEntry {
@@ -8,13 +9,15 @@ export interface ZipEntry {
 
 /**
  * A zip archive of `entries` (deflated, no encryption, no zip64): what an MCP Bundle (`.mcpb`)
- * is. Small and dependency-free; a bundle holds a server's few built files.
+ * is. Small and dependency-free; a bundle holds a server's few built files. Every name must be a
+ * plain relative path (see {@link assertEntryName}), so unpacking writes inside one folder.
  */
 export function zipFiles(entries: readonly ZipEntry[]): Buffer {
   const parts: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
+    assertEntryName(entry.name);
     const name = Buffer.from(entry.name, "utf8");
     const compressed = deflateRawSync(entry.data);
     const crc = crc32(entry.data);
@@ -53,6 +56,21 @@ export function zipFiles(entries: readonly ZipEntry[]): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...parts, directory, end]);
+}
+
+/**
+ * Throws unless `name` is a relative path of plain segments joined by `/`: no `..` or `.`
+ * segment, no leading `/`, drive letter or backslash, no empty segment or control character.
+ * An unpacker that trusts names would otherwise write outside its folder ("zip slip").
+ */
+export function assertEntryName(name: string): void {
+  const segments = name.split("/");
+  const bad =
+    name === "" ||
+    /^[A-Za-z]:/.test(name) ||
+    /[\\\x00-\x1f\x7f]/.test(name) ||
+    segments.some((segment) => segment === "" || segment === "." || segment === "..");
+  if (bad) throw new HostError("HOST_USAGE", `refusing to put ${JSON.stringify(name)} in the bundle: an entry must be a plain path inside it.`);
 }
 
 // 1980-01-01 00:00: a fixed time, so the same files always make the same archive.
