@@ -18,13 +18,16 @@ export const PACK_USAGE = `Usage: typemcp pack [--project tsconfig.json] [--entr
 
 Package a built server for hosts to install, from its package.json and what the build derives:
   NAME-VERSION.mcpb  an MCP Bundle (Claude Desktop and other hosts): a zip of the built server
-                     with a manifest.json listing its tools, and a user setting for each
+                     with a manifest.json listing the tools its entry serves, and a user setting for each
                      environment variable the code reads (described in package.json
                      "typemcp": { "env": { "NAME": "what it is" } }, else by its comment)
   server.json        its entry for the MCP Registry: the npm package, run over stdio, and the
                      same variables (named by package.json "mcpName", e.g. io.github.you/server;
                      without one, or a GitHub "repository", only the bundle is written)
-Run typemcp build first: the bundle holds dist/ as built.
+Run typemcp build first: the bundle holds dist/ as built. It carries only the package's own
+files (a path or symbolic link leading out of it is refused) and leaves out secrets: .env and
+.env.* files, .npmrc and other credentials files, SSH keys, key stores and private keys, each
+named on stderr. Both files are written directly in --out.
 
   --project, -p FILE   the tsconfig.json of the server (default: tsconfig.json)
   --entry FILE         the entry point, if the package has several
