@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { HostError } from "../host/host-error.js";
 import type { ChatMessage, ModelAdapter, TokenUsage } from "../host/models/model-adapter.js";
 
@@ -12,12 +14,25 @@ interface SavedConversation {
   readonly messages: readonly ChatMessage[];
 }
 
-/** Writes the conversation so far to `file` (JSON, readable by the user only: it may hold what the tools returned). */
-export function saveConversation(file: string, messages: readonly ChatMessage[], model: ModelAdapter, usage: TokenUsage): void {
+/**
+ * Writes the conversation so far to `file` (JSON, readable by the user only: it may hold what the
+ * tools returned). The file is written anew as 0600 whatever was there (a new file in the same
+ * folder, then renamed over the name), so an older file readable by others is replaced, not
+ * rewritten in place keeping its mode; a symbolic link at `file` is refused, never followed.
+ */
+export function saveConversation(file: string, messages: readonly ChatMessage[], model: Pick<ModelAdapter, "provider" | "model">, usage: TokenUsage): void {
   const saved: SavedConversation = { typemcp: "chat", version: 1, provider: model.provider, model: model.model, usage, messages };
+  const target = path.resolve(file);
+  if (fs.lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new HostError("HOST_USAGE", `Cannot save the conversation to ${file}: it is a symbolic link. Name a file, not a link.`);
+  }
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
-    fs.writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
+    fs.writeFileSync(temporary, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+    // Renaming replaces whatever is at the name (even a link made since the check) and never writes through it.
+    fs.renameSync(temporary, target);
   } catch (error) {
+    fs.rmSync(temporary, { force: true });
     throw new HostError("HOST_USAGE", `Cannot save the conversation to ${file}: ${(error as Error).message}`, { cause: error });
   }
 }
