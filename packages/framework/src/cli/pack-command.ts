@@ -18,9 +18,10 @@ export const PACK_USAGE = `Usage: typemcp pack [--project tsconfig.json] [--entr
 
 Package a built server for hosts to install, from its package.json and what the build derives:
   NAME-VERSION.mcpb  an MCP Bundle (Claude Desktop and other hosts): a zip of the built server
-                     with a manifest.json listing the tools its entry serves, and a user setting for each
-                     environment variable the code reads (described in package.json
-                     "typemcp": { "env": { "NAME": "what it is" } }, else by its comment)
+                     with a manifest.json listing the tools its entry serves, and a user
+                     setting for each environment variable that code reads (described in
+                     package.json "typemcp": { "env": { "NAME": "what it is" } }, else by its
+                     comment)
   server.json        its entry for the MCP Registry: the npm package, run over stdio, and the
                      same variables (named by package.json "mcpName", e.g. io.github.you/server;
                      without one, or a GitHub "repository", only the bundle is written)
