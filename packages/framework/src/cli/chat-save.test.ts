@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { saveConversation } from "./chat-save.js";
 
-const MODEL = { provider: "anthropic", model: "test-model" };
+const MODEL = { provider: "anthropic", model: "test-model" } as const;
 const USAGE = { inputTokens: 1, outputTokens: 1 };
 const MESSAGES = [{ role: "user" as const, text: "What is in the vault?" }];
 let dir: string;
