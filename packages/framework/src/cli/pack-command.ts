@@ -1,15 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../host/host-error.js";
-import { buildProject } from "../schema/build-project.js";
 import { formatBuildFailure } from "./format-build-failure.js";
-import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
 import { assertBundleFields, REGISTRY_NAME_HINT, toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
 import { assertSettingNames, findServerSettings, type DeclaredSettings } from "./server-settings.js";
-import { assertBuilt } from "./assert-built.js";
 import { bundleContents } from "./bundle-contents.js";
-import { filesLoadedBy } from "./files-loaded-by.js";
 import { writeInFolder } from "./write-in-folder.js";
 import { zipFiles } from "./zip-files.js";
 
@@ -57,9 +53,16 @@ export async function runPack(args: readonly string[]): Promise<number> {
     // which take seconds: neither needs them.
     assertBundleFields(pkg);
     assertSettingNames(pkg.typemcp?.env);
+    // The compiler and the schema generator load only now: a second or more on a slow machine.
+    const { assertBuilt } = await import("./assert-built.js");
     assertBuilt(project);
     // Reading the files is quick too, and refuses a link or path that leads out of the package.
     const { entries: files, leftOut } = bundleContents(packageDir, pkg.files);
+    const [{ buildProject }, { findEntries }, { filesLoadedBy }] = await Promise.all([
+      import("../schema/build-project.js"),
+      import("./find-entries.js"),
+      import("./files-loaded-by.js"),
+    ]);
     // Emitted in memory only: entry discovery works on the emitted files, which are not written.
     const result = buildProject({ project, inMemory: true });
     const [entry] = findEntries({ packageDir, program: result.program, sources: result.sources, explicit: options.entry ?? [] });
