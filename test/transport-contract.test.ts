@@ -52,7 +52,10 @@ const CASES: Record<string, (t: ContractClient) => Promise<void>> = {
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["count", "chatter", "wait", "askName", "askModel", "double", "card"].map(t.tool)));
   },
   async call(t) {
-    expect((await call(t, "add", { a: 2, b: 3 })).structuredContent).toEqual({ result: 5 });
+    const result = (await call(t, "add", { a: 2, b: 3 })) as CallResult & { _meta?: Record<string, { name?: string } | undefined> };
+    expect(result.structuredContent).toEqual({ result: 5 });
+    // 2026-07-28 results name the server that answered: the gateway, never a part behind it.
+    if (t.era === "2026-07-28") expect(result._meta?.["io.modelcontextprotocol/serverInfo"]?.name).toBe(t.serverName);
   },
   async "invalid arguments"(t) {
     const result = await call(t, "add", { a: "two", b: 3 });

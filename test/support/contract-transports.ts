@@ -45,6 +45,8 @@ export interface ContractClient {
   readonly client: Client;
   readonly era: Era;
   readonly transport: string;
+  /** The name of the server that answers: the contract server's, or the gateway's. */
+  readonly serverName: string;
   /** The name a tool or prompt of ContractTools is served under here (a gateway prefixes it). */
   tool(name: string): string;
   /** The URI (or URI template) a resource of ContractTools is served under here (a gateway prefixes it). */
@@ -112,6 +114,7 @@ function httpTransport(id: string, start: () => Promise<{ url: string; stop(): P
     connect: (era) =>
       connectClient(era, new StreamableHTTPClientTransport(new URL(running!.url), { requestInit: { headers: auth } }), {
         transport: id,
+        serverName: prefix === undefined ? "contract" : "gateway",
         tool,
         uri,
         post: rawPost(running!.url),
@@ -162,6 +165,7 @@ function inMemoryFetch(): ContractTransport {
     connect: (era) =>
       connectClient(era, new StreamableHTTPClientTransport(new URL(url), { fetch: fetcher, requestInit: { headers: auth } }), {
         transport: "toFetchHandler in memory",
+        serverName: "contract",
         tool: same,
         uri: same,
         post: rawPost(url, fetcher),
@@ -177,6 +181,7 @@ function stdio(): ContractTransport {
     connect: (era) =>
       connectClient(era, new StdioClientTransport({ command: process.execPath, args: [`${DIST}/contract.js`], stderr: "pipe" }), {
         transport: "stdio",
+        serverName: "contract",
         tool: same,
         uri: same,
       }),

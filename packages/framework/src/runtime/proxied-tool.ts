@@ -76,10 +76,21 @@ export class ProxiedTool extends RegisteredTool {
             ...(ctx instanceof RequestContext ? { onlog: (message) => ctx.relayLog(message) } : {}),
           }
         : {};
-      return (await this.remote.call(this.remoteName, args ?? {}, options)) as CallToolResult;
+      return withoutEnvelope((await this.remote.call(this.remoteName, args ?? {}, options)) as CallToolResult);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return toErrorResult(new ToolError(`Tool "${this.name}" is served by another MCP server, which failed: ${message}`, { cause: error }));
     }
   }
 }
+
+// The protocol's own keys in a result's _meta (2026-07-28: the server's name, among others) speak
+// for the remote server; the gateway answers, and its SDK adds its own.
+function withoutEnvelope(result: CallToolResult): CallToolResult {
+  const meta = result._meta as Record<string, unknown> | undefined;
+  if (meta === undefined || !Object.keys(meta).some((key) => key.startsWith(RESERVED_META))) return result;
+  const kept = Object.fromEntries(Object.entries(meta).filter(([key]) => !key.startsWith(RESERVED_META)));
+  const { _meta: _, ...rest } = result;
+  return (Object.keys(kept).length > 0 ? { ...rest, _meta: kept } : rest) as CallToolResult;
+}
+const RESERVED_META = "io.modelcontextprotocol/";
