@@ -250,3 +250,29 @@ for (const transport of transports) {
     }
   });
 }
+
+// MCP ties no log message to a request: a gateway passes a remote server's log message on only
+// while one call is in flight on that connection, so one caller never hears another's.
+describe("a mounted remote server's log messages, with two callers at once", () => {
+  const gateway = transports.find((t) => t.id === "gateway, mounted remote server")!;
+  beforeAll(() => gateway.start(), 60_000);
+  afterAll(() => gateway.stop());
+
+  test("reach neither caller while both calls run, and the caller alone once the other is done", async () => {
+    const [waiting, chatting] = await Promise.all([gateway.connect("2025-11-25"), gateway.connect("2025-11-25")]);
+    try {
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      const waited = call(waiting, "wait", { ms: 1_000 }, { onprogress: () => started() });
+      await running;
+      expect(textOf(await call(chatting, "chatter"))).toBe("logged");
+      expect(textOf(await waited)).toBe("waited");
+      expect([...waiting.heard.logs, ...chatting.heard.logs]).toEqual([]);
+      expect(textOf(await call(chatting, "chatter"))).toBe("logged");
+      await expect.poll(() => chatting.heard.logs, { timeout: 5_000, interval: 20 }).toHaveLength(1);
+      expect(waiting.heard.logs).toEqual([]);
+    } finally {
+      await Promise.all([waiting.client.close(), chatting.client.close()]);
+    }
+  });
+});

@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -210,9 +209,4 @@ export function contractTransports(): ContractTransport[] {
     gateway("gateway, mounted class", "local"),
     gateway("gateway, mounted remote server", "remote"),
   ];
-}
-
-/** Whether the contract fixture was built since its sources last changed. */
-export function contractFixtureBuilt(): boolean {
-  return fs.existsSync(`${DIST}/contract.workers.js`) && fs.existsSync(`${DIST}/contract-gateway.js`);
 }
