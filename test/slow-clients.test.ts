@@ -1,5 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
@@ -71,6 +72,38 @@ describe("slow clients are disconnected within the timeouts", () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     // Routine, not a server fault: nothing logged.
     expect(server.stderr()).not.toContain("HTTP request failed");
+  });
+
+  test("a slow-header client that keeps its end open after the 408 leaves the server no descriptor", async () => {
+    const fds = () => fs.readdirSync(`/proc/${server.child.pid}/fd`).length;
+    const before = fds();
+    const { hostname, port } = new URL(server.url);
+    const host = `Host: ${new URL(server.url).host}\r\n`;
+    // Each client reads the 408 and the server's FIN but never closes its own end (half-open).
+    const held = await Promise.all(
+      Array.from(
+        { length: 10 },
+        () =>
+          new Promise<{ socket: net.Socket; answer: string }>((resolve) => {
+            const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true });
+            let answer = "";
+            socket.on("error", () => undefined);
+            socket.setEncoding("utf8").on("data", (chunk: string) => (answer += chunk));
+            socket.once("end", () => resolve({ socket, answer }));
+            socket.once("connect", () => socket.write(`POST /mcp HTTP/1.1\r\n${host}X-Slow: a`));
+          }),
+      ),
+    );
+    try {
+      expect(held.map((h) => h.answer.split("\r\n")[0])).toEqual(Array(10).fill("HTTP/1.1 408 Request Timeout"));
+      expect(held.every((h) => !h.socket.destroyed)).toBe(true);
+      // The server closes each descriptor once its 408 is flushed; polled, within a bound.
+      const deadline = Date.now() + 5_000;
+      while (fds() > before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fds()).toBeLessThanOrEqual(before);
+    } finally {
+      for (const { socket } of held) socket.destroy();
+    }
   });
 
   test("an answer that streams for longer than both timeouts is not cut off: they bound the request, not the answer", async () => {

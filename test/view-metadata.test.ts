@@ -2,6 +2,8 @@ import os from "node:os";
 import { describe, expect, test } from "vitest";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { startHttpServer } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 
 const WEATHER_SERVER = fromRoot("packages/weather-server/dist/weather.js");
@@ -77,4 +79,32 @@ describe("a tool's view is served only to clients that take MCP Apps", () => {
       }
     });
   }
+});
+
+// A stateless server answers each request with a protocol server that never saw the client's
+// initialize: it offered the extension there, so it serves the views on every later request.
+describe("a 2025-11-25 host on a --stateless server", () => {
+  test("sees _meta.ui on a tool with a view, the ui:// resource and its page, as initialize advertised", async () => {
+    const server = await startHttpServer(WEATHER_SERVER, ["--stateless"], { NWS_USER_AGENT: "typemcp-tests (ops@example.test)" });
+    const client = new Client(
+      { name: "typemcp-views-test", version: "1.0.0" },
+      { versionNegotiation: { mode: "legacy" }, capabilities: { extensions: { [UI]: { mimeTypes: [MIME] } } } },
+    );
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      expect(client.getNegotiatedProtocolVersion()).toBe("2025-11-25");
+      expect(client.getServerCapabilities()?.extensions?.[UI]).toEqual({});
+      const { tools } = await client.listTools();
+      expect(tools.find((t) => t.name === "get_forecast")!._meta).toEqual({
+        ui: { resourceUri: "ui://weather/get_forecast" },
+        "ui/resourceUri": "ui://weather/get_forecast",
+      });
+      expect((await client.listResources()).resources).toEqual([expect.objectContaining({ uri: "ui://weather/get_forecast", mimeType: MIME })]);
+      const { contents } = await client.readResource({ uri: "ui://weather/get_forecast" });
+      expect(contents[0]).toMatchObject({ uri: "ui://weather/get_forecast", mimeType: MIME, text: expect.stringMatching(/^<!doctype html>/) });
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+  });
 });

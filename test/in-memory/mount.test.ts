@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { BuildError, createServer, type TypemcpServer } from "typemcp";
 import { connect, type TestClient } from "typemcp/testing";
 import { mark, MiddlewareTools, trail } from "../fixtures/src/middleware-tools.js";
@@ -73,5 +73,47 @@ describe("mount()", () => {
       'mount(): the prefix must be 1 to 64 letters, digits or "-", starting with a letter or digit, not "no spaces".',
     );
     expect(() => server.mount("self", server)).toThrow("mount(): a server cannot be mounted into itself.");
+  });
+});
+
+// A connected server as `mount()` takes one (what connectServer returns): its tools as it listed
+// them, and a call that answers with the name it was called by.
+function remoteWithTools(...names: string[]) {
+  return {
+    tools: names.map((name) => ({ name, inputSchema: { type: "object" } })),
+    call: async (tool: string) => ({ content: [{ type: "text", text: `remote ran ${JSON.stringify(tool)}` }] }),
+  };
+}
+
+describe("a remote server whose tool names break MCP's naming rules", () => {
+  test("is mounted with each name made valid, said on stderr, and called by its own name", async () => {
+    const said = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    let server: TypemcpServer;
+    try {
+      server = createServer([], { name: "gateway", version: "0.0.1" });
+      server.mount("far", remoteWithTools("has space", "line\nbreak", "fine.name-1"));
+      expect(said.mock.calls.map(([line]) => String(line))).toEqual([
+        '[typemcp] mount("far"): the remote tool "has space" is served as "far_has_space": MCP tool names use only A-Z, a-z, 0-9, "_", "-" and "." (1 to 128 characters).\n',
+        '[typemcp] mount("far"): the remote tool "line\\nbreak" is served as "far_line_break": MCP tool names use only A-Z, a-z, 0-9, "_", "-" and "." (1 to 128 characters).\n',
+      ]);
+    } finally {
+      said.mockRestore();
+    }
+    const client = await connect(server);
+    open.push(client);
+    expect((await client.listTools()).map((t) => t.name)).toEqual(["far_has_space", "far_line_break", "far_fine.name-1"]);
+    expect(await client.callResult("far_line_break", {})).toMatchObject({ content: [{ type: "text", text: 'remote ran "line\\nbreak"' }] });
+  });
+
+  test("refuses two names that become the same, naming both", () => {
+    const server = createServer([], { name: "gateway", version: "0.0.1" });
+    const said = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      expect(() => server.mount("far", remoteWithTools("a b", "a_b"))).toThrow(
+        'tool "far_a_b" is served twice: the remote server mounted as "far" has the tools "a b" and "a_b", which MCP\'s naming rules make the same name. Rename one of them on that server.',
+      );
+    } finally {
+      said.mockRestore();
+    }
   });
 });

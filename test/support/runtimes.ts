@@ -66,9 +66,10 @@ export interface RuntimeServer {
 
 /**
  * Starts `bundle` (a `typemcp build --target` entry) under `runtime` on a free loopback port, and
- * resolves once it answers `/healthz`, within `timeoutMs`.
+ * resolves once it answers `/healthz`, within `timeoutMs`. `env` reaches it as environment
+ * variables (as text bindings under workerd, which has no environment).
  */
-export async function startUnder(runtime: Runtime, bin: string, bundle: string, timeoutMs = 20_000): Promise<RuntimeServer> {
+export async function startUnder(runtime: Runtime, bin: string, bundle: string, timeoutMs = 20_000, env: Record<string, string> = {}): Promise<RuntimeServer> {
   const port = await freePort();
   let args: string[];
   let cwd = path.dirname(bundle);
@@ -86,6 +87,9 @@ const worker :Workerd.Worker = (
   modules = [ (name = "worker", esModule = embed "worker.js") ],
   compatibilityDate = "2025-09-01",
   compatibilityFlags = ["nodejs_compat"],
+  bindings = [${Object.entries(env)
+    .map(([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`)
+    .join(", ")}],
 );
 `,
     );
@@ -95,7 +99,7 @@ const worker :Workerd.Worker = (
   } else {
     args = [bundle];
   }
-  const child = spawn(bin, args, { cwd, env: { ...process.env, PORT: String(port), NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(bin, args, { cwd, env: { ...process.env, ...env, PORT: String(port), NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -111,8 +115,9 @@ const worker :Workerd.Worker = (
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
+    // Behind a bearer token (MCP_AUTH_TOKEN) the liveness check answers 401: serving all the same.
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
+      (r) => r.ok || r.status === 401,
       () => false,
     );
     if (ok) return { url, child, output: () => output, stop };

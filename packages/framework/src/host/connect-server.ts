@@ -11,6 +11,7 @@ import {
   defaultServerEnvironment,
   isUnauthorized,
   openClientSession,
+  type CallListeners,
   type ClientSession,
   type OAuthClientProvider,
   type ServerIdentity,
@@ -74,9 +75,10 @@ export interface ServerConnection {
   readonly caller: ToolCaller;
   /**
    * Sends `tools/call`; a JSON-RPC error or lost connection becomes a HostError (exit 3).
-   * Aborting `signal` cancels the call on the server (MCP `notifications/cancelled`).
+   * Aborting `signal` cancels the call on the server (MCP `notifications/cancelled`);
+   * `onprogress` and `onlog` hear the call's progress and the server's log messages meanwhile.
    */
-  call(tool: string, args: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<McpCallResult>;
+  call(tool: string, args: Record<string, unknown>, options?: { signal?: AbortSignal } & CallListeners): Promise<McpCallResult>;
   /** `resources/list`, `resources/read`, `prompts/list`, `prompts/get`; failures are HostErrors (exit 3). */
   listResources(): Promise<McpResource[]>;
   readResource(uri: string): Promise<McpResourceContents[]>;
@@ -170,7 +172,7 @@ async function connectWith(
     },
     caller: session.caller,
     call: (tool, args, callOptions) =>
-      connected.callTool(tool, args, options.timeoutMs, callOptions?.signal).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
+      connected.callTool(tool, args, options.timeoutMs, callOptions?.signal, callOptions).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
     async refreshTools() {
       if (!stale) return false;
       stale = false;

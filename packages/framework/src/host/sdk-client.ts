@@ -136,8 +136,34 @@ export interface ClientSession {
   listPrompts(timeoutMs: number): Promise<McpPrompt[]>;
   getPrompt(name: string, args: Record<string, string>, timeoutMs: number): Promise<McpPromptResult>;
   /** Aborting `signal` cancels the request: the SDK sends `notifications/cancelled`. */
-  callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal): Promise<McpCallResult>;
+  callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal, listeners?: CallListeners): Promise<McpCallResult>;
   close(): Promise<void>;
+}
+
+/** One progress notification of a call, as the server sent it. */
+export interface CallProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** One log message (`notifications/message`) a server sent, as it sent it. */
+export interface ServerLogMessage {
+  level: string;
+  logger?: string;
+  data: unknown;
+}
+
+/** What a caller hears while its tools/call runs. */
+export interface CallListeners {
+  /** Each progress notification of this call (asked for with a progress token). */
+  onprogress?: (progress: CallProgress) => void;
+  /**
+   * Each log message the server sends while this call is the only one in flight on the
+   * connection: MCP ties no log message to a request, so with several in flight none can be
+   * attributed, and they go to no caller.
+   */
+  onlog?: (message: ServerLogMessage) => void;
 }
 
 /** How `openClientSession` connects. */
@@ -157,6 +183,9 @@ export interface SessionOptions {
   /** Extensions the host supports, by identifier, declared as client capabilities (e.g. MCP Apps). */
   extensions?: Record<string, object>;
 }
+
+// The 2026-07-28 envelope key that names the log level a request wants messages at.
+const LOG_LEVEL_META = "io.modelcontextprotocol/logLevel";
 
 // Longer than any --timeout: the SDK's own timer would run on while the user answers a question.
 const NO_SDK_TIMEOUT_MS = 2_147_483_647;
@@ -183,6 +212,12 @@ export async function openClientSession(transport: Transport, options: SessionOp
   );
   const deadlines = new RequestDeadlines();
   if (options.answers) answerQuestions(client, options.answers, deadlines, options.serverName ?? (() => "server"));
+  // The calls in flight, each with its log listener (or none): see CallListeners.onlog.
+  const inFlight = new Set<CallListeners>();
+  client.setNotificationHandler("notifications/message", (notification) => {
+    const [only] = inFlight;
+    if (inFlight.size === 1) only!.onlog?.(notification.params as ServerLogMessage);
+  });
   await client.connect(transport, { timeout: options.timeoutMs });
   const info = client.getServerVersion();
   const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
@@ -231,14 +266,22 @@ export async function openClientSession(transport: Transport, options: SessionOp
     async getPrompt(name, args, timeoutMs) {
       return (await client.getPrompt({ name, arguments: args }, { timeout: timeoutMs })) as McpPromptResult;
     },
-    async callTool(name, args, timeoutMs, signal) {
+    async callTool(name, args, timeoutMs, signal, listeners = {}) {
       // The call's own limit, paused while the host answers the server's questions.
       const deadline = deadlines.start(timeoutMs, () => new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", { timeout: timeoutMs }), signal);
+      // 2026-07-28: a server sends a request log messages only at the level its envelope names;
+      // the listener filters them by its own caller's level.
+      const logLevel = listeners.onlog && client.getProtocolEra() === "modern" ? { [LOG_LEVEL_META]: "debug" } : undefined;
+      inFlight.add(listeners);
       try {
         return (await traceClientRequest({ method: "tools/call", target: name, protocolVersion }, (meta) =>
-          client.callTool({ name, arguments: args, ...(meta && { _meta: meta }) }, { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal }),
+          client.callTool(
+            { name, arguments: args, ...((meta || logLevel) && { _meta: { ...meta, ...logLevel } }) },
+            { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal, ...(listeners.onprogress && { onprogress: listeners.onprogress }) },
+          ),
         )) as McpCallResult;
       } finally {
+        inFlight.delete(listeners);
         deadline.done();
       }
     },

@@ -1,6 +1,7 @@
 import {
   isTerminal,
   newTaskId,
+  taskListOffset,
   type NewTask,
   type TaskAnswered,
   type TaskInputRequest,
@@ -140,9 +141,9 @@ export class InMemoryTaskStore implements TaskStore {
 
   async list(options: { owner?: string; cursor?: string; limit?: number } = {}): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
     this.sweep();
+    const start = taskListOffset(options.cursor);
     if (options.owner === undefined) return { tasks: [] };
     const mine = [...this.tasks.values()].filter((e) => e.owner === options.owner).map((e) => ({ ...e.state }));
-    const start = options.cursor === undefined ? 0 : Number(options.cursor);
     const limit = options.limit ?? 100;
     const tasks = mine.slice(start, start + limit);
     return start + limit < mine.length ? { tasks, nextCursor: String(start + limit) } : { tasks };

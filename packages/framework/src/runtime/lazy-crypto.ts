@@ -9,6 +9,9 @@ let loaded: NodeCrypto | undefined;
  * digests its arguments and questions, pays for it.
  */
 export function nodeCrypto(): NodeCrypto {
-  loaded ??= createRequire(import.meta.url)("node:crypto") as NodeCrypto;
+  // A Workers module has no file URL to make a require from (import.meta.url is undefined
+  // there): every runtime typemcp builds for has process.getBuiltinModule, Node from 20.16.
+  const builtin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  loaded ??= (builtin?.("node:crypto") as NodeCrypto | undefined) ?? (createRequire(import.meta.url)("node:crypto") as NodeCrypto);
   return loaded;
 }

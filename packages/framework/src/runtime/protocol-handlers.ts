@@ -67,7 +67,10 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
   protocol.handle("tools/list", (params, extra) => {
     refuseCursor("tools/list", params);
     const tools = visible(app.tools, extra);
-    return { tools: takesViews(extra) ? withViewMeta(app.info.name, tools, (name) => app.tools.get(name)) : tools, ...app.cacheHint("tools", extra.era) };
+    return {
+      tools: takesViews(extra, stateless) ? withViewMeta(app.info.name, tools, (name) => app.tools.get(name)) : tools,
+      ...app.cacheHint("tools", extra.era),
+    };
   });
   protocol.handle("tools/call", async (params, extra) => {
     const tool = permitted(app.tools.get(params.name), extra);
@@ -118,7 +121,7 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
   protocol.handle("resources/list", (params, extra) => {
     refuseCursor("resources/list", params);
     const resources = visible(app.resources, extra).filter((r) => "uri" in r);
-    const views = takesViews(extra) ? viewResources(app.info.name, visibleTools(app, extra)) : [];
+    const views = takesViews(extra, session.state.stateless) ? viewResources(app.info.name, visibleTools(app, extra)) : [];
     return { resources: [...resources, ...views], ...app.cacheHint("resources", extra.era) };
   });
   protocol.handle("resources/templates/list", (params, extra) => {
@@ -127,7 +130,7 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
   });
   protocol.handle("resources/read", async (params, extra) => {
     refuseOverlong(app, "resources/read", "uri", params.uri);
-    const view = takesViews(extra) ? readView(app.info.name, visibleTools(app, extra), params.uri) : undefined;
+    const view = takesViews(extra, session.state.stateless) ? readView(app.info.name, visibleTools(app, extra), params.uri) : undefined;
     if (view) return { contents: [view] };
     if (!permitted(findResource(app, params.uri)?.resource, extra)) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(params.uri)}".`);
     return { contents: await executed(extra, () => readResource(app, params.uri, context(extra))) };

@@ -122,13 +122,25 @@ export class RequestContext implements Context {
     );
   }
 
+  /**
+   * Passes on a log message another MCP server sent while it ran this request's call (a mounted
+   * remote server), as it sent it, under the same level rules as the request's own messages.
+   */
+  relayLog(message: { level: string; logger?: string; data: unknown }): void {
+    if (!LEVELS.includes(message.level as LogLevel)) return;
+    this.notifyLog(message.level as LogLevel, message.logger ?? this.session.logger, message.data);
+  }
+
   private sendLog(level: LogLevel, message: string, data: unknown): void {
+    this.notifyLog(level, this.session.logger, data === undefined ? message : { message, data });
+  }
+
+  private notifyLog(level: LogLevel, logger: string, payload: unknown): void {
     // 2026-07-28: a request that names no log level in its _meta gets no log messages.
     if (this.extra.era === "modern" && this.extra.logLevel === undefined) return;
     const floor = this.extra.era === "modern" ? this.extra.logLevel : this.session.logLevel;
     if (floor !== undefined && LEVELS.indexOf(level) < LEVELS.indexOf(floor)) return;
-    const payload = data === undefined ? message : { message, data };
     // A log line must never fail the call it describes.
-    this.extra.notify("notifications/message", { level, logger: this.session.logger, data: payload }).catch(() => undefined);
+    this.extra.notify("notifications/message", { level, logger, data: payload }).catch(() => undefined);
   }
 }

@@ -6,7 +6,7 @@ import type { RegisteredTool } from "./registered-tool.js";
 import { toInputRequest, type Era } from "./sdk.js";
 import { TaskContext } from "./task-context.js";
 import { DEFAULT_TASK_LIMITS, jsonBytes, QuotaFull, taskLimitError, toQuota, type TaskLimits } from "./task-limits.js";
-import { isTerminal, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStore } from "./task-store.js";
+import { isTerminal, taskListOffset, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStore } from "./task-store.js";
 
 /** What the runner needs of the server: its tools by name, and its resources for `ctx.readResource`. */
 export interface TaskServices {
@@ -126,7 +126,11 @@ export class TaskRunner {
 
   /** Lists `owner`'s tasks a page at a time; nothing for a caller with no owner, whose tasks only their ids reach. */
   list(owner: string | undefined, cursor: string | undefined): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
-    if (owner === undefined) return Promise.resolve({ tasks: [] });
+    if (owner === undefined) {
+      // Refused all the same: an empty page would pass a garbage cursor off as the end of the list.
+      taskListOffset(cursor);
+      return Promise.resolve({ tasks: [] });
+    }
     return this.store.list({ owner, ...(cursor === undefined ? {} : { cursor }) });
   }
 

@@ -1,3 +1,4 @@
+import { ProtocolError } from "../errors/protocol-error.js";
 import type { TaskQuota } from "./task-limits.js";
 
 /** Where a task stands, as the Tasks extension names it. */
@@ -118,4 +119,18 @@ export function taskExpiry(taskId: string): number | undefined {
   if (!match) return undefined;
   const at = Number.parseInt(match[1]!, 36);
   return Number.isSafeInteger(at) ? at : undefined;
+}
+
+/**
+ * Where a `tasks/list` page starts: the built-in stores' cursor is the offset they issued as
+ * `nextCursor`. Anything else was not issued here, and the spec's answer to an invalid cursor is
+ * -32602 naming it, never a silent empty page (throws a `ProtocolError`).
+ */
+export function taskListOffset(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  if (/^\d{1,9}$/.test(cursor)) return Number(cursor);
+  throw new ProtocolError(
+    "INVALID_PARAMS",
+    `Invalid cursor for tasks/list: ${JSON.stringify(cursor.slice(0, 100))} is not a cursor this server issued; call tasks/list without one for the first page, then pass each nextCursor it returns.`,
+  );
 }

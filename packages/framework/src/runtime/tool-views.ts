@@ -14,9 +14,16 @@ export function viewUri(server: string, tool: string): string {
 /**
  * Whether the client of this request renders views: it declared the MCP Apps extension (at
  * `initialize` in 2025-11-25, in the request's envelope in 2026-07-28), with the HTML type among
- * its `mimeTypes` if it lists any. Any other client sees the server exactly as without views.
+ * its `mimeTypes` if it lists any. Any other client sees the server exactly as without views,
+ * except a 2025 client of a `stateless` server, whose capabilities no later request carries.
  */
-export function takesViews(extra: RequestExtra): boolean {
+export function takesViews(extra: RequestExtra, stateless = false): boolean {
+  // A 2025 client on a stateless server (--stateless, Workers) declared its capabilities in an
+  // initialize that another protocol server answered, and sends them with no later request: the
+  // server cannot tell a host that renders views from one that does not, and initialize offered
+  // the extension to whoever declared it. Such a request gets the views; `_meta.ui` is ignorable
+  // by a host that renders none, and a ui:// page is read only by one that asks for it.
+  if (stateless && extra.era === "legacy" && extra.clientCapabilities === undefined) return true;
   const declared = extra.clientCapabilities?.extensions?.[UI_EXTENSION] as { mimeTypes?: unknown } | undefined;
   if (declared === undefined || declared === null) return false;
   return !Array.isArray(declared.mimeTypes) || declared.mimeTypes.includes(VIEW_MIME_TYPE);

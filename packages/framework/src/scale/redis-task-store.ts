@@ -1,6 +1,7 @@
 import { storeUnavailable, type RedisConnection } from "./redis-connection.js";
 import {
   newTaskId,
+  taskListOffset,
   type NewTask,
   type TaskAnswered,
   type TaskInputRequest,
@@ -252,8 +253,8 @@ export class RedisTaskStore implements TaskStore {
 
   async list(options: { owner?: string; cursor?: string; limit?: number } = {}): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
     // Tasks without an owner are reached by their id alone, never listed.
+    const start = taskListOffset(options.cursor);
     if (options.owner === undefined) return { tasks: [] };
-    const start = options.cursor === undefined ? 0 : Math.max(0, Number(options.cursor) || 0);
     const limit = options.limit ?? 100;
     const index = this.index(options.owner);
     const ids = await this.run("list tasks", () => this.redis.client.zrange(index, start, start + limit));

@@ -135,6 +135,19 @@ export function describeTaskStore(name: string, open: () => TaskStore | Promise<
       expect(second.nextCursor).toBeUndefined();
     });
 
+    test("refuses a cursor it did not issue with -32602 naming it, for any caller", async () => {
+      const store = await open();
+      const owner = `lister-${Math.random()}`;
+      await store.create({ ttlMs: 60_000, owner });
+      for (const cursor of ["garbage", "-1", "1e3", ""]) {
+        for (const who of [{ owner }, {}]) {
+          const listed = store.list({ ...who, cursor });
+          await expect(listed).rejects.toThrow(`Invalid cursor for tasks/list: ${JSON.stringify(cursor)} is not a cursor this server issued`);
+          await expect(listed).rejects.toMatchObject({ code: "INVALID_PARAMS", jsonRpcCode: -32602 });
+        }
+      }
+    });
+
     test("keeps what a task runs, for any instance to run it again", async () => {
       const store = await open();
       const request = { tool: "export", arguments: { rows: [], format: "csv" } };

@@ -63,7 +63,9 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
   // Nor does a request too slow to arrive (the timeouts above): 408.
   http.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
-    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    // Node's HTTP sockets are half-open: end() alone keeps the descriptor until the client closes
+    // its end, which a slow client never does. Destroyed once the answer is flushed.
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
