@@ -11,14 +11,19 @@ export type StateStorage = { kind: "memory" } | { kind: "disk"; dir: string };
  * Starts a Workers build under workerd with the `MCP_STATE` Durable Object namespace bound to its
  * `TypemcpState` class, as a wrangler.toml binding does on Cloudflare, and resolves once it
  * answers `/healthz` (within `timeoutMs`). `port` reuses an address (a restart).
+ *
+ * The same build also runs as a second Worker (`twinUrl`), in an isolate of its own, bound to the
+ * first one's objects: what one isolate keeps, the other must find through the objects alone, as
+ * two Cloudflare isolates (or locations) serving one deployment do.
  */
 export async function startWorkerdWithState(
   bin: string,
   bundle: string,
   storage: StateStorage,
-  options: { port?: number; bindings?: Record<string, string>; timeoutMs?: number } = {},
-): Promise<RuntimeServer & { port: number }> {
+  options: { port?: number; twinPort?: number; bindings?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<RuntimeServer & { port: number; twinPort: number; twinUrl: string }> {
   const port = options.port ?? (await freePort());
+  const twinPort = options.twinPort ?? (await freePort());
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-workerd-state-"));
   fs.copyFileSync(bundle, path.join(cwd, "worker.js"));
   const texts = Object.entries(options.bindings ?? {}).map(([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`);
@@ -27,8 +32,11 @@ export async function startWorkerdWithState(
     path.join(cwd, "config.capnp"),
     `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
-  services = [ (name = "main", worker = .worker)${disk} ],
-  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+  services = [ (name = "main", worker = .worker), (name = "twin", worker = .twin)${disk} ],
+  sockets = [
+    (name = "http", address = "127.0.0.1:${port}", http = (), service = "main"),
+    (name = "twin-http", address = "127.0.0.1:${twinPort}", http = (), service = "twin"),
+  ],
 );
 const worker :Workerd.Worker = (
   modules = [ (name = "worker", esModule = embed "worker.js") ],
@@ -37,6 +45,12 @@ const worker :Workerd.Worker = (
   durableObjectNamespaces = [ (className = "TypemcpState", uniqueKey = "typemcp-state", enableSql = true) ],
   durableObjectStorage = ${storage.kind === "disk" ? '(localDisk = "state-disk")' : "(inMemory = void)"},
   bindings = [ (name = "MCP_STATE", durableObjectNamespace = "TypemcpState")${texts.map((t) => `, ${t}`).join("")} ],
+);
+const twin :Workerd.Worker = (
+  modules = [ (name = "worker", esModule = embed "worker.js") ],
+  compatibilityDate = "2025-09-01",
+  compatibilityFlags = ["nodejs_compat"],
+  bindings = [ (name = "MCP_STATE", durableObjectNamespace = (serviceName = "main", className = "TypemcpState"))${texts.map((t) => `, ${t}`).join("")} ],
 );
 `,
   );
@@ -56,11 +70,16 @@ const worker :Workerd.Worker = (
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
+    const ok = await Promise.all(
+      [port, twinPort].map((p) =>
+        fetch(`http://127.0.0.1:${p}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      ),
     );
-    if (ok) return { url: `http://127.0.0.1:${port}/mcp`, port, child, output: () => output, stop };
+    if (ok.every(Boolean))
+      return { url: `http://127.0.0.1:${port}/mcp`, port, twinPort, twinUrl: `http://127.0.0.1:${twinPort}/mcp`, child, output: () => output, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

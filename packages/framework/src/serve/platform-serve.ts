@@ -6,7 +6,7 @@ import { taskLimitsFrom } from "./task-limits-from.js";
 import type { RunningServer, TransportOptions } from "./serve.js";
 import { toFetchHandler, type FetchHandler, type FetchHandlerOptions } from "./to-fetch-handler.js";
 import { warn } from "../transports/http/platform.js";
-import { resolveHttpOptions } from "../transports/http/http-options.js";
+import { resolveHttpOptions, type HttpStores } from "../transports/http/http-options.js";
 import { isDurableObjectNamespace, type DurableObjectNamespace } from "../workers/durable-object-types.js";
 import { STATE_BINDING } from "../workers/durable-protocol.js";
 import { durableFetchHandler, durableStores } from "../workers/durable-serving.js";
@@ -86,15 +86,20 @@ function handlerOptions(defaults: PlatformDefaults, env: unknown): FetchHandlerO
   };
 }
 
-// One handler per isolate for the sessions its objects hold, each session its own protocol server (the stores are the Worker's).
-let sessions: FetchHandler | undefined;
+// A session object's handler: its own, so that closing one session (idle, deleted) closes nothing else.
 function sessionHandler(env: unknown): FetchHandler {
-  const namespace = durableNamespaceOf(env)!;
-  return (sessions ??= toFetchHandler(served!.server, {
+  return toFetchHandler(served!.server, {
     ...handlerOptions({ stateless: false, tcp: false }, env),
     stateless: false,
-    stores: { ...durableStores(served!.server, namespace), sessions: sessionIdOfObject },
-  }));
+    stores: sessionStores(durableNamespaceOf(env)!),
+  });
+}
+
+// The Worker's stores, less the change bus: 2026-07-28 listen streams are the Worker's, never a
+// session's, and a second publisher in the isolate would announce each change twice.
+function sessionStores(namespace: DurableObjectNamespace): HttpStores {
+  const { bus: _workersOwn, ...stores } = durableStores(served!.server, namespace);
+  return { ...stores, sessions: sessionIdOfObject };
 }
 
 function durableNamespaceOf(env: unknown): DurableObjectNamespace | undefined {
