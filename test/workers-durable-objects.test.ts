@@ -195,6 +195,18 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     }
   }, 60_000);
 
+  test("the task caps count every isolate's tasks: one isolate's task fills MCP_MAX_TASKS=1 for the other", async () => {
+    const capped = await startWorkerdWithState(WORKERD, BUNDLE, { kind: "memory" }, { bindings: { MCP_MAX_TASKS: "1" } });
+    try {
+      const first = await openSession([capped.url]);
+      expect((await first.send("tools/call", { name: "slow", arguments: { ms: 60_000 }, task: { ttl: 60_000 } })).result?.task?.status).toBe("working");
+      const other = await openSession([capped.twinUrl]);
+      expect((await other.send("tools/call", { name: "slow", arguments: { ms: 10 }, task: { ttl: 60_000 } })).error?.message).toMatch(/maxTasks/);
+    } finally {
+      await capped.stop();
+    }
+  }, 30_000);
+
   test("without the MCP_STATE binding the build serves statelessly, and says so once", async () => {
     const bare = await startUnder("workerd", WORKERD, BUNDLE);
     try {

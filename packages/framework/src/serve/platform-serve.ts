@@ -56,12 +56,12 @@ export function platformFetch(defaults: PlatformDefaults): (request: Request, en
   return async (request, env) => {
     if (!handler) {
       const namespace = defaults.durableObjects ? durableNamespaceOf(env) : undefined;
+      const options = handlerOptions(namespace ? { ...defaults, stateless: false } : defaults, env);
       if (defaults.durableObjects && !namespace) {
         warn(
           `typemcp: no Durable Object binding ${STATE_BINDING}: serving stateless, each isolate keeping its own tasks, streams and changes (bind ${STATE_BINDING} to the TypemcpState class to keep them; see "Run anywhere" in the typemcp README).`,
         );
       }
-      const options = handlerOptions(namespace ? { ...defaults, stateless: false } : defaults, env);
       handler = namespace ? durableFetchHandler(served!.server, options, namespace) : toFetchHandler(served!.server, options);
     }
     return handler.fetch(request);
