@@ -127,7 +127,7 @@ async function measure(urls) {
     const taskMs = performance.now() - t;
     // Stream: a call of 20 progress events answered through one instance, resumed after its first event through the other.
     t = performance.now();
-    const { text } = await post(a, 4, "tools/call", { name: "count", arguments: { steps: 20 }, _meta: { progressToken: "p" } });
+    const { text } = await post(a, 4, "tools/call", { name: "count", arguments: { steps: 20, intervalMs: 0 }, _meta: { progressToken: "p" } });
     const callMs = performance.now() - t;
     const first = /^id: (.+)$/m.exec(text.split("\n\n").find((block) => block.includes('"notifications/progress"')))[1];
     t = performance.now();

@@ -115,7 +115,7 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     const again = await openSession([server.twinUrl], first.id());
     const listed = await again.send("tools/list", {});
     expect(listed.result?.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["slow", "count"]));
-    expect((await again.send("tools/call", { name: "count", arguments: { steps: 2 } })).result?.structuredContent).toEqual({ counted: 2 });
+    expect((await again.send("tools/call", { name: "count", arguments: { steps: 2, intervalMs: 0 } })).result?.structuredContent).toEqual({ counted: 2 });
     await expect((await openSession(both, "not-a-session")).send("tools/list", {})).resolves.toMatchObject({
       error: { message: expect.stringMatching(/Session not found/) },
     });
@@ -137,7 +137,12 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     const call = await fetch(server.url, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "count", arguments: { steps: 4 }, _meta: { progressToken: "p" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "count", arguments: { steps: 4, intervalMs: 0 }, _meta: { progressToken: "p" } },
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     const events = sseEvents(await call.text());
@@ -153,6 +158,35 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
       signal: AbortSignal.timeout(10_000),
     });
     expect(unknown.status).toBe(404);
+  }, 30_000);
+
+  test("a stream cut mid-call is resumed through the other isolate, up to the call's result", async () => {
+    const call = await fetch(server.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "count", arguments: { steps: 6, intervalMs: 150 }, _meta: { progressToken: "p" } },
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    // Read until the second progress event, then drop the connection.
+    const reader = call.body!.getReader();
+    let text = "";
+    while (sseEvents(text).length < 2) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    const seen = sseEvents(text);
+    const resumed = await fetch(server.twinUrl, {
+      headers: { Accept: "text/event-stream", "Last-Event-ID": seen.at(-1)!.id },
+      signal: AbortSignal.timeout(10_000),
+    });
+    const rest = sseEvents(await resumed.text());
+    expect(rest.map((e) => e.message.params?.progress ?? e.message.result?.structuredContent)).toEqual([
+      ...Array.from({ length: 6 - seen.length }, (_, i) => seen.length + i + 1),
+      { counted: 6 },
+    ]);
   }, 30_000);
 
   test("a tool-list change made in one request reaches a listening 2026-07-28 client", async () => {
@@ -212,7 +246,7 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     try {
       for (let i = 0; i < 2; i++) {
         const { send } = await openSession([bare.url]);
-        expect((await send("tools/call", { name: "count", arguments: { steps: 1 } })).result?.structuredContent).toEqual({ counted: 1 });
+        expect((await send("tools/call", { name: "count", arguments: { steps: 1, intervalMs: 0 } })).result?.structuredContent).toEqual({ counted: 1 });
       }
       const said = bare.output().split("no Durable Object binding MCP_STATE: serving stateless").length - 1;
       expect(said, bare.output()).toBe(1);

@@ -1,5 +1,6 @@
 import type { EventStore, SendEvent, StoredMessage } from "../scale/redis-event-store.js";
 import { StreamAbandonedError, UnknownEventError } from "../scale/redis-event-store.js";
+import { keepWorking } from "../runtime/keep-working.js";
 import { unrefTimer } from "../transports/http/platform.js";
 import type { DurableObjectNamespace } from "./durable-object-types.js";
 import { LIVE_MS } from "./durable-event-log.js";
@@ -18,15 +19,32 @@ const SEPARATOR = "@";
 export class DurableEventStore implements EventStore {
   /** Streams this isolate writes and has not answered yet. */
   private readonly writing = new Set<string>();
+  /** Streams this isolate writes, each with what ends the wait for its response. */
+  private readonly untilAnswered = new Map<string, () => void>();
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly namespace: DurableObjectNamespace) {}
 
   async storeEvent(streamId: string, message: StoredMessage): Promise<string> {
-    const seq = await callObject<number>(this.stream(streamId), "stream/store", { message }, "store a stream event");
-    if ("id" in message && ("result" in message || "error" in message)) this.writing.delete(streamId);
-    else this.keepAlive(streamId);
+    const answered = "id" in message && ("result" in message || "error" in message);
+    // The request writing a stream runs on to its response even when its client hangs up, so that
+    // the client can resume it elsewhere: on Workers, only if the request is told to (waitUntil).
+    if (!answered && !this.untilAnswered.has(streamId)) keepWorking(new Promise<void>((resolve) => this.untilAnswered.set(streamId, resolve)));
+    let seq: number;
+    try {
+      seq = await callObject<number>(this.stream(streamId), "stream/store", { message }, "store a stream event");
+    } finally {
+      if (answered) this.answered(streamId);
+    }
+    if (!answered) this.keepAlive(streamId);
     return `${streamId}${SEPARATOR}${seq}`;
+  }
+
+  // The stream has its response: nothing more to keep going or alive for it.
+  private answered(streamId: string): void {
+    this.writing.delete(streamId);
+    this.untilAnswered.get(streamId)?.();
+    this.untilAnswered.delete(streamId);
   }
 
   async getStreamIdForEventId(eventId: string): Promise<string | undefined> {
@@ -83,7 +101,7 @@ export class DurableEventStore implements EventStore {
     this.writing.add(streamId);
     this.timer ??= unrefTimer(
       setInterval(() => {
-        for (const id of this.writing) void callObject(this.stream(id), "stream/alive", {}, "keep a stream alive").catch(() => this.writing.delete(id));
+        for (const id of this.writing) void callObject(this.stream(id), "stream/alive", {}, "keep a stream alive").catch(() => this.answered(id));
         if (this.writing.size === 0 && this.timer) {
           clearInterval(this.timer);
           this.timer = undefined;
