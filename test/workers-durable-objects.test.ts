@@ -108,6 +108,24 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     expect(result.result?.structuredContent).toEqual({ waited: 300 });
   }, 30_000);
 
+  test("a task started by a request without a session runs on after its response, and is polled to completion through the other isolate", async () => {
+    const post = async (url: string, method: string, params: Record<string, unknown>): Promise<Answer> => {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      return jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Answer;
+    };
+    const created = await post(server.url, "tools/call", { name: "slow", arguments: { ms: 500 }, task: { ttl: 60_000 } });
+    const taskId = created.result?.task?.taskId as string;
+    expect(created.result?.task?.status, JSON.stringify(created)).toBe("working");
+    const done = await pollUntilDone((method, params) => post(server.twinUrl, method, params), taskId);
+    expect(done.result).toMatchObject({ taskId, status: "completed" });
+    expect((await post(server.twinUrl, "tasks/result", { taskId })).result?.structuredContent).toEqual({ waited: 500 });
+  }, 30_000);
+
   test("a 2025-11-25 session survives across requests, each its own connection", async () => {
     const first = await openSession(both);
     expect(first.id()).toMatch(/^[0-9a-f-]{36}$/);
