@@ -127,13 +127,18 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
   }, 30_000);
 
   test("a 2025-11-25 session survives across requests, each its own connection", async () => {
-    const first = await openSession(both);
+    const first = await openSession([server.url]);
     expect(first.id()).toMatch(/^[0-9a-f-]{36}$/);
-    // A new client object that knows only the session id: the server side is all that remembers it.
+    const taskId = (await first.send("tools/call", { name: "slow", arguments: { ms: 10_000 }, task: { ttl: 60_000 } })).result?.task?.taskId as string;
+    // A new client object that knows only the session id, through the other isolate: the session
+    // is the same one (its tasks are listed, which a request outside it never sees).
     const again = await openSession([server.twinUrl], first.id());
-    const listed = await again.send("tools/list", {});
-    expect(listed.result?.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["slow", "count"]));
+    expect((await again.send("tasks/list", {})).result?.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([taskId]);
     expect((await again.send("tools/call", { name: "count", arguments: { steps: 2, intervalMs: 0 } })).result?.structuredContent).toEqual({ counted: 2 });
+    // A closed session is gone for every isolate.
+    const closed = await fetch(server.twinUrl, { method: "DELETE", headers: { "Mcp-Session-Id": first.id(), "MCP-Protocol-Version": "2025-11-25" } });
+    expect(closed.status).toBe(200);
+    await expect(first.send("tools/list", {})).resolves.toMatchObject({ error: { message: expect.stringMatching(/Session not found/) } });
     await expect((await openSession(both, "not-a-session")).send("tools/list", {})).resolves.toMatchObject({
       error: { message: expect.stringMatching(/Session not found/) },
     });
