@@ -243,6 +243,18 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
       expect((await send("tasks/get", { taskId })).result?.status).toBe("working");
       await onDisk.stop();
       onDisk = await startWorkerdWithState(WORKERD, BUNDLE, storage, { port: onDisk.port, twinPort: onDisk.twinPort });
+      // The session is opened again from storage only for the credentials that opened it (none here): another caller gets nothing.
+      const intruder = await fetch(onDisk.url, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "Mcp-Session-Id": id(),
+          Authorization: "Bearer someone-else",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tasks/list", params: {} }),
+      });
+      expect(intruder.status).toBe(404);
       const after = await openSession([onDisk.twinUrl, onDisk.url], id());
       expect((await after.send("tasks/get", { taskId })).result).toMatchObject({ taskId, status: "working", ttl: 600_000 });
       expect((await after.send("tasks/list", {})).result?.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([taskId]);
