@@ -55,8 +55,8 @@ export class DurableEventStore implements EventStore {
 
   async replayEventsAfter(lastEventId: string, { send }: { send: SendEvent }): Promise<string> {
     const { streamId, seq } = known(lastEventId);
-    if (!(await this.getStreamIdForEventId(lastEventId))) throw new UnknownEventError(lastEventId);
-    const events = await callObject<Array<[number, StoredMessage]>>(this.stream(streamId), "stream/replay", { after: seq }, "replay a stream");
+    const events = await callObject<Array<[number, StoredMessage]> | null>(this.stream(streamId), "stream/replay", { after: seq }, "replay a stream");
+    if (!events) throw new UnknownEventError(lastEventId);
     for (const [at, message] of events) if ("jsonrpc" in message) await send(`${streamId}${SEPARATOR}${at}`, message);
     return streamId;
   }
@@ -64,7 +64,6 @@ export class DurableEventStore implements EventStore {
   /** Replays every event after `lastEventId`, then sends new ones as they are stored, until the stream's response; see `RedisEventStore.follow`. */
   async follow(lastEventId: string, send: SendEvent, options: { signal?: AbortSignal; idleMs?: number } = {}): Promise<string> {
     const { streamId, seq } = known(lastEventId);
-    if (!(await this.getStreamIdForEventId(lastEventId))) throw new UnknownEventError(lastEventId);
     let body: ReadableStream<Uint8Array> | null;
     try {
       const response = await this.stream(streamId).fetch(
@@ -80,15 +79,19 @@ export class DurableEventStore implements EventStore {
       throw stateUnavailable("resume a stream", error);
     }
     if (!body) return streamId;
-    let abandoned = false;
+    let ended: "abandoned" | "unknown" | undefined;
     await readLines(body, async (line) => {
-      if (!Array.isArray(line)) return (abandoned = true);
+      if (!Array.isArray(line)) {
+        ended = (line as { unknown?: boolean }).unknown ? "unknown" : "abandoned";
+        return true;
+      }
       const [at, message] = line as [number, StoredMessage];
       if (!("jsonrpc" in message)) return false;
       await send(`${streamId}${SEPARATOR}${at}`, message);
       return "id" in message && ("result" in message || "error" in message);
     });
-    if (abandoned) throw new StreamAbandonedError(streamId);
+    if (ended === "unknown") throw new UnknownEventError(lastEventId);
+    if (ended === "abandoned") throw new StreamAbandonedError(streamId);
     return streamId;
   }
 
