@@ -49,7 +49,8 @@ export function durableFetchHandler(server: TypemcpServer, options: FetchHandler
     const session = request.headers.get("mcp-session-id");
     if (!sessions) return main.fetch(request);
     if (session !== null) return toSession(request, session, false);
-    if (request.method !== "POST") return main.fetch(request);
+    // A request with a protocol version header is never an initialize (which comes before any version is agreed).
+    if (request.method !== "POST" || request.headers.has("mcp-protocol-version")) return main.fetch(request);
     // Only an initialize opens a session: read the body to know (the handler that answers reads it again).
     const body = await readRequestBody(request, maxBodyBytes);
     if (!body.ok) return refusalResponse({ status: body.status, message: body.message });
