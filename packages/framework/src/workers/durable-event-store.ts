@@ -7,6 +7,8 @@ import { LIVE_MS } from "./durable-event-log.js";
 import { callObject, readLines, stateObject, stateUnavailable, STATE_ORIGIN } from "./durable-protocol.js";
 
 const SEPARATOR = "@";
+/** How long a stream may go without an event and still count as being written (ms): the streams' TTL, as with Redis. */
+const STREAM_IDLE_MS = 3_600_000;
 
 /**
  * An `EventStore` on Durable Objects: each SSE stream's events in the object named
@@ -17,8 +19,8 @@ const SEPARATOR = "@";
  * so a follower learns of a writer that died (410) instead of waiting.
  */
 export class DurableEventStore implements EventStore {
-  /** Streams this isolate writes and has not answered yet. */
-  private readonly writing = new Set<string>();
+  /** Streams this isolate writes and has not answered yet, with when each last had an event. */
+  private readonly writing = new Map<string, number>();
   /** Streams this isolate writes, each with what ends the wait for its response. */
   private readonly untilAnswered = new Map<string, () => void>();
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -101,10 +103,15 @@ export class DurableEventStore implements EventStore {
 
   // Tells the stream's object, while the request runs, that its writer is still here.
   private keepAlive(streamId: string): void {
-    this.writing.add(streamId);
+    this.writing.set(streamId, Date.now());
     this.timer ??= unrefTimer(
       setInterval(() => {
-        for (const id of this.writing) void callObject(this.stream(id), "stream/alive", {}, "keep a stream alive").catch(() => this.answered(id));
+        const now = Date.now();
+        for (const [id, last] of this.writing) {
+          // A stream with no event for the streams' TTL ended without a response (a session's own GET stream): let it go.
+          if (now - last > STREAM_IDLE_MS) this.answered(id);
+          else void callObject(this.stream(id), "stream/alive", {}, "keep a stream alive").catch(() => this.answered(id));
+        }
         if (this.writing.size === 0 && this.timer) {
           clearInterval(this.timer);
           this.timer = undefined;
