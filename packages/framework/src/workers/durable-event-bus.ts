@@ -32,9 +32,12 @@ export class DurableEventBus implements EventBus<ServerEvent> {
 
   subscribe(listener: (event: ServerEvent) => void): () => void {
     const stop = new AbortController();
+    const since = Date.now();
     this.local.add(listener);
     void (async () => {
-      const response = await stateObject(this.namespace, "bus").fetch(new Request(`${STATE_ORIGIN}/bus/subscribe`, { method: "POST", signal: stop.signal }));
+      const response = await stateObject(this.namespace, "bus").fetch(
+        new Request(`${STATE_ORIGIN}/bus/subscribe`, { method: "POST", body: JSON.stringify({ since }), signal: stop.signal }),
+      );
       if (!response.body) return;
       await readLines(response.body, (line) => {
         const { event } = line as { event?: ServerEvent };
