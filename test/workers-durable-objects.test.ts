@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { jsonRpcAnswer } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
-import { installFromNpm, RUNTIME_PACKAGES, startUnder } from "./support/runtimes.js";
+import { installRuntimes, startUnder } from "./support/runtimes.js";
 import { startWorkerdWithState, type StateStorage } from "./support/workerd-state.js";
 
 // A Workers build with the MCP_STATE Durable Object namespace bound, under workerd from npm with
@@ -17,9 +17,10 @@ import { startWorkerdWithState, type StateStorage } from "./support/workerd-stat
 // reaches a client listening on the other. Nothing is held by the test between requests but ids.
 
 const BUNDLE = fromRoot("test/fixtures/dist/workers/workers-state.workers.js");
-const folder = installFromNpm([RUNTIME_PACKAGES.workerd]);
-const WORKERD = path.join(folder, "node_modules", ".bin", "workerd");
-const missing = fs.existsSync(WORKERD) ? undefined : `${RUNTIME_PACKAGES.workerd} could not be installed from npm`;
+// The same install as the platform tests (test/platforms.test.ts): one folder, kept between runs.
+const found = installRuntimes().workerd;
+const WORKERD = "bin" in found ? found.bin : "";
+const missing = "missing" in found ? found.missing : undefined;
 
 type Answer = { result?: Record<string, any>; error?: { code: number; message: string } };
 
