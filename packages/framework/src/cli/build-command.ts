@@ -32,7 +32,8 @@ else every file that calls serve(), every package.json "bin" target and every fi
   --no-bundle          write TypeScript's output as it is (every file must be runnable by Node)
   --external NAME      leave package NAME as an import (native addons); repeatable
   --target PLATFORM    also write each entry for PLATFORM, beside it: workers (server.workers.js, a
-                       Workers module: export default { fetch }), deno (server.deno.js, Deno.serve),
+                       Workers module: export default { fetch }, and the TypemcpState Durable
+                       Object class to bind as MCP_STATE to keep state), deno (server.deno.js, Deno.serve),
                        bun (server.bun.js, Bun.serve), vercel (server.vercel.js, a function) or node
                        (the default bundle); repeatable. The entry's serve() call is what they serve.
 `;

@@ -20,12 +20,24 @@ export function platformFileOf(entry: string, target: PlatformTarget): string {
 // typemcp's own modules, as this build runs them: the platform's serve() replaces the Node one.
 const INDEX = fileURLToPath(new URL("../index.js", import.meta.url));
 const PLATFORM_SERVE = fileURLToPath(new URL("../serve/platform-serve.js", import.meta.url));
+const KEEP_WORKING = fileURLToPath(new URL("../runtime/keep-working.js", import.meta.url));
+const TYPEMCP_STATE = fileURLToPath(new URL("../workers/typemcp-state.js", import.meta.url));
 const REDIS_WITHOUT_TCP = fileURLToPath(new URL("../serve/redis-without-tcp.js", import.meta.url));
 
 /** How each platform starts the handler; `fetch` is the served server's fetch function. */
 const STARTS: Record<PlatformTarget, string> = {
   // Workers: an isolate may be gone between requests, so 2025-11-25 clients get no sessions by default.
-  workers: `const fetch = platformFetch({ stateless: true, tcp: false });\nexport default { fetch };`,
+  // With the MCP_STATE Durable Object binding, state lives in TypemcpState objects (workers/durable-protocol.ts).
+  // Work a request starts and sees through after its response (a task's run) is kept going with
+  // that request's waitUntil, found through the request's async context.
+  workers: `import { AsyncLocalStorage } from "node:async_hooks";
+import { setKeepWorking } from ${JSON.stringify(KEEP_WORKING)};
+export { TypemcpState } from ${JSON.stringify(TYPEMCP_STATE)};
+const requests = new AsyncLocalStorage();
+setKeepWorking((work) => requests.getStore()?.waitUntil(work));
+const handle = platformFetch({ stateless: true, tcp: false, durableObjects: true });
+const fetch = (request, env, ctx) => (ctx ? requests.run(ctx, () => handle(request, env)) : handle(request, env));
+export default { fetch };`,
   vercel: `const fetch = platformFetch({ stateless: true, tcp: true });\nexport const GET = fetch, POST = fetch, DELETE = fetch, OPTIONS = fetch;\nexport default { fetch };`,
   deno: `const fetch = platformFetch({ stateless: false, tcp: true });
 const env = globalThis.Deno.env.toObject();

@@ -2,6 +2,7 @@ import type { AuthInfo } from "./auth-info.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { ClientAbilities, Context, ResourceContents } from "./context.js";
 import { InputNeeded, InputRound } from "./input-round.js";
+import { keepWorking } from "./keep-working.js";
 import type { RegisteredTool } from "./registered-tool.js";
 import { toInputRequest, type Era } from "./sdk.js";
 import { TaskContext } from "./task-context.js";
@@ -93,8 +94,11 @@ export class TaskRunner {
     };
     const state = await this.create(start, call);
     running.handOff(this.contextFor(state.taskId, start.owner, running.controller, running.round, call));
-    this.settle(state.taskId, start.owner, running.controller, call, running.round, running.call).catch((error: unknown) =>
-      reportLost(state.taskId, tool.name, error),
+    // keepWorking: on Workers, the run goes on after the response that hands out the task.
+    keepWorking(
+      this.settle(state.taskId, start.owner, running.controller, call, running.round, running.call).catch((error: unknown) =>
+        reportLost(state.taskId, tool.name, error),
+      ),
     );
     return state;
   }
@@ -178,14 +182,16 @@ export class TaskRunner {
     const controller = new AbortController();
     const round = call.era === "modern" ? new InputRound(answers) : undefined;
     const context = this.contextFor(taskId, owner, controller, round, call);
-    this.settle(
-      taskId,
-      owner,
-      controller,
-      call,
-      round,
-      tool.call(call.arguments, () => context, { asTask: true }),
-    ).catch((error: unknown) => reportLost(taskId, tool.name, error));
+    keepWorking(
+      this.settle(
+        taskId,
+        owner,
+        controller,
+        call,
+        round,
+        tool.call(call.arguments, () => context, { asTask: true }),
+      ).catch((error: unknown) => reportLost(taskId, tool.name, error)),
+    );
   }
 
   private contextFor(taskId: string, owner: string | undefined, controller: AbortController, round: InputRound | undefined, call: StartedCall): TaskContext {

@@ -4,7 +4,14 @@ import { listTtlFrom } from "./list-ttl.js";
 import { redisWithoutTcp } from "./redis-without-tcp.js";
 import { taskLimitsFrom } from "./task-limits-from.js";
 import type { RunningServer, TransportOptions } from "./serve.js";
-import { toFetchHandler, type FetchHandler } from "./to-fetch-handler.js";
+import { toFetchHandler, type FetchHandler, type FetchHandlerOptions } from "./to-fetch-handler.js";
+import { warn } from "../transports/http/platform.js";
+import { resolveHttpOptions, type HttpStores } from "../transports/http/http-options.js";
+import { isDurableObjectNamespace, type DurableObjectNamespace } from "../workers/durable-object-types.js";
+import { STATE_BINDING } from "../workers/durable-protocol.js";
+import { durableFetchHandler, durableStores } from "../workers/durable-serving.js";
+import { sessionIdOfObject } from "../workers/durable-session.js";
+import { hostSessions } from "../workers/typemcp-state.js";
 
 /**
  * What `serve()` is in a platform build (`typemcp build --target workers|deno|bun|vercel`): the
@@ -27,6 +34,11 @@ export interface PlatformDefaults {
   stateless: boolean;
   /** Whether the platform can open a TCP connection (to Redis, for `REDIS_URL` / `http.redis`): not on Workers. */
   tcp: boolean;
+  /**
+   * Workers: keep sessions, tasks, streams and changes in Durable Objects when the `MCP_STATE`
+   * binding is there (see workers/durable-protocol.ts); without it, serve stateless and say so once.
+   */
+  durableObjects?: boolean;
 }
 
 /**
@@ -35,28 +47,64 @@ export interface PlatformDefaults {
  * `MCP_STATELESS`, …) read from `env` (a Workers binding object) or the process environment,
  * once, at the first request. With `REDIS_URL` (or `http.redis`) the instances share tasks, streams
  * and changes through Redis, connected at the first request; Workers, which cannot open a TCP
- * connection, refuse it at the first request, saying so.
+ * connection, refuse it at the first request, saying so. On Workers with the `MCP_STATE` Durable
+ * Object binding, they share them through Durable Objects instead, and 2025-11-25 clients get sessions.
  */
 export function platformFetch(defaults: PlatformDefaults): (request: Request, env?: unknown) => Promise<Response> {
+  if (defaults.durableObjects)
+    hostSessions({ handler: sessionHandler, idleMs: (env) => resolveHttpOptions(handlerOptions(defaults, env)).sessionIdleMs, streamTtlMs: 3_600_000 });
   return async (request, env) => {
     if (!handler) {
-      if (!served) throw new Error("typemcp: the entry never called serve(): nothing to answer with.");
-      const variables = stringsOf(env) ?? stringsOf((globalThis as { process?: { env?: unknown } }).process?.env) ?? {};
-      const { http = {} } = served.options;
-      const choice = selectTransport({ transport: "http", http: { stateless: defaults.stateless, ...http } }, [], variables);
-      const ttl = listTtlFrom([], variables);
-      if (ttl !== undefined) useListTtl(served.server, ttl);
-      useTaskLimits(served.server, taskLimitsFrom([], variables));
-      const auth = choice.kind === "http" ? choice.options.auth : undefined;
-      const token = variables.MCP_AUTH_TOKEN;
-      if (choice.kind === "http" && choice.options.redis !== undefined && !defaults.tcp) throw redisWithoutTcp(choice.options.redis);
-      handler = toFetchHandler(served.server, {
-        ...(choice.kind === "http" ? choice.options : {}),
-        ...(auth || token ? { auth: auth ?? { token: token! } } : {}),
-      });
+      const namespace = defaults.durableObjects ? durableNamespaceOf(env) : undefined;
+      const options = handlerOptions(namespace ? { ...defaults, stateless: false } : defaults, env);
+      if (defaults.durableObjects && !namespace) {
+        warn(
+          `typemcp: no Durable Object binding ${STATE_BINDING}: serving stateless, each isolate keeping its own tasks, streams and changes (bind ${STATE_BINDING} to the TypemcpState class to keep them; see "Run anywhere" in the typemcp README).`,
+        );
+      }
+      handler = namespace ? durableFetchHandler(served!.server, options, namespace) : toFetchHandler(served!.server, options);
     }
     return handler.fetch(request);
   };
+}
+
+// The handler's settings, from the entry's serve() options and the MCP_* variables; the task and list settings go to the server.
+function handlerOptions(defaults: PlatformDefaults, env: unknown): FetchHandlerOptions {
+  if (!served) throw new Error("typemcp: the entry never called serve(): nothing to answer with.");
+  const variables = stringsOf(env) ?? stringsOf((globalThis as { process?: { env?: unknown } }).process?.env) ?? {};
+  const { http = {} } = served.options;
+  const choice = selectTransport({ transport: "http", http: { stateless: defaults.stateless, ...http } }, [], variables);
+  const ttl = listTtlFrom([], variables);
+  if (ttl !== undefined) useListTtl(served.server, ttl);
+  useTaskLimits(served.server, taskLimitsFrom([], variables));
+  const auth = choice.kind === "http" ? choice.options.auth : undefined;
+  const token = variables.MCP_AUTH_TOKEN;
+  if (choice.kind === "http" && choice.options.redis !== undefined && !defaults.tcp) throw redisWithoutTcp(choice.options.redis);
+  return {
+    ...(choice.kind === "http" ? choice.options : {}),
+    ...(auth || token ? { auth: auth ?? { token: token! } } : {}),
+  };
+}
+
+// A session object's handler: its own, so that closing one session (idle, deleted) closes nothing else.
+function sessionHandler(env: unknown): FetchHandler {
+  return toFetchHandler(served!.server, {
+    ...handlerOptions({ stateless: false, tcp: false }, env),
+    stateless: false,
+    stores: sessionStores(durableNamespaceOf(env)!),
+  });
+}
+
+// The Worker's stores, less the change bus: 2026-07-28 listen streams are the Worker's, never a
+// session's, and a second publisher in the isolate would announce each change twice.
+function sessionStores(namespace: DurableObjectNamespace): HttpStores {
+  const { bus: _workersOwn, ...stores } = durableStores(served!.server, namespace);
+  return { ...stores, sessions: sessionIdOfObject };
+}
+
+function durableNamespaceOf(env: unknown): DurableObjectNamespace | undefined {
+  const binding = (env as Record<string, unknown> | undefined)?.[STATE_BINDING];
+  return isDurableObjectNamespace(binding) ? binding : undefined;
 }
 
 // A Workers env holds bindings of every kind; only its strings are settings.

@@ -17,6 +17,12 @@ export interface HttpStores {
   shared?: SharedStores;
   /** Tasks extension: where task state and results live, so any instance answers for any task. */
   tasks?: TaskStore;
+  /**
+   * 2025-11-25 sessions kept outside this handler (a Durable Object per session on Workers): the
+   * id a new session takes, chosen by whoever routes its requests, so that it stays the same
+   * when the session is opened again elsewhere. Unset: a random id.
+   */
+  sessions?: { idFor(request: Request): string | undefined };
 }
 
 /** This resource server's own credentials at the authorization server, to introspect opaque tokens (RFC 7662). */

@@ -1,4 +1,5 @@
 import type { HttpTransport, ProtocolServer } from "../../runtime/sdk.js";
+import { unrefTimer } from "./platform.js";
 
 /** One client's session: its transport and the protocol server behind it. */
 export interface Session {
@@ -39,10 +40,11 @@ const EVICTABLE_IDLE_MS = 60_000;
  */
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly sweeper: ReturnType<typeof setInterval>;
 
   constructor(private readonly policy: SessionPolicy) {
-    this.sweeper = setInterval(() => void this.sweep(), Math.min(policy.idleMs, policy.unusedIdleMs, 60_000)).unref();
+    // unrefTimer: a Workers timer is a bare number (sessions there live in Durable Objects).
+    this.sweeper = unrefTimer(setInterval(() => void this.sweep(), Math.min(policy.idleMs, policy.unusedIdleMs, 60_000)));
   }
 
   get size(): number {

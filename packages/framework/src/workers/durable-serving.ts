@@ -1,0 +1,78 @@
+import { useTaskStore, useUsedStates, type TypemcpServer } from "../runtime/create-server.js";
+import { toFetchHandler, type FetchHandler, type FetchHandlerOptions } from "../serve/to-fetch-handler.js";
+import { readRequestBody } from "../transports/http/read-request-body.js";
+import { refusalResponse } from "../transports/http/json-responses.js";
+import { warn } from "../transports/http/platform.js";
+import type { HttpStores } from "../transports/http/http-options.js";
+import type { DurableObjectNamespace } from "./durable-object-types.js";
+import { DurableEventBus } from "./durable-event-bus.js";
+import { DurableEventStore } from "./durable-event-store.js";
+import { stateObject } from "./durable-protocol.js";
+import { OPENS_HEADER, SESSION_HEADER } from "./durable-session.js";
+import { DurableTaskStore } from "./durable-task-store.js";
+import { DurableUsedStates } from "./durable-used-states.js";
+
+const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Plugs the Durable Object stores into `server` and gives back the stores for its HTTP handlers:
+ * tasks, 2026-07-28 `requestState` uses, resumable streams and the change bus all on `namespace`.
+ * Made once per isolate, for the Worker and the session objects alike.
+ */
+export function durableStores(server: TypemcpServer, namespace: DurableObjectNamespace): HttpStores {
+  if (made) return made;
+  const report = (error: Error) => warn(`typemcp: ${error.message}`);
+  const tasks = new DurableTaskStore(namespace);
+  const events = new DurableEventStore(namespace);
+  const bus = new DurableEventBus(namespace, report);
+  useTaskStore(server, tasks);
+  useUsedStates(server, new DurableUsedStates(namespace));
+  return (made = { tasks, eventStore: events, bus, shared: { events, isReady: () => true } });
+}
+
+let made: HttpStores | undefined;
+
+/**
+ * The Worker's side of a stateful Workers deployment: requests of a 2025-11-25 session (an
+ * `initialize`, and every request carrying `Mcp-Session-Id`) go to the session's own Durable
+ * Object (see `DurableSession`); everything else (2026-07-28 requests, 2025 requests without a
+ * session, resumes by `Last-Event-ID`) is answered here, statelessly, with the shared stores.
+ * With `stateless` set, no request opens a session, as on any platform.
+ */
+export function durableFetchHandler(server: TypemcpServer, options: FetchHandlerOptions, namespace: DurableObjectNamespace): FetchHandler {
+  const stores = durableStores(server, namespace);
+  // --stateless / MCP_STATELESS: no sessions at all, as on any platform.
+  const sessions = options.stateless !== true;
+  const main = toFetchHandler(server, { ...options, stateless: true, stores });
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const handle = async (request: Request): Promise<Response> => {
+    const session = request.headers.get("mcp-session-id");
+    if (!sessions) return main.fetch(request);
+    if (session !== null) return toSession(request, session, false);
+    // A request with a protocol version header is never an initialize (which comes before any version is agreed).
+    if (request.method !== "POST" || request.headers.has("mcp-protocol-version")) return main.fetch(request);
+    // Only an initialize opens a session: read the body to know (the handler that answers reads it again).
+    const body = await readRequestBody(request, maxBodyBytes);
+    if (!body.ok) return refusalResponse({ status: body.status, message: body.message });
+    const again = new Request(request, { body: body.text });
+    if (!opensSession(body.text)) return main.fetch(again);
+    return toSession(again, globalThis.crypto.randomUUID(), true);
+  };
+  const toSession = async (request: Request, id: string, opens: boolean): Promise<Response> => {
+    const headers = new Headers(request.headers);
+    headers.set(SESSION_HEADER, id);
+    if (opens) headers.set(OPENS_HEADER, "1");
+    else headers.delete(OPENS_HEADER);
+    return stateObject(namespace, `session:${id}`).fetch(new Request(request, { headers }));
+  };
+  return { fetch: handle, handle, ready: () => main.ready(), close: () => main.close() };
+}
+
+function opensSession(text: string): boolean {
+  try {
+    const parsed = JSON.parse(text) as { method?: unknown };
+    return typeof parsed === "object" && parsed !== null && parsed.method === "initialize";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,87 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort, type RuntimeServer } from "./runtimes.js";
+
+/** Where workerd keeps the Durable Objects: in memory, or on disk in a folder that outlives the process. */
+export type StateStorage = { kind: "memory" } | { kind: "disk"; dir: string };
+
+/**
+ * Starts a Workers build under workerd with the `MCP_STATE` Durable Object namespace bound to its
+ * `TypemcpState` class, as a wrangler.toml binding does on Cloudflare, and resolves once it
+ * answers `/healthz` (within `timeoutMs`). `port` reuses an address (a restart).
+ *
+ * The same build also runs as a second Worker (`twinUrl`), in an isolate of its own, bound to the
+ * first one's objects: what one isolate keeps, the other must find through the objects alone, as
+ * two Cloudflare isolates (or locations) serving one deployment do.
+ */
+export async function startWorkerdWithState(
+  bin: string,
+  bundle: string,
+  storage: StateStorage,
+  options: { port?: number; twinPort?: number; bindings?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<RuntimeServer & { port: number; twinPort: number; twinUrl: string }> {
+  const port = options.port ?? (await freePort());
+  const twinPort = options.twinPort ?? (await freePort());
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-workerd-state-"));
+  fs.copyFileSync(bundle, path.join(cwd, "worker.js"));
+  const texts = Object.entries(options.bindings ?? {}).map(([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`);
+  const disk = storage.kind === "disk" ? `, (name = "state-disk", disk = (path = ${JSON.stringify(storage.dir)}, writable = true))` : "";
+  fs.writeFileSync(
+    path.join(cwd, "config.capnp"),
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [ (name = "main", worker = .worker), (name = "twin", worker = .twin)${disk} ],
+  sockets = [
+    (name = "http", address = "127.0.0.1:${port}", http = (), service = "main"),
+    (name = "twin-http", address = "127.0.0.1:${twinPort}", http = (), service = "twin"),
+  ],
+);
+const worker :Workerd.Worker = (
+  modules = [ (name = "worker", esModule = embed "worker.js") ],
+  compatibilityDate = "2025-09-01",
+  compatibilityFlags = ["nodejs_compat"],
+  durableObjectNamespaces = [ (className = "TypemcpState", uniqueKey = "typemcp-state", enableSql = true) ],
+  durableObjectStorage = ${storage.kind === "disk" ? '(localDisk = "state-disk")' : "(inMemory = void)"},
+  bindings = [ (name = "MCP_STATE", durableObjectNamespace = "TypemcpState")${texts.map((t) => `, ${t}`).join("")} ],
+);
+const twin :Workerd.Worker = (
+  modules = [ (name = "worker", esModule = embed "worker.js") ],
+  compatibilityDate = "2025-09-01",
+  compatibilityFlags = ["nodejs_compat"],
+  bindings = [ (name = "MCP_STATE", durableObjectNamespace = (serviceName = "main", className = "TypemcpState"))${texts.map((t) => `, ${t}`).join("")} ],
+);
+`,
+  );
+  const child = spawn(bin, ["serve", "config.capnp"], { cwd, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    }
+    fs.rmSync(cwd, { recursive: true, force: true });
+  };
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const ok = await Promise.all(
+      [port, twinPort].map((p) =>
+        fetch(`http://127.0.0.1:${p}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      ),
+    );
+    if (ok.every(Boolean))
+      return { url: `http://127.0.0.1:${port}/mcp`, port, twinPort, twinUrl: `http://127.0.0.1:${twinPort}/mcp`, child, output: () => output, stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`workerd did not serve ${bundle} within ${timeoutMs} ms:\n${output}`);
+}

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { jsonRpcAnswer } from "./support/http-server.js";
+import { fromRoot } from "./support/paths.js";
+import { installRuntimes, startUnder } from "./support/runtimes.js";
+import { startWorkerdWithState, type StateStorage } from "./support/workerd-state.js";
+
+// A Workers build with the MCP_STATE Durable Object namespace bound, under workerd from npm with
+// the objects kept in memory (and, for the restart, on local disk). The build runs as two Workers,
+// each its own isolate, on the same objects (see startWorkerdWithState), and the requests of each
+// test alternate between them: what a request leaves behind (a task, a session, a stream's
+// events) is there for the next request in the other isolate, and a change made in one isolate
+// reaches a client listening on the other. Nothing is held by the test between requests but ids.
+
+const BUNDLE = fromRoot("test/fixtures/dist/workers/workers-state.workers.js");
+// The same install as the platform tests (test/platforms.test.ts): one folder, kept between runs.
+const found = installRuntimes().workerd;
+const WORKERD = "bin" in found ? found.bin : "";
+const missing = "missing" in found ? found.missing : undefined;
+
+type Answer = { result?: Record<string, any>; error?: { code: number; message: string } };
+
+/** A 2025-11-25 client spoken as raw JSON-RPC (tasks have no client helper), one HTTP request per message, to each of `urls` in turn. */
+async function openSession(urls: string[], sessionId?: string) {
+  let next = 1;
+  let sent = 0;
+  const send = async (method: string, params: Record<string, unknown>, notification = false): Promise<Answer> => {
+    const res = await fetch(urls[sent++ % urls.length]!, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        ...(sessionId ? { "Mcp-Session-Id": sessionId, "MCP-Protocol-Version": "2025-11-25" } : {}),
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", method, params, ...(notification ? {} : { id: next++ }) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    sessionId ??= res.headers.get("mcp-session-id") ?? undefined;
+    const text = await res.text();
+    if (notification) return {};
+    if (!res.ok && !text.startsWith("{") && !text.includes("data:")) return { error: { code: res.status, message: text } };
+    return jsonRpcAnswer(text, res.headers.get("content-type")) as Answer;
+  };
+  if (sessionId === undefined) {
+    await send("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "workers-durable", version: "0" } });
+    await send("notifications/initialized", {}, true);
+  }
+  return { send, id: () => sessionId! };
+}
+
+/** Polls `tasks/get` (each poll its own request) until the task leaves `working`, at most `tries` times. */
+async function pollUntilDone(send: (method: string, params: Record<string, unknown>) => Promise<Answer>, taskId: string, tries = 100): Promise<Answer> {
+  let state: Answer = {};
+  for (let i = 0; i < tries; i++) {
+    state = await send("tasks/get", { taskId });
+    if (state.result?.status !== "working") return state;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return state;
+}
+
+/** The SSE events of a response body: each `id` with the JSON-RPC message it carried (the priming event has none). */
+function sseEvents(text: string): Array<{ id: string; message: Record<string, any> }> {
+  const events: Array<{ id: string; message: Record<string, any> }> = [];
+  for (const block of text.split("\n\n")) {
+    const id = /^id: (.*)$/m.exec(block)?.[1];
+    const data = /^data: (.+)$/m.exec(block)?.[1];
+    if (id !== undefined && data) events.push({ id, message: JSON.parse(data) });
+  }
+  return events;
+}
+
+describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under workerd${missing ? ` (skipped: ${missing})` : ""}`, () => {
+  let server: Awaited<ReturnType<typeof startWorkerdWithState>>;
+  // The two isolates, each request to the next.
+  let both: string[];
+  beforeAll(async () => {
+    execFileSync(
+      process.execPath,
+      [
+        "packages/framework/bin/typemcp.js",
+        "build",
+        "--project",
+        "test/fixtures/tsconfig.workers.json",
+        "--target",
+        "workers",
+        "--entry",
+        "test/fixtures/src/workers-state.ts",
+      ],
+      { cwd: fromRoot("."), stdio: ["ignore", "ignore", "inherit"], timeout: 120_000 },
+    );
+    server = await startWorkerdWithState(WORKERD, BUNDLE, { kind: "memory" });
+    both = [server.url, server.twinUrl];
+  }, 150_000);
+  afterAll(() => server?.stop());
+
+  test("a task created in one request is polled to completion in later ones, and its result fetched in another", async () => {
+    const { send } = await openSession(both);
+    const created = await send("tools/call", { name: "slow", arguments: { ms: 300 }, task: { ttl: 60_000 } });
+    const taskId = created.result?.task?.taskId as string;
+    expect(created.result?.task).toMatchObject({ status: "working", ttl: 60_000 });
+    const done = await pollUntilDone(send, taskId);
+    expect(done.result).toMatchObject({ taskId, status: "completed" });
+    const result = await send("tasks/result", { taskId });
+    expect(result.result?.structuredContent).toEqual({ waited: 300 });
+  }, 30_000);
+
+  test("a task started by a request without a session runs on after its response, and is polled to completion through the other isolate", async () => {
+    const post = async (url: string, method: string, params: Record<string, unknown>): Promise<Answer> => {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      return jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Answer;
+    };
+    const created = await post(server.url, "tools/call", { name: "slow", arguments: { ms: 500 }, task: { ttl: 60_000 } });
+    const taskId = created.result?.task?.taskId as string;
+    expect(created.result?.task?.status, JSON.stringify(created)).toBe("working");
+    const done = await pollUntilDone((method, params) => post(server.twinUrl, method, params), taskId);
+    expect(done.result).toMatchObject({ taskId, status: "completed" });
+    expect((await post(server.twinUrl, "tasks/result", { taskId })).result?.structuredContent).toEqual({ waited: 500 });
+  }, 30_000);
+
+  test("a 2025-11-25 session survives across requests, each its own connection", async () => {
+    const first = await openSession([server.url]);
+    expect(first.id()).toMatch(/^[0-9a-f-]{36}$/);
+    const taskId = (await first.send("tools/call", { name: "slow", arguments: { ms: 10_000 }, task: { ttl: 60_000 } })).result?.task?.taskId as string;
+    // A new client object that knows only the session id, through the other isolate: the session
+    // is the same one (its tasks are listed, which a request outside it never sees).
+    const again = await openSession([server.twinUrl], first.id());
+    expect((await again.send("tasks/list", {})).result?.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([taskId]);
+    expect((await again.send("tools/call", { name: "count", arguments: { steps: 2, intervalMs: 0 } })).result?.structuredContent).toEqual({ counted: 2 });
+    // A closed session is gone for every isolate.
+    const closed = await fetch(server.twinUrl, { method: "DELETE", headers: { "Mcp-Session-Id": first.id(), "MCP-Protocol-Version": "2025-11-25" } });
+    expect(closed.status).toBe(200);
+    await expect(first.send("tools/list", {})).resolves.toMatchObject({ error: { message: expect.stringMatching(/Session not found/) } });
+    await expect((await openSession(both, "not-a-session")).send("tools/list", {})).resolves.toMatchObject({
+      error: { message: expect.stringMatching(/Session not found/) },
+    });
+  }, 30_000);
+
+  test("one session's tasks are never visible to another session", async () => {
+    const mine = await openSession(both);
+    const theirs = await openSession(both);
+    const taskId = (await mine.send("tools/call", { name: "slow", arguments: { ms: 5_000 }, task: { ttl: 60_000 } })).result?.task?.taskId as string;
+    expect((await mine.send("tasks/get", { taskId })).result?.status).toBe("working");
+    expect((await theirs.send("tasks/get", { taskId })).error?.message).toMatch(/^Task not found/);
+    expect((await theirs.send("tasks/list", {})).result?.tasks).toEqual([]);
+    expect((await mine.send("tasks/list", {})).result?.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([taskId]);
+    expect((await theirs.send("tasks/cancel", { taskId })).error?.message).toMatch(/^Task not found/);
+  }, 30_000);
+
+  test("a resumed stream gets every event after its last id, through a later request", async () => {
+    // A 2025-11-25 call without a session, answered as SSE: each event is stored in the stream's object.
+    const call = await fetch(server.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "count", arguments: { steps: 4, intervalMs: 0 }, _meta: { progressToken: "p" } },
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const events = sseEvents(await call.text());
+    expect(events.map((e) => e.message.method ?? "response")).toEqual([...Array(4).fill("notifications/progress"), "response"]);
+    const resumed = await fetch(server.twinUrl, {
+      headers: { Accept: "text/event-stream", "Last-Event-ID": events[1]!.id },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(resumed.status).toBe(200);
+    expect(sseEvents(await resumed.text())).toEqual(events.slice(2));
+    const unknown = await fetch(server.url, {
+      headers: { Accept: "text/event-stream", "Last-Event-ID": "no-such-stream@1" },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(unknown.status).toBe(404);
+  }, 30_000);
+
+  test("a stream cut mid-call is resumed through the other isolate, up to the call's result", async () => {
+    const call = await fetch(server.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "count", arguments: { steps: 6, intervalMs: 150 }, _meta: { progressToken: "p" } },
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    // Read until the second progress event, then drop the connection.
+    const reader = call.body!.getReader();
+    let text = "";
+    while (sseEvents(text).length < 2) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    const seen = sseEvents(text);
+    const resumed = await fetch(server.twinUrl, {
+      headers: { Accept: "text/event-stream", "Last-Event-ID": seen.at(-1)!.id },
+      signal: AbortSignal.timeout(10_000),
+    });
+    const rest = sseEvents(await resumed.text());
+    expect(rest.map((e) => e.message.params?.progress ?? e.message.result?.structuredContent)).toEqual([
+      ...Array.from({ length: 6 - seen.length }, (_, i) => seen.length + i + 1),
+      { counted: 6 },
+    ]);
+  }, 30_000);
+
+  test("a tool-list change made in one request reaches a listening 2026-07-28 client", async () => {
+    const connect = async (url: string) => {
+      const client = new Client({ name: "workers-durable", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      return client;
+    };
+    const listener = await connect(server.url);
+    const heard: string[] = [];
+    listener.fallbackNotificationHandler = async (n) => void heard.push(n.method);
+    const subscription = await listener.listen({ toolsListChanged: true });
+    const caller = await connect(server.twinUrl);
+    try {
+      expect((await caller.callTool({ name: "hide", arguments: { name: "spare" } })).structuredContent).toEqual({ hidden: true });
+      for (let i = 0; i < 100 && !heard.includes("notifications/tools/list_changed"); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toContain("notifications/tools/list_changed");
+    } finally {
+      await subscription.close();
+      await Promise.all([listener.close(), caller.close()]);
+    }
+  }, 30_000);
+
+  test("a restart of workerd with local-disk storage keeps an unfinished task, and the session it belongs to", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-do-disk-"));
+    const storage: StateStorage = { kind: "disk", dir };
+    let onDisk = await startWorkerdWithState(WORKERD, BUNDLE, storage);
+    try {
+      const { send, id } = await openSession([onDisk.url, onDisk.twinUrl]);
+      const taskId = (await send("tools/call", { name: "slow", arguments: { ms: 600_000 }, task: { ttl: 600_000 } })).result?.task?.taskId as string;
+      expect((await send("tasks/get", { taskId })).result?.status).toBe("working");
+      await onDisk.stop();
+      onDisk = await startWorkerdWithState(WORKERD, BUNDLE, storage, { port: onDisk.port, twinPort: onDisk.twinPort });
+      // The session is opened again from storage only for the credentials that opened it (none here): another caller gets nothing.
+      const intruder = await fetch(onDisk.url, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "Mcp-Session-Id": id(),
+          Authorization: "Bearer someone-else",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tasks/list", params: {} }),
+      });
+      expect(intruder.status).toBe(404);
+      const after = await openSession([onDisk.twinUrl, onDisk.url], id());
+      expect((await after.send("tasks/get", { taskId })).result).toMatchObject({ taskId, status: "working", ttl: 600_000 });
+      expect((await after.send("tasks/list", {})).result?.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([taskId]);
+    } finally {
+      await onDisk.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test("the task caps count every isolate's tasks: one isolate's task fills MCP_MAX_TASKS=1 for the other", async () => {
+    const capped = await startWorkerdWithState(WORKERD, BUNDLE, { kind: "memory" }, { bindings: { MCP_MAX_TASKS: "1" } });
+    try {
+      const first = await openSession([capped.url]);
+      expect((await first.send("tools/call", { name: "slow", arguments: { ms: 60_000 }, task: { ttl: 60_000 } })).result?.task?.status).toBe("working");
+      const other = await openSession([capped.twinUrl]);
+      expect((await other.send("tools/call", { name: "slow", arguments: { ms: 10 }, task: { ttl: 60_000 } })).error?.message).toMatch(/maxTasks/);
+    } finally {
+      await capped.stop();
+    }
+  }, 30_000);
+
+  test("without the MCP_STATE binding the build serves statelessly, and says so once", async () => {
+    const bare = await startUnder("workerd", WORKERD, BUNDLE);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const { send } = await openSession([bare.url]);
+        expect((await send("tools/call", { name: "count", arguments: { steps: 1, intervalMs: 0 } })).result?.structuredContent).toEqual({ counted: 1 });
+      }
+      const said = bare.output().split("no Durable Object binding MCP_STATE: serving stateless").length - 1;
+      expect(said, bare.output()).toBe(1);
+    } finally {
+      await bare.stop();
+    }
+  }, 30_000);
+});
