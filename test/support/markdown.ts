@@ -31,8 +31,16 @@ export interface CodeBlock {
   lang: string;
   /** The block's text. */
   code: string;
-  /** The reason given by a `<!-- fragment: … -->` comment on the line before the fence, if any. */
+  /** The reason given by a `<!-- fragment: … -->` comment just before the fence, if any. */
   fragment?: string;
+  /** Declarations the block assumes, from a `<!-- given: … -->` comment just before the fence. */
+  given?: string;
+}
+
+/** The text of a `<!-- name: … -->` comment on one of the two lines before line `at`. */
+function marker(lines: string[], at: number, name: string): string | undefined {
+  const pattern = new RegExp(`^\\s*<!-- ${name}: (.+?) -->\\s*$`);
+  return (pattern.exec(lines[at - 1] ?? "") ?? pattern.exec(lines[at - 2] ?? ""))?.[1];
 }
 
 /** Every fenced code block of a Markdown file (relative to the repository root). */
@@ -46,8 +54,9 @@ export function codeBlocks(file: string): CodeBlock[] {
     const start = i;
     const body: string[] = [];
     for (i++; i < lines.length && !lines[i]!.trimStart().startsWith(fence!); i++) body.push(lines[i]!.slice(indent!.length));
-    const marker = /^\s*<!-- fragment: (.+?) -->\s*$/.exec(lines[start - 1] ?? "") ?? /^\s*<!-- fragment: (.+?) -->\s*$/.exec(lines[start - 2] ?? "");
-    blocks.push({ file, line: start + 1, lang: lang!, code: body.join("\n"), ...(marker ? { fragment: marker[1]! } : {}) });
+    const fragment = marker(lines, start, "fragment");
+    const given = marker(lines, start, "given");
+    blocks.push({ file, line: start + 1, lang: lang!, code: body.join("\n"), ...(fragment ? { fragment } : {}), ...(given ? { given } : {}) });
   }
   return blocks;
 }
