@@ -44,6 +44,10 @@ export async function runDev(args: readonly string[]): Promise<number> {
     process.stderr.write(`typemcp dev: ${wrong}\n`);
     return 2;
   }
+  if (own.includes("--port") && !http) {
+    process.stderr.write("typemcp dev: --port is for HTTP: add --http (typemcp dev --http --port N).\n");
+    return 2;
+  }
   if (own.includes("--inspect"))
     return runUnderInspector(
       own.filter((a) => a !== "--inspect"),
@@ -203,7 +207,7 @@ function unknownOption(own: readonly string[]): string | undefined {
     }
     if (!arg.startsWith("-")) continue;
     const near = closestName(arg, Object.keys(DEV_OPTIONS));
-    return `unknown option ${arg}${near ? `; did you mean ${near}?` : "."} Options of the server go after -- (typemcp dev -- --stateless); typemcp dev --help lists the others.`;
+    return `unknown option ${arg}${near ? `; did you mean ${near}?` : "."} The server's own flags go after --; typemcp dev --help lists dev's.`;
   }
   return undefined;
 }
