@@ -5,8 +5,9 @@ import { afterAll, describe, expect, test } from "vitest";
 import { TYPEMCP_CLI } from "./support/paths.js";
 import { runAsync } from "./support/run.js";
 
-// A newcomer's typos, as the `typemcp` command answers them: one line naming the nearest
-// command, option or file, exit 2, and nothing else (no whole help, no compiler stack).
+// A newcomer's rough edges, as the `typemcp` command answers them. Typos: one line naming the
+// nearest command, option or file, exit 2, and nothing else (no whole help, no compiler stack).
+// A server that was never built: the host says to build it, above Node's MODULE_NOT_FOUND.
 const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-typos-"));
 fs.mkdirSync(path.join(project, "src"));
 fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "typos", type: "module", bin: "dist/server.js" }));
@@ -54,5 +55,17 @@ describe("typemcp, given a typo", () => {
     const run = await typemcp("dev", path.join("src", "sever.ts"));
     expect(run.stderr).toBe(`typemcp dev: there is no file ${path.join("src", "sever.ts")}; did you mean ${path.join("src", "server.ts")}?\n`);
     expect(run.status).toBe(2);
+  });
+});
+
+describe("typemcp, given a server that was never built", () => {
+  test("says the entry does not exist and to build it, above the stack Node printed", async () => {
+    const entry = path.join(project, "dist", "server.js");
+    const run = await typemcp("list", "--", process.execPath, entry);
+    expect(run.stderr).toContain(
+      `closed the connection before answering initialize.\n${entry} does not exist: build the server first (typemcp build, or its package's build script), or fix the path.\nIts stderr ended with:\n`,
+    );
+    expect(run.stderr).toContain("MODULE_NOT_FOUND");
+    expect(run.status).toBe(3);
   });
 });
