@@ -7,8 +7,9 @@ Commands:
   build [--project tsconfig.json] [--entry FILE]... [--target PLATFORM]... [--check] [--no-bundle] [--external name]...
       Type-check the server package, derive each @tool method's schema from its types and
       JSDoc, and emit the JavaScript with the definitions built in. Each entry point (files
-      that call serve(), package.json "bin" targets, --entry) is then bundled into one
-      self-contained file. Nothing is written unless the whole build succeeds.
+      that call serve(), package.json "bin" targets, --entry) is then bundled with all it
+      imports (server.js starts server.bundle.js beside it). Nothing is written unless the
+      whole build succeeds.
       --check writes nothing; --no-bundle keeps plain tsc output; --external leaves a package
       as an import (native addons); --target workers|deno|bun|vercel also writes the entry as
       that platform runs it (server.workers.js…). typemcp build --help says more.
