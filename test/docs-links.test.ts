@@ -30,6 +30,13 @@ describe("documentation links", () => {
     expect(outside).toEqual([]);
   });
 
+  test("the root README stays a front door: at most 150 lines, with the two set-up commands as they are", () => {
+    const readme = fs.readFileSync(fromRoot("README.md"), "utf8");
+    expect(readme.trimEnd().split("\n").length).toBeLessThanOrEqual(150);
+    expect(readme).toContain("npx -y pnpm@12.4.2 install && npx -y pnpm@12.4.2 demo\n");
+    expect(readme).toContain("npx -y pnpm@12.4.2 install && npx -y pnpm@12.4.2 test\n");
+  });
+
   test("the package publishes its docs folder", () => {
     const manifest = JSON.parse(fs.readFileSync(fromRoot(`${PACKAGE}package.json`), "utf8")) as { files: string[] };
     expect(manifest.files).toContain("docs");
