@@ -1,4 +1,4 @@
-// The figures docs/host-cli.md gives for `typemcp chat`: how many bytes (and estimated tokens)
+// The figures docs/chat.md gives for `typemcp chat`: how many bytes (and estimated tokens)
 // the tool definitions of the repository's mcp.json servers take in each provider's format, and
 // what --lazy-tools saves on the first request. Measured, not typed in: this script connects to
 // the servers, runs one turn of a ChatSession per format with a model that answers at once, reads
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { ChatSession, connectServer, readMcpConfig } from "typemcp/host";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const doc = path.join(root, "packages/framework/docs/host-cli.md");
+const doc = path.join(root, "packages/framework/docs/chat.md");
 const START = "<!-- chat-figures:start (scripts/chat-figures.mjs) -->";
 const END = "<!-- chat-figures:end -->";
 const FORMATS = [

@@ -263,12 +263,13 @@ describe("typemcp list and call against real servers", () => {
       expect(steps(run.stderr)).not.toContain("→ initialize");
     });
 
-    test("2026-07-28: a server that asks for input the host does not offer fails the call, naming what it needed", async () => {
+    test("2026-07-28: a server that asks again after every decline fails the call once the input rounds run out", async () => {
       const run = await typemcp(["call", "confirm", "--", process.execPath, TWO_ERA_SERVER]);
       expect([run.status, run.stdout]).toEqual([3, ""]);
-      expect(run.stderr).toMatch(
-        /answered tools\/call with an error: Cannot request input 'ok' \(elicitation\/create\): the request's client capabilities do not declare the required capability\n$/,
+      expect(run.stderr).toContain(
+        `typemcp: server "two-era" asked "Go ahead?"; declined: there is no terminal to ask on and no --answer left. Answer it with --answer '{"ok":true}' (or --answer decline, --answer cancel).\n`,
       );
+      expect(run.stderr).toMatch(/still required input after 10 rounds/);
     });
 
     test("2025-11-25 fallback: the server answers server/discover with an error, so the host opens with initialize", async () => {

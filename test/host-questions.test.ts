@@ -26,9 +26,9 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
   const call = (tool: string, extra: string[] = [], env?: NodeJS.ProcessEnv) =>
     typemcp(["call", tool, "--protocol", protocol, ...extra, ...SERVER], { env: env ?? cleanEnv() });
 
-  test("declares roots; elicitation only with --answer (or a terminal), sampling only with a model", async () => {
+  test("declares roots and elicitation (with or without --answer or a terminal), sampling only with a model", async () => {
     const bare = await call("abilities", ["--verbose"]);
-    expect(bare.stdout).toBe('{"elicitation":false,"sampling":false,"roots":true}\n');
+    expect(bare.stdout).toBe('{"elicitation":true,"sampling":false,"roots":true}\n');
     expect(bare.stderr).toContain(`[questions] protocol ${eraLine}`);
     expect(bare.status).toBe(0);
     const answering = await call("abilities", ["--answer", "decline"]);
@@ -70,19 +70,13 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
     expect(run.status).toBe(0);
   });
 
-  test("without a terminal or an --answer, does not declare elicitation, so the server knows nobody is there to ask", async () => {
+  test("without a terminal or an --answer, declines the question, saying why and how to answer it, as --help promises", async () => {
     const run = await call("book");
-    if (protocol === "auto") {
-      // 2026-07-28: the server's SDK refuses the question itself, with -32021.
-      expect(run.status).toBe(3);
-      expect(run.stderr).toMatch(
-        /answered tools\/call with an error: Cannot request input 'input-0' \(elicitation\/create\): the request's client capabilities do not declare the required capability\n$/,
-      );
-    } else {
-      // 2025-11-25: the tool sees the capability missing and reports it as its error.
-      expect(run.status).toBe(1);
-      expect(run.stdout).toBe("This client cannot ask its user for input (it did not declare the elicitation capability).\n");
-    }
+    expect(run.stdout).toBe("not booked (decline)\n");
+    expect(run.stderr).toBe(
+      `typemcp: server "questions" asked "Who is staying, and for how long?"; declined: there is no terminal to ask on and no --answer left. Answer it with --answer '{"name":"…","nights":1,"breakfast":true,"room":"single"}' (or --answer decline, --answer cancel).\n`,
+    );
+    expect(run.status).toBe(0);
   });
 
   test("exits 2 naming the field when an --answer does not fit the form, and prints no result", async () => {

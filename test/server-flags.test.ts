@@ -15,6 +15,15 @@ describe("a built server's flags", () => {
     expect(run.status).toBe(2);
   });
 
+  test("refuses --port without --http, which used to serve stdio silently, saying to add --http", async () => {
+    const run = await runAsync(process.execPath, [CALC_SERVER, "--port", "3000"], { cwd: ROOT, allowFailure: true });
+    expect(run.stderr).toBe(
+      "typemcp: --port 3000 is a setting of HTTP serving, but this server is serving stdio: add --http to serve HTTP, or leave --port out.\n",
+    );
+    expect(run.stdout).toBe("");
+    expect(run.status).toBe(1);
+  });
+
   test("leaves what follows -- to the server's own code, and serves", async () => {
     // stdin is closed at once: a stdio server that started exits 0 at its end, having said nothing.
     const run = await runAsync(process.execPath, [CALC_SERVER, "--stdio", "--", "--verbose"], { cwd: ROOT, allowFailure: true });

@@ -9,7 +9,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { toFetchHandler, toNodeHandler, type AuthInfo } from "typemcp";
 import { TicketTools } from "../fixtures/src/ticket-tools.js";
 
-// The recipes of the README's "Mount in an app": the handler on a route of an Express 5 app (on
+// The recipes of docs/platforms.md's "Mount it in an app": the handler on a route of an Express 5 app (on
 // 127.0.0.1) and of a Hono app (its own fetch), behind the app's own authentication, which
 // hands tools the caller as ctx.auth. Both eras' official clients call through each.
 

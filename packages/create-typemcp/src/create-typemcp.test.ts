@@ -59,7 +59,11 @@ describe("scaffold", () => {
       expect(server).toContain("new Greeter({ signOff: process.env.GREETER_SIGN_OFF })");
       expect(server).toContain('await serve(greeter, { name: "greeter", version: "0.1.0" });');
       expect(fs.readFileSync(path.join(dir, "greeter/.gitignore"), "utf8").split("\n")).toEqual(["node_modules", "dist", "*.tgz", ".env", ""]);
-      expect(fs.readFileSync(path.join(dir, "greeter/README.md"), "utf8")).toContain("pnpm build      #");
+      const readme = fs.readFileSync(path.join(dir, "greeter/README.md"), "utf8");
+      expect(readme).toContain("pnpm build      #");
+      // The README names every file the package ships, and no longer calls the entry one file.
+      for (const shipped of manifest.files) expect(readme).toContain(`\`${shipped}\``);
+      expect(readme).not.toMatch(/one self-contained file/);
       expect(fs.statSync(path.join(dir, "greeter/src/server.ts")).mode & 0o111).not.toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

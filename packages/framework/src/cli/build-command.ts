@@ -9,6 +9,7 @@ import { bundleViews } from "./bundle-views.js";
 import { findUnrunnable } from "./check-runnable.js";
 import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
+import { closestName } from "../serve/closest-name.js";
 import { writeOutputs } from "../schema/write-outputs.js";
 import { bundleForPlatform, PLATFORM_TARGETS, type PlatformBundleOptions, type PlatformTarget } from "./platform-bundle.js";
 import { servedSchemas } from "./served-schemas.js";
@@ -65,7 +66,10 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     options = parsed.options;
     for (const target of options.target ?? []) {
       if (target !== "node" && !(PLATFORM_TARGETS as readonly string[]).includes(target))
-        throw new HostError("HOST_USAGE", `unknown --target "${target}": typemcp builds for ${[...PLATFORM_TARGETS, "node"].join(", ")}.`);
+        throw new HostError(
+          "HOST_USAGE",
+          `unknown --target "${target}"${didYouMean(closestName(target, [...PLATFORM_TARGETS, "node"]))}: typemcp builds for ${[...PLATFORM_TARGETS, "node"].join(", ")}.`,
+        );
     }
   } catch (error) {
     if (!(error instanceof HostError)) throw error;
@@ -158,4 +162,9 @@ async function bundlePlatforms(
     }
   }
   return files;
+}
+
+// ` (did you mean workers?)` when a near name exists, else nothing.
+function didYouMean(near: string | undefined): string {
+  return near ? ` (did you mean ${near}?)` : "";
 }

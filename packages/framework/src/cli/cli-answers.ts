@@ -28,7 +28,7 @@ export interface CliAnswersOptions {
   presets: PresetAnswer[];
   /** `--root` directories (default: the current one), as roots. */
   roots: readonly Root[];
-  /** Whether there is a terminal to ask the user on: with none and no `--answer`, elicitation is not declared. */
+  /** Whether there is a terminal to ask the user on (with none and no `--answer`, questions are declined, saying why). */
   interactive: boolean;
   /** The terminal to ask on, if any at the moment of the question. */
   terminal: () => AskLine | undefined;
@@ -49,9 +49,8 @@ export interface CliAnswers {
 }
 
 /**
- * How `typemcp call` and `chat` answer what servers ask. Elicitation, declared only with a
- * terminal or `--answer` (a server should know when nobody is there to answer): the next
- * `--answer`, else the user on the terminal, else a decline that says why and how to answer.
+ * How `typemcp call` and `chat` answer what servers ask. Elicitation: the next `--answer`, else
+ * the user on the terminal, else a decline that says why and how to answer.
  * Sampling: the model given, with a line saying the server asked it. Roots: `--root` paths or
  * the current directory.
  */
@@ -101,13 +100,13 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
     );
   };
   const answers: ClientAnswers = {
-    ...((options.interactive || options.presets.length > 0) && {
-      elicit: (request: ElicitationRequest, { server, signal }: QuestionContext) => {
-        const answer = turn.then(() => elicit(request, server, signal));
-        turn = answer.catch(() => undefined);
-        return report(server, "elicitation/create", request, answer);
-      },
-    }),
+    // Declared even with no terminal and no --answer, as `typemcp --help` promises: the server
+    // gets a decline it can act on, and the user a line saying what was asked and how to answer.
+    elicit: (request: ElicitationRequest, { server, signal }: QuestionContext) => {
+      const answer = turn.then(() => elicit(request, server, signal));
+      turn = answer.catch(() => undefined);
+      return report(server, "elicitation/create", request, answer);
+    },
     roots: options.roots,
     ...(options.model && {
       sample: (request: SamplingRequest, { server, signal }: QuestionContext) =>

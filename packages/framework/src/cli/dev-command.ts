@@ -10,6 +10,7 @@ import { readProjectConfig } from "../schema/load-program.js";
 import { ProjectSession } from "../schema/project-session.js";
 import { describeChanges, toServedDefinitions, type ServedDefinitions } from "./describe-changes.js";
 import { DevServerProcess } from "./dev-server-process.js";
+import { closestName } from "../serve/closest-name.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { watchSources } from "./watch-sources.js";
 import type { PreviewServer } from "../preview/preview-server.js";
@@ -38,9 +39,13 @@ export async function runDev(args: readonly string[]): Promise<number> {
   // With --view alone the server is only the page's: any free port, not the default 3000.
   const port = valueOf(own, "--port") ?? (view && !own.includes("--http") ? "0" : undefined);
   // Checked before anything starts, so a usage error reads as one, also before the Inspector opens.
-  const missing = missingEntry(project, positional(own));
-  if (missing) {
-    process.stderr.write(`typemcp dev: name the entry file (typemcp dev src/server.ts): ${missing}.\n`);
+  const wrong = unknownOption(own) ?? missingEntry(project, positional(own));
+  if (wrong) {
+    process.stderr.write(`typemcp dev: ${wrong}\n`);
+    return 2;
+  }
+  if (own.includes("--port") && !http) {
+    process.stderr.write("typemcp dev: --port is for HTTP: add --http (typemcp dev --http --port N).\n");
     return 2;
   }
   if (own.includes("--inspect"))
@@ -165,11 +170,46 @@ async function build(session: ProjectSession): Promise<ServedDefinitions> {
 
 /** Why no entry can be found when none is named (no package.json, or no "bin" in it), or undefined. */
 function missingEntry(project: string, given: string | undefined): string | undefined {
-  if (given) return undefined;
+  if (given) return fs.existsSync(given) ? undefined : noSuchEntry(given);
+  const name = "name the entry file (typemcp dev src/server.ts)";
   const manifest = path.join(path.dirname(project), "package.json");
-  if (!fs.existsSync(manifest)) return `there is no package.json beside ${path.basename(project)}`;
+  if (!fs.existsSync(manifest)) return `${name}: there is no package.json beside ${path.basename(project)}.`;
   const { bin } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { bin?: string | Record<string, string> };
-  return (typeof bin === "string" ? bin : Object.values(bin ?? {})[0]) ? undefined : 'package.json has no "bin"';
+  return (typeof bin === "string" ? bin : Object.values(bin ?? {})[0]) ? undefined : `${name}: package.json has no "bin".`;
+}
+
+// A mistyped entry (`src/sever.ts`) reached the TypeScript API as a file of no program, which
+// failed with a "Debug Failure" stack: say there is no such file, and which one is nearest.
+function noSuchEntry(given: string): string {
+  const dir = path.dirname(given);
+  const near = fs.existsSync(dir) ? closestName(path.basename(given), fs.readdirSync(dir)) : undefined;
+  return `there is no file ${given}${near ? `; did you mean ${path.join(dir, near)}?` : "."}`;
+}
+
+/** The options `typemcp dev` takes before `--`, and whether each takes a value. */
+const DEV_OPTIONS: Readonly<Record<string, boolean>> = {
+  "--project": true,
+  "-p": true,
+  "--http": false,
+  "--port": true,
+  "--view": false,
+  "--view-port": true,
+  "--inspect": false,
+};
+
+// An option `typemcp dev` does not take, in words with the nearest it does; undefined when all are known.
+function unknownOption(own: readonly string[]): string | undefined {
+  for (let i = 0; i < own.length; i++) {
+    const arg = own[i]!;
+    if (arg in DEV_OPTIONS) {
+      if (DEV_OPTIONS[arg]) i++;
+      continue;
+    }
+    if (!arg.startsWith("-")) continue;
+    const near = closestName(arg, Object.keys(DEV_OPTIONS));
+    return `unknown option ${arg}${near ? `; did you mean ${near}?` : "."} The server's own flags go after --; typemcp dev --help lists dev's.`;
+  }
+  return undefined;
 }
 
 // The emitted JavaScript to run: the given source's output, else the package's first `bin`.

@@ -1,3 +1,4 @@
+import { closestName } from "../serve/closest-name.js";
 import { helpFor, readVersion } from "./cli-help.js";
 
 const USAGE = `Usage: typemcp <command>      (typemcp --version; typemcp <command> --help)
@@ -6,8 +7,9 @@ Commands:
   build [--project tsconfig.json] [--entry FILE]... [--target PLATFORM]... [--check] [--no-bundle] [--external name]...
       Type-check the server package, derive each @tool method's schema from its types and
       JSDoc, and emit the JavaScript with the definitions built in. Each entry point (files
-      that call serve(), package.json "bin" targets, --entry) is then bundled into one
-      self-contained file. Nothing is written unless the whole build succeeds.
+      that call serve(), package.json "bin" targets, --entry) is then bundled with all it
+      imports (server.js starts server.bundle.js beside it). Nothing is written unless the
+      whole build succeeds.
       --check writes nothing; --no-bundle keeps plain tsc output; --external leaves a package
       as an import (native addons); --target workers|deno|bun|vercel also writes the entry as
       that platform runs it (server.workers.js…). typemcp build --help says more.
@@ -95,10 +97,13 @@ tool, a value the schema cannot take), 3 a server could not be started, reached 
 missing key/SDK, 3 a server or the provider failed, 5 --max-steps ended the turn, 130 Ctrl-C.
 `;
 
+/** The commands `typemcp` runs, for the "did you mean" of a mistyped one. */
+const COMMANDS = ["build", "dev", "pack", "list", "call", "chat", "view"];
+
 const [command, ...rest] = process.argv.slice(2);
 // `typemcp <command> --help` prints help and does nothing else (build's own help is its usage).
 const wantsHelp = rest.slice(0, rest.includes("--") ? rest.indexOf("--") : undefined).some((a) => a === "--help" || a === "-h");
-if (wantsHelp && command !== "build" && command !== "pack" && command !== undefined) {
+if (wantsHelp && command !== undefined && command !== "build" && command !== "pack" && COMMANDS.includes(command)) {
   process.stdout.write(helpFor(command, USAGE));
   process.exit(0);
 }
@@ -145,7 +150,11 @@ switch (command) {
   case "-h":
     process.stdout.write(USAGE);
     break;
-  default:
-    process.stderr.write(`typemcp: unknown command "${command}".\n\n${USAGE}`);
+  default: {
+    // One line, not the whole help: the nearest command when the name is a typo, else the list.
+    const near = closestName(command, COMMANDS);
+    const hint = near ? `did you mean typemcp ${near}?` : `the commands are ${COMMANDS.join(", ")}`;
+    process.stderr.write(`typemcp: unknown command "${command}"; ${hint} (typemcp --help says more)\n`);
     process.exitCode = 2;
+  }
 }

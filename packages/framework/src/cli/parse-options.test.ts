@@ -21,7 +21,9 @@ describe("parseArgs", () => {
   });
 
   test.each([
-    [["--nope"], "Unknown option --nope for typemcp list. See typemcp help."],
+    [["--nope"], "Unknown option --nope for typemcp list. See typemcp list --help."],
+    [["--ulr", "http://h/mcp"], "Unknown option --ulr for typemcp list; did you mean --url? See typemcp list --help."],
+    [["--JOSN"], "Unknown option --JOSN for typemcp list; did you mean --json? See typemcp list --help."],
     [["--url"], "--url needs a value."],
     [["--url", "--"], "--url needs a value."],
     [["--json=yes"], "--json takes no value."],

@@ -1,4 +1,5 @@
 import { HostError } from "../host/host-error.js";
+import { closestName } from "../serve/closest-name.js";
 
 /** What an option takes: nothing (a switch), one value, or a value each time it is given. */
 export type OptionKind = "boolean" | "string" | "strings";
@@ -35,7 +36,11 @@ export function parseArgs<S extends Record<string, OptionKind>>(argv: readonly s
     const eq = arg.indexOf("=");
     const name = arg.slice(2, eq === -1 ? undefined : eq);
     const kind = Object.hasOwn(spec, name) ? spec[name] : undefined;
-    if (kind === undefined) throw new HostError("HOST_USAGE", `Unknown option --${name} for typemcp ${command}. See typemcp help.`);
+    if (kind === undefined) {
+      const near = closestName(name, Object.keys(spec));
+      const hint = near ? `; did you mean --${near}?` : ".";
+      throw new HostError("HOST_USAGE", `Unknown option --${name} for typemcp ${command}${hint} See typemcp ${command} --help.`);
+    }
     if (kind === "boolean") {
       if (eq !== -1) throw new HostError("HOST_USAGE", `--${name} takes no value.`);
       values[name] = true;

@@ -257,8 +257,18 @@ function explain(error: unknown, who: string, method: string, timeoutMs: number,
   else words = `${starting ? "Could not connect to" : "Lost the connection to"} ${who} during ${method}: ${withCause(error, message)}`;
   if (failure?.kind === "unauthorized") words += `\n${NO_TOKEN_HINT}`;
   const tail = stderr.text();
+  const unbuilt = missingEntryHint(tail);
+  if (unbuilt) words += `\n${unbuilt}`;
   const code3 = starting ? "HOST_SERVER_UNAVAILABLE" : "HOST_REQUEST_FAILED";
   return new HostError(code3, tail ? `${words}\nIts stderr ended with:\n${indent(tail)}` : words, { cause: error });
+}
+
+// A server started before it was built dies with Node's MODULE_NOT_FOUND for its own file: say so
+// in words, above the stack it printed.
+function missingEntryHint(stderr: string): string | undefined {
+  const file = /Cannot find module '([^']+\.[cm]?js)'/.exec(stderr)?.[1];
+  if (!file || !/^(?:\/|[A-Za-z]:\\|file:)/.test(file)) return undefined;
+  return `${file} does not exist: build the server first (typemcp build, or its package's build script), or fix the path.`;
 }
 
 // fetch() failures say only "fetch failed"; the reason (ECONNREFUSED…) is in `cause`, which the

@@ -5,6 +5,7 @@
  */
 
 import { taskLimitFlags } from "../runtime/task-limits.js";
+import { closestName } from "./closest-name.js";
 
 /** Each flag `serve()` reads, with the placeholder of its value (undefined: it takes none). */
 export const SERVER_FLAGS: Readonly<Record<string, string | undefined>> = {
@@ -60,33 +61,8 @@ function describeUnknown(arg: string): string {
     const fix = SERVER_FLAGS[name] === undefined ? name : `${name} ${value}`;
     return `unknown flag ${arg}: write ${fix}, with a space, not "=".`;
   }
-  const near = closestFlag(name);
+  const near = closestName(name, Object.keys(SERVER_FLAGS));
   if (near) return `unknown flag ${arg}; did you mean ${near}? (a server's own flags go after --)`;
   const all = Object.entries(SERVER_FLAGS).map(([flag, placeholder]) => (placeholder ? `${flag} ${placeholder}` : flag));
   return `unknown flag ${arg}; a typemcp server takes ${all.join(", ")} (a server's own flags go after --).`;
-}
-
-// The known flag nearest to `name`, when near enough to be a typo: a third of its letters at most.
-function closestFlag(name: string): string | undefined {
-  let best: { flag: string; distance: number } | undefined;
-  for (const flag of Object.keys(SERVER_FLAGS)) {
-    const distance = editDistance(name.replace(/^-+/, "").toLowerCase(), flag.slice(2));
-    if (!best || distance < best.distance) best = { flag, distance };
-  }
-  return best && best.distance <= Math.max(1, Math.floor((best.flag.length - 2) / 3)) ? best.flag : undefined;
-}
-
-// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
-// neighbouring letters (the commonest typo, as in --htpp) each count 1.
-function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
-    }
-  }
-  return rows[a.length]![b.length]!;
 }

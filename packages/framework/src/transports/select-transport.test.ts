@@ -36,3 +36,22 @@ describe("selectTransport's OAuth settings", () => {
     expect(() => selectTransport({}, ["--http"], { MCP_AUTH_INTROSPECTION_CLIENT_ID: "rs" })).toThrow(/go together/);
   });
 });
+
+describe("selectTransport's stdio", () => {
+  test("refuses a flag only HTTP reads when nothing asked for HTTP, naming the flag and --http", () => {
+    expect(() => selectTransport({}, ["--port", "3000"], {})).toThrow(
+      "--port 3000 is a setting of HTTP serving, but this server is serving stdio: add --http to serve HTTP, or leave --port out.",
+    );
+    expect(() => selectTransport({}, ["--stdio", "--allowed-hosts", "a.example"], {})).toThrow("--allowed-hosts a.example is a setting of HTTP serving");
+  });
+
+  test("takes the same flag once HTTP is asked for, by flag, variable or serve()", () => {
+    expect(selectTransport({}, ["--http", "--port", "3000"], {})).toMatchObject({ kind: "http", options: { port: 3000 } });
+    expect(selectTransport({}, ["--port", "3000"], { MCP_TRANSPORT: "http" })).toMatchObject({ kind: "http", options: { port: 3000 } });
+    expect(selectTransport({ transport: "http" }, ["--port", "3000"], {})).toMatchObject({ kind: "http", options: { port: 3000 } });
+  });
+
+  test("leaves an HTTP variable in the environment alone: only flags are the operator's words to this server", () => {
+    expect(selectTransport({}, [], { MCP_PORT: "3000" })).toEqual({ kind: "stdio" });
+  });
+});

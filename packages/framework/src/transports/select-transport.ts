@@ -1,6 +1,27 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
 import type { HttpAuthOptions, HttpOptions } from "./http/http-options.js";
 
+/**
+ * The flags only an HTTP server reads, each with a value: given to a stdio server, they are a
+ * mistake to report. (`--stateless` is left out: `typemcp dev -- --stateless` passes it to
+ * whichever transport dev runs, and over stdio it changes nothing.)
+ */
+const HTTP_ONLY_FLAGS = [
+  "--port",
+  "--host",
+  "--allowed-hosts",
+  "--allowed-origins",
+  "--max-sessions",
+  "--max-sessions-per-client",
+  "--max-listens",
+  "--max-listens-per-client",
+  "--listen-idle",
+  "--headers-timeout",
+  "--body-timeout",
+  "--auth-issuer",
+  "--auth-resource",
+];
+
 /** Which transport a server runs on, and with what. */
 export type TransportChoice = { kind: "stdio" } | { kind: "http"; options: HttpOptions };
 
@@ -22,7 +43,17 @@ export function selectTransport(defaults: TransportDefaults, argv: readonly stri
   };
   const has = (name: string) => argv.includes(name);
   const kind = has("--http") ? "http" : has("--stdio") ? "stdio" : (envTransport(env.MCP_TRANSPORT) ?? defaults.transport ?? "stdio");
-  if (kind === "stdio") return { kind };
+  if (kind === "stdio") {
+    // `node dist/server.js --port 3000` without --http used to serve stdio, silently: a flag that
+    // only HTTP reads means the operator wanted HTTP, so say how to ask for it.
+    const httpOnly = HTTP_ONLY_FLAGS.find(has);
+    if (httpOnly) {
+      throw configError(
+        `${httpOnly} ${flag(httpOnly)} is a setting of HTTP serving, but this server is serving stdio: add --http to serve HTTP, or leave ${httpOnly} out.`,
+      );
+    }
+    return { kind };
+  }
   const base = defaults.http ?? {};
   const options: HttpOptions = {
     ...base,

@@ -162,7 +162,7 @@ export interface HttpOptions {
   /**
    * A Redis (or Valkey) URL shared by every instance of the server, e.g. `redis://redis:6379`
    * (`--redis`, `REDIS_URL`): streams resume, and changes reach subscribers, on any instance
-   * behind a load balancer. Needs the `ioredis` package. See "Scale out" in the README.
+   * behind a load balancer. Needs the `ioredis` package. See docs/scale-out.md.
    */
   redis?: string;
 }
