@@ -50,7 +50,7 @@ describe("the OAuth resource of a mounted handler (http.auth.issuer)", () => {
       const evil = await handler.fetch(new Request("http://evil.example/.well-known/oauth-protected-resource/mcp", { headers: { host: "evil.example" } }));
       expect(evil.status).toBe(403);
       const metadata = await handler.fetch(new Request("http://127.0.0.1:8787/.well-known/oauth-protected-resource/mcp"));
-      expect((await metadata.json()).resource).toBe(RESOURCE);
+      expect(((await metadata.json()) as { resource: string }).resource).toBe(RESOURCE);
       const challenge = await handler.fetch(post("http://127.0.0.1:8787/mcp", {}));
       expect(challenge.status).toBe(401);
       expect(challenge.headers.get("www-authenticate")).toContain('resource_metadata="http://127.0.0.1:8787/.well-known/oauth-protected-resource/mcp"');
@@ -76,7 +76,7 @@ describe("the OAuth resource of a mounted handler (http.auth.issuer)", () => {
       const evil = await handler.fetch(new Request("http://evil.example/.well-known/oauth-protected-resource/mcp", { headers: { host: "evil.example" } }));
       expect(evil.status).toBe(403);
       const metadata = await handler.fetch(new Request("http://localhost:9000/.well-known/oauth-protected-resource/mcp"));
-      expect((await metadata.json()).resource).toBe("http://localhost:9000/mcp");
+      expect(((await metadata.json()) as { resource: string }).resource).toBe("http://localhost:9000/mcp");
       const challenge = await handler.fetch(post("http://127.0.0.1:9000/mcp", {}));
       expect(challenge.headers.get("www-authenticate")).toContain('resource_metadata="http://127.0.0.1:9000/.well-known/oauth-protected-resource/mcp"');
     } finally {

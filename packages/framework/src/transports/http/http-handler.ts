@@ -1,5 +1,6 @@
 import { createHttpTransport, createModernHttpHandler, isLegacyHttpRequest, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
-import { principalOf, type AuthInfo } from "../../runtime/auth-info.js";
+import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
+import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
 import { ERROR_CODES } from "../../errors/codes.js";
 import { checkBearer, insufficientScope, metadataPath, type BearerCheck } from "./bearer-auth.js";
 import { createOAuthTokenVerifier } from "./oauth-token-verifier.js";
@@ -112,6 +113,8 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     const refused = checkHostAndOrigin(host, request.headers.get("origin") ?? undefined, options);
     if (refused) return refusalResponse(refused);
     const oauthUrls = resourceUrls?.at(url, host);
+    // The SDK's transports carry the request, not the address, to the handlers (ctx.caller).
+    rememberRemoteAddress(request, extras.remoteAddress);
     const origin = request.headers.get("origin");
     const cors = origin === null ? {} : corsHeaders(origin);
     if (origin !== null && request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders() } });
@@ -246,7 +249,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       enableJsonResponse: false,
       maxRequestBodySize: options.maxBodyBytes,
       ...(eventStore() ? { eventStore: eventStore()! } : {}),
-      onsessioninitialized: (id) => sessions().add(id, { transport, server, client, owner: principalOf(caller), lastSeen: Date.now(), uses: 0 }),
+      onsessioninitialized: (id) => sessions().add(id, { transport, server, client, owner: principalKey(caller), lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => sessions().delete(id),
     });
     await server.connect(transport);
@@ -302,7 +305,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
   const sessionOf = (request: Request, use: boolean, caller: AuthInfo | undefined): Session | undefined => {
     const id = request.headers.get("mcp-session-id");
     const session = id !== null ? sessionStore?.touch(id, use) : undefined;
-    return session && session.owner === principalOf(caller) ? session : undefined;
+    return session && session.owner === principalKey(caller) ? session : undefined;
   };
 
   return {
