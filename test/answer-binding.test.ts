@@ -82,12 +82,14 @@ describe("an answer to a 2026-07-28 question", () => {
     expect(replay.error.message).toMatch(/issued for tools\/call of "deleteFile", not for tools\/call of "emptyBin"/);
   });
 
-  // SEP-2322: a caller may answer up front, with no state; that answers this call alone.
-  test("given up front, with no state, answers this call's question and carries to no other call", async () => {
-    const upFront = await call("deleteFile", { filename: "e.txt" }, { inputResponses: { "input-0": YES } });
-    expect(upFront.result.structuredContent).toEqual({ deleted: "e.txt" });
-    const later = await call("deleteFile", { filename: "prod.db" }, {});
-    expect(later.result).toMatchObject({ resultType: "input_required", inputRequests: { "input-0": { params: { message: "Delete prod.db?" } } } });
+  // An answer counts only for a question the server asked: one sent in with the call, before any
+  // question (no requestState), is ignored and the question is asked.
+  test("given with no requestState, answers nothing: the question is asked and the tool does not run", async () => {
+    const upFront = await call("deleteFile", { filename: "x.db" }, { inputResponses: { "input-0": YES } });
+    expect(upFront.result).toMatchObject({ resultType: "input_required", inputRequests: { "input-0": { params: { message: "Delete x.db?" } } } });
+    expect(upFront.result.structuredContent).toBeUndefined();
+    const done = await call("deleteFile", { filename: "x.db" }, { requestState: upFront.result.requestState, inputResponses: { "input-0": YES } });
+    expect(done.result.structuredContent).toEqual({ deleted: "x.db" });
   });
 
   test("to a question the state does not leave open is ignored; the open one is answered", async () => {

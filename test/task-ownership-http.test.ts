@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
 import { jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
@@ -52,6 +53,32 @@ async function modern(url: string, method: string, params: Record<string, unknow
   };
   const res = await postModern(url, { id: 1, method, name, params, meta }, AbortSignal.timeout(10_000));
   return jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Answer;
+}
+
+/** One 2026-07-28 tools/call of the Tasks extension sent from `localAddress` (a second loopback address is a second client). */
+function modernFrom(localAddress: string, url: string, name: string, args: Record<string, unknown>): Promise<Answer> {
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
+  };
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args, _meta: meta } });
+  const headers = {
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+    "MCP-Protocol-Version": "2026-07-28",
+    "Mcp-Method": "tools/call",
+    "Mcp-Name": name,
+  };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: "POST", localAddress, headers, timeout: 10_000 }, (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve(jsonRpcAnswer(text, res.headers["content-type"] ?? null) as Answer));
+    });
+    req.on("timeout", () => req.destroy(new Error("no answer in 10 s")));
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 const notFound = (taskId: string) => ({ code: -32602, message: expect.stringMatching(new RegExp(`^Task not found: "${taskId.replace(/[.]/g, "\\.")}"\\.`)) });
@@ -169,6 +196,18 @@ describe.each(STORES)("task ownership over HTTP, tasks $store", ({ redis: useRed
       message: expect.stringMatching(/^Task limit maxTaskResultBytes \(50000 bytes\) reached: .*\(it has \d+ bytes\).*--max-task-result-bytes/),
     });
     expect((await session.send("tasks/get", { taskId })).result).toMatchObject({ status: "failed" });
+  });
+
+  test("one anonymous 2026-07-28 caller filling its task bytes does not deny another address a small task", async () => {
+    const { url } = await start(["--max-task-bytes", "600000", "--max-task-bytes-per-owner", "200000"]);
+    const text = "z".repeat(45_000);
+    let refused: Answer["error"];
+    for (let i = 0; i < 20 && !refused; i++) refused = (await modernFrom("127.0.0.1", url, "echo", { text })).error;
+    // Its own cap stops it, well before the server-wide one.
+    expect(refused?.message).toMatch(/^Task limit maxTaskBytesPerOwner \(200000 bytes\) reached: .*--max-task-bytes-per-owner/);
+    const other = await modernFrom("127.0.0.2", url, "echo", { text: "small" });
+    expect(other.error).toBeUndefined();
+    expect(other.result?.taskId).toEqual(expect.any(String));
   });
 
   test("what tasks keep stays within the byte cap: an anonymous flood of large echoes is refused, not stored", async () => {

@@ -131,7 +131,7 @@ connectView<Thermometer, "today">().onResult((today) => {
     const dev = startDev(project.dir, ["--view", "--view-port", "0"]);
     const page = await chromium.context.newPage();
     try {
-      const [, url] = await dev.waitFor(/views at (http:\/\/127\.0\.0\.1:\d+\/)/);
+      const [, url] = await dev.waitFor(/views at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/);
       await page.goto(url!);
       await page.click('nav button[data-tool="today"]');
       await page.click('form button[type="submit"]');

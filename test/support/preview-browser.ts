@@ -63,7 +63,7 @@ export async function startView(command: readonly string[], env: Record<string, 
     const timer = setTimeout(() => reject(new Error(`typemcp view printed no URL in 45 s:\n${stderr}`)), 45_000);
     child.stderr!.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
-      const found = /typemcp view: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr);
+      const found = /typemcp view: (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(stderr);
       if (found) {
         clearTimeout(timer);
         resolve(found[1]!);

@@ -32,6 +32,7 @@ export type {
 export type { PromptMessageInput } from "./runtime/registered-prompt.js";
 export { principalOf } from "./runtime/auth-info.js";
 export type { AuthInfo } from "./runtime/auth-info.js";
+export type { CallerIdentity } from "./runtime/caller-identity.js";
 
 // Tool results beyond JSON: images, audio, resource links, embedded resources, several blocks
 export { ToolContent, content, text, image, audio, resourceLink, embeddedResource } from "./content/tool-content.js";

@@ -33,6 +33,7 @@ const EXPECTED: Record<string, string[]> = {
     "BuildError",
     "cacheResults",
     "type CacheResultsOptions",
+    "type CallerIdentity",
     "type ClientAbilities",
     "type CompletionSource",
     "content",

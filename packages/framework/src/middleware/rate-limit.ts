@@ -7,7 +7,7 @@ export interface RateLimitOptions {
   limit: number;
   /** The window, in ms (default one minute). */
   windowMs?: number;
-  /** The key requests are counted by; by default the caller (`call.client`: principal, session or connection). */
+  /** The key requests are counted by; by default the caller's `call.caller.countKey` (a user, a client, else an anonymous caller's address or connection). */
   key?: (call: RequestCall | ToolCall) => string;
 }
 
@@ -34,7 +34,7 @@ export function rateLimit(options: RateLimitOptions): Middleware {
   if (!Number.isInteger(windowMs) || windowMs < 1) throw new TypeError(`rateLimit: windowMs must be a whole number of at least 1, not ${windowMs}.`);
   const windows = new Map<string, { start: number; count: number }>();
   const admit = (call: RequestCall | ToolCall, what: string): void => {
-    const key = options.key ? options.key(call) : call.client;
+    const key = options.key ? options.key(call) : call.caller.countKey;
     const now = Date.now();
     let window = windows.get(key);
     if (window === undefined || now - window.start >= windowMs) {

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { HostError } from "../host/host-error.js";
 import type { ServerConnection } from "../host/connect-server.js";
 import { toFramePolicy, type DeclaredCsp } from "./frame-policy.js";
+import { createPreviewGuard, NO_FRAMING, type PreviewGuard } from "./preview-guard.js";
 
 /** How the preview page reaches the server it shows. */
 export interface PreviewOptions {
@@ -16,6 +17,7 @@ export interface PreviewOptions {
 
 /** A running preview: its URL, and how to tell open pages that the server was rebuilt. */
 export interface PreviewServer {
+  /** The page's URL, with the token every request of the page must carry (see `createPreviewGuard`). */
   readonly url: string;
   /** Connects to the server again and tells every open page to reload its tools and view. */
   reload(): Promise<void>;
@@ -31,6 +33,8 @@ export interface PreviewServer {
 export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
   let connection = await options.connect();
   const streams = new Set<http.ServerResponse>();
+  // Made once the port is known; no request is answered before.
+  let guard: PreviewGuard;
   const server = http.createServer((req, res) => {
     void route(req, res).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
@@ -42,7 +46,10 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     // Only this machine's own pages: a page elsewhere that resolves a name to 127.0.0.1 must not drive the server.
     if (!isLoopbackHost(req.headers.host)) return json(res, 403, { error: "The preview answers requests to 127.0.0.1 or localhost only." });
-    if (req.method === "GET" && url.pathname === "/") return send(res, 200, "text/html; charset=utf-8", options.page);
+    // Only this page's own user: any site the user visits could otherwise call 127.0.0.1.
+    const refused = guard.check(req, url);
+    if (refused) return json(res, refused.status, { error: refused.error });
+    if (req.method === "GET" && url.pathname === "/") return send(res, 200, "text/html; charset=utf-8", options.page, guard.pageHeaders());
     if (req.method === "GET" && url.pathname === "/api/server") {
       const { identity, era, tools } = connection;
       return json(res, 200, { identity, era, tools });
@@ -79,8 +86,9 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
   };
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  guard = createPreviewGuard(port);
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}/${guard.query}`,
     async reload() {
       const previous = connection;
       connection = await options.connect();
@@ -119,7 +127,7 @@ function json(res: http.ServerResponse, status: number, value: unknown): void {
   send(res, status, "application/json", JSON.stringify(value));
 }
 
-function send(res: http.ServerResponse, status: number, type: string, text: string): void {
-  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+function send(res: http.ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...NO_FRAMING, ...headers });
   res.end(text);
 }

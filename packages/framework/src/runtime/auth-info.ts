@@ -18,13 +18,13 @@ export interface AuthInfo {
 }
 
 /**
- * The owner a request acts for: the token's subject, else its client, else undefined (no
- * verified token). The one place that maps a principal to an owner, so that tasks, answers
- * and subscriptions made by one owner are found by the same key.
+ * The name a request acts for: the token's subject, else its client, else undefined (no
+ * verified token). A name only: a user and a client may share one, so state kept per caller is
+ * keyed by `ctx.caller.key` (`user:…`, `client:…`, …), never by this.
  *
  * @example
  * ```ts
- * const owner = principalOf(ctx.auth) ?? "anonymous";
+ * const name = principalOf(ctx.auth) ?? "someone";
  * ```
  */
 export function principalOf(auth: AuthInfo | undefined): string | undefined {
@@ -32,12 +32,15 @@ export function principalOf(auth: AuthInfo | undefined): string | undefined {
 }
 
 /**
- * `principalOf(auth)` as a key beside keys of other kinds (`principal:ada`), so that no session
- * id or address of the same spelling can pass for it; undefined with no principal.
+ * The caller's principal as a key beside keys of other kinds, each kind in its own namespace:
+ * `user:<sub>` for a token that names a user, else `client:<client_id>` for one that names only
+ * its OAuth client, so that a client id can never pass for a user of the same spelling (nor a
+ * session id or an address for either); undefined with no principal. See `CallerIdentity`.
  */
 export function principalKey(auth: AuthInfo | undefined): string | undefined {
-  const principal = principalOf(auth);
-  return principal === undefined ? undefined : `principal:${principal}`;
+  if (auth?.subject !== undefined) return `user:${auth.subject}`;
+  if (auth?.clientId !== undefined) return `client:${auth.clientId}`;
+  return undefined;
 }
 
 /** The scopes a token's claims grant: RFC 9068's space-separated `scope`, or an `scp` list (Entra ID, Okta). */

@@ -1,4 +1,5 @@
 import type { AuthInfo } from "./auth-info.js";
+import type { CallerIdentity } from "./caller-identity.js";
 
 /** Severity of a log message, lowest first (RFC 5424, as MCP uses it). */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
@@ -146,7 +147,13 @@ export interface Context {
   /**
    * Who is calling, from the request's verified OAuth access token (HTTP with `http.auth`): the
    * subject, client, scopes and claims. Undefined when no token was verified (stdio, a server
-   * without auth, a shared `MCP_AUTH_TOKEN`). `principalOf(ctx.auth)` is the owner's key.
+   * without auth, a shared `MCP_AUTH_TOKEN`).
    */
   readonly auth: AuthInfo | undefined;
+  /**
+   * Who is calling, as typemcp keys everything it keeps per caller: a user (`user:<sub>`), else
+   * an OAuth client (`client:<client_id>`), else an anonymous caller by its session, connection
+   * or address. Key your own per-caller state by `ctx.caller.key`.
+   */
+  readonly caller: CallerIdentity;
 }

@@ -1,4 +1,5 @@
 import type { AuthInfo } from "./auth-info.js";
+import type { CallerIdentity } from "./caller-identity.js";
 import type { AskOptions, ClientAbilities, Context, ContextLog, ElicitResult, ResourceContents, Root, SamplingRequest, SamplingResult } from "./context.js";
 
 /**
@@ -11,6 +12,7 @@ export class HandoffContext implements Context {
   private current: Context;
   /** The caller stays who started the call, whichever context carries it on. */
   readonly auth: AuthInfo | undefined;
+  readonly caller: CallerIdentity;
 
   constructor(
     request: Context,
@@ -18,6 +20,7 @@ export class HandoffContext implements Context {
   ) {
     this.current = request;
     this.auth = request.auth;
+    this.caller = request.caller;
   }
 
   /** From now on the call runs as the task `task` is the context of. */

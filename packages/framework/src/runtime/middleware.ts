@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from "../tool-definition.js";
 import type { Context } from "./context.js";
 import type { CallToolResult } from "./sdk.js";
+import type { CallerIdentity } from "./caller-identity.js";
 
 /** A `tools/call` result as the client receives it: content blocks, optional structured content, `isError`. */
 export type ToolResult = CallToolResult;
@@ -14,11 +15,12 @@ export interface RequestCall {
   /** The request's context: its id, the caller's `auth`, its abort signal, logging to the client. */
   readonly ctx: Context;
   /**
-   * Who is calling, as a key to count or cache by: the token's principal when the request was
-   * authenticated, else the session (HTTP), else the connection (stdio, in memory). Every request
-   * of a 2025 client over stateless HTTP without auth shares the key `anonymous`.
+   * Who is calling, as a key to keep state by: `caller.key` (`user:…`, `client:…`, else an
+   * anonymous caller's `session:…`, `connection:…` or `address:…`).
    */
   readonly client: string;
+  /** Who is calling: its kind, the key of what it owns, and the key it is counted by (see `CallerIdentity`). */
+  readonly caller: CallerIdentity;
   /** The protocol revision of the request: `2025-11-25` or `2026-07-28`. */
   readonly protocolVersion: string;
   /** The HTTP session id (2025-11-25 over stateful HTTP), else undefined. */
@@ -37,6 +39,8 @@ export interface ToolCall {
   readonly ctx: Context;
   /** Who is calling; see {@link RequestCall.client}. */
   readonly client: string;
+  /** Who is calling; see {@link RequestCall.caller}. */
+  readonly caller: CallerIdentity;
 }
 
 /**

@@ -10,10 +10,8 @@ import { resolveCompletions } from "./resolve-completions.js";
 import { callAsTask, registerLegacyTaskHandlers, registerModernTaskHandlers } from "./task-handlers.js";
 import type { TaskRunner } from "./task-runner.js";
 import { isPermitted, type Scoped } from "./scope-check.js";
-import { taskOwner } from "./task-owner.js";
 import type { Middleware } from "./middleware.js";
 import { runToolChain } from "./run-middleware.js";
-import { principalKey } from "./auth-info.js";
 import { readView, takesViews, viewResources, withViewMeta } from "./tool-views.js";
 import { withRequestMiddleware } from "./with-request-middleware.js";
 
@@ -40,9 +38,6 @@ export interface Session {
   readonly state: SessionState;
 }
 
-// Connections opened by this process, numbering each for its tasks' owner key.
-let connections = 0;
-
 /**
  * Answers every MCP request typemcp serves, for one session, from `app`'s registries. Only the
  * declared capabilities get handlers: the SDK refuses a handler for an undeclared one.
@@ -55,13 +50,9 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
     readResource: (uri, ctx) => readResource(app, uri, ctx),
   };
   const context = (extra: RequestExtra) => new RequestContext(extra, state);
-  // A connection without a session id of its own (stdio, in memory) still owns its tasks; a
-  // stateless server's protocol server lives for one request, so its tasks have no owner. Not a
-  // secret (no client sees it), so no Web Crypto: a stdio server starts without loading it.
-  const connectionId = stateless ? undefined : `${performance.timeOrigin}-${++connections}`;
-  const ownerOf = (extra: RequestExtra) => taskOwner({ era: extra.era, auth: extra.auth, sessionId: extra.sessionId, connectionId });
-  const clientOf = (extra: RequestExtra) => principalKey(extra.auth) ?? extra.sessionId ?? connectionId ?? "anonymous";
-  const protocol = withRequestMiddleware(served, app.requestMiddleware, context, clientOf);
+  // One identity per request (see CallerIdentity): tasks, answers and middleware all key by it.
+  const ownerOf = (extra: RequestExtra) => extra.caller.key;
+  const protocol = withRequestMiddleware(served, app.requestMiddleware, context);
   const session: Session = { protocol: served, subscriptions: new Set(), state };
 
   protocol.handle("tools/list", (params, extra) => {
@@ -90,7 +81,14 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
     if (task) return task;
     if (tool.middleware.length === 0) return executed(extra, () => tool.call(params.arguments, () => context(extra)));
     const ctx = context(extra);
-    const call = { tool: tool.name, arguments: params.arguments ?? {}, annotations: tool.wire.annotations, ctx, client: clientOf(extra) };
+    const call = {
+      tool: tool.name,
+      arguments: params.arguments ?? {},
+      annotations: tool.wire.annotations,
+      ctx,
+      client: extra.caller.key,
+      caller: extra.caller,
+    };
     return runToolChain(tool.middleware, call, () => executed(extra, () => tool.call(params.arguments, () => ctx)));
   });
   if (app.tasks) (protocol.era === "modern" ? registerModernTaskHandlers : registerLegacyTaskHandlers)(protocol, app.tasks, ownerOf);

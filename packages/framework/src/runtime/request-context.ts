@@ -14,6 +14,7 @@ import type {
 import { toElicitArguments } from "./elicit-arguments.js";
 import type { ClientRequestMethod } from "./input-round.js";
 import type { AuthInfo } from "./auth-info.js";
+import type { CallerIdentity } from "./caller-identity.js";
 import type { RequestExtra } from "./sdk.js";
 
 const LEVELS: readonly LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
@@ -51,6 +52,10 @@ export class RequestContext implements Context {
 
   get auth(): AuthInfo | undefined {
     return this.extra.auth;
+  }
+
+  get caller(): CallerIdentity {
+    return this.extra.caller;
   }
 
   async progress(done: number, total?: number, message?: string): Promise<void> {

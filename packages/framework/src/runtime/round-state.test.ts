@@ -31,6 +31,13 @@ describe("openRound", () => {
     expect(() => other.ask("elicitation/create", { ...CONFIRM, message: "Delete prod.db?" })).toThrow(InputNeeded);
   });
 
+  test("takes no answers without a state: an answer counts only for a question the server asked", () => {
+    const binding = toRoundBinding("tools/call", { name: "deleteFile", arguments: { filename: "x.db" } }, "anonymous", KEY);
+    const round = openRound(undefined, { "input-0": YES }, () => binding);
+    expect(round.answers).toEqual({});
+    expect(() => round.ask("elicitation/create", CONFIRM)).toThrow(InputNeeded);
+  });
+
   test("refuses a signed state that names no call", () => {
     const binding = toRoundBinding("tools/call", { name: "x" }, "anonymous", KEY);
     expect(() => openRound({ answers: { "input-0": YES }, open: [] }, undefined, () => binding)).toThrow(/names no call/);

@@ -49,13 +49,13 @@ export function toRoundBinding(method: string, params: Record<string, unknown>, 
  * name, same arguments, same principal); anything else there is refused with a `ProtocolError`
  * (-32602) saying what did not match. With a state, a response to no question it left open is
  * ignored, as SEP-2322 asks of unrecognised input, and a question left unanswered is asked
- * again. With no state, the responses are the caller's own answers given up front (SEP-2322
- * allows it, and the conformance suite checks it): they answer this call's questions by key and
- * nothing else, no more than the caller could by answering when asked. What a state can no longer
- * do is carry another call's, another caller's or an earlier request's answers.
+ * again. With no state, the responses answer nothing: an answer counts only for a question the
+ * server asked (a confirmation a tool asks for must be given when asked, not sent in with the
+ * call), so the questions are asked. Nor can a state carry another call's, another caller's or
+ * an earlier request's answers.
  */
 export function openRound(state: unknown, responses: Readonly<Record<string, unknown>> | undefined, bind: () => RoundBinding): InputRound {
-  if (state === undefined) return new InputRound({ ...responses });
+  if (state === undefined) return new InputRound({});
   const round = asRoundState(state);
   assertSameCall(round, bind());
   const answers: Record<string, unknown> = { ...round.answers };

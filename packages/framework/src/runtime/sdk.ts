@@ -25,7 +25,8 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import { toInvalidParams } from "./invalid-params.js";
 import { InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
-import { principalKey, toAuthInfo, type AuthInfo } from "./auth-info.js";
+import { toAuthInfo, type AuthInfo } from "./auth-info.js";
+import { callerIdentityOf, remoteAddressOf, type CallerIdentity } from "./caller-identity.js";
 import { claimState, openRound, STATE_TTL_MS, toRoundBinding, toRoundState, type RoundBinding, type RoundState } from "./round-state.js";
 import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
 import { isPlainRequest } from "./plain-request.js";
@@ -122,6 +123,8 @@ export interface RequestExtra {
   readonly inputResponses: Readonly<Record<string, unknown>> | undefined;
   /** Who the request's verified bearer token speaks for (HTTP with `http.auth`); undefined otherwise. */
   readonly auth: AuthInfo | undefined;
+  /** Who is calling: the one key of everything kept or counted per caller (see `CallerIdentity`). */
+  readonly caller: CallerIdentity;
   /** Sends a notification tied to this request (on its stream, over HTTP). */
   notify(method: string, params: Record<string, unknown>): Promise<void>;
   /** 2025-11-25: sends a request to the client tied to this request, and waits for its validated result. */
@@ -162,6 +165,9 @@ export type ProtocolServerFactory = (era: Era) => ProtocolServer;
 
 const SDK_SERVER = new WeakMap<ProtocolServer, Server>();
 
+// Protocol servers made by this process, numbering each for its connection's identity.
+let connections = 0;
+
 /** Methods whose 2026-07-28 answer may be an input-required result. */
 const INPUT_CAPABLE = new Set<string>(["tools/call", "prompts/get", "resources/read"]);
 
@@ -199,6 +205,11 @@ export function createProtocolServer(
   });
   reportInvalidParams(server, options.offers);
   dispatchRequestsDirectly(server);
+  // A connection without a session id of its own (stdio, in memory) is its anonymous caller's
+  // identity. Not a secret (no client sees it), so no Web Crypto: a stdio server starts without it.
+  const connectionId = `${performance.timeOrigin}-${++connections}`;
+  const identify = (ctx: ServerContext, auth: AuthInfo | undefined): CallerIdentity =>
+    callerIdentityOf({ auth, sessionId: ctx.sessionId, http: ctx.http !== undefined, remoteAddress: remoteAddressOf(ctx.http?.req), connectionId });
   const protocol: ProtocolServer = {
     era,
     connect: (transport) => server.connect(transport),
@@ -207,12 +218,14 @@ export function createProtocolServer(
       const answer = async (params: Record<string, unknown> | undefined, ctx: ServerContext) => {
         const modern = ctx.mcpReq.envelope !== undefined || era === "modern";
         // Computed only when a state is read or signed: the digests need the key.
-        const caller = fromWireAuth(ctx.http?.authInfo);
+        const auth = fromWireAuth(ctx.http?.authInfo);
+        const caller = identify(ctx, auth);
         let binding: RoundBinding | undefined;
-        const bind = () => (binding ??= toRoundBinding(method, params ?? {}, boundPrincipal(caller), requestStateKey()));
+        // A requestState is bound to its caller's identity: nobody else's answers complete this call.
+        const bind = () => (binding ??= toRoundBinding(method, params ?? {}, caller.key, requestStateKey()));
         let extra: RequestExtra | undefined;
         try {
-          extra = toExtra(server, ctx, modern ? "modern" : "legacy", caller, INPUT_CAPABLE.has(method) ? bind : undefined);
+          extra = toExtra(server, ctx, modern ? "modern" : "legacy", auth, caller, INPUT_CAPABLE.has(method) ? bind : undefined);
           // Verified and bound to this call by now (toExtra); one request per state.
           if (extra.input && INPUT_CAPABLE.has(method)) await claimState(ctx.mcpReq.requestState<RoundState>(), usedStates);
           const result = await handler(params ?? {}, extra);
@@ -253,7 +266,8 @@ export function createProtocolServer(
         { params } as never,
         (async (values: Record<string, unknown>, ctx: ServerContext) => {
           try {
-            return await handler(values, toExtra(server, ctx, "modern", fromWireAuth(ctx.http?.authInfo)));
+            const auth = fromWireAuth(ctx.http?.authInfo);
+            return await handler(values, toExtra(server, ctx, "modern", auth, identify(ctx, auth)));
           } catch (error) {
             throw toJsonRpcError(error);
           }
@@ -271,7 +285,7 @@ export function createProtocolServer(
 
 // `bind` is the binding of a request that may answer with an input-required result; other
 // requests take no answers (they cannot have asked a question).
-function toExtra(server: Server, ctx: ServerContext, era: Era, auth: AuthInfo | undefined, bind?: () => RoundBinding): RequestExtra {
+function toExtra(server: Server, ctx: ServerContext, era: Era, auth: AuthInfo | undefined, caller: CallerIdentity, bind?: () => RoundBinding): RequestExtra {
   const req = ctx.mcpReq;
   const envelope = req.envelope as Record<string, unknown> | undefined;
   const fromEnvelope = envelope?.["io.modelcontextprotocol/clientCapabilities"] as RequestExtra["clientCapabilities"];
@@ -287,6 +301,7 @@ function toExtra(server: Server, ctx: ServerContext, era: Era, auth: AuthInfo | 
     input: era === "modern" ? (bind ? openRound(req.requestState<RoundState>(), req.inputResponses, bind) : new InputRound({}, {})) : undefined,
     inputResponses: req.inputResponses,
     auth,
+    caller,
     notify: (method, params) => req.notify({ method, params } as never),
     request: (method, params) => req.send({ method, params } as never, { signal: req.signal }) as Promise<Record<string, unknown>>,
   };
@@ -433,13 +448,6 @@ export function toWireAuth(auth: AuthInfo | undefined): { authInfo?: WireAuthInf
   const authInfo: WireAuthInfo = { token: "", clientId: auth.clientId ?? "", scopes: [...auth.scopes], extra: { typemcp: auth } };
   if (auth.expiresAt !== undefined) authInfo.expiresAt = auth.expiresAt;
   return { authInfo };
-}
-
-// Who a 2026-07-28 requestState is bound to: the caller's principal (`principalKey`, the one
-// mapping tasks use too), or "anonymous" without authentication, when every caller is the same
-// principal and the tool and the arguments are what bind a state to its call.
-function boundPrincipal(auth: AuthInfo | undefined): string {
-  return principalKey(auth) ?? "anonymous";
 }
 
 // typemcp's own verifier carries its AuthInfo whole; a token that reached the SDK's transport

@@ -3,6 +3,7 @@ import type { AskOptions, ClientAbilities, Context, ContextLog, ElicitResult, Re
 import { toElicitArguments } from "./elicit-arguments.js";
 import type { ClientRequestMethod, InputRound } from "./input-round.js";
 import type { AuthInfo } from "./auth-info.js";
+import type { CallerIdentity } from "./caller-identity.js";
 
 /** What one run of a task gives the method it runs. */
 export interface TaskRun {
@@ -18,6 +19,8 @@ export interface TaskRun {
   readResource(uri: string, ctx: Context): Promise<ResourceContents[]>;
   /** Who started the task, from its request's verified token; undefined when none was verified. */
   readonly auth?: AuthInfo | undefined;
+  /** Who started the task (see `CallerIdentity`). */
+  readonly caller: CallerIdentity;
 }
 
 // The Tasks extension sends no log messages for a task: there is no request stream to carry them.
@@ -49,6 +52,10 @@ export class TaskContext implements Context {
 
   get auth(): AuthInfo | undefined {
     return this.run.auth;
+  }
+
+  get caller(): CallerIdentity {
+    return this.run.caller;
   }
 
   async progress(done: number, total?: number, message?: string): Promise<void> {

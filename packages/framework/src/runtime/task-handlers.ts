@@ -40,7 +40,7 @@ export async function callAsTask(
       if (plan.support === "required") throw missingTasksCapability(`Tool "${tool.name}" runs only as a task`);
       return undefined;
     }
-    const start = { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern" as const, owner, auth: extra.auth };
+    const start = { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern" as const, owner, auth: extra.auth, caller: extra.caller };
     if (plan.startAfterMs && extra.input) return startLater(runner, tool, params.arguments ?? {}, extra, context, plan.startAfterMs, start);
     const state = await runner.start(tool, params.arguments ?? {}, start);
     return new TaskHandle({ resultType: "task", ...toModernTask(state) });
@@ -61,6 +61,7 @@ export async function callAsTask(
     era: "legacy",
     owner,
     auth: extra.auth,
+    caller: extra.caller,
   });
   return new TaskHandle({ task: toLegacyTask(state) });
 }
@@ -107,7 +108,7 @@ async function startLater(
   }
 }
 
-/** Who the tasks a request starts belong to, and which ones it may reach (see `taskOwner`). */
+/** Who the tasks a request starts belong to, and which ones it may reach (`CallerIdentity.key`). */
 export type OwnerOf = (extra: RequestExtra) => string | undefined;
 
 /**

@@ -1,4 +1,5 @@
 import type { AuthInfo } from "./auth-info.js";
+import { isListableOwner, type CallerIdentity } from "./caller-identity.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { ClientAbilities, Context, ResourceContents } from "./context.js";
 import { InputNeeded, InputRound } from "./input-round.js";
@@ -26,6 +27,8 @@ interface StartedCall {
   answers?: Record<string, unknown>;
   /** Who started it (`ctx.auth` in the task), kept with the task so a run resumed elsewhere sees it too. */
   auth?: AuthInfo;
+  /** Who started it (`ctx.caller` in the task); absent in a task an older version stored. */
+  caller?: CallerIdentity;
 }
 
 /** How a new task is started. */
@@ -35,10 +38,12 @@ export interface TaskStart {
   /** What the calling client declared it can do (`ctx.client` in the task). */
   client: ClientAbilities;
   era: Era;
-  /** Who the task belongs to (see `taskOwner`); undefined: its id is the only key. */
+  /** Who the task belongs to (`ctx.caller.key`, see `CallerIdentity`); undefined: its id is the only key. */
   owner: string | undefined;
   /** The caller's verified token, when there was one. */
   auth?: AuthInfo | undefined;
+  /** Who is calling (`ctx.caller` in the task). */
+  caller: CallerIdentity;
 }
 
 /**
@@ -66,6 +71,7 @@ export class TaskRunner {
       era: start.era,
       pollIntervalMs: start.pollIntervalMs,
       ...(start.auth ? { auth: start.auth } : {}),
+      caller: start.caller,
     };
     const state = await this.create(start, call);
     this.launch(state.taskId, start.owner, tool, call, {});
@@ -91,6 +97,7 @@ export class TaskRunner {
       pollIntervalMs: start.pollIntervalMs,
       answers: { ...running.round.answers },
       ...(start.auth ? { auth: start.auth } : {}),
+      caller: start.caller,
     };
     const state = await this.create(start, call);
     running.handOff(this.contextFor(state.taskId, start.owner, running.controller, running.round, call));
@@ -128,9 +135,9 @@ export class TaskRunner {
     this.launch(taskId, owner, tool, call, { ...call.answers, ...answered.record.answers });
   }
 
-  /** Lists `owner`'s tasks a page at a time; nothing for a caller with no owner, whose tasks only their ids reach. */
+  /** Lists `owner`'s tasks a page at a time; nothing for an owner many clients may share (an address), whose tasks only their ids reach. */
   list(owner: string | undefined, cursor: string | undefined): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
-    if (owner === undefined) {
+    if (owner === undefined || !isListableOwner(owner)) {
       // Refused all the same: an empty page would pass a garbage cursor off as the end of the list.
       taskListOffset(cursor);
       return Promise.resolve({ tasks: [] });
@@ -201,6 +208,7 @@ export class TaskRunner {
       round,
       client: call.client,
       auth: call.auth,
+      caller: call.caller ?? { kind: "anonymous", key: owner ?? "unknown", countKey: owner ?? "unknown" },
       report: async (message) => void (await this.store.update(taskId, { status: "working", statusMessage: message }, owner)),
       readResource: (uri, ctx) => this.services.readResource(uri, ctx),
     });

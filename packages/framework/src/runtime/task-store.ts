@@ -28,7 +28,7 @@ export interface NewTask {
   ttlMs: number;
   pollIntervalMs?: number;
   /**
-   * Who may see the task (see `taskOwner`); every other call with another owner sees nothing.
+   * Who may see the task (`CallerIdentity.key`); every other call with another owner sees nothing.
    * None: the task id is the only key, and no `list` shows the task.
    */
   owner?: string;

@@ -11,17 +11,20 @@ import { telemetryRegistered } from "../telemetry/otel-api.js";
  * handlers run their method in. With no request middleware and no SDK registered when the
  * session opened (most servers), `protocol` itself: nothing is added to any request's path.
  */
-export function withRequestMiddleware(
-  protocol: ProtocolServer,
-  chain: readonly Middleware[],
-  context: (extra: RequestExtra) => Context,
-  clientOf: (extra: RequestExtra) => string,
-): ProtocolServer {
+export function withRequestMiddleware(protocol: ProtocolServer, chain: readonly Middleware[], context: (extra: RequestExtra) => Context): ProtocolServer {
   const traced = telemetryRegistered();
   if (chain.length === 0 && !traced) return protocol;
   const around = (method: string, params: Record<string, any>, extra: RequestExtra, handler: () => unknown) => {
     if (chain.length === 0) return handler();
-    const call = { method, params, ctx: context(extra), client: clientOf(extra), protocolVersion: ERA_VERSION[extra.era], sessionId: extra.sessionId };
+    const call = {
+      method,
+      params,
+      ctx: context(extra),
+      client: extra.caller.key,
+      caller: extra.caller,
+      protocolVersion: ERA_VERSION[extra.era],
+      sessionId: extra.sessionId,
+    };
     return runRequestChain(chain, call, handler);
   };
   return {

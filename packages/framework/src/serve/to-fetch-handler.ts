@@ -6,6 +6,7 @@ import { warn } from "../transports/http/platform.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import type { ScaleStores } from "../scale/connect-scale.js";
 import { httpServingOf } from "./http-serving.js";
+import { assertResourceKnown } from "../transports/http/resource-url.js";
 
 export type { RequestExtras } from "../transports/http/http-handler.js";
 
@@ -72,6 +73,8 @@ export function toFetchHandler(
         return [createServer(target, info), httpOptions ?? {}] as const;
       })();
   const resolved = resolveHttpOptions(http);
+  // Refused now rather than at the first request: an OAuth identity it could only guess from a Host header.
+  assertResourceKnown(resolved);
   let handler: HttpHandler | undefined;
   let starting: Promise<HttpHandler> | undefined;
   let shared: ScaleStores | undefined;

@@ -1,5 +1,6 @@
 import { createHttpTransport, createModernHttpHandler, isLegacyHttpRequest, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
-import { principalOf, type AuthInfo } from "../../runtime/auth-info.js";
+import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
+import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
 import { ERROR_CODES } from "../../errors/codes.js";
 import { checkBearer, insufficientScope, metadataPath, type BearerCheck } from "./bearer-auth.js";
 import { createOAuthTokenVerifier } from "./oauth-token-verifier.js";
@@ -15,6 +16,7 @@ import type { BodyText } from "./read-body.js";
 import { readRequestBody } from "./read-request-body.js";
 import { watchBody } from "./watch-body.js";
 import { closeAfterResponse } from "./close-after-response.js";
+import { resourceUrlsOf, type ResourceUrls } from "./resource-url.js";
 import { acceptsEventStream, isCancellation, isInitialize, isListen, isRequest } from "./message-kinds.js";
 
 /** A change a server made at run time, which 2026-07-28 clients hear of on their subscriptions/listen streams. */
@@ -69,7 +71,7 @@ export interface HttpHandler {
  * is stateless so it declares only what it can do without a session. The Node listener
  * (`serveHttp`), the platform entries and app mounts are all adapters over this.
  */
-export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOptions): HttpHandler {
+export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOptions, publicUrl?: () => string): HttpHandler {
   const newServer = (stateless: boolean) => serving.newServer({ stateless, era: "legacy" });
   // 2026-07-28: stateless by design, whatever --stateless says; one protocol server per request.
   const modern = createModernHttpHandler((era) => serving.newServer({ stateless: true, era }), {
@@ -99,37 +101,40 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
   let closing = false;
   const issuer = auth?.verifyToken === undefined ? auth?.issuer : undefined;
   const oauth = auth?.verifyToken !== undefined || issuer !== undefined || (auth?.authorizationServers?.length ?? 0) > 0;
-  // The endpoint is where the request was sent: behind a proxy, set `auth.resource` to the public URL.
-  let endpointUrl = "";
-  const resource = () => auth?.resource ?? endpointUrl;
-  const metadataUrl = () => (oauth ? new URL(metadataPath(options.path), endpointUrl).href : undefined);
-  const bearer: BearerCheck | undefined = auth && {
-    auth,
-    metadataUrl,
-    oauth: issuer === undefined ? undefined : createOAuthTokenVerifier({ ...auth, issuer }, () => auth.audience ?? resource()),
-  };
+  // From configuration, never from a request (see resourceUrlsOf); throws at start-up when it cannot be known.
+  const resourceUrls = resourceUrlsOf(auth, { path: options.path, oauth, issuer, publicUrl });
+  const verifier = issuer === undefined ? undefined : createOAuthTokenVerifier({ ...auth, issuer }, () => auth?.audience ?? resourceUrls!.fixed!());
 
   const handle = async (request: Request, extras: RequestExtras | NodeExtras = {}): Promise<Response> => {
     const node = "rawPath" in extras ? extras : undefined;
     const url = new URL(request.url);
-    endpointUrl ||= new URL(options.path, url).href;
     const path = node?.rawPath ?? url.pathname;
-    const refused = checkHostAndOrigin(node ? node.host : (request.headers.get("host") ?? url.host), request.headers.get("origin") ?? undefined, options);
+    const host = node ? node.host : (request.headers.get("host") ?? url.host);
+    const refused = checkHostAndOrigin(host, request.headers.get("origin") ?? undefined, options);
     if (refused) return refusalResponse(refused);
+    const oauthUrls = resourceUrls?.at(url, host);
+    // The SDK's transports carry the request, not the address, to the handlers (ctx.caller).
+    rememberRemoteAddress(request, extras.remoteAddress);
     const origin = request.headers.get("origin");
     const cors = origin === null ? {} : corsHeaders(origin);
     if (origin !== null && request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders() } });
-    const response = await route(request, path, extras, node);
+    const response = await route(request, path, extras, node, oauthUrls);
     if (origin === null) return response;
     for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
     return response;
   };
 
-  const route = async (request: Request, path: string, extras: RequestExtras, node: NodeExtras | undefined): Promise<Response> => {
-    if (oauth && path === metadataPath(options.path)) {
+  const route = async (
+    request: Request,
+    path: string,
+    extras: RequestExtras,
+    node: NodeExtras | undefined,
+    oauthUrls: ResourceUrls | undefined,
+  ): Promise<Response> => {
+    if (oauthUrls && path === metadataPath(options.path)) {
       const scopes = serving.scopesSupported?.() ?? [];
       return jsonResponse(200, {
-        resource: resource(),
+        resource: oauthUrls.resource,
         authorization_servers: auth?.authorizationServers ?? (issuer === undefined ? [] : [issuer]),
         bearer_methods_supported: ["header"],
         ...(scopes.length > 0 ? { scopes_supported: scopes } : {}),
@@ -137,7 +142,8 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     }
     if (path !== options.path && path !== "/healthz") return refusalResponse({ status: 404, message: `Not found: the MCP endpoint is ${options.path}.` });
     let caller = extras.auth;
-    if (bearer && !caller) {
+    if (auth && !caller) {
+      const bearer: BearerCheck = { auth, metadataUrl: () => oauthUrls?.metadataUrl, oauth: verifier };
       const outcome = await checkBearer(request.headers.get("authorization"), bearer);
       if (outcome.refusal) return refusalResponse(outcome.refusal);
       caller = outcome.auth;
@@ -151,7 +157,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       const after: Array<() => void> = [() => inFlight--];
       let response: Response;
       try {
-        response = await post(request, extras, caller, node, after);
+        response = await post(request, extras, caller, node, after, oauthUrls?.metadataUrl);
       } catch (error) {
         for (const done of after) done();
         throw error;
@@ -180,6 +186,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     caller: AuthInfo | undefined,
     node: NodeExtras | undefined,
     after: Array<() => void>,
+    metadataUrl: string | undefined,
   ): Promise<Response> => {
     const body = await (node ? node.readBody(options.maxBodyBytes) : readRequestBody(request, options.maxBodyBytes));
     if (!body.ok) return refusalResponse({ status: body.status, message: body.message });
@@ -197,7 +204,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     // Refused with a 403 before any era's handling, so 2025 and 2026 clients alike see the HTTP
     // challenge that starts a step-up authorization.
     const shortfall = caller && (await serving.scopeShortfall?.(parsed, caller));
-    if (shortfall) return refusalResponse(insufficientScope(shortfall.missing, caller!.scopes, metadataUrl(), shortfall.what));
+    if (shortfall) return refusalResponse(insufficientScope(shortfall.missing, caller!.scopes, metadataUrl, shortfall.what));
     const wireAuth = toWireAuth(caller);
     // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
     // modern MCP-Protocol-Version header) is the modern era's, anything else 2025-11-25's.
@@ -242,7 +249,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       enableJsonResponse: false,
       maxRequestBodySize: options.maxBodyBytes,
       ...(eventStore() ? { eventStore: eventStore()! } : {}),
-      onsessioninitialized: (id) => sessions().add(id, { transport, server, client, owner: principalOf(caller), lastSeen: Date.now(), uses: 0 }),
+      onsessioninitialized: (id) => sessions().add(id, { transport, server, client, owner: principalKey(caller), lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => sessions().delete(id),
     });
     await server.connect(transport);
@@ -298,7 +305,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
   const sessionOf = (request: Request, use: boolean, caller: AuthInfo | undefined): Session | undefined => {
     const id = request.headers.get("mcp-session-id");
     const session = id !== null ? sessionStore?.touch(id, use) : undefined;
-    return session && session.owner === principalOf(caller) ? session : undefined;
+    return session && session.owner === principalKey(caller) ? session : undefined;
   };
 
   return {

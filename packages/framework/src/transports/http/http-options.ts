@@ -87,8 +87,10 @@ export interface HttpAuthOptions {
   authorizationServers?: string[];
   /**
    * This server's public URL as a resource identifier (RFC 9728 `resource`, and the default
-   * `audience`); defaults to the endpoint URL, which behind a reverse proxy is not the public
-   * one: set it there (`--auth-resource`, `MCP_AUTH_RESOURCE`).
+   * `audience`); `serve()`'s listener defaults it to the URL it is bound to, which behind a reverse
+   * proxy is not the public one: set it there (`--auth-resource`, `MCP_AUTH_RESOURCE`). Required
+   * with `issuer` in `toFetchHandler`/`toNodeHandler` and the platform builds, which cannot know
+   * their public URL and never take it from a request's Host header.
    */
   resource?: string;
 }

@@ -26,8 +26,9 @@ export interface HttpServerHandle {
  */
 export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptions): Promise<HttpServerHandle> {
   const auth = options.auth ?? (process.env.MCP_AUTH_TOKEN ? { token: process.env.MCP_AUTH_TOKEN } : undefined);
-  const handler = createHttpHandler(serving, { ...options, auth });
   let endpointUrl = "";
+  // The listener knows its own URL (set before the first request): the default OAuth resource.
+  const handler = createHttpHandler(serving, { ...options, auth }, () => endpointUrl);
 
   // Slow clients (slowloris) hold a socket each: Node's own clocks cut them off, checked every
   // second (its default check runs every 30 s, which would stretch the bound by as much).

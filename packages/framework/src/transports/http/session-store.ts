@@ -7,7 +7,7 @@ export interface Session {
   readonly server: ProtocolServer;
   /** Who opened it: the client's address, for the per-client limit. */
   readonly client: string;
-  /** Whose verified token opened it (`principalOf`); only the same owner may use it. */
+  /** Whose verified token opened it (`principalKey`: `user:…` or `client:…`); only the same owner may use it. */
   readonly owner?: string | undefined;
   lastSeen: number;
   /** Requests after initialize; 0 marks a session opened and never used. */
