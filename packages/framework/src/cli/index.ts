@@ -64,6 +64,13 @@ Commands:
       A server's sampling requests go to the same model, shown in the transcript; its questions
       to the user are asked on the terminal or answered by --answer, as for call.
 
+  types [SERVERS] [--out FILE]
+      Connect to each server, ask tools/list, and write TypeScript declarations for every
+      tool: one namespace per server, a function per tool taking its input schema as a type
+      and resolving to its output schema's type (or the CallToolResult), descriptions as
+      JSDoc. Any MCP server will do. Use them with createToolApi from typemcp/host, so a call
+      with wrong arguments fails tsc; code mode (chat --code) shows the model the same.
+
   view (-- COMMAND [ARGS]... | --url URL) [--port N]
       Serve a page on 127.0.0.1 that lists the server's tools, calls one with a form built from
       its input schema, and renders its view (MCP Apps, @tool({ view })) as a host does: in a
@@ -132,6 +139,9 @@ switch (command) {
     break;
   case "call":
     process.exitCode = await (await import("./call-command.js")).runCall(rest);
+    break;
+  case "types":
+    process.exitCode = await (await import("./types-command.js")).runTypes(rest);
     break;
   case "view":
     process.exitCode = await (await import("./view-command.js")).runView(rest);

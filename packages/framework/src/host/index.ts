@@ -31,6 +31,13 @@ export type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceC
 export { toolDefinitionsSize } from "./chat/tool-definitions-size.js";
 export { SCHEMA_TOOL_NAME } from "./chat/lazy-tools.js";
 
+// Servers as a typed API: declarations (typemcp types, code mode) and the client that calls through them
+export { createToolApi } from "./code-mode/create-tool-api.js";
+export type { ToolApiServer } from "./code-mode/create-tool-api.js";
+export { toToolDeclarations, toIdentifier } from "./code-mode/tool-declarations.js";
+export type { DeclaredServer, ToolBinding, ToolDeclarations } from "./code-mode/tool-declarations.js";
+export { schemaToType } from "./code-mode/schema-to-type.js";
+
 // MCP tools as each provider's tool format, names and schemas included; calls routed back
 export { ToolRouter } from "./tool-router.js";
 export type { RouterServer, ToolRouterOptions, ToolSummary, RoutedCall } from "./tool-router.js";
