@@ -1,5 +1,6 @@
 import { ChatSession, DEFAULT_MAX_STEPS, type ChatServer } from "../host/chat/chat-session.js";
 import type { ChatEvent, TurnOutcome } from "../host/chat/chat-events.js";
+import { createDenoSandbox } from "../host/code-mode/deno-sandbox.js";
 import { HostError } from "../host/host-error.js";
 import { createModel } from "../host/models/create-model.js";
 import { createTerminalConsent, type AskLine } from "./chat-consent.js";
@@ -30,6 +31,10 @@ const CHAT_OPTIONS = {
   resume: "string",
   stream: "boolean",
   "no-stream": "boolean",
+  code: "boolean",
+  deno: "string",
+  "code-timeout": "string",
+  "code-memory": "string",
 } as const;
 
 /**
@@ -67,6 +72,22 @@ export function runChat(argv: readonly string[]): Promise<number> {
     });
     // A wrong key or an unreachable endpoint is reported before any server starts.
     await model.check(AbortSignal.timeout(timeoutMs));
+
+    // Code mode needs Deno: a missing one is reported before any server starts.
+    const codeServers = options.code ? undefined : specs.filter((spec) => spec.code).map((spec) => spec.name!);
+    if (options.deno !== undefined && !options.code && !codeServers?.length)
+      throw new HostError("HOST_USAGE", '--deno goes with --code (or "code": true in mcp.json).');
+    const codeMode =
+      options.code || codeServers?.length
+        ? {
+            sandbox: createDenoSandbox({
+              ...(options.deno !== undefined && { deno: options.deno }),
+              ...(options["code-timeout"] !== undefined && { timeoutMs: readCount(options["code-timeout"], "--code-timeout", 1) }),
+              ...(options["code-memory"] !== undefined && { memoryMb: readCount(options["code-memory"], "--code-memory", 16) }),
+            }),
+            ...(codeServers && { servers: codeServers }),
+          }
+        : undefined;
 
     // Read before any server starts; it goes to the first session only: /clear starts afresh.
     let history = options.resume === undefined ? undefined : readConversation(options.resume, model);
@@ -125,6 +146,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
           policy: readPolicy(options),
           consent: createTerminalConsent({ yes: options.yes, ...(ask && { ask }) }),
           lazyTools: options["lazy-tools"],
+          ...(codeMode && { code: codeMode }),
           // Streamed by default where someone watches the transcript: a terminal.
           stream: !options["no-stream"] && (options.stream || (!options.json && (interactive ? process.stdout : process.stderr).isTTY === true)),
           maxSteps,

@@ -56,7 +56,12 @@ Commands:
       /servers, /resources, /attach, /prompts, /prompt, /save FILE, /quit). Keys:
       ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, AZURE_OPENAI_API_KEY; --base-url
       reaches any OpenAI-compatible engine (llama.cpp, vLLM, OpenRouter).
-      --yes approves every call   --lazy-tools send names first, schemas on request
+      --yes approves every call   --lazy-tools a tool search first, schemas on request
+      --code  code mode: the model searches the tools, reads their TypeScript declarations
+              and writes a program that calls them, run in Deno with no permissions (each
+              call still checked and asked like a direct one); "code": true in mcp.json does
+              it for one server. Deno: --deno PATH, TYPEMCP_DENO, node_modules/.bin or PATH.
+              --code-timeout MS (default 30000, tool calls not counted), --code-memory MB (128)
       --max-steps N (default 10)  --json the whole transcript   --system TEXT
       --max-tokens N per answer   --retries N after 429/5xx (default 2)   --resume FILE
       --stream / --no-stream (default: stream on a terminal)   --timeout MS bounds each model

@@ -103,19 +103,22 @@ describe("ChatSession", () => {
     });
   });
 
-  test("with lazyTools, offers only the schema tool until the model loads one", async () => {
+  test("with lazyTools, offers a search and a loader, lists no tool up front, and offers a tool once loaded", async () => {
     const scripted = model([
+      { text: "", calls: [call("0", "find_tools", { query: "read notes" })] },
       { text: "", calls: [call("1", "get_tool_schema", { name: "notes__nope" })] },
       { text: "", calls: [call("2", "get_tool_schema", { name: "notes__read" })] },
       { text: "Loaded.", calls: [] },
     ]);
-    const chat = new ChatSession({ servers: [notesServer()], model: scripted, lazyTools: true });
+    const events: ChatEvent[] = [];
+    const chat = new ChatSession({ servers: [notesServer()], model: scripted, lazyTools: true, onEvent: (e) => events.push(e) });
     await chat.send("Read.");
     const names = scripted.requests.map((r) => (r.tools as Array<{ name: string }>).map((t) => t.name));
-    expect(names).toEqual([["get_tool_schema"], ["get_tool_schema"], ["get_tool_schema", "notes__read"]]);
-    const description = (scripted.requests[0]!.tools[0] as { description: string }).description;
-    expect(description).toContain("- notes__write: Write a note.\n- notes__read: Read the notes.");
-    expect(description).not.toContain("It is kept.");
+    const meta = ["find_tools", "get_tool_schema"];
+    expect(names).toEqual([meta, meta, meta, [...meta, "notes__read"]]);
+    expect(JSON.stringify(scripted.requests[0]!.tools)).not.toContain("notes__");
+    const found = events.find((e) => e.type === "result" && e.id === "0");
+    expect(found).toMatchObject({ isError: false, text: "notes__read: Read the notes.\nnotes__write: Write a note." });
   });
 
   test("takes back a turn the model failed, so the next message starts clean", async () => {
