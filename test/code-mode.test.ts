@@ -41,7 +41,7 @@ async function chat(turns: ScriptedTurn[], extra: string[] = []) {
       "Tidy the CRM.",
       ...extra,
     ];
-    const run = await typemcp(args, { env: providerEnv({ ANTHROPIC_API_KEY: "test-key", TYPEMCP_DENO: deno }), timeoutMs: 90_000 });
+    const run = await typemcp(args, { env: providerEnv({ ANTHROPIC_API_KEY: "test-key", TYPEMCP_DENO: deno }), timeoutMs: 240_000 });
     const generations = fake.generations();
     return { run, generations, results: generations.slice(1).map((body) => fedBackResults("anthropic", body)) };
   } finally {
@@ -49,11 +49,11 @@ async function chat(turns: ScriptedTurn[], extra: string[] = []) {
   }
 }
 
-describe("typemcp chat --code", { timeout: 180_000 }, () => {
+describe("typemcp chat --code", { timeout: 300_000 }, () => {
   test("offers three tools instead of every schema, and runs a program chaining calls whose intermediate results never reach the model", async () => {
     const { run, generations, results } = await chat(
       [
-        { calls: [{ name: "search_tools", args: { query: "customer records" } }] },
+        { calls: [{ name: "search_tools", args: { query: "list customer records" } }] },
         { calls: [{ name: "get_declarations", args: { names: ["crm.list_records", "crm.add_note"] } }] },
         program(
           [
@@ -158,7 +158,7 @@ describe("typemcp chat --code", { timeout: 180_000 }, () => {
         [...command, "--model", "test-model", "--base-url", fake.baseUrl, "--no-stream", "--prompt", "Delete record 3."],
         'Allow crm__delete_record {"id":3}? It is not marked read-only. [y]es / [N]o / [a]lways for this tool:',
         "n",
-        90_000,
+        240_000,
       );
       expect(run.status).toBe(0);
       expect(fedBackResults("anthropic", fake.generations()[1])[0]!.text).toBe("The user did not approve this call to crm__delete_record.\n");

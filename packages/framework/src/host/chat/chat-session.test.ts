@@ -118,7 +118,7 @@ describe("ChatSession", () => {
     expect(names).toEqual([meta, meta, meta, [...meta, "notes__read"]]);
     expect(JSON.stringify(scripted.requests[0]!.tools)).not.toContain("notes__");
     const found = events.find((e) => e.type === "result" && e.id === "0");
-    expect(found).toMatchObject({ isError: false, text: "notes__read: Read the notes.\nnotes__write: Write a note." });
+    expect(found).toMatchObject({ isError: false, text: "notes__read: Read the notes." });
   });
 
   test("takes back a turn the model failed, so the next message starts clean", async () => {

@@ -45,54 +45,55 @@ export class CodeModeCatalog {
     return { text: only.size ? toToolDeclarations(this.servers, { style: "global", only }).text : "", unknown };
   }
 
-  /** The tools matching `query`, one line each: `namespace.method — first sentence`. */
-  search(query: string, limit = 15): string {
+  /**
+   * The tools matching `query`, best first, each as its signature on one line (types without
+   * their docs) and its description's first sentence: often all a program needs, and far less
+   * than every schema. `get_declarations` has the docs.
+   */
+  search(query: string, limit = 4): string {
     const entries = this.bindings.map((b) => ({
       name: `${b.namespace}.${b.method}`,
       description: this.tools.get(`${b.server}\u0000${b.tool}`)?.description ?? "",
+      binding: b,
     }));
     const found = searchTools(entries, query, limit);
     if (!found.length) return `No tool matches "${query}". Namespaces: ${this.namespaceList()}.`;
-    return found.map((entry) => `${entry.name} — ${firstSentence(entry.description)}`).join("\n");
+    return found.map((entry) => `${this.signature(entry.binding)} // ${firstSentence(entry.description)}`).join("\n");
+  }
+
+  // `ns.fn(args: {…}): Promise<…>` on one line, without JSDoc.
+  private signature(binding: ToolBinding): string {
+    const text = toToolDeclarations(this.servers, { style: "global", only: new Set([binding.qualifiedName]) }).text;
+    const declared = text.slice(text.indexOf(`function ${binding.method}(`));
+    const oneLine = declared
+      .slice(0, declared.indexOf(";\n}") + 1)
+      .replace(/\/\*\*[\s\S]*?\*\//g, "")
+      .replace(/\s*\n\s*/g, " ")
+      .replace(/\{ /g, "{")
+      .replace(/; \}/g, "}");
+    return `${binding.namespace}.${oneLine.slice("function ".length).replace(/;$/, "")}`;
   }
 
   /** The three tools, as MCP tools (the session writes them in the provider's format). */
   definitions(): McpTool[] {
+    // Sent with every request: every word here is paid for again and again.
     return [
       {
         name: CODE_TOOL_NAMES.search,
-        description: "Find tools by what they do. Returns namespace.function names with one line each.",
-        inputSchema: {
-          type: "object",
-          properties: { query: { type: "string", description: "Words to look for in tool names and descriptions." } },
-          required: ["query"],
-        },
+        description: "Find tools by what they do: signatures, best first.",
+        inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
         annotations: { readOnlyHint: true },
       },
       {
         name: CODE_TOOL_NAMES.declarations,
-        description: "TypeScript declarations of tools (arguments, results, docs): read them before calling a tool in a program.",
-        inputSchema: {
-          type: "object",
-          properties: { names: { type: "array", items: { type: "string" }, description: 'Functions ("crm.get_record") or whole namespaces ("crm").' } },
-          required: ["names"],
-        },
+        description: 'Full TypeScript declarations of tools ("ns.fn") or namespaces ("ns").',
+        inputSchema: { type: "object", properties: { names: { type: "array", items: { type: "string" } } }, required: ["names"] },
         annotations: { readOnlyHint: true },
       },
       {
         name: CODE_TOOL_NAMES.run,
-        description: [
-          `Run a TypeScript program in a sandbox with no network or files. Tools are async functions in global namespaces (${this.namespaceList()}): \`const r = await ns.fn({...})\`.`,
-          "Only what it prints (console.log) comes back: filter and summarise inside the program. Top-level await works; no imports. A failed or refused call throws.",
-        ].join(" "),
-        inputSchema: {
-          type: "object",
-          properties: {
-            code: { type: "string", description: "The program." },
-            language: { type: "string", enum: ["typescript", "javascript"], description: "Default typescript (type-checked against the declarations)." },
-          },
-          required: ["code"],
-        },
+        description: `Run TypeScript without network or files. Tools are async functions: await ns.fn({...}) (${this.namespaceList()}). Only console.log output returns. No imports; failed calls throw.`,
+        inputSchema: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
       },
     ];
   }

@@ -47,7 +47,7 @@ export interface CodeSandbox {
   run(program: SandboxRun): Promise<SandboxOutcome>;
 }
 
-const STARTUP_MS = 60_000;
+const STARTUP_MS = 120_000;
 const DEFAULTS = { timeoutMs: 30_000, memoryMb: 128, outputLimit: 20_000 } as const;
 // The program may not load modules: in Deno a statically written import of a local file is read
 // without the read permission, so none may be written at all (the tools are globals).
