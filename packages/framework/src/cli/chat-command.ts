@@ -90,7 +90,8 @@ export function runChat(argv: readonly string[]): Promise<number> {
         : undefined;
 
     // Read before any server starts; it goes to the first session only: /clear starts afresh.
-    let history = options.resume === undefined ? undefined : readConversation(options.resume, model);
+    const resumed = options.resume === undefined ? undefined : readConversation(options.resume, model);
+    let history = resumed?.messages;
     const interactive = options.prompt === undefined;
     if (options.stream && options["no-stream"]) throw new HostError("HOST_USAGE", "Give --stream or --no-stream, not both.");
     const events: ChatEvent[] = [];
@@ -137,10 +138,12 @@ export function runChat(argv: readonly string[]): Promise<number> {
       const show = options.json ? () => {} : createTranscriptPrinter(transcript, { verbose: options.verbose, answerToo: interactive });
       const session = (ask?: AskLine) => {
         terminalAsk = ask;
-        const resumed = history;
+        const earlier = history;
         history = undefined;
         return new ChatSession({
-          ...(resumed && { history: resumed }),
+          ...(earlier && { history: earlier }),
+          // The first session goes on counting from the saved conversation's tokens.
+          ...(earlier && resumed?.usage && { usage: resumed.usage }),
           servers,
           model,
           policy: readPolicy(options),

@@ -121,6 +121,19 @@ describe("ChatSession", () => {
     expect(found).toMatchObject({ isError: false, text: "notes__read: Read the notes." });
   });
 
+  test("counts on from the usage of the conversation it resumes", async () => {
+    const scripted = model([{ text: "Again.", calls: [], usage: { inputTokens: 5, outputTokens: 1 } }]);
+    const chat = new ChatSession({
+      servers: [notesServer()],
+      model: scripted,
+      history: [{ role: "user", text: "Before." }],
+      usage: { inputTokens: 40, outputTokens: 7 },
+    });
+    expect(chat.usage).toEqual({ inputTokens: 40, outputTokens: 7 });
+    await chat.send("Now.");
+    expect(chat.usage).toEqual({ inputTokens: 45, outputTokens: 8 });
+  });
+
   test("takes back a turn the model failed, so the next message starts clean", async () => {
     const scripted = model([new HostError("HOST_PROVIDER_UNAVAILABLE", "down"), { text: "Back.", calls: [] }]);
     const chat = new ChatSession({ servers: [notesServer()], model: scripted });

@@ -65,6 +65,8 @@ export interface ChatSessionOptions {
   readonly code?: { readonly sandbox: CodeSandbox; readonly servers?: readonly string[] };
   /** A conversation to go on with (`--resume`): these messages come before the first `send`. */
   readonly history?: readonly ChatMessage[];
+  /** The tokens `history` took: `usage` counts on from them. */
+  readonly usage?: TokenUsage;
   /** Stream each answer: its text arrives as `delta` events (the model's turn is the same either way). */
   readonly stream?: boolean;
   /** Model requests allowed in one turn (default 10). */
@@ -104,6 +106,7 @@ export class ChatSession {
 
   constructor(private readonly options: ChatSessionOptions) {
     if (options.history) this.messages.push(...options.history);
+    if (options.usage) Object.assign(this.total, { inputTokens: options.usage.inputTokens, outputTokens: options.usage.outputTokens });
     this.router = new ToolRouter(options.servers, { provider: options.model.toolFormat });
     this.servers = new Map(options.servers.map((server) => [server.name, server]));
   }
