@@ -161,6 +161,29 @@ describe("typemcp chat with gemini: a prompt its filter blocks", { timeout: 60_0
   });
 });
 
+describe("typemcp chat with openai: a model that refuses", { timeout: 60_000 }, () => {
+  const refusal = (delta: boolean) =>
+    delta
+      ? `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 0, model: "test-model", choices: [{ index: 0, delta: { role: "assistant", content: null, refusal: "I can't help with that." }, finish_reason: null }] })}\n\ndata: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 0, model: "test-model", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`
+      : JSON.stringify({
+          id: "c",
+          object: "chat.completion",
+          created: 0,
+          model: "test-model",
+          choices: [{ index: 0, message: { role: "assistant", content: null, refusal: "I can't help with that." }, finish_reason: "stop" }],
+        });
+  test.each([
+    ["whole", false],
+    ["streamed", true],
+  ])("refusal with content null (%s): the refusal shown and said to be withheld, exit 6", async (_, streamed) => {
+    const reply = streamed ? { status: 200, body: refusal(true), headers: { "content-type": "text/event-stream" } } : { status: 200, body: refusal(false) };
+    const { run } = await chat("openai", [{ reply }], streamed ? ["--stream"] : ["--no-stream"]);
+    expect(run.stdout).toBe("I can't help with that.\n");
+    expect(run.stderr).toContain("The provider withheld the answer (refusal): its safety filter stopped it.\n");
+    expect(run.status).toBe(6);
+  });
+});
+
 describe("typemcp chat: the model list is a courtesy", { timeout: 60_000 }, () => {
   test("an OpenAI-compatible endpoint without GET /models (404) is chatted with; --verbose says so", async () => {
     const quiet = await chat("openai", [{ text: "5." }], [], "missing");
