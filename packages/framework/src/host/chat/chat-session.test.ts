@@ -134,6 +134,25 @@ describe("ChatSession", () => {
     expect(chat.usage).toEqual({ inputTokens: 45, outputTokens: 8 });
   });
 
+  test("keeps the results of tools that ran when the user cancels a later model request of the turn", async () => {
+    const controller = new AbortController();
+    const server = notesServer("read-only");
+    const scripted = model([{ text: "", calls: [call("1", "notes__write", { text: "x" })] }, new Error("aborted")]);
+    const complete = scripted.complete;
+    // The second request is the one Ctrl-C cuts: the signal is aborted while it is out.
+    scripted.complete = async (request) => {
+      if (scripted.requests.length === 1) controller.abort();
+      return complete(request);
+    };
+    const chat = new ChatSession({ servers: [server], model: scripted, consent: () => "yes" });
+    const outcome = await chat.send("Write.", { signal: controller.signal });
+    expect(outcome).toEqual({ stopped: "cancelled", steps: 1 });
+    expect(server.calls).toEqual([{ tool: "write", args: { text: "x" } }]);
+    // The write happened: the model is told of it next time.
+    expect(chat.messages.map((m) => m.role)).toEqual(["user", "model", "tools"]);
+    expect(chat.messages[2]).toEqual({ role: "tools", results: [{ callId: "1", name: "notes__write", content: "write ok", isError: false }] });
+  });
+
   test("takes back a turn the model failed, so the next message starts clean", async () => {
     const scripted = model([new HostError("HOST_PROVIDER_UNAVAILABLE", "down"), { text: "Back.", calls: [] }]);
     const chat = new ChatSession({ servers: [notesServer()], model: scripted });

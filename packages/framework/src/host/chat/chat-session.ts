@@ -149,7 +149,9 @@ export class ChatSession {
           ...(this.options.stream && { onText: (text: string) => this.emit({ type: "delta", step, text }) }),
         });
       } catch (error) {
-        if (options.signal?.aborted) return this.cancelled(step - 1, start);
+        // Cancelled in the first request, the turn is taken back; later, the tools that already
+        // ran stay in the conversation: their side effects happened, and the model must hear of them.
+        if (options.signal?.aborted) return this.cancelled(step - 1, step === 1 ? start : undefined);
         // A turn whose first request failed is taken back, so the next message starts clean; the
         // results of tools that already ran are kept (they happened, and the model may read
         // them next time), and the transcript says why the turn ended.
@@ -158,7 +160,7 @@ export class ChatSession {
         throw error;
       }
       // A stream cut by the user may end quietly (the openai SDK's does) rather than throw.
-      if (options.signal?.aborted) return this.cancelled(step - 1, start);
+      if (options.signal?.aborted) return this.cancelled(step - 1, step === 1 ? start : undefined);
       this.messages.push({ role: "model", turn });
       if (turn.usage) this.count(turn.usage, step, usage);
       if (turn.text) this.emit({ type: "text", step, text: turn.text, final: !turn.calls.length && !turn.incomplete });
