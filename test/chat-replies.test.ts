@@ -161,6 +161,31 @@ describe("typemcp chat with gemini: a prompt its filter blocks", { timeout: 60_0
   });
 });
 
+describe("typemcp chat with anthropic: an error event in the middle of a stream", { timeout: 60_000 }, () => {
+  test("is reported as what Anthropic said, not as a provider it could not reach", async () => {
+    const event = (name: string, data: object) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+    const body =
+      event("message_start", {
+        type: "message_start",
+        message: {
+          id: "m",
+          type: "message",
+          role: "assistant",
+          model: "test-model",
+          content: [],
+          stop_reason: null,
+          usage: { input_tokens: 1, output_tokens: 0 },
+        },
+      }) + event("error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+    const { run } = await chat("anthropic", [{ reply: { status: 200, body, headers: { "content-type": "text/event-stream" } } }], ["--stream"]);
+    expect(run.stderr).toMatch(
+      /^typemcp: Anthropic at http:\/\/127\.0\.0\.1:\d+ answered POST \/v1\/messages with an error in the middle of its stream: Overloaded \(overloaded_error\)$/m,
+    );
+    expect(run.stderr).not.toContain("Could not reach");
+    expect(run.status).toBe(3);
+  });
+});
+
 describe("typemcp chat with openai: a model that refuses", { timeout: 60_000 }, () => {
   const refusal = (delta: boolean) =>
     delta
