@@ -153,6 +153,20 @@ describe("ChatSession", () => {
     expect(chat.messages[2]).toEqual({ role: "tools", results: [{ callId: "1", name: "notes__write", content: "write ok", isError: false }] });
   });
 
+  test("shows an unknown or not-run call's JSON-text arguments (OpenAI's) as an object, not encoded twice", async () => {
+    const scripted = {
+      ...model([
+        { text: "", calls: [call("1", "notes__whisper", '{"a":2}')] },
+        { text: "", calls: [call("2", "notes__read", '{"b":3}')] },
+      ]),
+      toolFormat: "openai-chat" as const,
+    };
+    const events: ChatEvent[] = [];
+    const chat = new ChatSession({ servers: [notesServer()], model: scripted, maxSteps: 2, onEvent: (e) => events.push(e) });
+    await chat.send("Go.");
+    expect(events.filter((e) => e.type === "call").map((e) => (e as { arguments: unknown }).arguments)).toEqual([{ a: 2 }, { b: 3 }]);
+  });
+
   test("takes back a turn the model failed, so the next message starts clean", async () => {
     const scripted = model([new HostError("HOST_PROVIDER_UNAVAILABLE", "down"), { text: "Back.", calls: [] }]);
     const chat = new ChatSession({ servers: [notesServer()], model: scripted });

@@ -220,7 +220,7 @@ export class ChatSession {
   }
 
   private notRun(call: ProposedCall, step: number, reason: string): ToolResultMessage {
-    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: call.arguments });
+    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: argumentsOf(call) });
     this.emit({ type: "decision", id: call.id, decision: "refused", reason, by: "host" });
     this.emit({ type: "result", id: call.id, isError: true, text: reason });
     return { callId: call.id, name: call.name, content: reason, isError: true };
@@ -268,7 +268,7 @@ export class ChatSession {
       return reply(true, reason);
     };
     if (signal?.aborted) {
-      this.emit({ type: "call", step, id: call.id, name: call.name, arguments: call.arguments });
+      this.emit({ type: "call", step, id: call.id, name: call.name, arguments: argumentsOf(call) });
       return refuse("refused", "host", "Not run: the user cancelled the turn.");
     }
     if (this.options.lazyTools && call.name === SCHEMA_TOOL_NAME) return this.loadSchema(call, step, reply, refuse);
@@ -279,7 +279,7 @@ export class ChatSession {
     try {
       routed = this.router.resolve(call.name, call.arguments);
     } catch (error) {
-      this.emit({ type: "call", step, id: call.id, name: call.name, arguments: call.arguments });
+      this.emit({ type: "call", step, id: call.id, name: call.name, arguments: argumentsOf(call) });
       if (!(error instanceof HostError)) throw error;
       if (error.code === "HOST_ARGUMENT_INVALID") invalid.count++;
       const known =
@@ -464,6 +464,13 @@ function usageOf(turn: TurnUsage): { usage?: TokenUsage } {
 function sizeOf(tools: readonly unknown[]): { toolBytes: number; toolTokens: number } {
   const { bytes, tokens } = toolDefinitionsSize(tools);
   return { toolBytes: bytes, toolTokens: tokens };
+}
+
+// A call's arguments as the transcript shows them: OpenAI's JSON text parsed (else shown as the
+// text itself would be encoded twice), whether or not the call could be routed.
+function argumentsOf(call: ProposedCall): unknown {
+  if (typeof call.arguments !== "string") return call.arguments;
+  return safeJson(call.arguments) ?? call.arguments;
 }
 
 function safeJson(text: string): unknown {
