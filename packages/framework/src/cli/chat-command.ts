@@ -1,6 +1,8 @@
 import { ChatSession, DEFAULT_MAX_STEPS, type ChatServer } from "../host/chat/chat-session.js";
 import type { ChatEvent, TurnOutcome } from "../host/chat/chat-events.js";
 import { createDenoSandbox } from "../host/code-mode/deno-sandbox.js";
+import type { ServerConnection } from "../host/connect-server.js";
+import { toChatServer } from "./chat-server.js";
 import { HostError } from "../host/host-error.js";
 import { createModel } from "../host/models/create-model.js";
 import { createTerminalConsent, type AskLine } from "./chat-consent.js";
@@ -110,31 +112,32 @@ export function runChat(argv: readonly string[]): Promise<number> {
       onAnswered: (event) => events.push(event),
     });
     // The session whose tools a server's list_changed refreshes: the latest one (/clear makes another).
-    const opened = await openServers(specs, {
+    const connectOptions = {
       timeoutMs,
       verbose: options.verbose,
       protocol: readProtocol(options),
       answers: questions.answers,
       // A chat keeps its tools for a long time: a server's tools/list_changed is acted on.
       watchLists: true,
-    });
+    };
+    const opened = await openServers(specs, connectOptions);
+    // Servers started again after a crash, closed with the rest.
+    const replaced: ServerConnection[] = [];
     try {
       for (const failure of opened.failures) stderr(`typemcp: ${failure.message}\n`);
       if (!opened.servers.length) throw opened.failures[0] ?? new HostError("HOST_USAGE", "No servers to chat with.");
-      const servers: ChatServer[] = opened.servers.map(({ name, connection }) => ({
-        name,
-        // Read on each request: the list a server's list_changed brought.
-        get tools() {
-          return connection.tools;
-        },
-        refreshTools: async () => {
-          const changed = await connection.refreshTools();
-          if (changed) transcript(`[${name}] tools changed: ${connection.tools.length} tools now.\n`);
-          return changed;
-        },
-        ...(connection.spec.trust && { trust: connection.spec.trust }),
-        call: (tool, args, o) => connection.call(tool, args, o),
-      }));
+      const servers: ChatServer[] = opened.servers.map(({ name, connection }) =>
+        toChatServer(name, connection, {
+          note: transcript,
+          // The same server, connected as before, named as before.
+          reconnect: async () => {
+            const again = await openServers([{ ...connection.spec, name }], connectOptions);
+            if (!again.servers[0]) throw again.failures[0] ?? new HostError("HOST_SERVER_UNAVAILABLE", `Could not start server "${name}" again.`);
+            return again.servers[0].connection;
+          },
+          onReplaced: (replacement) => replaced.push(replacement),
+        }),
+      );
       const show = options.json ? () => {} : createTranscriptPrinter(transcript, { verbose: options.verbose, answerToo: interactive });
       const session = (ask?: AskLine) => {
         terminalAsk = ask;
@@ -173,6 +176,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
       return code;
     } finally {
       await opened.closeAll();
+      await Promise.all(replaced.map((connection) => connection.close().catch(() => {})));
     }
   });
 }
