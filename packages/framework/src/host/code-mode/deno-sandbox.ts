@@ -103,7 +103,8 @@ function supervise(deno: string, dir: string, limits: Required<SandboxLimits>, p
     "--no-npm",
     "--no-config",
     "--no-lock",
-    "--check",
+    // Only a TypeScript program is checked: a JavaScript one runs as written, without the checker's start-up.
+    program.language === "typescript" ? "--check" : "--no-check",
     `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
     "main.ts",
   ];
