@@ -142,8 +142,9 @@ describe("typemcp chat: consent", { timeout: 60_000 }, () => {
 });
 
 describe.skipIf(!hasTowns)("typemcp chat --lazy-tools", { timeout: 60_000 }, () => {
-  test("sends names and one-line descriptions first, loads a schema on request, and --verbose shows the saving", async () => {
+  test("sends a tool search and a loader first, loads a schema on request, and --verbose shows the saving", async () => {
     const turns: ScriptedTurn[] = [
+      { calls: [{ name: "find_tools", args: { query: "home value" } }] },
       { calls: [{ name: "get_tool_schema", args: { name: "towns__get_housing" } }] },
       { calls: [{ name: "towns__get_housing", args: { town: "Winchester" } }] },
       { text: "$972,776." },
@@ -152,13 +153,15 @@ describe.skipIf(!hasTowns)("typemcp chat --lazy-tools", { timeout: 60_000 }, () 
     const full = await chat("anthropic", [{ text: "ok" }], ["towns", "calc", "--prompt", "hi", "--verbose"]);
     expect(lazy.run.status).toBe(0);
     expect(lazy.run.stdout).toBe("$972,776.\n");
-    const [first, second] = lazy.generations.map((body) => sentTools("anthropic", body));
-    expect(first!.map((t) => t.name)).toEqual(["get_tool_schema"]);
-    expect(first![0]!.description).toContain("- towns__get_housing: Get a Massachusetts town's average single-family home value");
-    expect(first![0]!.description).toContain("- calc__divide: Divide a by b and return the quotient (a ÷ b).");
-    expect(first![0]!.schema.properties.name.enum).toHaveLength(13);
-    expect(second!.map((t) => t.name)).toEqual(["get_tool_schema", "towns__get_housing"]);
-    expect(JSON.parse(fedBackResults("anthropic", lazy.generations[1])[0]!.text)).toMatchObject({
+    const [first, , second] = lazy.generations.map((body) => sentTools("anthropic", body));
+    // No tool is listed up front: the model searches.
+    expect(first!.map((t) => t.name)).toEqual(["find_tools", "get_tool_schema"]);
+    expect(JSON.stringify(first)).not.toContain("towns__");
+    expect(fedBackResults("anthropic", lazy.generations[1])[0]!.text).toMatch(
+      /^towns__get_housing: Get a Massachusetts town's average single-family home value/,
+    );
+    expect(second!.map((t) => t.name)).toEqual(["find_tools", "get_tool_schema", "towns__get_housing"]);
+    expect(JSON.parse(fedBackResults("anthropic", lazy.generations[2])[0]!.text)).toMatchObject({
       name: "towns__get_housing",
       input_schema: { required: ["town"] },
     });
@@ -169,7 +172,7 @@ describe.skipIf(!hasTowns)("typemcp chat --lazy-tools", { timeout: 60_000 }, () 
       }));
     const lazySizes = sizes(lazy.run.stderr);
     const fullSizes = sizes(full.run.stderr);
-    expect(lazySizes.map((s) => s.tools)).toEqual([1, 2, 2]);
+    expect(lazySizes.map((s) => s.tools)).toEqual([2, 2, 3, 3]);
     expect(fullSizes.map((s) => s.tools)).toEqual([13]);
     expect(lazySizes[0]!.bytes).toBeLessThan(fullSizes[0]!.bytes / 2);
     // --verbose also shows the model's wire.

@@ -17,8 +17,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const TURNS: ScriptedTurn[] = [{ calls: [{ name: "calc__add", args: { a: 2, b: 3 } }] }, { text: "It is 5." }];
 
 // The fake engine serves Chat Completions, Azure's deployment paths and Ollama's /api/chat at once.
-async function chat(provider: "ollama" | "azure", keys: Record<string, string>, extra: string[] = []) {
-  const fake = await startFakeProvider("openai", (index) => TURNS[Math.min(index, TURNS.length - 1)]!);
+async function chat(provider: "ollama" | "azure", keys: Record<string, string>, extra: string[] = [], turns = TURNS) {
+  const fake = await startFakeProvider("openai", (index) => turns[Math.min(index, turns.length - 1)]!);
   const root = fake.baseUrl.replace(/\/v1$/, "");
   try {
     const run = await typemcp(
@@ -45,6 +45,19 @@ describe("typemcp chat --provider ollama: Ollama's native /api/chat", { timeout:
       { role: "assistant", content: "", tool_calls: [{ function: { name: "calc__add", arguments: { a: 2, b: 3 } } }] },
       { role: "tool", tool_name: "calc__add", content: "5" },
     ]);
+  });
+});
+
+describe("typemcp chat --provider ollama: an error line in the middle of a stream", { timeout: 60_000 }, () => {
+  test("is the engine's error, from one request that answered 200, not an HTTP 500 after retries", async () => {
+    const body = `${JSON.stringify({ model: "test-model", message: { role: "assistant", content: "It is" }, done: false })}\n${JSON.stringify({ error: "model runner has unexpectedly stopped" })}\n`;
+    const { run, requests } = await chat("ollama", {}, ["--stream"], [{ reply: { status: 200, body, headers: { "content-type": "application/x-ndjson" } } }]);
+    expect(JSON.parse(run.stdout).error.message).toMatch(
+      / at http:\/\/127\.0\.0\.1:\d+ answered POST \/api\/chat with an error in the middle of its stream: model runner has unexpectedly stopped$/,
+    );
+    expect(run.stderr).not.toContain("HTTP 500");
+    expect(requests).toHaveLength(1);
+    expect(run.status).toBe(3);
   });
 });
 

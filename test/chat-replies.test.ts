@@ -161,6 +161,54 @@ describe("typemcp chat with gemini: a prompt its filter blocks", { timeout: 60_0
   });
 });
 
+describe("typemcp chat with anthropic: an error event in the middle of a stream", { timeout: 60_000 }, () => {
+  test("is reported as what Anthropic said, not as a provider it could not reach", async () => {
+    const event = (name: string, data: object) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+    const body =
+      event("message_start", {
+        type: "message_start",
+        message: {
+          id: "m",
+          type: "message",
+          role: "assistant",
+          model: "test-model",
+          content: [],
+          stop_reason: null,
+          usage: { input_tokens: 1, output_tokens: 0 },
+        },
+      }) + event("error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+    const { run } = await chat("anthropic", [{ reply: { status: 200, body, headers: { "content-type": "text/event-stream" } } }], ["--stream"]);
+    expect(run.stderr).toMatch(
+      /^typemcp: Anthropic at http:\/\/127\.0\.0\.1:\d+ answered POST \/v1\/messages with an error in the middle of its stream: Overloaded \(overloaded_error\)$/m,
+    );
+    expect(run.stderr).not.toContain("Could not reach");
+    expect(run.status).toBe(3);
+  });
+});
+
+describe("typemcp chat with openai: a model that refuses", { timeout: 60_000 }, () => {
+  const refusal = (delta: boolean) =>
+    delta
+      ? `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 0, model: "test-model", choices: [{ index: 0, delta: { role: "assistant", content: null, refusal: "I can't help with that." }, finish_reason: null }] })}\n\ndata: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 0, model: "test-model", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`
+      : JSON.stringify({
+          id: "c",
+          object: "chat.completion",
+          created: 0,
+          model: "test-model",
+          choices: [{ index: 0, message: { role: "assistant", content: null, refusal: "I can't help with that." }, finish_reason: "stop" }],
+        });
+  test.each([
+    ["whole", false],
+    ["streamed", true],
+  ])("refusal with content null (%s): the refusal shown and said to be withheld, exit 6", async (_, streamed) => {
+    const reply = streamed ? { status: 200, body: refusal(true), headers: { "content-type": "text/event-stream" } } : { status: 200, body: refusal(false) };
+    const { run } = await chat("openai", [{ reply }], streamed ? ["--stream"] : ["--no-stream"]);
+    expect(run.stdout).toBe("I can't help with that.\n");
+    expect(run.stderr).toContain("The provider withheld the answer (refusal): its safety filter stopped it.\n");
+    expect(run.status).toBe(6);
+  });
+});
+
 describe("typemcp chat: the model list is a courtesy", { timeout: 60_000 }, () => {
   test("an OpenAI-compatible endpoint without GET /models (404) is chatted with; --verbose says so", async () => {
     const quiet = await chat("openai", [{ text: "5." }], [], "missing");

@@ -1,5 +1,8 @@
 import { ChatSession, DEFAULT_MAX_STEPS, type ChatServer } from "../host/chat/chat-session.js";
 import type { ChatEvent, TurnOutcome } from "../host/chat/chat-events.js";
+import { createDenoSandbox } from "../host/code-mode/deno-sandbox.js";
+import type { ServerConnection } from "../host/connect-server.js";
+import { toChatServer } from "./chat-server.js";
 import { HostError } from "../host/host-error.js";
 import { createModel } from "../host/models/create-model.js";
 import { createTerminalConsent, type AskLine } from "./chat-consent.js";
@@ -30,6 +33,10 @@ const CHAT_OPTIONS = {
   resume: "string",
   stream: "boolean",
   "no-stream": "boolean",
+  code: "boolean",
+  deno: "string",
+  "code-timeout": "string",
+  "code-memory": "string",
 } as const;
 
 /**
@@ -68,8 +75,25 @@ export function runChat(argv: readonly string[]): Promise<number> {
     // A wrong key or an unreachable endpoint is reported before any server starts.
     await model.check(AbortSignal.timeout(timeoutMs));
 
+    // Code mode needs Deno: a missing one is reported before any server starts.
+    const codeServers = options.code ? undefined : specs.filter((spec) => spec.code).map((spec) => spec.name!);
+    if (options.deno !== undefined && !options.code && !codeServers?.length)
+      throw new HostError("HOST_USAGE", '--deno goes with --code (or "code": true in mcp.json).');
+    const codeMode =
+      options.code || codeServers?.length
+        ? {
+            sandbox: createDenoSandbox({
+              ...(options.deno !== undefined && { deno: options.deno }),
+              ...(options["code-timeout"] !== undefined && { timeoutMs: readCount(options["code-timeout"], "--code-timeout", 1) }),
+              ...(options["code-memory"] !== undefined && { memoryMb: readCount(options["code-memory"], "--code-memory", 16) }),
+            }),
+            ...(codeServers && { servers: codeServers }),
+          }
+        : undefined;
+
     // Read before any server starts; it goes to the first session only: /clear starts afresh.
-    let history = options.resume === undefined ? undefined : readConversation(options.resume, model);
+    const resumed = options.resume === undefined ? undefined : readConversation(options.resume, model);
+    let history = resumed?.messages;
     const interactive = options.prompt === undefined;
     if (options.stream && options["no-stream"]) throw new HostError("HOST_USAGE", "Give --stream or --no-stream, not both.");
     const events: ChatEvent[] = [];
@@ -88,43 +112,47 @@ export function runChat(argv: readonly string[]): Promise<number> {
       onAnswered: (event) => events.push(event),
     });
     // The session whose tools a server's list_changed refreshes: the latest one (/clear makes another).
-    const opened = await openServers(specs, {
+    const connectOptions = {
       timeoutMs,
       verbose: options.verbose,
       protocol: readProtocol(options),
       answers: questions.answers,
       // A chat keeps its tools for a long time: a server's tools/list_changed is acted on.
       watchLists: true,
-    });
+    };
+    const opened = await openServers(specs, connectOptions);
+    // Servers started again after a crash, closed with the rest.
+    const replaced: ServerConnection[] = [];
     try {
       for (const failure of opened.failures) stderr(`typemcp: ${failure.message}\n`);
       if (!opened.servers.length) throw opened.failures[0] ?? new HostError("HOST_USAGE", "No servers to chat with.");
-      const servers: ChatServer[] = opened.servers.map(({ name, connection }) => ({
-        name,
-        // Read on each request: the list a server's list_changed brought.
-        get tools() {
-          return connection.tools;
-        },
-        refreshTools: async () => {
-          const changed = await connection.refreshTools();
-          if (changed) transcript(`[${name}] tools changed: ${connection.tools.length} tools now.\n`);
-          return changed;
-        },
-        ...(connection.spec.trust && { trust: connection.spec.trust }),
-        call: (tool, args, o) => connection.call(tool, args, o),
-      }));
+      const servers: ChatServer[] = opened.servers.map(({ name, connection }) =>
+        toChatServer(name, connection, {
+          note: transcript,
+          // The same server, connected as before, named as before.
+          reconnect: async () => {
+            const again = await openServers([{ ...connection.spec, name }], connectOptions);
+            if (!again.servers[0]) throw again.failures[0] ?? new HostError("HOST_SERVER_UNAVAILABLE", `Could not start server "${name}" again.`);
+            return again.servers[0].connection;
+          },
+          onReplaced: (replacement) => replaced.push(replacement),
+        }),
+      );
       const show = options.json ? () => {} : createTranscriptPrinter(transcript, { verbose: options.verbose, answerToo: interactive });
       const session = (ask?: AskLine) => {
         terminalAsk = ask;
-        const resumed = history;
+        const earlier = history;
         history = undefined;
         return new ChatSession({
-          ...(resumed && { history: resumed }),
+          ...(earlier && { history: earlier }),
+          // The first session goes on counting from the saved conversation's tokens.
+          ...(earlier && resumed?.usage && { usage: resumed.usage }),
           servers,
           model,
           policy: readPolicy(options),
           consent: createTerminalConsent({ yes: options.yes, ...(ask && { ask }) }),
           lazyTools: options["lazy-tools"],
+          ...(codeMode && { code: codeMode }),
           // Streamed by default where someone watches the transcript: a terminal.
           stream: !options["no-stream"] && (options.stream || (!options.json && (interactive ? process.stdout : process.stderr).isTTY === true)),
           maxSteps,
@@ -148,6 +176,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
       return code;
     } finally {
       await opened.closeAll();
+      await Promise.all(replaced.map((connection) => connection.close().catch(() => {})));
     }
   });
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../host/host-error.js";
@@ -16,24 +15,21 @@ interface SavedConversation {
 
 /**
  * Writes the conversation so far to `file` (JSON, readable by the user only: it may hold what the
- * tools returned). The file is written anew as 0600 whatever was there (a new file in the same
- * folder, then renamed over the name), so an older file readable by others is replaced, not
- * rewritten in place keeping its mode; a symbolic link at `file` is refused, never followed.
+ * tools returned). It goes to a private temporary file first, renamed over `file`: a file that
+ * was readable by others is replaced, not kept with its mode; a symbolic link is refused.
  */
-export function saveConversation(file: string, messages: readonly ChatMessage[], model: Pick<ModelAdapter, "provider" | "model">, usage: TokenUsage): void {
+export function saveConversation(file: string, messages: readonly ChatMessage[], model: ModelAdapter, usage: TokenUsage): void {
   const saved: SavedConversation = { typemcp: "chat", version: 1, provider: model.provider, model: model.model, usage, messages };
-  const target = path.resolve(file);
-  if (fs.lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink()) {
-    throw new HostError("HOST_USAGE", `Cannot save the conversation to ${file}: it is a symbolic link. Name a file, not a link.`);
-  }
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const fail = (why: string, cause?: unknown) => new HostError("HOST_USAGE", `Cannot save the conversation to ${file}: ${why}`, { cause });
+  if (fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) throw fail("it is a symbolic link.");
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
+    // "wx": a file already at the temporary name (someone else's) is not written through.
     fs.writeFileSync(temporary, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600, flag: "wx" });
-    // Renaming replaces whatever is at the name (even a link made since the check) and never writes through it.
-    fs.renameSync(temporary, target);
+    fs.renameSync(temporary, file);
   } catch (error) {
     fs.rmSync(temporary, { force: true });
-    throw new HostError("HOST_USAGE", `Cannot save the conversation to ${file}: ${(error as Error).message}`, { cause: error });
+    throw fail((error as Error).message, error);
   }
 }
 
@@ -42,7 +38,7 @@ export function saveConversation(file: string, messages: readonly ChatMessage[],
  * each model turn keeps its text and calls but not the provider's own blocks (`raw`: Anthropic
  * thinking blocks, Gemini thought signatures), which only their own API takes back.
  */
-export function readConversation(file: string, model: ModelAdapter): ChatMessage[] {
+export function readConversation(file: string, model: ModelAdapter): { messages: ChatMessage[]; usage?: TokenUsage } {
   let saved: Partial<SavedConversation>;
   try {
     saved = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<SavedConversation>;
@@ -52,17 +48,48 @@ export function readConversation(file: string, model: ModelAdapter): ChatMessage
   if (saved?.typemcp !== "chat" || saved.version !== 1 || !Array.isArray(saved.messages) || !saved.messages.every(isMessage)) {
     throw new HostError("HOST_USAGE", `--resume ${file} is not a conversation saved by typemcp chat (/save FILE).`);
   }
-  if (saved.provider === model.provider) return [...saved.messages];
-  return saved.messages.map((message) => {
+  const usage = isUsage(saved.usage) ? { usage: { inputTokens: saved.usage.inputTokens, outputTokens: saved.usage.outputTokens } } : {};
+  const messages = saved.messages.map((message): ChatMessage => {
     if (message.role !== "model") return message;
+    // OpenAI keeps arguments as JSON text; Anthropic and Gemini take only objects.
+    const calls = message.turn.calls.map((call) => ({
+      ...call,
+      arguments: typeof call.arguments === "string" ? parseArguments(call.arguments) : call.arguments,
+    }));
+    if (saved.provider === model.provider) return { role: "model", turn: { ...message.turn, calls } };
     const { raw: _dropped, ...turn } = message.turn;
-    return { role: "model", turn };
+    return { role: "model", turn: { ...turn, calls } };
   });
+  return { messages, ...usage };
+}
+
+function parseArguments(text: string): unknown {
+  try {
+    return text.trim() ? JSON.parse(text) : {};
+  } catch {
+    return text;
+  }
+}
+
+function isUsage(value: unknown): value is TokenUsage {
+  const usage = value as Partial<TokenUsage> | null | undefined;
+  return typeof usage?.inputTokens === "number" && typeof usage.outputTokens === "number";
 }
 
 function isMessage(value: unknown): value is ChatMessage {
   const message = value as { role?: unknown; text?: unknown; turn?: { text?: unknown; calls?: unknown }; results?: unknown } | null;
   if (message?.role === "user") return typeof message.text === "string";
-  if (message?.role === "model") return typeof message.turn?.text === "string" && Array.isArray(message.turn.calls);
-  return message?.role === "tools" && Array.isArray(message.results);
+  if (message?.role === "model") return typeof message.turn?.text === "string" && Array.isArray(message.turn.calls) && message.turn.calls.every(isCall);
+  return message?.role === "tools" && Array.isArray(message.results) && message.results.every(isResult);
+}
+
+// Each call and result is checked too: a null in either would fail only later, after the servers started.
+function isCall(value: unknown): boolean {
+  const call = value as { id?: unknown; name?: unknown } | null;
+  return typeof call?.id === "string" && typeof call.name === "string";
+}
+
+function isResult(value: unknown): boolean {
+  const result = value as { callId?: unknown; content?: unknown; isError?: unknown } | null;
+  return typeof result?.callId === "string" && typeof result.content === "string" && (result.isError === undefined || typeof result.isError === "boolean");
 }

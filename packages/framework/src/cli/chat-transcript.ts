@@ -46,6 +46,8 @@ export function createTranscriptPrinter(write: (text: string) => void, options: 
         else if (options.answerToo) write(`\n${event.text.trim()}\n\n`);
         break;
       case "call":
+        // A call a code-mode program made sits under the run_program call it came from.
+        if (event.id.includes("#")) write("  ");
         write(`→ ${event.qualifiedName ?? event.name} ${oneLine(JSON.stringify(event.arguments ?? {}), 300)}\n`);
         break;
       case "decision":

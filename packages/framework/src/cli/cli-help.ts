@@ -10,7 +10,8 @@ export function helpFor(command: string, usage: string): string {
   if (start === -1) return usage;
   let end = start + 1;
   while (end < lines.length && !/^ {2}[a-z]/.test(lines[end]!) && !/^[A-Z]/.test(lines[end]!)) end++;
-  const shared = command === "list" || command === "call" ? lines.slice(lines.findIndex((l) => l.startsWith("  SERVERS"))).join("\n") : "";
+  const shared =
+    command === "list" || command === "call" || command === "types" ? lines.slice(lines.findIndex((l) => l.startsWith("  SERVERS"))).join("\n") : "";
   const help = `Usage: typemcp ${lines.slice(start, end).join("\n").trim()}\n\n${shared}`.trimEnd();
   return `${help}\n`;
 }

@@ -58,13 +58,25 @@ Commands:
       /servers, /resources, /attach, /prompts, /prompt, /save FILE, /quit). Keys:
       ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, AZURE_OPENAI_API_KEY; --base-url
       reaches any OpenAI-compatible engine (llama.cpp, vLLM, OpenRouter).
-      --yes approves every call   --lazy-tools send names first, schemas on request
+      --yes approves every call   --lazy-tools a tool search first, schemas on request
+      --code  code mode: the model searches the tools, reads their TypeScript declarations
+              and writes a program that calls them, run in Deno with no permissions (each
+              call still checked and asked like a direct one); "code": true in mcp.json does
+              it for one server. Deno: --deno PATH, TYPEMCP_DENO, node_modules/.bin or PATH.
+              --code-timeout MS (default 30000, tool calls not counted), --code-memory MB (128)
       --max-steps N (default 10)  --json the whole transcript   --system TEXT
       --max-tokens N per answer   --retries N after 429/5xx (default 2)   --resume FILE
       --stream / --no-stream (default: stream on a terminal)   --timeout MS bounds each model
       request too (without it, 120 s)
       A server's sampling requests go to the same model, shown in the transcript; its questions
       to the user are asked on the terminal or answered by --answer, as for call.
+
+  types [SERVERS] [--out FILE]
+      Connect to each server, ask tools/list, and write TypeScript declarations for every
+      tool: one namespace per server, a function per tool taking its input schema as a type
+      and resolving to its output schema's type (or the CallToolResult), descriptions as
+      JSDoc. Any MCP server will do. Use them with createToolApi from typemcp/host, so a call
+      with wrong arguments fails tsc; code mode (chat --code) shows the model the same.
 
   view (-- COMMAND [ARGS]... | --url URL) [--port N]
       Serve a page on 127.0.0.1 that lists the server's tools, calls one with a form built from
@@ -137,6 +149,9 @@ switch (command) {
     break;
   case "call":
     process.exitCode = await (await import("./call-command.js")).runCall(rest);
+    break;
+  case "types":
+    process.exitCode = await (await import("./types-command.js")).runTypes(rest);
     break;
   case "view":
     process.exitCode = await (await import("./view-command.js")).runView(rest);

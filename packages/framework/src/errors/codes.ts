@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   HOST_PROVIDER_UNAVAILABLE: { family: "host", exitCode: 3 },
   HOST_STEP_LIMIT: { family: "host", exitCode: 5 },
   HOST_CANCELLED: { family: "host", exitCode: 130 },
+  // A tool ran and answered isError: true, seen through a typed client (createToolApi) or code mode.
+  HOST_TOOL_FAILED: { family: "host", exitCode: 1 },
 } as const;
 
 /** The name of one typemcp error code. */

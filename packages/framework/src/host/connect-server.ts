@@ -69,6 +69,8 @@ export interface ServerConnection {
   readonly era: ProtocolEra;
   /** Its tools, as last listed. */
   readonly tools: readonly McpTool[];
+  /** Whether the connection was lost under a call (the server exited or hung up): it will answer nothing more. */
+  readonly lost: boolean;
   /** Lists the tools again if the server said they changed (`notifications/tools/list_changed`) since; true when it did. */
   refreshTools(): Promise<boolean>;
   /** The SDK client, for a `ToolRouter`. */
@@ -163,6 +165,7 @@ async function connectWith(
     await connected.close().catch(() => {});
     throw fail(error, "tools/list");
   }
+  let lost = false;
   return {
     spec,
     identity: session.server,
@@ -171,8 +174,14 @@ async function connectWith(
       return tools;
     },
     caller: session.caller,
+    get lost() {
+      return lost;
+    },
     call: (tool, args, callOptions) =>
-      connected.callTool(tool, args, options.timeoutMs, callOptions?.signal, callOptions).catch((error: unknown) => Promise.reject(fail(error, "tools/call"))),
+      connected.callTool(tool, args, options.timeoutMs, callOptions?.signal, callOptions).catch((error: unknown) => {
+        if (classifyClientError(error)?.kind === "closed") lost = true;
+        return Promise.reject(fail(error, "tools/call"));
+      }),
     async refreshTools() {
       if (!stale) return false;
       stale = false;

@@ -29,7 +29,19 @@ export type { CallDecision, ChatEvent, TurnOutcome, TurnStop } from "./chat/chat
 export type { ServerTrust } from "./server-trust.js";
 export type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
 export { toolDefinitionsSize } from "./chat/tool-definitions-size.js";
-export { SCHEMA_TOOL_NAME } from "./chat/lazy-tools.js";
+export { FIND_TOOL_NAME, SCHEMA_TOOL_NAME } from "./chat/lazy-tools.js";
+
+// Servers as a typed API: declarations (typemcp types, code mode) and the client that calls through them
+export { createToolApi } from "./code-mode/create-tool-api.js";
+export type { ToolApiServer } from "./code-mode/create-tool-api.js";
+export { toToolDeclarations, toIdentifier } from "./code-mode/tool-declarations.js";
+export type { DeclaredServer, ToolBinding, ToolDeclarations } from "./code-mode/tool-declarations.js";
+export { schemaToType } from "./code-mode/schema-to-type.js";
+// Code mode: the model programs against the declarations; the program runs in a sandbox (ChatSession's `code` option)
+export { createDenoSandbox } from "./code-mode/deno-sandbox.js";
+export type { BridgeAnswer, CodeSandbox, SandboxFailure, SandboxLimits, SandboxOutcome, SandboxRun } from "./code-mode/deno-sandbox.js";
+export { findDeno, TESTED_DENO } from "./code-mode/find-deno.js";
+export { CODE_TOOL_NAMES } from "./code-mode/code-mode-tools.js";
 
 // MCP tools as each provider's tool format, names and schemas included; calls routed back
 export { ToolRouter } from "./tool-router.js";

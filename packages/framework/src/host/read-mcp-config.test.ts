@@ -5,6 +5,16 @@ import { parseMcpConfig } from "./read-mcp-config.js";
 const parse = (json: unknown, env: Record<string, string> = {}) => parseMcpConfig(json, { file: "/cfg/mcp.json", env });
 
 describe("parseMcpConfig", () => {
+  test('reads "code": true, which puts a server behind code mode, and refuses anything but a boolean', () => {
+    expect(parse({ mcpServers: { crm: { command: "node", args: ["crm.js"], code: true }, mail: { command: "node", code: false } } })).toEqual([
+      { kind: "stdio", name: "crm", command: "node", args: ["crm.js"], inheritEnv: false, code: true },
+      { kind: "stdio", name: "mail", command: "node", args: [], inheritEnv: false },
+    ]);
+    expect(() => parse({ mcpServers: { crm: { command: "node", code: "yes" } } })).toThrow(
+      '/cfg/mcp.json: mcpServers.crm.code must be true or false; got "yes"',
+    );
+  });
+
   test("reads stdio and HTTP servers in file order", () => {
     expect(
       parse({

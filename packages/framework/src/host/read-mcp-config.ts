@@ -76,10 +76,13 @@ export function parseMcpConfig(json: unknown, options: { file: string; env?: Env
       ...(cwd !== undefined && { cwd }),
     };
   });
-  // "trust" is the host's, not the connection's: read apart from the rest of the entry.
+  // "trust" and "code" are the host's, not the connection's: read apart from the rest of the entry.
   return specs.map((spec, i) => {
-    const trust = readServerTrust((Object.values(root)[i] as Record<string, unknown>).trust, `mcpServers.${spec.name}`, file);
-    return trust ? { ...spec, trust } : spec;
+    const entry = Object.values(root)[i] as Record<string, unknown>;
+    const trust = readServerTrust(entry.trust, `mcpServers.${spec.name}`, file);
+    if (entry.code !== undefined && typeof entry.code !== "boolean")
+      throw fail(`mcpServers.${spec.name}.code`, `must be true or false; got ${JSON.stringify(entry.code)}`);
+    return { ...spec, ...(trust && { trust }), ...(entry.code === true && { code: true }) };
   });
 }
 

@@ -3,7 +3,11 @@ import type { LoginSettings } from "./login-auth.js";
 import type { ServerTrust } from "./server-trust.js";
 
 /** How to reach one MCP server: a command to start over stdio, or a Streamable HTTP URL; and how far it is trusted. */
-export type ServerSpec = (StdioServerSpec | HttpServerSpec) & { readonly trust?: ServerTrust };
+export type ServerSpec = (StdioServerSpec | HttpServerSpec) & {
+  readonly trust?: ServerTrust;
+  /** mcp.json `"code": true`: a chat offers this server's tools through code mode only. */
+  readonly code?: boolean;
+};
 
 /** A server the host starts as a child process and talks to over stdin/stdout. */
 export interface StdioServerSpec {

@@ -103,19 +103,68 @@ describe("ChatSession", () => {
     });
   });
 
-  test("with lazyTools, offers only the schema tool until the model loads one", async () => {
+  test("with lazyTools, offers a search and a loader, lists no tool up front, and offers a tool once loaded", async () => {
     const scripted = model([
+      { text: "", calls: [call("0", "find_tools", { query: "read notes" })] },
       { text: "", calls: [call("1", "get_tool_schema", { name: "notes__nope" })] },
       { text: "", calls: [call("2", "get_tool_schema", { name: "notes__read" })] },
       { text: "Loaded.", calls: [] },
     ]);
-    const chat = new ChatSession({ servers: [notesServer()], model: scripted, lazyTools: true });
+    const events: ChatEvent[] = [];
+    const chat = new ChatSession({ servers: [notesServer()], model: scripted, lazyTools: true, onEvent: (e) => events.push(e) });
     await chat.send("Read.");
     const names = scripted.requests.map((r) => (r.tools as Array<{ name: string }>).map((t) => t.name));
-    expect(names).toEqual([["get_tool_schema"], ["get_tool_schema"], ["get_tool_schema", "notes__read"]]);
-    const description = (scripted.requests[0]!.tools[0] as { description: string }).description;
-    expect(description).toContain("- notes__write: Write a note.\n- notes__read: Read the notes.");
-    expect(description).not.toContain("It is kept.");
+    const meta = ["find_tools", "get_tool_schema"];
+    expect(names).toEqual([meta, meta, meta, [...meta, "notes__read"]]);
+    expect(JSON.stringify(scripted.requests[0]!.tools)).not.toContain("notes__");
+    const found = events.find((e) => e.type === "result" && e.id === "0");
+    expect(found).toMatchObject({ isError: false, text: "notes__read: Read the notes." });
+  });
+
+  test("counts on from the usage of the conversation it resumes", async () => {
+    const scripted = model([{ text: "Again.", calls: [], usage: { inputTokens: 5, outputTokens: 1 } }]);
+    const chat = new ChatSession({
+      servers: [notesServer()],
+      model: scripted,
+      history: [{ role: "user", text: "Before." }],
+      usage: { inputTokens: 40, outputTokens: 7 },
+    });
+    expect(chat.usage).toEqual({ inputTokens: 40, outputTokens: 7 });
+    await chat.send("Now.");
+    expect(chat.usage).toEqual({ inputTokens: 45, outputTokens: 8 });
+  });
+
+  test("keeps the results of tools that ran when the user cancels a later model request of the turn", async () => {
+    const controller = new AbortController();
+    const server = notesServer("read-only");
+    const scripted = model([{ text: "", calls: [call("1", "notes__write", { text: "x" })] }, new Error("aborted")]);
+    const complete = scripted.complete;
+    // The second request is the one Ctrl-C cuts: the signal is aborted while it is out.
+    scripted.complete = async (request) => {
+      if (scripted.requests.length === 1) controller.abort();
+      return complete(request);
+    };
+    const chat = new ChatSession({ servers: [server], model: scripted, consent: () => "yes" });
+    const outcome = await chat.send("Write.", { signal: controller.signal });
+    expect(outcome).toEqual({ stopped: "cancelled", steps: 1 });
+    expect(server.calls).toEqual([{ tool: "write", args: { text: "x" } }]);
+    // The write happened: the model is told of it next time.
+    expect(chat.messages.map((m) => m.role)).toEqual(["user", "model", "tools"]);
+    expect(chat.messages[2]).toEqual({ role: "tools", results: [{ callId: "1", name: "notes__write", content: "write ok", isError: false }] });
+  });
+
+  test("shows an unknown or not-run call's JSON-text arguments (OpenAI's) as an object, not encoded twice", async () => {
+    const scripted = {
+      ...model([
+        { text: "", calls: [call("1", "notes__whisper", '{"a":2}')] },
+        { text: "", calls: [call("2", "notes__read", '{"b":3}')] },
+      ]),
+      toolFormat: "openai-chat" as const,
+    };
+    const events: ChatEvent[] = [];
+    const chat = new ChatSession({ servers: [notesServer()], model: scripted, maxSteps: 2, onEvent: (e) => events.push(e) });
+    await chat.send("Go.");
+    expect(events.filter((e) => e.type === "call").map((e) => (e as { arguments: unknown }).arguments)).toEqual([{ a: 2 }, { b: 3 }]);
   });
 
   test("takes back a turn the model failed, so the next message starts clean", async () => {

@@ -7,7 +7,10 @@ import type { ServerTrust } from "../server-trust.js";
 import { checkToolPolicy, type ToolPolicy } from "../tool-policy.js";
 import { ToolRouter, type RoutedCall } from "../tool-router.js";
 import type { ChatEvent, TurnOutcome } from "./chat-events.js";
-import { SCHEMA_TOOL_NAME, toSchemaTool } from "./lazy-tools.js";
+import { FIND_TOOL_NAME, SCHEMA_TOOL_NAME, toLazyTools } from "./lazy-tools.js";
+import { searchTools } from "./search-tools.js";
+import { CODE_TOOL_NAMES, CodeModeCatalog } from "../code-mode/code-mode-tools.js";
+import type { BridgeAnswer, CodeSandbox } from "../code-mode/deno-sandbox.js";
 import { toolDefinitionsSize } from "./tool-definitions-size.js";
 import { validateCallArguments } from "./validate-call-arguments.js";
 
@@ -53,8 +56,17 @@ export interface ChatSessionOptions {
   readonly consent?: (request: ConsentRequest) => ConsentAnswer | Promise<ConsentAnswer>;
   /** Send names and one-line descriptions plus a meta-tool that loads full definitions on request. */
   readonly lazyTools?: boolean;
+  /**
+   * Code mode: the tools of `servers` (default: every server) are not offered one by one; the
+   * model gets three tools instead (search them, read their TypeScript declarations, run a
+   * program that calls them), and `sandbox` runs the program. Every call a program makes passes
+   * the same checks as a direct call: policy, the input schema, consent.
+   */
+  readonly code?: { readonly sandbox: CodeSandbox; readonly servers?: readonly string[] };
   /** A conversation to go on with (`--resume`): these messages come before the first `send`. */
   readonly history?: readonly ChatMessage[];
+  /** The tokens `history` took: `usage` counts on from them. */
+  readonly usage?: TokenUsage;
   /** Stream each answer: its text arrives as `delta` events (the model's turn is the same either way). */
   readonly stream?: boolean;
   /** Model requests allowed in one turn (default 10). */
@@ -89,10 +101,12 @@ export class ChatSession {
   private readonly servers: ReadonlyMap<string, ChatServer>;
   private readonly approvedAlways = new Set<string>();
   private readonly loaded = new Set<string>();
+  private catalog: { key: string; value: CodeModeCatalog } | undefined;
   private readonly total = { inputTokens: 0, outputTokens: 0 };
 
   constructor(private readonly options: ChatSessionOptions) {
     if (options.history) this.messages.push(...options.history);
+    if (options.usage) Object.assign(this.total, { inputTokens: options.usage.inputTokens, outputTokens: options.usage.outputTokens });
     this.router = new ToolRouter(options.servers, { provider: options.model.toolFormat });
     this.servers = new Map(options.servers.map((server) => [server.name, server]));
   }
@@ -135,7 +149,9 @@ export class ChatSession {
           ...(this.options.stream && { onText: (text: string) => this.emit({ type: "delta", step, text }) }),
         });
       } catch (error) {
-        if (options.signal?.aborted) return this.cancelled(step - 1, start);
+        // Cancelled in the first request, the turn is taken back; later, the tools that already
+        // ran stay in the conversation: their side effects happened, and the model must hear of them.
+        if (options.signal?.aborted) return this.cancelled(step - 1, step === 1 ? start : undefined);
         // A turn whose first request failed is taken back, so the next message starts clean; the
         // results of tools that already ran are kept (they happened, and the model may read
         // them next time), and the transcript says why the turn ended.
@@ -144,7 +160,7 @@ export class ChatSession {
         throw error;
       }
       // A stream cut by the user may end quietly (the openai SDK's does) rather than throw.
-      if (options.signal?.aborted) return this.cancelled(step - 1, start);
+      if (options.signal?.aborted) return this.cancelled(step - 1, step === 1 ? start : undefined);
       this.messages.push({ role: "model", turn });
       if (turn.usage) this.count(turn.usage, step, usage);
       if (turn.text) this.emit({ type: "text", step, text: turn.text, final: !turn.calls.length && !turn.incomplete });
@@ -204,7 +220,7 @@ export class ChatSession {
   }
 
   private notRun(call: ProposedCall, step: number, reason: string): ToolResultMessage {
-    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: call.arguments });
+    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: argumentsOf(call) });
     this.emit({ type: "decision", id: call.id, decision: "refused", reason, by: "host" });
     this.emit({ type: "result", id: call.id, isError: true, text: reason });
     return { callId: call.id, name: call.name, content: reason, isError: true };
@@ -217,11 +233,29 @@ export class ChatSession {
   }
 
   private toolsForRequest(): unknown[] {
+    const catalog = this.codeCatalog();
+    const code = catalog ? catalog.definitions().map((tool) => toProviderTool(this.options.model.toolFormat, tool, { name: tool.name })) : [];
+    const visible = this.tools().filter((entry) => !this.isCodeServer(entry.server));
+    if (!this.options.lazyTools) return [...code, ...visible.map((entry) => this.router.definition(entry.name))];
+    const meta = toLazyTools().map((tool) => toProviderTool(this.options.model.toolFormat, tool, { name: tool.name }));
+    return [...code, ...meta, ...visible.filter((entry) => this.loaded.has(entry.name)).map((entry) => this.router.definition(entry.name))];
+  }
+
+  private isCodeServer(server: string): boolean {
+    const code = this.options.code;
+    return code !== undefined && (code.servers === undefined || code.servers.includes(server));
+  }
+
+  // Built from what the policy lets the model see, again after the tools changed.
+  private codeCatalog(): CodeModeCatalog | undefined {
+    if (!this.options.code) return undefined;
     const visible = this.tools();
-    if (!this.options.lazyTools) return visible.map((entry) => this.router.definition(entry.name));
-    const summaries = this.router.summaries().filter((summary) => visible.some((entry) => entry.name === summary.name));
-    const meta = toProviderTool(this.options.model.toolFormat, toSchemaTool(summaries), { name: SCHEMA_TOOL_NAME });
-    return [meta, ...visible.filter((entry) => this.loaded.has(entry.name)).map((entry) => this.router.definition(entry.name))];
+    const servers = this.options.servers
+      .filter((server) => this.isCodeServer(server.name))
+      .map((server) => ({ name: server.name, tools: server.tools.filter((tool) => visible.some((e) => e.server === server.name && e.tool === tool)) }));
+    const key = servers.map((s) => `${s.name}:${s.tools.map((t) => t.name).join(",")}`).join(";");
+    if (this.catalog?.key !== key) this.catalog = { key, value: new CodeModeCatalog(servers) };
+    return this.catalog.value;
   }
 
   private async handle(call: ProposedCall, step: number, invalid: { count: number }, signal: AbortSignal | undefined): Promise<ToolResultMessage> {
@@ -234,15 +268,18 @@ export class ChatSession {
       return reply(true, reason);
     };
     if (signal?.aborted) {
-      this.emit({ type: "call", step, id: call.id, name: call.name, arguments: call.arguments });
+      this.emit({ type: "call", step, id: call.id, name: call.name, arguments: argumentsOf(call) });
       return refuse("refused", "host", "Not run: the user cancelled the turn.");
     }
     if (this.options.lazyTools && call.name === SCHEMA_TOOL_NAME) return this.loadSchema(call, step, reply, refuse);
+    if (this.options.lazyTools && call.name === FIND_TOOL_NAME) return this.findTools(call, step, reply);
+    const catalog = this.codeCatalog();
+    if (catalog && Object.values(CODE_TOOL_NAMES).includes(call.name as never)) return this.codeTool(catalog, call, step, reply, signal);
     let routed: RoutedCall;
     try {
       routed = this.router.resolve(call.name, call.arguments);
     } catch (error) {
-      this.emit({ type: "call", step, id: call.id, name: call.name, arguments: call.arguments });
+      this.emit({ type: "call", step, id: call.id, name: call.name, arguments: argumentsOf(call) });
       if (!(error instanceof HostError)) throw error;
       if (error.code === "HOST_ARGUMENT_INVALID") invalid.count++;
       const known =
@@ -254,6 +291,28 @@ export class ChatSession {
         : refuse("invalid", "schema", error.message);
     }
     this.emit({ type: "call", step, id: call.id, name: call.name, qualifiedName: routed.qualifiedName, arguments: routed.arguments });
+    const outcome = await this.runChecked(routed, call.id, invalid, signal);
+    return { callId: call.id, name: call.name, content: outcome.text, isError: outcome.isError };
+  }
+
+  /**
+   * The checks every call passes, proposed by the model or made by a program in code mode:
+   * policy, the input schema, consent; then the call. Emits the decision and the result.
+   */
+  private async runChecked(
+    routed: RoutedCall,
+    id: string,
+    invalid: { count: number },
+    signal: AbortSignal | undefined,
+  ): Promise<{ isError: boolean; text: string; result?: McpCallResult }> {
+    const reply = (isError: boolean, text: string, result?: McpCallResult) => {
+      this.emit({ type: "result", id, isError, text, ...(result && { result }) });
+      return { isError, text, ...(result && { result }) };
+    };
+    const refuse = (decision: "invalid" | "refused", by: "policy" | "consent" | "schema", reason: string) => {
+      this.emit({ type: "decision", id, decision, reason, by });
+      return reply(true, reason);
+    };
     const policyReason = this.options.policy && checkToolPolicy(routed.qualifiedName, this.options.policy);
     if (policyReason) return refuse("refused", "policy", `The host refused to call ${routed.qualifiedName}: ${policyReason}. Do not try it again.`);
     const server = this.servers.get(routed.server)!;
@@ -269,7 +328,7 @@ export class ChatSession {
     }
     const consent = await this.askConsent(routed, tool);
     if (consent !== undefined) return refuse("refused", "consent", consent);
-    this.emit({ type: "decision", id: call.id, decision: "run" });
+    this.emit({ type: "decision", id, decision: "run" });
     let result: McpCallResult;
     try {
       result = await server.call(routed.tool, routed.arguments, { ...(signal && { signal }) });
@@ -279,6 +338,62 @@ export class ChatSession {
       return reply(true, `The call failed: ${error.message}`);
     }
     return reply(result.isError === true, callResultText(result), result);
+  }
+
+  // search_tools, get_declarations, run_program: answered by the host, the last through the sandbox.
+  private async codeTool(
+    catalog: CodeModeCatalog,
+    call: ProposedCall,
+    step: number,
+    reply: (isError: boolean, content: string) => ToolResultMessage,
+    signal: AbortSignal | undefined,
+  ): Promise<ToolResultMessage> {
+    const args = (typeof call.arguments === "string" ? safeJson(call.arguments) : call.arguments) as Record<string, unknown> | undefined;
+    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: args });
+    if (call.name === CODE_TOOL_NAMES.search) {
+      this.emit({ type: "decision", id: call.id, decision: "answered" });
+      return reply(false, catalog.search(String(args?.query ?? "")));
+    }
+    if (call.name === CODE_TOOL_NAMES.declarations) {
+      this.emit({ type: "decision", id: call.id, decision: "answered" });
+      const names = Array.isArray(args?.names) ? args.names.map(String) : [];
+      const { text, unknown } = catalog.declarations(names);
+      const missing = unknown.length ? `\n// Not found: ${unknown.join(", ")}. Namespaces: ${Object.keys(catalog.namespaces()).join(", ")}.` : "";
+      return reply(!text, `${text}${missing}`.trim());
+    }
+    const code = typeof args?.code === "string" ? args.code : "";
+    if (!code.trim()) {
+      this.emit({ type: "decision", id: call.id, decision: "invalid", reason: "No program.", by: "schema" });
+      return reply(true, 'run_program needs "code": the program to run.');
+    }
+    this.emit({ type: "decision", id: call.id, decision: "run" });
+    let inner = 0;
+    const onCall = async (qualifiedName: string, callArgs: unknown): Promise<BridgeAnswer> => {
+      const binding = catalog.binding(qualifiedName);
+      const id = `${call.id}#${++inner}`;
+      this.emit({ type: "call", step, id, name: qualifiedName, qualifiedName, arguments: callArgs });
+      if (!binding) return { ok: false, message: `There is no tool ${qualifiedName}.` };
+      if (typeof callArgs !== "object" || callArgs === null || Array.isArray(callArgs)) {
+        this.emit({ type: "decision", id, decision: "invalid", reason: "not an object", by: "schema" });
+        return { ok: false, message: `The arguments for ${qualifiedName} must be an object.` };
+      }
+      const routed = { server: binding.server, tool: binding.tool, qualifiedName, arguments: callArgs as Record<string, unknown> };
+      const outcome = await this.runChecked(routed, id, { count: 0 }, signal);
+      if (outcome.isError) return { ok: false, message: outcome.text || `${qualifiedName} failed.` };
+      return { ok: true, value: binding.structured ? (outcome.result?.structuredContent ?? null) : outcome.result };
+    };
+    const language = args?.language === "javascript" ? "javascript" : "typescript";
+    const ran = await this.options.code!.sandbox.run({
+      code,
+      language,
+      declarations: catalog.declarations().text,
+      namespaces: catalog.namespaces(),
+      onCall,
+      ...(signal && { signal }),
+    });
+    if (!ran.failure) return reply(false, ran.output || "(The program printed nothing.)");
+    const printed = ran.output ? `\nIt printed before it stopped:\n${ran.output}` : "";
+    return reply(true, `${ran.failure.message}${printed}`);
   }
 
   // Undefined when the call may run; otherwise the reason it may not.
@@ -314,6 +429,18 @@ export class ChatSession {
     return reply(false, JSON.stringify(this.router.definition(entry.name)));
   }
 
+  // find_tools: the tools whose names and descriptions match, by the names the model calls them.
+  private findTools(call: ProposedCall, step: number, reply: (isError: boolean, content: string) => ToolResultMessage): ToolResultMessage {
+    const args = (typeof call.arguments === "string" ? safeJson(call.arguments) : call.arguments) as { query?: unknown } | undefined;
+    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: args });
+    this.emit({ type: "decision", id: call.id, decision: "answered" });
+    const query = String(args?.query ?? "");
+    const visible = this.tools().filter((entry) => !this.isCodeServer(entry.server));
+    const summaries = this.router.summaries().filter((summary) => visible.some((entry) => entry.name === summary.name));
+    const found = searchTools(summaries, query, 15);
+    return reply(false, found.length ? found.map((s) => `${s.name}: ${s.description}`).join("\n") : `No tool matches "${query}". Try other words.`);
+  }
+
   private runsUnasked(server: string, tool: McpTool): boolean {
     return tool.annotations?.readOnlyHint === true && this.servers.get(server)?.trust === "read-only";
   }
@@ -337,6 +464,13 @@ function usageOf(turn: TurnUsage): { usage?: TokenUsage } {
 function sizeOf(tools: readonly unknown[]): { toolBytes: number; toolTokens: number } {
   const { bytes, tokens } = toolDefinitionsSize(tools);
   return { toolBytes: bytes, toolTokens: tokens };
+}
+
+// A call's arguments as the transcript shows them: OpenAI's JSON text parsed (else shown as the
+// text itself would be encoded twice), whether or not the call could be routed.
+function argumentsOf(call: ProposedCall): unknown {
+  if (typeof call.arguments !== "string") return call.arguments;
+  return safeJson(call.arguments) ?? call.arguments;
 }
 
 function safeJson(text: string): unknown {

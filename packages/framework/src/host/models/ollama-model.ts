@@ -1,3 +1,4 @@
+import { ProviderReplyError } from "./provider-reply-error.js";
 import type { OpenAIChatTool } from "../to-openai-tool.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
 import { toChatStyleMessages } from "./chat-style-messages.js";
@@ -119,7 +120,8 @@ async function readLines(response: Response, onText: (text: string) => void): Pr
   const take = (line: string) => {
     if (!line.trim()) return;
     const parsed = JSON.parse(line) as OllamaChatLine;
-    if (parsed.error) throw Object.assign(new Error(parsed.error), { status: 500 });
+    // One request, answered 200, then an error line: not an HTTP 500, and nothing was retried.
+    if (parsed.error) throw new ProviderReplyError("stream-error", `answered POST /api/chat with an error in the middle of its stream: ${parsed.error}`);
     if (parsed.message?.content) onText(parsed.message.content);
     lines.push(parsed);
   };

@@ -89,11 +89,13 @@ export async function createOpenAIModel(options: OpenAIModelOptions): Promise<Mo
       const calls = ((message?.tool_calls ?? []) as WireToolCall[])
         .filter((call) => call.type === undefined || call.type === "function")
         .map((call, index) => ({ id: call.id || `call_${index}`, name: call.function?.name ?? "", arguments: call.function?.arguments ?? "{}" }));
-      const stop = choice?.finish_reason as string | null | undefined;
-      const incomplete = stop === "length" ? "length" : stop === "content_filter" ? "safety" : undefined;
+      // A model that refuses says so in `refusal`, with `content: null` and finish_reason "stop".
+      const refusal = (message as { refusal?: string | null } | undefined)?.refusal || undefined;
+      const stop = refusal ? "refusal" : (choice?.finish_reason as string | null | undefined);
+      const incomplete = stop === "length" ? "length" : stop === "content_filter" || stop === "refusal" ? "safety" : undefined;
       const usage = response.usage as { prompt_tokens?: number; completion_tokens?: number } | undefined;
       return toModelTurn({
-        text: message?.content ?? "",
+        text: message?.content || refusal || "",
         calls,
         stopReason: stop,
         incomplete,

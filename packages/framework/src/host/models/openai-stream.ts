@@ -1,7 +1,11 @@
 /** One `chat.completion.chunk` of a streamed Chat Completion, as far as the host reads it. */
 interface ChunkLike {
   choices?: Array<{
-    delta?: { content?: string | null; tool_calls?: Array<{ index: number; id?: string; type?: string; function?: { name?: string; arguments?: string } }> };
+    delta?: {
+      content?: string | null;
+      refusal?: string | null;
+      tool_calls?: Array<{ index: number; id?: string; type?: string; function?: { name?: string; arguments?: string } }>;
+    };
     finish_reason?: string | null;
   }>;
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
@@ -10,7 +14,7 @@ interface ChunkLike {
 /** The parts of a non-streamed Chat Completion the adapter reads, rebuilt from a stream. */
 export interface AssembledCompletion {
   choices: Array<{
-    message: { content: string; tool_calls: Array<{ id: string; type: "function"; function: { name: string; arguments: string } }> };
+    message: { content: string; refusal?: string; tool_calls: Array<{ id: string; type: "function"; function: { name: string; arguments: string } }> };
     finish_reason: string | null;
   }>;
   usage?: { prompt_tokens?: number; completion_tokens?: number };
@@ -24,6 +28,8 @@ export interface AssembledCompletion {
  */
 export async function assembleOpenAIStream(chunks: AsyncIterable<ChunkLike>, onText: (text: string) => void): Promise<AssembledCompletion> {
   let content = "";
+  // A refusal streams in its own deltas, not as content.
+  let refusal = "";
   let finish: string | null = null;
   let usage: AssembledCompletion["usage"];
   const calls: Array<{ id: string; type: "function"; function: { name: string; arguments: string } }> = [];
@@ -32,6 +38,7 @@ export async function assembleOpenAIStream(chunks: AsyncIterable<ChunkLike>, onT
     const choice = chunk.choices?.[0];
     if (!choice) continue;
     if (choice.finish_reason) finish = choice.finish_reason;
+    if (choice.delta?.refusal) refusal += choice.delta.refusal;
     const text = choice.delta?.content;
     if (text) {
       content += text;
@@ -44,5 +51,6 @@ export async function assembleOpenAIStream(chunks: AsyncIterable<ChunkLike>, onT
       if (delta.function?.arguments) call.function.arguments += delta.function.arguments;
     }
   }
-  return { choices: [{ message: { content, tool_calls: calls.filter(Boolean) }, finish_reason: finish }], ...(usage && { usage }) };
+  const message = { content, ...(refusal && { refusal }), tool_calls: calls.filter(Boolean) };
+  return { choices: [{ message, finish_reason: finish }], ...(usage && { usage }) };
 }

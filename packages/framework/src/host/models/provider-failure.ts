@@ -30,6 +30,13 @@ export function toProviderFailure(error: unknown, where: ProviderRequestPlace): 
   if (name === "AbortError" || name === "APIUserAbortError") return new HostError("HOST_CANCELLED", "Cancelled.", { cause: error });
   const status = (error as { status?: unknown } | null)?.status ?? (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
+  const streamed = status === undefined ? streamErrorIn(error) : undefined;
+  if (streamed)
+    return new HostError(
+      "HOST_PROVIDER_UNAVAILABLE",
+      `${where.provider} at ${where.endpoint} answered ${where.what} with an error in the middle of its stream: ${streamed}`,
+      { cause: error },
+    );
   if (typeof status === "number") {
     const said = firstLine(errorMessageOf(message));
     if (status === 401 || status === 403) {
@@ -47,6 +54,16 @@ export function toProviderFailure(error: unknown, where: ProviderRequestPlace): 
   return new HostError("HOST_PROVIDER_UNAVAILABLE", `Could not reach ${where.provider} at ${where.endpoint} (${where.what}): ${withCause(error, message)}`, {
     cause: error,
   });
+}
+
+// An SDK error with no HTTP status but the provider's own error object: an `error` event inside a
+// stream that began with 200 (Anthropic's `event: error`). What the provider said, with its type.
+function streamErrorIn(error: unknown): string | undefined {
+  const body = (error as { error?: unknown } | null)?.error as { type?: unknown; message?: unknown; error?: unknown } | undefined;
+  if (typeof body !== "object" || body === null) return undefined;
+  const inner = (typeof body.error === "object" && body.error !== null ? body.error : body) as { type?: unknown; message?: unknown };
+  if (typeof inner.message !== "string") return undefined;
+  return `${firstLine(inner.message)}${typeof inner.type === "string" && inner.type !== "error" ? ` (${inner.type})` : ""}`;
 }
 
 function replyErrorIn(error: unknown): ProviderReplyError | undefined {

@@ -1,9 +1,9 @@
 /** What was wrong with a provider's reply, before any SDK read it. */
-export type ProviderReplyProblem = "stall" | "malformed" | "error-body";
+export type ProviderReplyProblem = "stall" | "malformed" | "error-body" | "stream-error";
 
 /**
  * A provider reply the host will not hand to an SDK as an answer: a stall past `--timeout`, a
- * body that is not JSON, an error inside a 200. Thrown from the provider `fetch`, it reaches
+ * body that is not JSON, an error inside a 200 (whole, or in the middle of a stream). Thrown from the provider `fetch`, it reaches
  * `toProviderFailure` as the cause of the SDK's connection error (or as itself, from Gemini's).
  */
 export class ProviderReplyError extends Error {

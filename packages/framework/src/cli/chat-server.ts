@@ -1,0 +1,72 @@
+import type { ChatServer } from "../host/chat/chat-session.js";
+import type { ServerConnection } from "../host/connect-server.js";
+import { HostError } from "../host/host-error.js";
+
+/**
+ * One connected server as `typemcp chat` offers it to the session, surviving one crash: when the
+ * connection is lost under a call, the server is started (or reached) again once and the call
+ * sent again; if that fails too, its tools are withdrawn (the next model request no longer offers
+ * them) and the model reads why in the call's result.
+ */
+export function toChatServer(
+  name: string,
+  first: ServerConnection,
+  options: { reconnect: () => Promise<ServerConnection>; note: (text: string) => void; onReplaced?: (connection: ServerConnection) => void },
+): ChatServer {
+  let connection = first;
+  let restarted = false;
+  let withdrawn = false;
+  let announced = false;
+  const withdraw = (why: string): never => {
+    withdrawn = true;
+    options.note(`[${name}] the server stopped and could not be started again: its tools are withdrawn.\n`);
+    throw new HostError(
+      "HOST_REQUEST_FAILED",
+      `${why}\nThe server "${name}" stopped and could not be started again: its tools are withdrawn for the rest of the session.`,
+    );
+  };
+  return {
+    name,
+    // Read on each request: the list a server's list_changed brought, none once withdrawn.
+    get tools() {
+      return withdrawn ? [] : connection.tools;
+    },
+    get trust() {
+      return first.spec.trust;
+    },
+    refreshTools: async () => {
+      if (withdrawn) {
+        const changed = !announced;
+        announced = true;
+        return changed;
+      }
+      const changed = await connection.refreshTools();
+      if (changed) options.note(`[${name}] tools changed: ${connection.tools.length} tools now.\n`);
+      return changed;
+    },
+    call: async (tool, args, o) => {
+      if (withdrawn) throw new HostError("HOST_REQUEST_FAILED", `The server "${name}" stopped earlier in this session; its tools are withdrawn.`);
+      try {
+        return await connection.call(tool, args, o);
+      } catch (error) {
+        if (!(error instanceof HostError) || !connection.lost || o.signal?.aborted) throw error;
+        if (restarted) return withdraw(error.message);
+        restarted = true;
+        options.note(`[${name}] the server stopped (${error.message.split("\n")[0]}); starting it again, once.\n`);
+        await connection.close().catch(() => {});
+        try {
+          connection = await options.reconnect();
+          options.onReplaced?.(connection);
+        } catch (again) {
+          return withdraw(again instanceof Error ? again.message : String(again));
+        }
+        try {
+          return await connection.call(tool, args, o);
+        } catch (retry) {
+          if (retry instanceof HostError && connection.lost) return withdraw(retry.message);
+          throw retry;
+        }
+      }
+    },
+  };
+}

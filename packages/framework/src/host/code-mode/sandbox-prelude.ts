@@ -1,0 +1,98 @@
+/**
+ * The code that runs inside code mode's sandbox (Deno with no permissions), before the model's
+ * program: it reads which tools exist from the host (the first line on stdin), defines one global
+ * namespace per server whose functions send `{"typemcp":"call"}` lines to the host on stdout and
+ * wait for the answer on stdin, turns `console.*` into `{"typemcp":"print"}` lines, and reports
+ * how the program ended. The host copies this file next to the program; nothing else is loaded.
+ * It has no Deno types at build time, hence the one `Deno` lookup below.
+ */
+
+type Reply = { id: number; result?: unknown; error?: string };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+const deno = (globalThis as any).Deno;
+const events = globalThis as any;
+const encoder = new TextEncoder();
+const pending = new Map<number, Pending>();
+let nextId = 1;
+
+function send(message: Record<string, unknown>): void {
+  const bytes = encoder.encode(`${JSON.stringify(message)}\n`);
+  for (let at = 0; at < bytes.length; ) at += deno.stdout.writeSync(bytes.subarray(at));
+}
+
+const lines = (async function* () {
+  let buffer = "";
+  for await (const chunk of deno.stdin.readable.pipeThrough(new TextDecoderStream())) {
+    buffer += chunk;
+    for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
+      yield buffer.slice(0, end);
+      buffer = buffer.slice(end + 1);
+    }
+  }
+})();
+
+/** A tool that answered `isError: true`, or a call the host refused: the program may catch it. */
+class ToolCallError extends Error {
+  override name = "ToolCallError";
+}
+
+function call(tool: string, args: unknown): Promise<unknown> {
+  const id = nextId++;
+  send({ typemcp: "call", id, tool, args: args ?? {} });
+  return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+}
+
+function show(value: unknown): string {
+  return typeof value === "string" ? value : deno.inspect(value, { depth: 8, colors: false, strAbbreviateSize: 100_000, iterableLimit: 1000 });
+}
+
+function fail(error: unknown): never {
+  const e = error instanceof Error ? error : new Error(show(error));
+  send({ typemcp: "error", name: e.name, message: e.message, stack: e.stack ?? "" });
+  deno.exit(0);
+  throw e;
+}
+
+const setup = JSON.parse((await lines.next()).value ?? "{}") as { namespaces?: Record<string, Record<string, string>> };
+for (const [namespace, methods] of Object.entries(setup.namespaces ?? {})) {
+  const api: Record<string, (args?: unknown) => Promise<unknown>> = {};
+  for (const [method, tool] of Object.entries(methods)) api[method] = (args?: unknown) => call(tool, args);
+  Object.defineProperty(globalThis, namespace, { value: Object.freeze(api), enumerable: true });
+}
+Object.defineProperty(globalThis, "ToolCallError", { value: ToolCallError });
+const print = (...values: unknown[]) => send({ typemcp: "print", text: values.map(show).join(" ") });
+for (const name of ["log", "info", "warn", "error", "debug", "trace", "dir", "table"] as const) {
+  (console as unknown as Record<string, unknown>)[name] = print;
+}
+events.addEventListener("unhandledrejection", (event: { reason: unknown; preventDefault(): void }) => {
+  event.preventDefault();
+  fail(event.reason);
+});
+events.addEventListener("error", (event: { error: unknown; preventDefault(): void }) => {
+  event.preventDefault();
+  fail(event.error);
+});
+
+(async () => {
+  for await (const line of lines) {
+    const reply = JSON.parse(line) as Reply;
+    const waiting = pending.get(reply.id);
+    if (!waiting) continue;
+    pending.delete(reply.id);
+    if (reply.error !== undefined) waiting.reject(new ToolCallError(reply.error));
+    else waiting.resolve(reply.result);
+  }
+})();
+
+/** Runs the model's program, then tells the host it finished (or how it failed) and exits. */
+export async function start(program: () => Promise<unknown>): Promise<void> {
+  send({ typemcp: "ready" });
+  try {
+    await program();
+  } catch (error) {
+    fail(error);
+  }
+  send({ typemcp: "done" });
+  deno.exit(0);
+}

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { fedBackResults, providerEnv, sentTools, startFakeProvider, type ScriptedTurn } from "./support/fake-providers.js";
+import { nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
+import { fromRoot } from "./support/paths.js";
+
+// A stdio server that exits under a call (test/fixtures/office-servers.mjs --crash-on): typemcp
+// chat starts it again once, and withdraws its tools if that does not help.
+const OFFICE = fromRoot("test/fixtures/office-servers.mjs");
+let dir: string;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-crash-"));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("typemcp chat: a server that crashes", { timeout: 120_000 }, () => {
+  const crashing = (extra: string[]) =>
+    writeMcpConfig(fs.mkdtempSync(path.join(dir, "crash-")), {
+      crm: { ...nodeServer(OFFICE, ["crm", "--crash-on", "add_note", ...extra]), trust: "read-only" },
+    });
+  const run = async (file: string, turns: ScriptedTurn[]) => {
+    const fake = await startFakeProvider("anthropic", (index) => turns[Math.min(index, turns.length - 1)]!);
+    try {
+      const args = ["chat", "--config", file, "--yes", "--provider", "anthropic", "--model", "test-model", "--base-url", fake.baseUrl, "--prompt", "Note it."];
+      const done = await typemcp(args, { env: providerEnv({ ANTHROPIC_API_KEY: "test-key" }), timeoutMs: 90_000 });
+      return { done, generations: fake.generations() };
+    } finally {
+      await fake.close();
+    }
+  };
+  const note = { calls: [{ name: "crm__add_note", args: { id: 1, text: "hi" } }] };
+
+  test("is started again once and the call sent again", async () => {
+    const file = crashing(["--once", path.join(dir, `crashed-${Date.now()}`)]);
+    const { done, generations } = await run(file, [note, { text: "Noted." }]);
+    expect(done.status).toBe(0);
+    expect(done.stderr).toMatch(/\[crm\] the server stopped \(.*\); starting it again, once\.\n/);
+    expect(fedBackResults("anthropic", generations[1])[0]).toMatchObject({ isError: false, text: 'crm.add_note done: {"id":1,"text":"hi"}' });
+  });
+
+  test("that crashes again has its tools withdrawn, and the model is told", async () => {
+    const { done, generations } = await run(crashing([]), [note, { text: "It is gone." }]);
+    expect(done.status).toBe(0);
+    expect(done.stderr).toContain("[crm] the server stopped and could not be started again: its tools are withdrawn.\n");
+    const told = fedBackResults("anthropic", generations[1])[0]!;
+    expect(told.isError).toBe(true);
+    expect(told.text).toContain('The server "crm" stopped and could not be started again: its tools are withdrawn for the rest of the session.');
+    expect(sentTools("anthropic", generations[1])).toEqual([]);
+  });
+});

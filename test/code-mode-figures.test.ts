@@ -1,0 +1,22 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { describe, expect, test } from "vitest";
+import { installDeno } from "./support/deno.js";
+import { fromRoot, ROOT } from "./support/paths.js";
+
+describe("the code mode figures in docs/chat.md", { timeout: 180_000 }, () => {
+  test("are what a run of the task gives now (node scripts/code-mode-figures.mjs rewrites them), and code mode sends at least 95 % fewer bytes", () => {
+    const run = spawnSync(process.execPath, ["scripts/code-mode-figures.mjs", "--check"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 170_000,
+      env: { ...process.env, TYPEMCP_DENO: installDeno() },
+    });
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("code mode figures are up to date\n");
+    expect(run.status).toBe(0);
+    const doc = fs.readFileSync(fromRoot("packages/framework/docs/chat.md"), "utf8");
+    const saved = /^\| `--code` \|.*\| ([\d.]+) % \|$/m.exec(doc);
+    expect(Number(saved?.[1])).toBeGreaterThanOrEqual(95);
+  });
+});

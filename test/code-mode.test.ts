@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { installDeno } from "./support/deno.js";
+import { fedBackResults, providerEnv, sentTools, startFakeProvider, type ScriptedTurn } from "./support/fake-providers.js";
+import { nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
+import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
+import { answerOnTerminal, canFakeTerminal } from "./support/terminal.js";
+
+// `typemcp chat --code` end to end: a fake Anthropic API scripts the model's programs, the office
+// servers are real MCP servers over stdio, and the programs run in Deno 2.9.6 from npm.
+const OFFICE = fromRoot("test/fixtures/office-servers.mjs");
+const deno = installDeno();
+let dir: string;
+let config: string;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-code-mode-"));
+  config = writeMcpConfig(dir, { crm: { ...nodeServer(OFFICE, ["crm"]), trust: "read-only" }, mail: nodeServer(OFFICE, ["mail"]) });
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const program = (code: string): ScriptedTurn => ({ calls: [{ name: "run_program", args: { code } }] });
+
+async function chat(turns: ScriptedTurn[], extra: string[] = []) {
+  const fake = await startFakeProvider("anthropic", (index) => turns[Math.min(index, turns.length - 1)]!);
+  try {
+    const args = [
+      "chat",
+      "--config",
+      config,
+      "--code",
+      "--provider",
+      "anthropic",
+      "--model",
+      "test-model",
+      "--base-url",
+      fake.baseUrl,
+      "--prompt",
+      "Tidy the CRM.",
+      ...extra,
+    ];
+    const run = await typemcp(args, { env: providerEnv({ ANTHROPIC_API_KEY: "test-key", TYPEMCP_DENO: deno }), timeoutMs: 240_000 });
+    const generations = fake.generations();
+    return { run, generations, results: generations.slice(1).map((body) => fedBackResults("anthropic", body)) };
+  } finally {
+    await fake.close();
+  }
+}
+
+describe("typemcp chat --code", { timeout: 300_000 }, () => {
+  test("offers three tools instead of every schema, and runs a program chaining calls whose intermediate results never reach the model", async () => {
+    const { run, generations, results } = await chat(
+      [
+        { calls: [{ name: "search_tools", args: { query: "list customer records" } }] },
+        { calls: [{ name: "get_declarations", args: { names: ["crm.list_records", "crm.add_note"] } }] },
+        program(
+          [
+            "const { records } = await crm.list_records();",
+            'const lost = records.filter((r) => r.city === "Lyon" && r.status === "churned").slice(0, 3);',
+            'for (const r of lost) await crm.add_note({ id: r.id, text: "Called to win back." });',
+            'console.log(lost.map((r) => `${r.id} ${r.name}`).join("\\n"));',
+          ].join("\n"),
+        ),
+        { text: "Noted three churned customers in Lyon: 6, 21 and 36." },
+      ],
+      ["--yes"],
+    );
+    expect(run.stderr).not.toContain("typemcp:");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe("Noted three churned customers in Lyon: 6, 21 and 36.\n");
+    // Every request carries the three tools only, not the 22 tools of crm and mail.
+    for (const body of generations) expect(sentTools("anthropic", body).map((t) => t.name)).toEqual(["search_tools", "get_declarations", "run_program"]);
+    expect(sentTools("anthropic", generations[0]).find((t) => t.name === "run_program")!.description).toContain("(crm 11, mail 11)");
+    // The search answers the best matches as one-line signatures: here the one tool that lists records.
+    expect(results[0]![0]!.text.split("\n")).toEqual([
+      expect.stringMatching(
+        /^crm\.list_records\(args\?: \{\}\): Promise<\{records: \{id: number; name: string; .*status: "lead" \| "active" \| "churned"; .*\}\[\]\}> \/\/ List every customer record: id, name, email, city, status, revenue and notes\.$/,
+      ),
+    ]);
+    expect(results[1]![0]!.text).toContain("declare namespace crm {");
+    expect(results[1]![0]!.text).toContain("  function add_note(args: {\n    /** The record's id. */\n    id: number;");
+    expect(results[1]![0]!.text).not.toContain("get_record");
+    expect(results[2]).toEqual([{ id: expect.any(String), text: "6 Customer 6\n21 Customer 21\n36 Customer 36\n", isError: false }]);
+    // The 100 records went from the server to the program, never to the model.
+    expect(JSON.stringify(generations.at(-1))).not.toContain("customer50@example.com");
+    expect(run.stderr).toContain("  → crm__list_records {}\n");
+    expect(run.stderr).toContain('  → crm__add_note {"id":36,"text":"Called to win back."}\n');
+  });
+
+  test("stops a program that tries the network, the file system or an endless loop, and tells the model", async () => {
+    const { run, results } = await chat(
+      [
+        program('await fetch("http://127.0.0.1:8080/");'),
+        program('console.log(await Deno.readTextFile("/etc/hostname"));'),
+        program('console.log("spinning");\nwhile (true) {}'),
+        { text: "The sandbox stopped all three." },
+      ],
+      ["--code-timeout", "2000"],
+    );
+    expect(run.status).toBe(0);
+    expect(results[0]![0]).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/^The program threw NotCapable: Requires net access to "127\.0\.0\.1:8080"/),
+    });
+    expect(results[1]![0]).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/^The program threw NotCapable: Requires read access to "\/etc\/hostname"/),
+    });
+    expect(results[2]![0]).toEqual({
+      id: expect.any(String),
+      isError: true,
+      text: "The program ran past its time limit (2000 ms, not counting its tool calls) and was stopped.\nIt printed before it stopped:\nspinning\n",
+    });
+  });
+
+  test("gives the model a call with wrong arguments as a type error, before anything runs", async () => {
+    const { run, results } = await chat([program('const r = await crm.get_record({ id: "7" });\nconsole.log(r.name);'), { text: "Fixed." }]);
+    expect(run.status).toBe(0);
+    expect(results[0]![0]!.isError).toBe(true);
+    expect(results[0]![0]!.text).toMatch(
+      /^The program does not type-check against the tools' declarations, so it did not run:\nTS2322 \[ERROR\]: Type 'string' is not assignable to type 'number'\.[\s\S]*at program\.ts:1:34/,
+    );
+    expect(run.stderr).not.toContain("→ crm__get_record");
+  });
+
+  test("refuses a destructive call from a program when nobody can approve it, and the program sees why", async () => {
+    const { run, results } = await chat([
+      program("try { await crm.delete_record({ id: 3 }); } catch (e) { console.log(`${(e as Error).name}: ${(e as Error).message}`); }"),
+      { text: "It was refused." },
+    ]);
+    expect(run.status).toBe(0);
+    expect(results[0]![0]!.text).toBe(
+      "ToolCallError: The host refused to call crm__delete_record: it is not marked read-only, and there is no terminal to ask for approval (run with --yes to approve every call, or --deny it).\n",
+    );
+  });
+
+  test.skipIf(!canFakeTerminal)("asks on the terminal before a destructive call from a program runs, as for a direct call", async () => {
+    const fake = await startFakeProvider("anthropic", (index) =>
+      index === 0
+        ? program('try { await crm.delete_record({ id: 3 }); console.log("deleted"); } catch (e) { console.log((e as Error).message); }')
+        : { text: "Asked." },
+    );
+    try {
+      const command = [
+        "env",
+        `ANTHROPIC_API_KEY=test-key`,
+        `TYPEMCP_DENO=${deno}`,
+        process.execPath,
+        TYPEMCP_CLI,
+        "chat",
+        "--config",
+        config,
+        "--code",
+        "--provider",
+        "anthropic",
+      ];
+      const run = await answerOnTerminal(
+        [...command, "--model", "test-model", "--base-url", fake.baseUrl, "--no-stream", "--prompt", "Delete record 3."],
+        'Allow crm__delete_record {"id":3}? It is not marked read-only. [y]es / [N]o / [a]lways for this tool:',
+        "n",
+        240_000,
+      );
+      expect(run.status).toBe(0);
+      expect(fedBackResults("anthropic", fake.generations()[1])[0]!.text).toBe("The user did not approve this call to crm__delete_record.\n");
+    } finally {
+      await fake.close();
+    }
+  });
+});
