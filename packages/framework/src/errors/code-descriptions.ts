@@ -151,4 +151,8 @@ export const CODE_DESCRIPTIONS: { readonly [C in ErrorCode]: CodeDescription } =
     when: "The user cancelled (Ctrl-C) a call or a chat turn (exit code 130).",
     fix: "Nothing: run it again when wanted.",
   },
+  HOST_TOOL_FAILED: {
+    when: "A tool called through `createToolApi` (typemcp/host) answered with `isError`: the error carries the result's text (exit code 1).",
+    fix: "Read the tool's message: correct the arguments or the state it names, or catch the error where a failed call is expected.",
+  },
 };
