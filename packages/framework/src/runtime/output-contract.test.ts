@@ -98,6 +98,32 @@ describe("OutputContract", () => {
     );
   });
 
+  test("sends a class instance as a plain object of the properties its schema lists, at any depth and in any branch", () => {
+    class Point {
+      constructor(
+        public x: number,
+        public y: number,
+        private hidden = "h",
+      ) {}
+      get sum(): number {
+        return this.x + this.y + this.hidden.length;
+      }
+    }
+    const point = { type: "object", properties: { x: { type: "number" }, y: { type: "number" } }, required: ["x", "y"], additionalProperties: false };
+    const schema = {
+      type: "object",
+      properties: { at: { $ref: "#/$defs/Point" }, path: { type: "array", items: { anyOf: [{ $ref: "#/$defs/Point" }, { type: "null" }] } } },
+      required: ["at", "path"],
+      additionalProperties: false,
+      $defs: { Point: point },
+    };
+    const sent = new OutputContract("t", "object", schema).toWire({ at: new Point(1, 2), path: [new Point(3, 4), null] }) as { at: object };
+    expect(sent).toEqual({ at: { x: 1, y: 2 }, path: [{ x: 3, y: 4 }, null] });
+    expect(Object.getPrototypeOf(sent.at)).toBe(Object.prototype);
+    // With no closed schema to go by, an instance sends its own enumerable properties, as JSON.stringify would.
+    expect(new OutputContract("t", "wrap", undefined).toWire(new Point(5, 6))).toEqual({ x: 5, y: 6, hidden: "h" });
+  });
+
   test("sends a missing wrapped value as null, which a nullable schema allows", () => {
     expect(new OutputContract("t", "wrap", wrapped({ type: ["string", "null"] })).toWire(undefined)).toBeNull();
   });

@@ -254,6 +254,41 @@ describe("what a result class sends", () => {
     const contract = new OutputContract("f", tool.result, tool.outputSchema);
     expect(contract.toWire(new Reading())).toEqual({ value: 1, plain: { shown: 1 } });
   });
+
+  test("leaves #private, private and protected members out, and sends only the listed data", () => {
+    const tool = deriveOne(
+      `@tool() f(): Account { return new Account("a-1"); }`,
+      `class Account {
+        #raw = "r";
+        private token = "t";
+        protected audit: string[] = [];
+        constructor(readonly id: string, private secret = "s", protected level = 1) {}
+        name = "Ada";
+        peek(): string { return this.#raw + this.token + this.secret + this.level + this.audit.length; }
+      }`,
+    );
+    expect(tool.outputSchema).toEqual({
+      type: "object",
+      properties: { id: { type: "string" }, name: { type: "string" } },
+      required: ["id", "name"],
+      additionalProperties: false,
+    });
+    class Account {
+      #raw = "r";
+      private token = "t";
+      constructor(
+        readonly id: string,
+        private secret = "s",
+      ) {}
+      name = "Ada";
+      peek(): string {
+        return this.#raw + this.token + this.secret;
+      }
+    }
+    const sent = new OutputContract("f", tool.result, tool.outputSchema).toWire(new Account("a-1"));
+    expect(sent).toEqual({ id: "a-1", name: "Ada" });
+    expect(Object.getPrototypeOf(sent)).toBe(Object.prototype);
+  });
 });
 
 describe("defaults, optional properties, patterns and this", () => {

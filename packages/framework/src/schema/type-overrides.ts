@@ -1,6 +1,6 @@
 import ts from "./typescript.cjs";
 import type { JsonSchema } from "../tool-definition.js";
-import { omitClassAccessors } from "./class-accessors.js";
+import { omitNonDataMembers } from "./class-members.js";
 import type { EnumOrder } from "./enum-order.js";
 import { applyJsDocKeywords } from "./jsdoc-keywords.js";
 import { brandedPrimitive, bytesKind, isIntType, isTypemcpAlias, isUrlType, openStringUnion, recordValueType, setElementType } from "./special-types.js";
@@ -117,7 +117,7 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       }
       if (definition.description === undefined) describeMappedType(type, definition);
       if (Array.isArray(definition.required)) definition.required = definition.required.filter((name: string) => !acceptsUndefined(type, name));
-      omitClassAccessors(type, definition, checker);
+      omitNonDataMembers(type, definition, checker);
       if (type.isUnion() && !(type.flags & ts.TypeFlags.EnumLiteral)) orderEnums(definition, enumOrder);
       if (checker.isTupleType(type) && Array.isArray(definition.items)) {
         // Labels of a labeled tuple come back as `title`s: noise to a model reading the schema.
