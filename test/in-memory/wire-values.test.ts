@@ -45,5 +45,43 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
       });
       await client.close();
     });
+
+    test("a Date beside a template string is revived only when the text is a date-time", async () => {
+      const client = await connect(new WireValueTools(), { protocolVersion });
+      expect((await client.callResult("since", { createdAt: "2024-05-01T12:00:00Z" })).structuredContent).toEqual({
+        kind: "Date",
+        value: "2024-05-01T12:00:00.000Z",
+      });
+      expect((await client.callResult("since", { createdAt: "-P7D" })).structuredContent).toEqual({ kind: "string", value: "-P7D" });
+      expect((await client.callResult("since", {})).structuredContent).toEqual({ kind: "absent", value: "" });
+      await client.close();
+    });
+
+    test("Sets, Maps, URLs and Ints arrive as declared in unions, optional and nested places", async () => {
+      const client = await connect(new WireValueTools(), { protocolVersion });
+      const args = { scores: { ann: 2 }, nested: { byDay: { mon: ["2024-01-01T00:00:00Z"] }, ids: [[1, 2]] }, tags: ["a"], home: "https://example.com/x" };
+      expect((await client.callResult("gather", args)).structuredContent).toEqual({
+        scores: "Map 2",
+        byDay: "Map of Dates",
+        ids: "Set 1,2",
+        tags: "Set 1",
+        home: "URL example.com",
+      });
+      const plain = await client.callResult("gather", { scores: {}, nested: { ids: [] }, tags: null, home: "none" });
+      expect(plain.structuredContent).toMatchObject({ tags: "null", home: "none" });
+      await client.close();
+    });
+
+    test("Dates, Sets, Maps and URLs in a result arrive in their JSON form", async () => {
+      const client = await connect(new WireValueTools(), { protocolVersion });
+      expect((await client.callResult("values", {})).structuredContent).toEqual({
+        at: "1970-01-01T00:00:00.000Z",
+        tags: ["a", "b"],
+        counts: { x: 1 },
+        site: "https://example.com/a",
+        at2: null,
+      });
+      await client.close();
+    });
   });
 }

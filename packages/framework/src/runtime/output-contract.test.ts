@@ -51,13 +51,13 @@ describe("toJsonValue", () => {
     const problems: string[] = [];
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    toJsonValue({ big: Infinity, small: -Infinity, odd: NaN, n: 10n, m: new Map(), c: cycle, when: new Date("nope") }, problems, "result");
+    toJsonValue({ big: Infinity, small: -Infinity, odd: NaN, n: 10n, m: new Map([[1, "x"]]), c: cycle, when: new Date("nope") }, problems, "result");
     expect(problems).toEqual([
       "result.big: the result is too large to represent (Infinity): JSON numbers must be finite",
       "result.small: the result is too large to represent (-Infinity): JSON numbers must be finite",
       "result.odd: the result is not a number (NaN), which JSON cannot carry",
       "result.n: a bigint, which JSON cannot carry; return a number or a numeric string",
-      "result.m: a Map, which JSON cannot carry; return a plain object",
+      "result.m: a Map with a number key, which JSON cannot carry; key it by text",
       "result.c.self: refers back to itself (a cycle), which JSON cannot carry",
       "result.when: an invalid Date",
     ]);

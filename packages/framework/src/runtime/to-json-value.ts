@@ -2,7 +2,7 @@ import type { SchemaPlace } from "./schema-place.js";
 
 /**
  * What a tool returned, as the JSON its output schema describes: `Date`s become ISO 8601 text,
- * `Set`s arrays, `Uint8Array`s and `Buffer`s base64 text, `URL`s their `href`, and other objects
+ * `Set`s arrays, `Map`s objects, `Uint8Array`s and `Buffer`s base64 text, `URL`s their `href`, and other objects
  * with `toJSON` what it returns; properties that are `undefined` are left out, as
  * `JSON.stringify` would. A class instance becomes a plain object of the properties its place in
  * the output schema lists (`place`), read as `instance[name]`, so members the build left out of
@@ -48,16 +48,13 @@ function convertObject(value: object, problems: string[], path: string, seen: Se
   }
   if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64");
   if (value instanceof URL) return value.href;
-  if (value instanceof Map) {
-    problems.push(`${path}: a Map, which JSON cannot carry; return a plain object`);
-    return value;
-  }
   if (seen.has(value)) {
     problems.push(`${path}: refers back to itself (a cycle), which JSON cannot carry`);
     return value;
   }
   seen.add(value);
   try {
+    if (value instanceof Map) return convertMap(value, problems, path, seen, place);
     if (value instanceof Set) return [...value].map((item, i) => convert(item, problems, `${path}[${i}]`, seen, place?.item(i)));
     if (Array.isArray(value)) return convertArray(value, problems, path, seen, place);
     const toJSON = (value as { toJSON?: unknown }).toJSON;
@@ -99,6 +96,22 @@ function convertRecord(
     if (converted !== item) (copy ??= { ...value })[key] = converted;
   }
   return copy ?? value;
+}
+
+// A `Map` sends its entries as an object, as `Map<string, T>` declares; other keys have no JSON form.
+function convertMap(
+  value: Map<unknown, unknown>,
+  problems: string[],
+  path: string,
+  seen: Set<object>,
+  place: SchemaPlace | undefined,
+): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [key, item] of value) {
+    if (typeof key !== "string") problems.push(`${path}: a Map with a ${typeof key} key, which JSON cannot carry; key it by text`);
+    else if (item !== undefined) record[key] = convert(item, problems, path ? `${path}.${key}` : key, seen, place?.property(key));
+  }
+  return record;
 }
 
 function isPlainObject(value: object): boolean {

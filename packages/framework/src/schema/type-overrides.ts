@@ -3,7 +3,18 @@ import type { JsonSchema } from "../tool-definition.js";
 import { omitNonDataMembers } from "./class-members.js";
 import type { EnumOrder } from "./enum-order.js";
 import { applyJsDocKeywords } from "./jsdoc-keywords.js";
-import { brandedPrimitive, bytesKind, isIntType, isTypemcpAlias, isUrlType, openStringUnion, recordValueType, setElementType } from "./special-types.js";
+import {
+  brandedPrimitive,
+  bytesKind,
+  isIntType,
+  isTypemcpAlias,
+  isUrlType,
+  mapTypes,
+  openStringUnion,
+  recordValueType,
+  setElementType,
+  takesAnyString,
+} from "./special-types.js";
 import { templatePattern } from "./template-pattern.js";
 import { whyNoJsonForm, type Direction } from "./unsupported-type.js";
 
@@ -72,6 +83,15 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     if (element) {
       const definition = { type: "array", items: generator.getTypeDefinition(element), uniqueItems: true };
       return withComments(definition, [reffedType, type.aliasSymbol, prop]);
+    }
+    const map = mapTypes(type, checker);
+    if (map) {
+      if (!takesAnyString(map.key)) {
+        fail(
+          `a \`Map\` with \`${checker.typeToString(map.key)}\` keys has no JSON form: JSON object keys are text. Use \`Map<string, T>\` (or \`Record<string, T>\`), or an array of \`[key, value]\` tuples`,
+        );
+      }
+      return withComments({ type: "object", additionalProperties: generator.getTypeDefinition(map.value) }, [reffedType, type.aliasSymbol, prop]);
     }
     const value = recordValueType(type, checker);
     if (!value) return undefined;
