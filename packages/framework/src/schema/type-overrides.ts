@@ -15,7 +15,8 @@ import {
   setElementType,
   takesAnyString,
 } from "./special-types.js";
-import { templatePattern } from "./template-pattern.js";
+import { stringMappingPattern, templatePattern } from "./template-pattern.js";
+import { patternKeyedObject } from "./pattern-keys.js";
 import { whyNoJsonForm, type Direction } from "./unsupported-type.js";
 
 /** The typescript-json-schema generator methods typemcp relies on; it has them but does not type them. */
@@ -79,6 +80,10 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     if (type.flags & ts.TypeFlags.TemplateLiteral) {
       return withComments({ type: "string", pattern: templatePattern(type as ts.TemplateLiteralType) }, [reffedType, type.aliasSymbol, prop]);
     }
+    const mapped = stringMappingPattern(type);
+    if (mapped) return withComments({ type: "string", pattern: mapped }, [reffedType, type.aliasSymbol, prop]);
+    const keyed = patternKeyedObject(type, checker, (t, p) => generator.getTypeDefinition(t, false, undefined, p));
+    if (keyed) return withComments(keyed, [reffedType, type.aliasSymbol, prop]);
     const element = setElementType(type, checker);
     if (element) {
       const definition = { type: "array", items: generator.getTypeDefinition(element), uniqueItems: true };
@@ -95,6 +100,8 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     }
     const value = recordValueType(type, checker);
     if (!value) return undefined;
+    // `Record<string, never>`, the empty-object idiom: an object that takes no properties.
+    if (value.flags & ts.TypeFlags.Never) return withComments({ type: "object", additionalProperties: false }, [reffedType, type.aliasSymbol, prop]);
     if (records.has(type)) fail("a recursive `Record` type has no schema here; declare an interface with an index signature");
     records.add(type);
     try {
