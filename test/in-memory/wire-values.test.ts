@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { connect } from "typemcp/testing";
 import { WireValueTools } from "../fixtures/src/wire-values.js";
+import { textOf } from "../support/stdio-client.js";
 
 // A returned value becomes wire data in one place, from the output schema the build wrote:
 // both eras must receive the same plain data, and a model sees only public data members.
@@ -81,6 +82,24 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
         site: "https://example.com/a",
         at2: null,
       });
+      await client.close();
+    });
+
+    test("template-literal keys, the empty object and upper-case templates are checked as tsc checks them", async () => {
+      const client = await connect(new WireValueTools(), { protocolVersion });
+      const listed = (await client.listTools()).find((t) => t.name === "label");
+      expect(listed?.inputSchema.properties).toMatchObject({
+        headers: { type: "object", patternProperties: { "^x-[\\s\\S]*$": { type: "string" } }, additionalProperties: false },
+        options: { type: "object", additionalProperties: false },
+        method: { type: "string", enum: ["GET", "POST", "DELETE"] },
+      });
+      const args = { labels: { "app.kubernetes.io/name": "web" }, headers: { "x-api-key": "k" }, options: {}, ticket: "ENG-123" };
+      expect((await client.callResult("label", args)).structuredContent).toEqual({ keys: ["app.kubernetes.io/name", "x-api-key", "ENG-123", ""] });
+      const wrong = await client.callResult("label", { ...args, headers: { api: "k" }, options: { a: 1 }, ticket: "eng-123" });
+      expect(wrong.isError).toBe(true);
+      expect(textOf(wrong)).toContain("headers.api: unknown parameter; expected keys matching /^x-[\\s\\S]*$/");
+      expect(textOf(wrong)).toContain("options.a: unknown parameter");
+      expect(textOf(wrong)).toContain("ticket: ");
       await client.close();
     });
   });
