@@ -15,7 +15,8 @@ const PATTERN_KEY = ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping;
  * `string` index signature takes other keys too. Undefined for any other type.
  */
 export function patternKeyedObject(type: ts.Type, checker: ts.TypeChecker, convert: ConvertType): JsonSchema | undefined {
-  if (!(type.flags & ts.TypeFlags.Object) || checker.isArrayLikeType(type)) return undefined;
+  // An intersection too: `Record<"app", string> & { [k: \`x-${string}\`]: string }`.
+  if (!(type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) || checker.isArrayLikeType(type)) return undefined;
   const indexes = checker.getIndexInfosOfType(type);
   const patterned = indexes.filter((index) => index.keyType.flags & PATTERN_KEY);
   if (!patterned.length) return undefined;

@@ -34,6 +34,19 @@ describe("object keys a template literal type constrains", () => {
     });
   });
 
+  test("keeps template-literal keys beside literal keys in an intersection", () => {
+    const tool = deriveOne('@tool() f(labels: Record<"app", string> & { [k: `team/${string}`]: string }): void {}');
+    expect(tool.inputSchema.properties).toEqual({
+      labels: {
+        type: "object",
+        properties: { app: { type: "string" } },
+        required: ["app"],
+        patternProperties: { "^team\\/[\\s\\S]*$": { type: "string" } },
+        additionalProperties: false,
+      },
+    });
+  });
+
   test("types Record<string, never> as an object that takes no properties", () => {
     const tool = deriveOne('@tool() f(options: Record<string, never>, block: { kind: "divider"; fields: Record<string, never> }): void {}');
     expect(tool.inputSchema.properties).toEqual({
