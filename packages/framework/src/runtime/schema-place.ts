@@ -8,14 +8,18 @@ import { resolveRef } from "../json-schema/resolve-ref.js";
  * value, so what the build wrote decides which members of a class instance are data.
  */
 export class SchemaPlace {
+  private resolved: readonly JsonSchema[] | undefined;
+
+  // Nodes are found only when asked for: most results hold no class instance, and walking the
+  // schema beside every property of a large result would cost more than converting it.
   private constructor(
     private readonly root: JsonSchema,
-    private readonly nodes: readonly JsonSchema[],
+    private readonly find: () => readonly JsonSchema[],
   ) {}
 
   /** The place of the whole value described by `schema`; undefined when there is no schema. */
   static of(schema: JsonSchema | undefined): SchemaPlace | undefined {
-    return schema ? new SchemaPlace(schema, expand(schema, schema)) : undefined;
+    return schema ? new SchemaPlace(schema, () => expand(schema, schema)) : undefined;
   }
 
   /** The place of property `key` of an object here. */
@@ -40,18 +44,25 @@ export class SchemaPlace {
    * schema leaves them open (no closed object schema here, or one taking other keys too).
    */
   dataKeys(): readonly string[] | undefined {
-    const objects = this.nodes.filter((node) => node.type === "object" || (Array.isArray(node.type) && node.type.includes("object")) || node.properties);
+    const objects = this.nodes().filter((node) => node.type === "object" || (Array.isArray(node.type) && node.type.includes("object")) || node.properties);
     if (!objects.length || objects.some((node) => node.additionalProperties !== false || node.patternProperties)) return undefined;
     return [...new Set(objects.flatMap((node) => Object.keys((node.properties as object | undefined) ?? {})))];
   }
 
+  private nodes(): readonly JsonSchema[] {
+    this.resolved ??= this.find();
+    return this.resolved;
+  }
+
   private next(step: (node: JsonSchema) => JsonSchema | undefined): SchemaPlace {
-    const found: JsonSchema[] = [];
-    for (const node of this.nodes) {
-      const child = step(node);
-      if (child) found.push(...expand(child, this.root));
-    }
-    return new SchemaPlace(this.root, found);
+    return new SchemaPlace(this.root, () => {
+      const found: JsonSchema[] = [];
+      for (const node of this.nodes()) {
+        const child = step(node);
+        if (child) found.push(...expand(child, this.root));
+      }
+      return found;
+    });
   }
 }
 
