@@ -79,8 +79,9 @@ export function findRevivals(type: ts.Type, checker: ts.TypeChecker): Revivals {
       } else {
         const properties = checker.getPropertiesOfType(type).filter((p) => !(p.flags & ts.SymbolFlags.Method));
         for (const property of properties) walk(checker.getNonNullableType(checker.getTypeOfSymbol(property)), [...path, property.getName()]);
-        const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
-        if (index && properties.length === 0) walk(index.type, [...path, null]);
+        // `{ [k: string]: T }` and template-literal keys alike (`{ [k: \`at-${string}\`]: Date }`).
+        const indexes = checker.getIndexInfosOfType(type);
+        if (indexes.length === 1 && properties.length === 0) walk(indexes[0]!.type, [...path, null]);
       }
       visiting.delete(type);
     };

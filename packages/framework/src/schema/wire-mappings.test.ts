@@ -47,6 +47,11 @@ describe("object keys a template literal type constrains", () => {
     });
   });
 
+  test("revives the values of template-literal keys as their type says", () => {
+    const tool = deriveOne("@tool() f(seen: { [k: `at-${string}`]: Date }): void {}");
+    expect(tool.params).toEqual([{ from: "argument", name: "seen", revive: [{ path: [null], to: "date" }] }]);
+  });
+
   test("types Record<string, never> as an object that takes no properties", () => {
     const tool = deriveOne('@tool() f(options: Record<string, never>, block: { kind: "divider"; fields: Record<string, never> }): void {}');
     expect(tool.inputSchema.properties).toEqual({
