@@ -32,11 +32,14 @@ describe("WireForm", () => {
       counts: Record<string, number>;
       id: string;
     }>();
-    const received = {} as Received;
-    // @ts-expect-error A Date arrives as its ISO text: there is no toLocaleDateString on it.
-    received.due.toLocaleDateString;
-    // @ts-expect-error A class instance arrives as its data: its methods are not there.
-    received.at.norm;
+    // Only type-checked, never run: each line must fail to compile.
+    const _reads = (received: Received) => [
+      // @ts-expect-error A Date arrives as its ISO text: there is no toLocaleDateString on it.
+      received.due.toLocaleDateString,
+      // @ts-expect-error A class instance arrives as its data: its methods are not there.
+      received.at.norm,
+    ];
+    expectTypeOf(_reads).toBeFunction();
   });
 
   test("types the arguments a view passes and receives in wire form too", () => {
