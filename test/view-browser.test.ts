@@ -148,4 +148,74 @@ connectView<Thermometer, "today">().onResult((today) => {
       project.remove();
     }
   });
+
+  test("a view gets a Date, a Set and a class instance in their wire form, and an error a view throws shows on the preview page with its file and line", async () => {
+    const project = createDevProject(`import { serve, tool } from "typemcp";
+export class Point {
+  #raw = "hidden";
+  constructor(public x: number, public y: number) {}
+  norm(): number { return Math.hypot(this.x, this.y) + this.#raw.length; }
+}
+export class Notes {
+  /** The next note. */
+  @tool({ view: "../views/notes.ts" })
+  next(): { due: Date; tags: Set<string>; at: Point } {
+    return { due: new Date("2026-12-24T18:00:00Z"), tags: new Set(["gift", "family"]), at: new Point(3, 4) };
+  }
+
+  /** A note whose view fails. */
+  @tool({ view: "../views/broken.ts" })
+  broken(): { due: Date } {
+    return { due: new Date(0) };
+  }
+}
+await serve(new Notes(), { name: "notes", version: "1.0.0" });
+`);
+    const views = path.join(project.dir, "views");
+    fs.mkdirSync(views);
+    fs.writeFileSync(
+      path.join(views, "notes.ts"),
+      `import { connectView } from "typemcp/view";
+import type { Notes } from "../src/server.js";
+connectView<Notes, "next">().onResult((note) => {
+  const due = new Date(note.due);
+  document.body.innerHTML = \`<p id="due">\${due.toISOString()}</p><p id="tags">\${note.tags.join(", ")}</p><p id="at">\${JSON.stringify(note.at)}</p>\`;
+});
+`,
+    );
+    fs.writeFileSync(
+      path.join(views, "broken.ts"),
+      `import { connectView } from "typemcp/view";
+import type { Notes } from "../src/server.js";
+connectView<Notes, "broken">().onResult((note) => {
+  if (note.due) throw new RangeError("no room for the note");
+});
+`,
+    );
+    const dev = startDev(project.dir, ["--view", "--view-port", "0"]);
+    const page = await chromium.context.newPage();
+    try {
+      const [, url] = await dev.waitFor(/views at (http:\/\/127\.0\.0\.1:\d+\/)/);
+      await page.goto(url!);
+      await page.click('nav button[data-tool="next"]');
+      await page.click('form button[type="submit"]');
+      const frame = page.frameLocator('iframe[title="next view"]');
+      await expect.poll(() => frame.locator("#due").textContent(), { timeout: 45_000 }).toBe("2026-12-24T18:00:00.000Z");
+      expect(await frame.locator("#tags").textContent()).toBe("gift, family");
+      expect(await frame.locator("#at").textContent()).toBe('{"x":3,"y":4}');
+      await shoot(page, "wire-values-view");
+
+      await page.click('nav button[data-tool="broken"]');
+      await page.click('form button[type="submit"]');
+      const shown = page.locator(".view-error");
+      await expect.poll(() => shown.textContent(), { timeout: 45_000 }).toBe("The broken view threw RangeError: no room for the note (views/broken.ts:4:23)");
+      // The view's own page says so too, instead of staying blank.
+      expect(await page.frameLocator('iframe[title="broken view"]').locator("[data-typemcp-view-error]").textContent()).toContain("views/broken.ts:4:23");
+      await shoot(page, "view-error");
+    } finally {
+      await page.close();
+      await dev.stop();
+      project.remove();
+    }
+  });
 });

@@ -115,7 +115,7 @@ describe(`schema fidelity with ${process.env.DECORATORS}`, () => {
     ["nan", "- count: the result is not a number (NaN), which JSON cannot carry"],
     ["string-for-number", '- count: expected number, got string "3"'],
     ["missing", "- count: missing required property (expected number)"],
-    ["map", "- count: a Map, which JSON cannot carry; return a plain object"],
+    ["map", "- count: a Map with a number key, which JSON cannot carry; key it by text"],
   ])("turns a %s result that breaks the output schema into a tool error saying what was wrong", async (how, line) => {
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {

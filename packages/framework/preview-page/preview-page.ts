@@ -235,13 +235,26 @@ async function renderView(box: HTMLElement, tool: Tool, uri: string, args: Recor
     window.open(url, "_blank", "noopener");
     return {};
   };
-  bridge.onloggingmessage = (message) => console.log(`[view ${tool.name}]`, message.data);
+  bridge.onloggingmessage = (message) => {
+    console.log(`[view ${tool.name}]`, message.data);
+    // What the view threw (typemcp/view reports it, named by the view's file and line): shown above the frame.
+    const report = message.data as { text?: unknown } | undefined;
+    if (message.level === "error" && message.logger === "typemcp view" && typeof report?.text === "string") showViewError(holder, tool, report.text);
+  };
   bridge.oninitialized = () => {
     void bridge.sendToolInput({ arguments: args });
     void bridge.sendToolResult(result as never);
     holder.dataset.ready = "true";
   };
   await bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!));
+}
+
+function showViewError(holder: HTMLElement, tool: Tool, text: string): void {
+  const line = document.createElement("p");
+  line.className = "error view-error";
+  line.setAttribute("role", "alert");
+  line.textContent = `The ${tool.name} view threw ${text}`;
+  holder.before(line);
 }
 
 new EventSource("/api/events").addEventListener("reload", () => void loadServer());

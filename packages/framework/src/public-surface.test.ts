@@ -253,7 +253,7 @@ const EXPECTED: Record<string, string[]> = {
     "type ToolSchema",
     "type ToolViewPage",
   ],
-  "./view": ["connectView", "type ToolMethod", "type ToolView", "ViewCallError", "type ViewOptions", "type ViewParameters", "type ViewResult"],
+  "./view": ["connectView", "type ToolMethod", "type ToolView", "ViewCallError", "type ViewOptions", "type ViewParameters", "type ViewResult", "type WireForm"],
   "./vite": ["default", "typemcp", "type TypemcpPluginOptions", "type VitePlugin"],
   "./build": [
     "type Completions",

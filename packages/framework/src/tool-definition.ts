@@ -21,9 +21,16 @@ export interface Revival {
   /**
    * `date`: an ISO 8601 string becomes a `Date`. `set`: an array becomes a `Set`. `bytes`: base64
    * text becomes a `Uint8Array`, `buffer` a Node.js `Buffer`. `url`: text becomes a `URL`.
-   * `ref`: the value is a recursive type, revived by the parameter's `reviveDefs[ref]`.
+   * `map`: an object becomes a `Map` of its entries. `ref`: the value is a recursive type,
+   * revived by the parameter's `reviveDefs[ref]`.
    */
-  readonly to: "date" | "set" | "bytes" | "buffer" | "url" | "ref";
+  readonly to: "date" | "set" | "map" | "bytes" | "buffer" | "url" | "ref";
+  /**
+   * Set where the declared type also takes other strings (`Date | \`-P${number}D\``, `URL | "none"`):
+   * the text is revived only when it is a `date-time` (RFC 3339) or an absolute `uri`, and is
+   * left as the string it is otherwise.
+   */
+  readonly only?: "date-time" | "uri";
   /** For `ref`: the name of the revival list in `reviveDefs`. */
   readonly ref?: string;
 }

@@ -1,11 +1,14 @@
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { BuildFailure, Message, Plugin } from "esbuild";
 import { BuildError } from "../errors/build-error.js";
 import type { DerivedComponent, DerivedTool } from "../schema/derive-definitions.js";
 import { viewEntryOf, viewPlaceholder } from "../schema/derive-view.js";
 import { esbuild } from "../vendor/esbuild.js";
 import { VIEW_MANIFEST_GLOBAL, type ViewManifest, type ViewMethod } from "../view/view-manifest.js";
+import { VIEW_SCRIPT_NAME, VIEW_SOURCES_GLOBAL } from "../view/view-sources.js";
+import { toViewSources } from "./view-source-table.js";
 
 /**
  * Bundles each tool's view (`@tool({ view })`) into one self-contained HTML page, its
@@ -59,6 +62,9 @@ async function bundleView(entry: string, tool: DerivedTool, manifest: ViewManife
       format: "iife",
       target: "es2022",
       minify: true,
+      // The map stays here: the page carries only which bundle positions are the author's lines.
+      sourcemap: "external",
+      sourcesContent: false,
       legalComments: "none",
       loader: { ".png": "dataurl", ".jpg": "dataurl", ".svg": "dataurl", ".gif": "dataurl", ".woff": "dataurl", ".woff2": "dataurl" },
       banner: { js: `globalThis.${VIEW_MANIFEST_GLOBAL}=${JSON.stringify(manifest)};` },
@@ -68,9 +74,23 @@ async function bundleView(entry: string, tool: DerivedTool, manifest: ViewManife
   } catch (error) {
     throw viewBundleErrors(error, entry, tool.name);
   }
-  const script = result.outputFiles.filter((f) => f.path.endsWith(".js")).map((f) => f.text);
+  const script = result.outputFiles.filter((f) => f.path.endsWith(".js")).map((f) => f.text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n"));
   const style = result.outputFiles.filter((f) => f.path.endsWith(".css")).map((f) => f.text);
-  return toPage(tool.name, script.join("\n"), style.join("\n"));
+  const map = result.outputFiles.find((f) => f.path.endsWith(".js.map"));
+  const sources = map
+    ? toViewSources(map.text, path.dirname(map.path), isAuthors, (file) => path.relative(process.cwd(), file).split(path.sep).join("/"))
+    : undefined;
+  // Named, so an error's stack gives positions in the script itself, which `sources` maps back.
+  const named = `${script.join("\n")}//# sourceURL=${VIEW_SCRIPT_NAME}\n`;
+  const preamble = sources ? `globalThis.${VIEW_SOURCES_GLOBAL}=${JSON.stringify(sources)};` : "";
+  return toPage(tool.name, named, style.join("\n"), preamble);
+}
+
+// typemcp's own view code sits in its package, which a project may link from outside node_modules.
+const FRAMEWORK_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+function isAuthors(file: string): boolean {
+  return !file.includes(`${path.sep}node_modules${path.sep}`) && !file.startsWith(FRAMEWORK_ROOT + path.sep);
 }
 
 /**
@@ -89,8 +109,11 @@ export const zodInEnglishOnly: Plugin = {
   },
 };
 
-/** The page a view is served as: its styles and script inline, the body left to the view to fill. */
-export function toPage(title: string, script: string, style: string): string {
+/**
+ * The page a view is served as: its styles and script inline, the body left to the view to fill.
+ * `preamble`, when given, is a script that runs first, in its own element.
+ */
+export function toPage(title: string, script: string, style: string, preamble = ""): string {
   // Inline, the text must not close its own element early.
   const safeScript = script.replace(/<\/(script)/gi, "<\\/$1");
   const safeStyle = style.replace(/<\/(style)/gi, "<\\/$1");
@@ -102,6 +125,7 @@ export function toPage(title: string, script: string, style: string): string {
     safeStyle ? `<style>${safeStyle}</style>` : "",
     "</head>",
     "<body>",
+    preamble ? `<script>${preamble.replace(/<\/(script)/gi, "<\\/$1")}</script>` : "",
     `<script>${safeScript}</script>`,
     "</body>",
     "</html>",

@@ -54,8 +54,13 @@ function describeError(error: ErrorObject, root: JsonSchema, args: unknown, word
       return `${join(path, missing)}: missing required ${words.part}${expected ? ` (expected ${expected})` : ""}`;
     }
     case "additionalProperties": {
-      const known = Object.keys((where?.properties as object | undefined) ?? {});
-      const takes = known.length ? `; expected only ${known.map((k) => `"${k}"`).join(", ")}` : "";
+      const known = Object.keys((where?.properties as object | undefined) ?? {}).map((k) => `"${k}"`);
+      const patterns = Object.keys((where?.patternProperties as object | undefined) ?? {}).map((p) => `keys matching /${p}/`);
+      const takes = known.length
+        ? `; expected only ${[known.join(", "), ...patterns].join(", or ")}`
+        : patterns.length
+          ? `; expected ${patterns.join(" or ")}`
+          : "";
       return `${join(path, String(params.additionalProperty))}: unknown ${words.part}${takes}`;
     }
     case "type":

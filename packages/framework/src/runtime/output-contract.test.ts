@@ -51,13 +51,13 @@ describe("toJsonValue", () => {
     const problems: string[] = [];
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    toJsonValue({ big: Infinity, small: -Infinity, odd: NaN, n: 10n, m: new Map(), c: cycle, when: new Date("nope") }, problems, "result");
+    toJsonValue({ big: Infinity, small: -Infinity, odd: NaN, n: 10n, m: new Map([[1, "x"]]), c: cycle, when: new Date("nope") }, problems, "result");
     expect(problems).toEqual([
       "result.big: the result is too large to represent (Infinity): JSON numbers must be finite",
       "result.small: the result is too large to represent (-Infinity): JSON numbers must be finite",
       "result.odd: the result is not a number (NaN), which JSON cannot carry",
       "result.n: a bigint, which JSON cannot carry; return a number or a numeric string",
-      "result.m: a Map, which JSON cannot carry; return a plain object",
+      "result.m: a Map with a number key, which JSON cannot carry; key it by text",
       "result.c.self: refers back to itself (a cycle), which JSON cannot carry",
       "result.when: an invalid Date",
     ]);
@@ -96,6 +96,32 @@ describe("OutputContract", () => {
     expect(refusal(new OutputContract("t", "object", schema), null)).toBe(
       'The tool "t" returned a result it cannot send, so the call failed:\n- result: expected object, got null',
     );
+  });
+
+  test("sends a class instance as a plain object of the properties its schema lists, at any depth and in any branch", () => {
+    class Point {
+      constructor(
+        public x: number,
+        public y: number,
+        private hidden = "h",
+      ) {}
+      get sum(): number {
+        return this.x + this.y + this.hidden.length;
+      }
+    }
+    const point = { type: "object", properties: { x: { type: "number" }, y: { type: "number" } }, required: ["x", "y"], additionalProperties: false };
+    const schema = {
+      type: "object",
+      properties: { at: { $ref: "#/$defs/Point" }, path: { type: "array", items: { anyOf: [{ $ref: "#/$defs/Point" }, { type: "null" }] } } },
+      required: ["at", "path"],
+      additionalProperties: false,
+      $defs: { Point: point },
+    };
+    const sent = new OutputContract("t", "object", schema).toWire({ at: new Point(1, 2), path: [new Point(3, 4), null] }) as { at: object };
+    expect(sent).toEqual({ at: { x: 1, y: 2 }, path: [{ x: 3, y: 4 }, null] });
+    expect(Object.getPrototypeOf(sent.at)).toBe(Object.prototype);
+    // With no closed schema to go by, an instance sends its own enumerable properties, as JSON.stringify would.
+    expect(new OutputContract("t", "wrap", undefined).toWire(new Point(5, 6))).toEqual({ x: 5, y: 6, hidden: "h" });
   });
 
   test("sends a missing wrapped value as null, which a nullable schema allows", () => {

@@ -3,19 +3,22 @@ import { ToolError } from "../errors/tool-error.js";
 import type { JsonSchema, ResultPlan } from "../tool-definition.js";
 import { checkMemberWith, getOutputAjv } from "./argument-validator.js";
 import { describeErrors, type ErrorWords } from "./describe-errors.js";
+import { SchemaPlace } from "./schema-place.js";
 import { toJsonValue } from "./to-json-value.js";
 
 const RESULT_WORDS: ErrorWords = { root: "result", part: "property" };
 
 /**
  * Makes sure what a tool returned is what its output schema promises before it is sent: the
- * value converted to JSON as declared (`Date`, `Set`, bytes, `URL`), nothing JSON cannot carry
+ * value converted to JSON as declared (`Date`, `Set`, bytes, `URL`, a class instance as the data
+ * its schema lists: see `toJsonValue`), the one conversion every era and transport sends, nothing JSON cannot carry
  * (a number that is not finite), and valid against the schema. A client that validates results,
  * as the MCP SDKs do, would otherwise fail the whole call; this way the model gets an `isError`
  * result that says what the tool returned wrong. The schema compiles on the tool's first result.
  */
 export class OutputContract {
   private validate: ValidateFunction | undefined;
+  private place: SchemaPlace | undefined;
 
   constructor(
     private readonly tool: string,
@@ -27,7 +30,9 @@ export class OutputContract {
   toWire(value: unknown): unknown {
     if (this.plan === "none") return value;
     const problems: string[] = [];
-    const json = toJsonValue(this.plan === "wrap" ? (value ?? null) : value, problems, this.plan === "wrap" ? "result" : "");
+    const wrap = this.plan === "wrap";
+    this.place ??= wrap ? SchemaPlace.of(this.schema)?.property("result") : SchemaPlace.of(this.schema);
+    const json = toJsonValue(wrap ? (value ?? null) : value, problems, wrap ? "result" : "", this.place);
     if (problems.length) throw this.broken(problems.map((p) => (p.startsWith(": ") ? `result${p}` : p)));
     if (this.schema) {
       this.validate ??= getOutputAjv().compile(this.schema);

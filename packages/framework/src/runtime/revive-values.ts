@@ -4,7 +4,8 @@ type Convert = (value: unknown) => unknown;
 
 /**
  * Rebuilds the values JSON cannot carry inside a validated argument, as the build planned: ISO
- * strings become `Date`s, arrays `Set`s, base64 text `Uint8Array`s or `Buffer`s, text `URL`s;
+ * strings become `Date`s, arrays `Set`s, objects `Map`s, base64 text `Uint8Array`s or `Buffer`s, text `URL`s
+ * (where the type takes other text too, only text that is a date-time or an absolute URI);
  * a `ref` step applies a recursive type's own list from `defs` at that depth. Returns a new value
  * where anything changed and leaves the input untouched; a part that is absent or `null` (an
  * optional or nullable slot) is left as it is.
@@ -19,15 +20,17 @@ export function reviveValues(value: unknown, revivals: "date" | readonly Revival
 function converter(revival: Revival, defs: RevivalDefs): Convert {
   switch (revival.to) {
     case "date":
-      return toDate;
+      return revival.only ? toDateIfDateTime : toDate;
     case "set":
       return toSet;
+    case "map":
+      return toMap;
     case "bytes":
       return toBytes;
     case "buffer":
       return toBuffer;
     case "url":
-      return toUrl;
+      return revival.only ? toUrlIfAbsolute : toUrl;
     case "ref": {
       const list = defs[revival.ref ?? ""] ?? [];
       return (value) => reviveValues(value, list, defs);
@@ -48,7 +51,7 @@ function reviveAt(value: unknown, path: readonly RevivalStep[], convert: Convert
     return copy;
   }
   // A value revived by an earlier (inner-first) step is not descended into again.
-  if (value instanceof Set || value instanceof Date || value instanceof Uint8Array || value instanceof URL) return value;
+  if (value instanceof Set || value instanceof Map || value instanceof Date || value instanceof Uint8Array || value instanceof URL) return value;
   const record = value as Record<string, unknown>;
   if (step === null) {
     return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, reviveAt(item, rest, convert)]));
@@ -59,6 +62,21 @@ function reviveAt(value: unknown, path: readonly RevivalStep[], convert: Convert
 
 function toDate(value: unknown): unknown {
   return typeof value === "string" ? new Date(value) : value;
+}
+
+// RFC 3339 `date-time`, as the schema's `format: "date-time"` checks it.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+
+function toDateIfDateTime(value: unknown): unknown {
+  return typeof value === "string" && DATE_TIME.test(value) ? new Date(value) : value;
+}
+
+function toUrlIfAbsolute(value: unknown): unknown {
+  return typeof value === "string" && URL.canParse(value) ? new URL(value) : value;
+}
+
+function toMap(value: unknown): unknown {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? new Map(Object.entries(value)) : value;
 }
 
 function toSet(value: unknown): unknown {

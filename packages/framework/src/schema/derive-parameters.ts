@@ -133,7 +133,7 @@ function reviveDefs(defs: Record<string, readonly Revival[]>): { reviveDefs?: Re
 function toRevive(revivals: Revival[]): { revive?: "date" | Revival[] } {
   if (!revivals.length) return {};
   const [only] = revivals;
-  return revivals.length === 1 && only?.to === "date" && only.path.length === 0 ? { revive: "date" } : { revive: revivals };
+  return revivals.length === 1 && only?.to === "date" && only.path.length === 0 && !only.only ? { revive: "date" } : { revive: revivals };
 }
 
 /** `schema` with the literal defaults of a destructuring pattern (`{ limit = 10 }`) as `default`s, no longer required. */

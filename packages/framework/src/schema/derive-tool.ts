@@ -28,6 +28,8 @@ export function deriveTool(found: FoundComponent, checker: ts.TypeChecker, schem
   if (typeParameter) report.fail(typeParameter, "generic methods cannot be tools: a schema needs concrete types");
   const staticKeyword = method.modifiers?.find((m) => m.kind === ts.SyntaxKind.StaticKeyword);
   if (staticKeyword) report.fail(staticKeyword, "static methods cannot be tools");
+  const overloads = (checker.getSymbolAtLocation(method.name)?.declarations ?? []).filter((d) => ts.isMethodDeclaration(d) && !d.body);
+  if (overloads.length) report.fail(overloads[0]!, overloaded(overloads.length));
 
   const { inputSchema, params } = deriveParameters(method, checker, schemas, report);
   const output = deriveOutput(method, checker, schemas, report);
@@ -51,4 +53,9 @@ export function deriveTool(found: FoundComponent, checker: ts.TypeChecker, schem
     },
     warnings,
   };
+}
+
+// MCP sends one arguments object: the overloads' positional parameters would each read it differently.
+function overloaded(count: number): string {
+  return `a tool cannot be overloaded: a client sends one arguments object, which the ${count} overload signatures would each read differently. Declare one signature that takes every valid call (a discriminated union parameter, or optional parameters), or make each overload its own tool`;
 }

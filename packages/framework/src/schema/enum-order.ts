@@ -33,6 +33,8 @@ export class EnumOrder {
     if (ts.isTypeReferenceNode(node)) {
       const alias = this.aliasDeclaration(node);
       if (alias) this.learn(alias.type, seen);
+      this.learnEnum(node);
+      this.learnCasing(node);
     }
     if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.KeyOfKeyword) {
       // `keyof typeof X`: the keys in the order X declares them.
@@ -49,9 +51,40 @@ export class EnumOrder {
     });
   }
 
-  /** `values` in the order the author wrote them, when they were seen; else as given. */
+  /**
+   * `values` in the order the author wrote them, when they were seen; else in the order of the
+   * smallest union seen that holds them all (`Exclude<State, "deleted">` keeps `State`'s order);
+   * else as given.
+   */
   order(values: readonly unknown[]): unknown[] {
-    return [...(this.orders.get(keyOf(values)) ?? values)];
+    const exact = this.orders.get(keyOf(values));
+    if (exact) return [...exact];
+    const wanted = new Set(values);
+    let best: Literal[] | undefined;
+    for (const order of this.orders.values()) {
+      if (order.length > wanted.size && (!best || order.length < best.length) && values.every((v) => order.includes(v as Literal))) best = order;
+    }
+    return best ? best.filter((v) => wanted.has(v)) : [...values];
+  }
+
+  // `enum Level { Warn = "warn", Error = "error" }`: the members in the order they are declared,
+  // which typescript-json-schema keeps for `Level` itself but sorts for `Level | undefined`.
+  private learnEnum(node: ts.TypeReferenceNode): void {
+    let symbol = this.checker.getSymbolAtLocation(node.typeName);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    const declaration = symbol?.declarations?.find(ts.isEnumDeclaration);
+    if (!declaration) return;
+    const values = declaration.members.map((member) => this.checker.getConstantValue(member)).filter((v): v is string | number => v !== undefined);
+    if (values.length > 1) this.orders.set(keyOf(values), values);
+  }
+
+  // `Uppercase<"get" | "post">` is `"GET" | "POST"`, in the order of the union it maps.
+  private learnCasing(node: ts.TypeReferenceNode): void {
+    const casing = CASINGS.get(node.typeName.getText());
+    const [argument] = node.typeArguments ?? [];
+    if (!casing || !argument || node.typeArguments?.length !== 1) return;
+    const values = unique(this.literalsOf(argument, new Set()).map((v) => (typeof v === "string" ? casing(v) : v)));
+    if (values.length > 1) this.orders.set(keyOf(values), values);
   }
 
   private literalsOf(node: ts.TypeNode, seen: Set<ts.Node>): Literal[] {
@@ -87,6 +120,13 @@ export class EnumOrder {
     return declaration && ts.isTypeAliasDeclaration(declaration) && !declaration.typeParameters ? declaration : undefined;
   }
 }
+
+const CASINGS = new Map<string, (text: string) => string>([
+  ["Uppercase", (text) => text.toUpperCase()],
+  ["Lowercase", (text) => text.toLowerCase()],
+  ["Capitalize", (text) => text.charAt(0).toUpperCase() + text.slice(1)],
+  ["Uncapitalize", (text) => text.charAt(0).toLowerCase() + text.slice(1)],
+]);
 
 function literalsOfType(type: ts.Type): Literal[] {
   return (type.isUnion() ? type.types : [type]).flatMap(literalOf);

@@ -150,6 +150,76 @@ describe("schemas of values with a JSON form of their own", () => {
     expect(root.children[0]!.modified).toBeInstanceOf(Date);
   });
 
+  test("revives a Date or URL beside literal or template strings only when the string is one", () => {
+    const tool = deriveOne(
+      `@tool() f(window: { createdAt?: Date | \`-P\${number}D\` }, since: Date | "never" | null, home?: URL | "none", note?: Date | string): void {}`,
+      WITH_NODE,
+      NODE_GLOBALS,
+    );
+    expect(tool.params).toEqual([
+      { from: "argument", name: "window", revive: [{ path: ["createdAt"], to: "date", only: "date-time" }] },
+      { from: "argument", name: "since", revive: [{ path: [], to: "date", only: "date-time" }] },
+      { from: "argument", name: "home", revive: [{ path: [], to: "url", only: "uri" }] },
+      // Any string is a `string`: a date-looking one may be meant as text, so nothing is revived.
+      { from: "argument", name: "note" },
+    ]);
+    const [window, since, home] = received(tool.params, { window: { createdAt: "2024-05-01T12:00:00Z" }, since: "never", home: "https://example.com/" }) as [
+      { createdAt: unknown },
+      unknown,
+      unknown,
+    ];
+    expect(window.createdAt).toEqual(new Date("2024-05-01T12:00:00Z"));
+    expect(since).toBe("never");
+    expect(home).toEqual(new URL("https://example.com/"));
+    const [relative, none, missing] = received(tool.params, { window: { createdAt: "-P7D" }, since: "2024-05-01T12:00:00+02:00", home: "none" }) as unknown[];
+    expect(relative).toEqual({ createdAt: "-P7D" });
+    expect(none).toEqual(new Date("2024-05-01T10:00:00Z"));
+    expect(missing).toBe("none");
+  });
+
+  test("revives Sets and Maps in unions, optional and nested, and takes Int anywhere as an integer", () => {
+    const tool = deriveOne(
+      `@tool() f(scores: Map<string, Int>, nested: { byDay?: Map<string, Date[]>; ids: Array<Set<Int>> }, tags?: Set<string> | null, limit?: Int | null): void {}`,
+      `import type { Int } from "typemcp";`,
+    );
+    expect(tool.inputSchema.properties).toEqual({
+      tags: { type: ["array", "null"], items: { type: "string" }, uniqueItems: true },
+      scores: { type: "object", additionalProperties: { type: "integer" } },
+      nested: {
+        type: "object",
+        properties: {
+          byDay: { type: "object", additionalProperties: { type: "array", items: { type: "string", format: "date-time" } } },
+          ids: { type: "array", items: { type: "array", items: { type: "integer" }, uniqueItems: true } },
+        },
+        required: ["ids"],
+        additionalProperties: false,
+      },
+      limit: { type: ["integer", "null"] },
+    });
+    const [scores, nested, tags, limit] = received(tool.params, {
+      tags: ["a"],
+      scores: { ann: 2 },
+      nested: { byDay: { mon: ["2024-01-01T00:00:00Z"] }, ids: [[1, 2]] },
+      limit: null,
+    }) as [Map<string, number>, { byDay: Map<string, Date[]>; ids: Array<Set<number>> }, Set<string>, unknown];
+    expect(tags).toEqual(new Set(["a"]));
+    expect(scores).toEqual(new Map([["ann", 2]]));
+    expect(nested.byDay.get("mon")?.[0]).toEqual(new Date("2024-01-01T00:00:00Z"));
+    expect(nested.ids[0]).toEqual(new Set([1, 2]));
+    expect(limit).toBeNull();
+    expectArguments(tool, { rejects: [[{ scores: { ann: 1.5 }, nested: { ids: [] } }, ["scores.ann: expected integer, got number 1.5"]]] });
+  });
+
+  test("sends a Map result as an object, and refuses a Map whose keys are not text", () => {
+    const tool = deriveOne(`@tool() f(): { counts: Map<string, number> } { return { counts: new Map() }; }`);
+    expect(tool.outputSchema?.properties).toEqual({ counts: { type: "object", additionalProperties: { type: "number" } } });
+    expect(new OutputContract("f", tool.result, tool.outputSchema).toWire({ counts: new Map([["a", 1]]) })).toEqual({ counts: { a: 1 } });
+    const errors = failOne(fixture(`@tool() f(byId: Map<number, string>): void {}`));
+    expect(errors.map((e) => e.message)).toEqual([
+      'Fixture.f: parameter "byId": a `Map` with `number` keys has no JSON form: JSON object keys are text. Use `Map<string, T>` (or `Record<string, T>`), or an array of `[key, value]` tuples',
+    ]);
+  });
+
   test("plans nothing for a recursive type with nothing to revive", () => {
     const tool = deriveOne(`@tool() f(outline: Outline): void {}`, `interface Outline { title: string; children: Outline[] }`);
     expect(tool.params).toEqual([{ from: "argument", name: "outline" }]);
@@ -253,6 +323,41 @@ describe("what a result class sends", () => {
     }
     const contract = new OutputContract("f", tool.result, tool.outputSchema);
     expect(contract.toWire(new Reading())).toEqual({ value: 1, plain: { shown: 1 } });
+  });
+
+  test("leaves #private, private and protected members out, and sends only the listed data", () => {
+    const tool = deriveOne(
+      `@tool() f(): Account { return new Account("a-1"); }`,
+      `class Account {
+        #raw = "r";
+        private token = "t";
+        protected audit: string[] = [];
+        constructor(readonly id: string, private secret = "s", protected level = 1) {}
+        name = "Ada";
+        peek(): string { return this.#raw + this.token + this.secret + this.level + this.audit.length; }
+      }`,
+    );
+    expect(tool.outputSchema).toEqual({
+      type: "object",
+      properties: { id: { type: "string" }, name: { type: "string" } },
+      required: ["id", "name"],
+      additionalProperties: false,
+    });
+    class Account {
+      #raw = "r";
+      private token = "t";
+      constructor(
+        readonly id: string,
+        private secret = "s",
+      ) {}
+      name = "Ada";
+      peek(): string {
+        return this.#raw + this.token + this.secret;
+      }
+    }
+    const sent = new OutputContract("f", tool.result, tool.outputSchema).toWire(new Account("a-1"));
+    expect(sent).toEqual({ id: "a-1", name: "Ada" });
+    expect(Object.getPrototypeOf(sent)).toBe(Object.prototype);
   });
 });
 

@@ -1,6 +1,6 @@
 import ts from "./typescript.cjs";
 import type { Revival, RevivalStep } from "../tool-definition.js";
-import { brandedPrimitive, bytesKind, isDateType, isIntType, isUrlType, setElementType } from "./special-types.js";
+import { brandedPrimitive, bytesKind, isDateType, isIntType, isUrlType, mapTypes, setElementType, takesAnyString } from "./special-types.js";
 
 /** Where a value holds what JSON cannot carry, and the named lists its recursive types use. */
 export interface Revivals {
@@ -11,7 +11,7 @@ export interface Revivals {
 }
 
 /**
- * Where a value of `type` holds what JSON cannot carry (`Date`s, `Set`s, bytes, `URL`s), so the
+ * Where a value of `type` holds what JSON cannot carry (`Date`s, `Set`s, `Map`s, bytes, `URL`s), so the
  * runtime can rebuild them. Where a type recurs (a tree), a `ref` step names a list in `defs`
  * that the runtime applies again at that depth, so revival reaches every level.
  */
@@ -44,9 +44,15 @@ export function findRevivals(type: ts.Type, checker: ts.TypeChecker): Revivals {
     const visiting = new Set<ts.Type>();
     const walk = (type: ts.Type, path: readonly RevivalStep[]): void => {
       if (type.isUnion()) {
-        // In `Date | string`, a string may be meant as a string: only a lone Date (URL) is revived.
-        const takesStrings = type.types.some((t) => t.flags & ts.TypeFlags.StringLike);
-        for (const member of type.types) if (!(takesStrings && (isDateType(member) || isUrlType(member)))) walk(member, path);
+        // In `Date | string` any text may be meant as text: nothing is revived. Beside literals
+        // or templates (`Date | "never"`), text is revived only when it is a date-time (a URI).
+        const anyString = type.types.some(takesAnyString);
+        const someStrings = type.types.some((t) => t.flags & ts.TypeFlags.StringLike);
+        for (const member of type.types) {
+          const to = isDateType(member) ? "date" : isUrlType(member) ? "url" : undefined;
+          if (!to || !someStrings) walk(member, path);
+          else if (!anyString) add({ path, to, only: to === "date" ? "date-time" : "uri" });
+        }
         return;
       }
       if (isDateType(type)) return add({ path, to: "date" });
@@ -58,9 +64,13 @@ export function findRevivals(type: ts.Type, checker: ts.TypeChecker): Revivals {
       if (visiting.has(type)) return add({ path, to: "ref", ref: refTo(type) });
       visiting.add(type);
       const element = setElementType(type, checker);
+      const map = mapTypes(type, checker);
       if (element) {
         walk(element, [...path, null]);
         add({ path, to: "set" });
+      } else if (map) {
+        walk(map.value, [...path, null]);
+        add({ path, to: "map" });
       } else if (checker.isTupleType(type)) {
         checker.getTypeArguments(type as ts.TypeReference).forEach((item, index) => walk(item, [...path, String(index)]));
       } else if (checker.isArrayType(type)) {
@@ -69,8 +79,9 @@ export function findRevivals(type: ts.Type, checker: ts.TypeChecker): Revivals {
       } else {
         const properties = checker.getPropertiesOfType(type).filter((p) => !(p.flags & ts.SymbolFlags.Method));
         for (const property of properties) walk(checker.getNonNullableType(checker.getTypeOfSymbol(property)), [...path, property.getName()]);
-        const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
-        if (index && properties.length === 0) walk(index.type, [...path, null]);
+        // `{ [k: string]: T }` and template-literal keys alike (`{ [k: \`at-${string}\`]: Date }`).
+        const indexes = checker.getIndexInfosOfType(type);
+        if (indexes.length === 1 && properties.length === 0) walk(indexes[0]!.type, [...path, null]);
       }
       visiting.delete(type);
     };

@@ -254,9 +254,9 @@ describe("schemas of object types", () => {
   test("rejects properties with no JSON form, naming the property path", () => {
     const errors = failOne(fixture(`@tool() f(options: { hooks: { onDone: () => void }; cache: Map<string, number>; id: bigint }): void {}`));
     expect(errors.map((e) => e.message)).toEqual(['Fixture.f: parameter "options": property "hooks.onDone": a function cannot be sent as JSON']);
-    const more = failOne(fixture(`@tool() f(cache: { byKey: Map<string, number> }, big: { n: bigint }): void {}`));
+    const more = failOne(fixture(`@tool() f(cache: { byKey: WeakMap<object, number> }, big: { n: bigint }): void {}`));
     expect(more.map((e) => e.message)).toEqual([
-      'Fixture.f: parameter "cache": property "byKey": a `Map` has no JSON form; use `Record<string, T>`',
+      'Fixture.f: parameter "cache": property "byKey": a `WeakMap` has no JSON form; use `Map<string, T>` or `Record<string, T>`',
       'Fixture.f: parameter "big": property "n": `bigint` has no JSON form; use `number` or a numeric `string`',
     ]);
   });

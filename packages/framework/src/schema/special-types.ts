@@ -77,6 +77,19 @@ export function setElementType(type: ts.Type, checker: ts.TypeChecker): ts.Type 
   return checker.getTypeArguments(type as ts.TypeReference)[0];
 }
 
+/** The key and value types of a `Map<K, V>` or `ReadonlyMap<K, V>`, else undefined. */
+export function mapTypes(type: ts.Type, checker: ts.TypeChecker): { key: ts.Type; value: ts.Type } | undefined {
+  const name = libraryName(type);
+  if (name !== "Map" && name !== "ReadonlyMap") return undefined;
+  const [key, value] = checker.getTypeArguments(type as ts.TypeReference);
+  return key && value ? { key, value } : undefined;
+}
+
+/** Whether a union member takes any string on the wire: `string`, `string & {}`, a branded string. */
+export function takesAnyString(type: ts.Type): boolean {
+  return ((type.flags | (brandedPrimitive(type)?.flags ?? 0)) & ts.TypeFlags.String) !== 0;
+}
+
 /**
  * The value type of an object type that is nothing but a string index: `Record<string, T>` and
  * other mapped types. A declared `{ [key: string]: T }` is left to typescript-json-schema,

@@ -49,6 +49,11 @@ const CASES: ReadonlyArray<{ type: string; accepts: string[]; rejects: string[] 
   { type: "`v${bigint}`", accepts: ["v-0x1F", "v0", "v-0"], rejects: ["v01", "v 1", "v"] },
   { type: "`${boolean}-${null}`", accepts: ["true-null", "false-null"], rejects: ["True-null", "true-undefined"] },
   { type: '`${"a" | "b"}.${number}`', accepts: ["a.1", "b.007"], rejects: ["c.1", "a.x"] },
+  { type: "`${Uppercase<string>}-${number}`", accepts: ["ENG-123", "-1", "A_B-2", "ÉCOLE-1"], rejects: ["eng-123", "Eng-1", "ß-1"] },
+  { type: "`${Lowercase<string>}.json`", accepts: ["a.json", "1.json", ".json"], rejects: ["A.json", "aB.json"] },
+  { type: "`${Capitalize<string>}!`", accepts: ["Hello!", "!", "HELLO!"], rejects: ["hello!"] },
+  { type: "`${Uncapitalize<string>}-x`", accepts: ["hELLO-x", "-x"], rejects: ["Hello-x"] },
+  { type: "Uppercase<string>", accepts: ["ABC", "", "A-1"], rejects: ["aBC"] },
 ];
 
 describe("templatePattern", () => {

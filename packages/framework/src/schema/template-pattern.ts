@@ -53,8 +53,48 @@ function holePattern(type: ts.Type, stop: string, stopFirst = ""): string {
     case "bigint":
       return bigintPattern(atoms);
     default:
-      return `${atoms("[\\s\\S]")}*`;
+      return textPattern(casingOf(type), atoms);
   }
+}
+
+/**
+ * The anchored pattern of a bare `Uppercase<string>`, `Lowercase<string>`, `Capitalize<string>`
+ * or `Uncapitalize<string>`, or undefined for any other type.
+ */
+export function stringMappingPattern(type: ts.Type): string | undefined {
+  const casing = casingOf(type);
+  return casing ? `^${textPattern(casing, (atom) => atom)}$` : undefined;
+}
+
+// TypeScript's intrinsic string mappings over `string`: a string belongs to `Uppercase<string>`
+// when upper-casing leaves it unchanged, so it holds no lower-case or title-case letter
+// (Unicode categories Ll and Lt); `Capitalize<string>` asks that only of the first character.
+type Casing = "Uppercase" | "Lowercase" | "Capitalize" | "Uncapitalize";
+const ANY = "[\\s\\S]";
+const NOT_LOWER = "[^\\p{Ll}\\p{Lt}]";
+const NOT_UPPER = "[^\\p{Lu}\\p{Lt}]";
+
+function textPattern(casing: Casing | undefined, atoms: Atoms): string {
+  switch (casing) {
+    case "Uppercase":
+      return `${atoms(NOT_LOWER)}*`;
+    case "Lowercase":
+      return `${atoms(NOT_UPPER)}*`;
+    case "Capitalize":
+      return `(?:${atoms(NOT_LOWER)}${atoms(ANY)}*)?`;
+    case "Uncapitalize":
+      return `(?:${atoms(NOT_UPPER)}${atoms(ANY)}*)?`;
+    default:
+      return `${atoms(ANY)}*`;
+  }
+}
+
+function casingOf(type: ts.Type): Casing | undefined {
+  if (!(type.flags & ts.TypeFlags.StringMapping)) return undefined;
+  const inner = (type as ts.StringMappingType).type;
+  if (!(inner.flags & ts.TypeFlags.String)) return undefined;
+  const name = type.getSymbol()?.getName();
+  return name === "Uppercase" || name === "Lowercase" || name === "Capitalize" || name === "Uncapitalize" ? name : undefined;
 }
 
 /** A hole followed directly by another takes exactly one character. */
@@ -64,14 +104,17 @@ function oneCharacter(type: ts.Type): string {
       return `(?:${DIGIT}|${SPACE})`;
     case "bigint":
       return DIGIT;
-    default:
-      return "[\\s\\S]";
+    default: {
+      const casing = casingOf(type);
+      return casing === "Uppercase" || casing === "Capitalize" ? NOT_LOWER : casing ? NOT_UPPER : ANY;
+    }
   }
 }
 
 // TypeScript spreads unions and literals out of a template's holes into a union of templates
 // (`${"a" | "b"}x` is "ax" | "bx", `${boolean}` is "true" | "false"), so a hole holds `string`,
-// `number`, `bigint`, or a string-like type (`string & {}`, `Uppercase<string>`) taken as text.
+// `number`, `bigint`, or a string-like type taken as text (`string & {}`; `Uppercase<string>`
+// and the other string mappings keep their casing rule, see textPattern).
 function holeKind(type: ts.Type): "number" | "bigint" | "string" {
   if (type.flags & ts.TypeFlags.Number) return "number";
   if (type.flags & ts.TypeFlags.BigInt) return "bigint";

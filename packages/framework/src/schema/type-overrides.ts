@@ -1,10 +1,22 @@
 import ts from "./typescript.cjs";
 import type { JsonSchema } from "../tool-definition.js";
-import { omitClassAccessors } from "./class-accessors.js";
+import { omitNonDataMembers } from "./class-members.js";
 import type { EnumOrder } from "./enum-order.js";
 import { applyJsDocKeywords } from "./jsdoc-keywords.js";
-import { brandedPrimitive, bytesKind, isIntType, isTypemcpAlias, isUrlType, openStringUnion, recordValueType, setElementType } from "./special-types.js";
-import { templatePattern } from "./template-pattern.js";
+import {
+  brandedPrimitive,
+  bytesKind,
+  isIntType,
+  isTypemcpAlias,
+  isUrlType,
+  mapTypes,
+  openStringUnion,
+  recordValueType,
+  setElementType,
+  takesAnyString,
+} from "./special-types.js";
+import { stringMappingPattern, templatePattern } from "./template-pattern.js";
+import { patternKeyedObject } from "./pattern-keys.js";
 import { whyNoJsonForm, type Direction } from "./unsupported-type.js";
 
 /** The typescript-json-schema generator methods typemcp relies on; it has them but does not type them. */
@@ -68,13 +80,28 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     if (type.flags & ts.TypeFlags.TemplateLiteral) {
       return withComments({ type: "string", pattern: templatePattern(type as ts.TemplateLiteralType) }, [reffedType, type.aliasSymbol, prop]);
     }
+    const mapped = stringMappingPattern(type);
+    if (mapped) return withComments({ type: "string", pattern: mapped }, [reffedType, type.aliasSymbol, prop]);
+    const keyed = patternKeyedObject(type, checker, (t, p) => generator.getTypeDefinition(t, false, undefined, p));
+    if (keyed) return withComments(keyed, [reffedType, type.aliasSymbol, prop]);
     const element = setElementType(type, checker);
     if (element) {
       const definition = { type: "array", items: generator.getTypeDefinition(element), uniqueItems: true };
       return withComments(definition, [reffedType, type.aliasSymbol, prop]);
     }
+    const map = mapTypes(type, checker);
+    if (map) {
+      if (!takesAnyString(map.key)) {
+        fail(
+          `a \`Map\` with \`${checker.typeToString(map.key)}\` keys has no JSON form: JSON object keys are text. Use \`Map<string, T>\` (or \`Record<string, T>\`), or an array of \`[key, value]\` tuples`,
+        );
+      }
+      return withComments({ type: "object", additionalProperties: generator.getTypeDefinition(map.value) }, [reffedType, type.aliasSymbol, prop]);
+    }
     const value = recordValueType(type, checker);
     if (!value) return undefined;
+    // `Record<string, never>`, the empty-object idiom: an object that takes no properties.
+    if (value.flags & ts.TypeFlags.Never) return withComments({ type: "object", additionalProperties: false }, [reffedType, type.aliasSymbol, prop]);
     if (records.has(type)) fail("a recursive `Record` type has no schema here; declare an interface with an index signature");
     records.add(type);
     try {
@@ -117,7 +144,7 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       }
       if (definition.description === undefined) describeMappedType(type, definition);
       if (Array.isArray(definition.required)) definition.required = definition.required.filter((name: string) => !acceptsUndefined(type, name));
-      omitClassAccessors(type, definition, checker);
+      omitNonDataMembers(type, definition, checker);
       if (type.isUnion() && !(type.flags & ts.TypeFlags.EnumLiteral)) orderEnums(definition, enumOrder);
       if (checker.isTupleType(type) && Array.isArray(definition.items)) {
         // Labels of a labeled tuple come back as `title`s: noise to a model reading the schema.

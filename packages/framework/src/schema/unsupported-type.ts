@@ -45,7 +45,7 @@ export function whyNoJsonForm(type: ts.Type, direction: Direction = "input"): st
   if (flags & ts.TypeFlags.ESSymbolLike) return "a `symbol` cannot be sent as JSON";
   if (type.isUnion()) return type.types.map((member) => whyNoJsonForm(member, direction)).find((why) => why !== undefined);
   const name = libraryName(type);
-  if (name === "Map" || name === "ReadonlyMap" || name === "WeakMap") return `a \`${name}\` has no JSON form; use \`Record<string, T>\``;
+  if (name === "WeakMap") return "a `WeakMap` has no JSON form; use `Map<string, T>` or `Record<string, T>`";
   if (name === "WeakSet") return "a `WeakSet` has no JSON form; use `Set<T>` or an array";
   if (name === "Promise") return "a `Promise` cannot be sent as JSON; await it";
   if (name === "RegExp")

@@ -1,4 +1,5 @@
 import { App, applyDocumentTheme, applyHostStyleVariables, type McpUiHostContext } from "@modelcontextprotocol/ext-apps";
+import { reportViewErrors } from "./view-errors.js";
 import { VIEW_MANIFEST_GLOBAL, type ViewManifest, type ViewMethod } from "./view-manifest.js";
 import type { ToolMethod, ViewParameters, ViewResult } from "./view-types.js";
 
@@ -74,13 +75,15 @@ export function connectView<C, M extends ToolMethod<C>>(options: ViewOptions = {
   };
   app.onhostcontextchanged = (context) => applyContext(context);
   const ready = app.connect().then(() => applyContext(app.getHostContext()));
+  // A listener that throws shows its error (on the page and to the host), with the view's file and line.
+  const { guard } = reportViewErrors(app, ready);
   return {
     app,
     ready,
-    onInput: (listener) => inputs.listen((args) => (listener as (...a: unknown[]) => void)(...args)),
-    onResult: (listener) => results.listen(listener as (value: unknown) => void),
-    onError: (listener) => errors.listen(listener),
-    onTheme: (listener) => themes.listen(listener),
+    onInput: (listener) => inputs.listen(guard((args) => (listener as (...a: unknown[]) => void)(...args))),
+    onResult: (listener) => results.listen(guard(listener as (value: unknown) => void)),
+    onError: (listener) => errors.listen(guard(listener)),
+    onTheme: (listener) => themes.listen(guard(listener)),
     async call(method, ...args) {
       const target = methodOf(manifest, method);
       await ready;

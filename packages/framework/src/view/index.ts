@@ -6,4 +6,4 @@
  */
 export { connectView, ViewCallError } from "./connect-view.js";
 export type { ToolView, ViewOptions } from "./connect-view.js";
-export type { ToolMethod, ViewParameters, ViewResult } from "./view-types.js";
+export type { ToolMethod, ViewParameters, ViewResult, WireForm } from "./view-types.js";
