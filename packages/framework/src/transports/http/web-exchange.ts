@@ -1,4 +1,44 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { PlainAnswer } from "./plain-answer.js";
+import type { RequestView } from "./request-view.js";
+
+/**
+ * Node's request as the handler reads it: headers straight from `req`, and a web-standard
+ * `Request` made only when a path needs one (sessions, 2026-07-28), so the common stateless
+ * call costs no `Headers`, `Request` or `AbortController`.
+ */
+export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url: string): RequestView {
+  let request: Request | undefined;
+  return {
+    method: req.method ?? "GET",
+    url,
+    header(name) {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+    toRequest: () => (request ??= toWebRequest(req, res, url, undefined)),
+    onClientGone(listener) {
+      const gone = (): void => {
+        if (!res.writableFinished) listener();
+      };
+      // Gone already (while its body was read): no close event is left to come.
+      if (res.closed) {
+        gone();
+        return () => undefined;
+      }
+      res.once("close", gone);
+      return () => res.off("close", gone);
+    },
+  };
+}
+
+/** Writes an answer whose body is whole with one `end` (no stream to read, no chunking). */
+export function sendPlainAnswer(res: ServerResponse, answer: PlainAnswer): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string | number> = { ...answer.headers, "content-length": Buffer.byteLength(answer.body) };
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
+}
 
 /**
  * Node's request as a web-standard `Request` (what the SDK's HTTP entries take), with the body
@@ -12,9 +52,14 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, url: str
     else headers.set(name, value);
   }
   const aborted = new AbortController();
-  res.once("close", () => {
+  // Made on first use, which may be after the client left (no close event is left to come).
+  if (res.closed) {
     if (!res.writableFinished) aborted.abort();
-  });
+  } else {
+    res.once("close", () => {
+      if (!res.writableFinished) aborted.abort();
+    });
+  }
   const method = req.method ?? "GET";
   return new Request(url, { method, headers, signal: aborted.signal, ...(body !== undefined && method !== "GET" && method !== "HEAD" ? { body } : {}) });
 }
