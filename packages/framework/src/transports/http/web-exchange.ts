@@ -71,10 +71,16 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, url: str
  */
 export async function sendWebResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}): Promise<void> {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string | string[]> = { ...extraHeaders };
+  const headers: Record<string, string> = { ...extraHeaders };
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  // A JSON body is whole when it is made (the SDK's answers, refusals): read it and write it with
+  // its length in one piece, rather than as chunks and a closing chunk, each its own write.
+  if (response.body && headers["content-type"]?.startsWith("application/json")) {
+    const body = await response.text();
+    return sendPlainAnswer(res, { status: response.status, headers, body });
+  }
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
   // Node holds the head until the first body byte, and a long call's stream may stay silent until
