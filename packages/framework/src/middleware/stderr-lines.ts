@@ -14,12 +14,14 @@ export function writeStderrLine(line: string): void {
   waiting += line;
   if (!exitHooked) {
     exitHooked = true;
-    process.on("exit", flushStderrLines);
+    process.on?.("exit", flushStderrLines);
   }
   if (scheduled) return;
   scheduled = true;
   // Unreferenced: waiting lines never keep a process alive, and the exit handler writes them.
-  setImmediate(flushStderrLines).unref();
+  // Where there is no setImmediate (Workers), the next timer turn.
+  if (typeof setImmediate === "function") setImmediate(flushStderrLines).unref?.();
+  else setTimeout(flushStderrLines, 0);
 }
 
 /** Writes every queued line now. */

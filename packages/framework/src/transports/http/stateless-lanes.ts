@@ -67,7 +67,7 @@ export class StatelessLanes {
     const exchange: Exchange = { lane, id: request.id, started: Date.now(), resolve };
     lane.inFlight.set(request.id, exchange);
     this.exchanges.add(exchange);
-    this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
+    this.sweeper ??= unref(setInterval(() => this.sweep(), SWEEP_MS));
     const stop = onClientGone(() => this.cancel(exchange, "The client closed the HTTP request."));
     exchange.resolve = (value) => {
       stop();
@@ -161,6 +161,12 @@ export class StatelessLanes {
       } else if (now - exchange.stream.lastWrite >= KEEP_ALIVE_MS) this.write(exchange, ": keepalive\n\n");
     }
   }
+}
+
+// Node and Bun let a timer not keep the process alive; Deno and Workers timers are plain numbers.
+function unref<T>(timer: T): T {
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
 }
 
 /** One kept protocol server and the transport that connects it to HTTP exchanges. */
