@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, ProtocolServer, Transport, WireAuthInfo } from "../../runtime/sdk.js";
 import { jsonAnswer, type PlainAnswer } from "./plain-answer.js";
+import { unrefTimer } from "./platform.js";
 
 /** A JSON-RPC request as it arrived (checked by `isPlainRequest`). */
 export type LaneRequest = { jsonrpc: "2.0"; id: string | number; method: string; params?: Record<string, unknown> };
@@ -67,7 +68,7 @@ export class StatelessLanes {
     const exchange: Exchange = { lane, id: request.id, started: Date.now(), resolve };
     lane.inFlight.set(request.id, exchange);
     this.exchanges.add(exchange);
-    this.sweeper ??= unref(setInterval(() => this.sweep(), SWEEP_MS));
+    this.sweeper ??= unrefTimer(setInterval(() => this.sweep(), SWEEP_MS));
     const stop = onClientGone(() => this.cancel(exchange, "The client closed the HTTP request."));
     exchange.resolve = (value) => {
       stop();
@@ -161,12 +162,6 @@ export class StatelessLanes {
       } else if (now - exchange.stream.lastWrite >= KEEP_ALIVE_MS) this.write(exchange, ": keepalive\n\n");
     }
   }
-}
-
-// Node and Bun let a timer not keep the process alive; Deno and Workers timers are plain numbers.
-function unref<T>(timer: T): T {
-  (timer as { unref?: () => void }).unref?.();
-  return timer;
 }
 
 /** One kept protocol server and the transport that connects it to HTTP exchanges. */
