@@ -1,6 +1,6 @@
 // One start of a platform build (or of the Node bundle over HTTP), from outside: spawn → the first
 // tools/list answered, the first tools/call (validators loaded and compiled), then the median of 30
-// sequential tools/call round trips. Prints one line, `<runtime> ready_ms=… first_call_ms=… call_ms=…`, for farm-bench to run many times (see bench/README.md).
+// sequential tools/call round trips. Prints one line, `<runtime> ready_ms=… first_call_ms=… call_ms=…`, for a shell loop to run many times (see bench/README.md).
 // Usage: node bench/platform-start.mjs node|deno|deno-serve|bun|workerd BUNDLE RUNTIME_BIN
 import { spawn } from "node:child_process";
 import fs from "node:fs";
