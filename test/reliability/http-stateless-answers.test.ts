@@ -54,6 +54,22 @@ describe("stateless HTTP answers (2025-11-25)", () => {
     ]);
   });
 
+  test("after a client leaves mid-call, the call is cancelled and the next call with its id is answered", async () => {
+    const controller = new AbortController();
+    const left = fetch(server.url, {
+      method: "POST",
+      headers: HEADERS,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "wait", arguments: { ms: 41_000 } } }),
+      signal: controller.signal,
+    }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    controller.abort();
+    await left;
+    while (!server.stderr().includes("[wait] cancelled after being asked for 41000 ms")) await new Promise((resolve) => setTimeout(resolve, 50));
+    const res = await call(server.url, 5, "echo", { text: "again" });
+    expect(await res.json()).toMatchObject({ id: 5, result: { structuredContent: { result: 5 } } });
+  });
+
   test("a client that accepts only JSON is still refused with 406, in the SDK's words", async () => {
     const res = await fetch(server.url, {
       method: "POST",

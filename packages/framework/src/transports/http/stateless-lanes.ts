@@ -142,15 +142,24 @@ export class StatelessLanes {
   }
 
   // The SDK's own way to stop a handler: the cancellation notification, which aborts its signal
-  // and drops its answer; the lane takes this id again at once.
+  // and drops its answer. A handler that ignores its signal may still be running and sending
+  // messages under this id, so its lane takes no new request: it is retired, and its server is
+  // closed once its last call is done (as a one-request server is when its client leaves).
   private cancel(exchange: Exchange, reason: string): void {
     if (!this.finish(exchange)) return;
-    exchange.lane.transport.onmessage?.({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: exchange.id, reason } } as JSONRPCMessage);
+    const lane = exchange.lane;
+    lane.transport.onmessage?.({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: exchange.id, reason } } as JSONRPCMessage);
+    const index = this.lanes.indexOf(lane);
+    if (index !== -1) this.lanes.splice(index, 1);
+    lane.retired = true;
+    if (lane.inFlight.size === 0) void lane.server.close().catch(() => undefined);
   }
 
   private finish(exchange: Exchange): boolean {
     if (!this.exchanges.delete(exchange)) return false;
-    exchange.lane.inFlight.delete(exchange.id);
+    const lane = exchange.lane;
+    lane.inFlight.delete(exchange.id);
+    if (lane.retired && lane.inFlight.size === 0) void lane.server.close().catch(() => undefined);
     return true;
   }
 
@@ -170,6 +179,8 @@ class Lane {
   readonly transport: Transport;
   /** Until the server is connected to `transport`. */
   connecting: Promise<void> | undefined;
+  /** Set once a call on it was cancelled: it takes no new request, and closes when its last is done. */
+  retired = false;
 
   constructor(
     readonly server: ProtocolServer,
