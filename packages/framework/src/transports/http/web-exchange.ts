@@ -9,6 +9,15 @@ import type { RequestView } from "./request-view.js";
  */
 export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url: string): RequestView {
   let request: Request | undefined;
+  let aborted: AbortController | undefined;
+  let left = false;
+  // Listened for from the start, not from when the Request is made: a listener added once the
+  // body has been read was seen to miss a 2026-07-28 client leaving mid-call.
+  res.once("close", () => {
+    if (res.writableFinished) return;
+    left = true;
+    aborted?.abort();
+  });
   return {
     method: req.method ?? "GET",
     url,
@@ -16,16 +25,20 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
       const value = req.headers[name];
       return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
     },
-    toRequest: () => (request ??= toWebRequest(req, res, url, undefined)),
+    toRequest() {
+      if (request) return request;
+      aborted = new AbortController();
+      if (left) aborted.abort();
+      return (request = toWebRequest(req, url, aborted));
+    },
     onClientGone(listener) {
+      if (left) {
+        listener();
+        return () => undefined;
+      }
       const gone = (): void => {
         if (!res.writableFinished) listener();
       };
-      // Gone already (while its body was read): no close event is left to come.
-      if (res.closed) {
-        gone();
-        return () => undefined;
-      }
       res.once("close", gone);
       return () => res.off("close", gone);
     },
@@ -42,26 +55,16 @@ export function sendPlainAnswer(res: ServerResponse, answer: PlainAnswer): void 
 
 /**
  * Node's request as a web-standard `Request` (what the SDK's HTTP entries take), with the body
- * already read and a signal that aborts when the client goes away before its answer.
+ * already read and the signal of `aborted`, which the caller aborts when the client goes away.
  */
-export function toWebRequest(req: IncomingMessage, res: ServerResponse, url: string, body: string | undefined): Request {
+export function toWebRequest(req: IncomingMessage, url: string, aborted: AbortController): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  const aborted = new AbortController();
-  // Made on first use, which may be after the client left (no close event is left to come).
-  if (res.closed) {
-    if (!res.writableFinished) aborted.abort();
-  } else {
-    res.once("close", () => {
-      if (!res.writableFinished) aborted.abort();
-    });
-  }
-  const method = req.method ?? "GET";
-  return new Request(url, { method, headers, signal: aborted.signal, ...(body !== undefined && method !== "GET" && method !== "HEAD" ? { body } : {}) });
+  return new Request(url, { method: req.method ?? "GET", headers, signal: aborted.signal });
 }
 
 /**
