@@ -75,7 +75,18 @@ export async function startHttpServer(server) {
   return { child, url, agent, stop: () => (agent.destroy(), child.kill("SIGKILL")) };
 }
 
-function post(agent, url, body, headers, expect) {
+// A keep-alive socket the server closed while idle (other servers had their turn) may be reused
+// just as it closes: that request is sent again, once, on a fresh socket.
+async function post(agent, url, body, headers, expect) {
+  try {
+    return await postOnce(agent, url, body, headers, expect);
+  } catch (error) {
+    if (error.code !== "ECONNRESET") throw error;
+    return postOnce(agent, url, body, headers, expect);
+  }
+}
+
+function postOnce(agent, url, body, headers, expect) {
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
