@@ -3,19 +3,22 @@
 // low-level Server, and with no SDK at all, on this machine's Node and on Node 24 LTS, in one run.
 // Prints medians per Node, the ratios the targets are stated in, and each target met or not.
 //
-//   node bench/run.mjs [--quick] [--no-node24 | --node24 PATH]
+//   node bench/run.mjs [--quick] [--no-node24 | --node24 PATH] [--no-bun | --bun PATH]
 //
-// Four phases, each interleaved so that a change in the machine's load hits every server alike:
+// Five phases, each interleaved so that a change in the machine's load hits every server alike:
 // cold starts (one start at a time, round-robin over every Node × server), steady state over
 // stdio (latency, throughput, memory, bad input), CPU per pipelined call in paired rounds (every
-// server alive, each round all of them in rotating order), and stateless HTTP load.
+// server alive, each round all of them in rotating order), stateless HTTP load, and server CPU per
+// HTTP tools/call in paired rounds, both eras, against the SDK's HTTP servers and typemcp's Bun build.
 import { build } from "esbuild";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchBun } from "./lib/bench-bun.mjs";
 import { benchNodes } from "./lib/bench-nodes.mjs";
 import { cpuRounds, pairedRatio } from "./lib/cpu-rounds.mjs";
+import { httpCpuRounds } from "./lib/http-cpu-rounds.mjs";
 import { HTTP_SERVERS, httpLoad } from "./lib/http-load.mjs";
 import { RpcProcess } from "./lib/rpc-process.mjs";
 import { coldStart, latency, survivesBadInput, throughput } from "./lib/scenarios.mjs";
@@ -33,6 +36,8 @@ const CPU_ROUNDS = quick ? 5 : 15;
 const CPU_CALLS = quick ? 1000 : 2000; // per server per round
 const WARM_CALLS = 5000; // before the CPU rounds; the memory target is stated after 5,000 calls
 const HTTP_CONNECTIONS = 16;
+const HTTP_CPU_ROUNDS = quick ? 3 : 9;
+const HTTP_CPU_CALLS = quick ? 500 : 1000; // per server per era per round
 
 // The v2 McpServer calculator as one esbuild bundle (minified, ESM), the way an author would ship
 // it without typemcp: built into a temporary folder at each run.
@@ -83,6 +88,7 @@ for (const server of [...SERVERS, ...START_ONLY]) {
 }
 
 const nodes = benchNodes();
+const bun = benchBun();
 /** results[nodeIndex][serverKey] = { starts: [...], rounds: [...] }; results[nodeIndex].http = {...} */
 const results = nodes.map(() => Object.fromEntries([...SERVERS, ...START_ONLY].map((s) => [s.key, { starts: [], rounds: [] }])));
 
@@ -138,6 +144,42 @@ for (const [n, node] of nodes.entries()) {
     console.error(`  HTTP, ${node.label}: ${server.label}`);
     results[n].http[server.key] = await httpLoad(node.path, server, { seconds: HTTP_SECONDS, connections: HTTP_CONNECTIONS });
   }
+}
+
+// 5. Server CPU per HTTP tools/call, paired rounds, both eras: typemcp's calculator (stateless)
+// against the v2 SDK's own HTTP entry (McpServer per request, both eras), the 1.x SDK's stateless
+// pattern (2025-11-25 only) and typemcp's Bun build of the same calculator (`bun`, the runtime's
+// own HTTP server), all alive at once and loaded in rotating order.
+for (const [n, node] of nodes.entries()) {
+  console.error(`  HTTP CPU per call, ${node.label}: ${HTTP_CPU_ROUNDS} paired rounds of ${HTTP_CPU_CALLS} calls per era`);
+  const calc = here("../packages/calc-server/dist/calc.js");
+  const httpServers = [
+    { key: "typemcp", label: "typemcp calc --http --stateless", command: [node.path, calc, "--http", "--stateless", "--port", "{port}"] },
+    ...(haveV2
+      ? [{ key: "v2http", label: "SDK v2 McpServer, createMcpHandler", command: [node.path, here("servers/sdk-v2-http-calc.mjs")], cwd: here(".") }]
+      : []),
+    { key: "v1http", label: "SDK v1 McpServer, stateless HTTP", command: [node.path, here("servers/sdk-http-calc.mjs")], cwd: here("."), eras: ["legacy"] },
+    ...(bun
+      ? [
+          {
+            key: "bun",
+            label: `typemcp calc, Bun build (${bun.label})`,
+            command: [bun.path, here("../packages/calc-server/dist/calc.bun.js")],
+            env: { MCP_STATELESS: "1" },
+          },
+        ]
+      : []),
+  ];
+  results[n].httpCpu = {
+    servers: httpServers,
+    cpu: await httpCpuRounds(httpServers, {
+      eras: ["legacy", "modern"],
+      rounds: HTTP_CPU_ROUNDS,
+      calls: HTTP_CPU_CALLS,
+      warmup: 1000,
+      concurrency: HTTP_CONNECTIONS,
+    }),
+  };
 }
 
 // Report.
@@ -209,6 +251,21 @@ for (const [n, node] of nodes.entries()) {
     console.log(`  ${server.label.padEnd(34)}${fmt(h.rps, 0).padStart(7)} req/s   p50 ${fmt(h.p50, 2)} ms   p99 ${fmt(h.p99, 2)} ms`);
   }
 
+  console.log(
+    `\nserver CPU per HTTP tools/call (µs), median of ${HTTP_CPU_ROUNDS} paired rounds, ${HTTP_CONNECTIONS} in flight; ratio = typemcp ÷ it, rounds typemcp won:`,
+  );
+  const hc = r.httpCpu;
+  for (const era of ["legacy", "modern"]) {
+    for (const server of hc.servers) {
+      const values = hc.cpu[server.key][era];
+      if (!values.length) continue;
+      const paired = server.key === "typemcp" ? undefined : pairedRatio(hc.cpu.typemcp[era], values);
+      console.log(
+        `  ${era === "legacy" ? "2025-11-25" : "2026-07-28"}  ${server.label.padEnd(44)}${fmt(median(values)).padStart(8)}${paired ? `   ratio ${fmt(paired.ratio, 2)}  (${paired.won}/${paired.rounds})` : ""}`,
+      );
+    }
+  }
+
   const ratio = (field, other, of = start) => (r[other] ? of("typemcp", field) / of(other, field) : NaN);
   const others = SERVERS.filter((s) => s.key !== "typemcp");
   const ratioWidths = [26, ...others.map(() => 12)];
@@ -265,17 +322,34 @@ for (const [n, node] of nodes.entries()) {
   }
   // CPU per call: the paired median, and typemcp must also win most rounds.
   const wins = (paired) => `, typemcp lower in ${paired.won}/${paired.rounds} rounds`;
-  for (const key of ["mcpserver", "v2mcpserver", "v2bundled"].filter((k) => r.cpu[k])) {
+  for (const [key, limit] of [
+    ["mcpserver", 0.85],
+    ["v2mcpserver", 0.9],
+    ["v2bundled", 0.9],
+  ].filter(([k]) => r.cpu[k])) {
     const paired = cpuRatio(key);
     targets.push([
-      `CPU per pipelined call ≤ 0.9 × ${ALL_SERVERS.find((s) => s.key === key).label}`,
+      `CPU per pipelined call ≤ ${limit} × ${ALL_SERVERS.find((s) => s.key === key).label}`,
       paired.ratio,
-      0.9,
+      limit,
       wins(paired),
       paired.won > paired.rounds / 2,
     ]);
   }
-  targets.push(["RSS after 5,000 calls ≤ 1.2 × idle", r.cpu.typemcp.warmRssMb / r.cpu.typemcp.idleRssMb, 1.2]);
+  // HTTP server CPU per tools/call, both eras (#38).
+  for (const era of ["legacy", "modern"]) {
+    for (const [key, limit] of [
+      ["bun", 1.5],
+      ["v2http", 0.5],
+    ]) {
+      const theirs = r.httpCpu.cpu[key]?.[era];
+      if (!theirs?.length) continue;
+      const paired = pairedRatio(r.httpCpu.cpu.typemcp[era], theirs);
+      const label = r.httpCpu.servers.find((s) => s.key === key).label;
+      targets.push([`HTTP CPU per tools/call (${era === "legacy" ? "2025-11-25" : "2026-07-28"}) ≤ ${limit} × ${label}`, paired.ratio, limit, wins(paired)]);
+    }
+  }
+  targets.push(["RSS after 5,000 calls ≤ 1.3 × idle", r.cpu.typemcp.warmRssMb / r.cpu.typemcp.idleRssMb, 1.3]);
   targets.push(["idle RSS ≤ 1.0 × SDK v1 McpServer", r.cpu.typemcp.idleRssMb / r.cpu.mcpserver.idleRssMb, 1.0]);
   targetLines.push(`  ${node.label}`);
   for (const [label, value, limit, note = "", also = true] of targets) {

@@ -195,7 +195,7 @@ connectView<Notes, "broken">().onResult((note) => {
     const dev = startDev(project.dir, ["--view", "--view-port", "0"]);
     const page = await chromium.context.newPage();
     try {
-      const [, url] = await dev.waitFor(/views at (http:\/\/127\.0\.0\.1:\d+\/)/);
+      const [, url] = await dev.waitFor(/views at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/);
       await page.goto(url!);
       await page.click('nav button[data-tool="next"]');
       await page.click('form button[type="submit"]');

@@ -19,7 +19,7 @@ export function platformFileOf(entry: string, target: PlatformTarget): string {
 
 // typemcp's own modules, as this build runs them: the platform's serve() replaces the Node one.
 const INDEX = fileURLToPath(new URL("../index.js", import.meta.url));
-const PLATFORM_SERVE = fileURLToPath(new URL("../serve/platform-serve.js", import.meta.url));
+const PLATFORM_SERVE = fileURLToPath(new URL("../platform/platform-serve.js", import.meta.url));
 const KEEP_WORKING = fileURLToPath(new URL("../runtime/keep-working.js", import.meta.url));
 const TYPEMCP_STATE = fileURLToPath(new URL("../workers/typemcp-state.js", import.meta.url));
 const REDIS_WITHOUT_TCP = fileURLToPath(new URL("../serve/redis-without-tcp.js", import.meta.url));
@@ -63,7 +63,7 @@ export interface PlatformBundleOptions {
 
 /**
  * Bundles `entry` into one ES module that `target` runs as is (`dist/server.workers.js`): the
- * entry's `serve()` call records the server (see serve/platform-serve.ts), and the platform's
+ * entry's `serve()` call records the server (see platform/platform-serve.ts), and the platform's
  * own start-up answers with it. Workers get no Node-only path: no `require`, validators compiled
  * here instead of with `new Function`, and the files the code reads bundled in.
  */

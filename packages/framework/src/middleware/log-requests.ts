@@ -1,5 +1,6 @@
 import type { Middleware } from "../runtime/middleware.js";
 import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
+import { writeStderrLine } from "./stderr-lines.js";
 
 /** One line of the request log. */
 export interface RequestLogEntry {
@@ -20,7 +21,11 @@ export interface RequestLogEntry {
 
 /** Options of {@link logRequests}. */
 export interface LogRequestsOptions {
-  /** Receives each entry; by default it is written to stderr as one JSON line (stdout is the protocol's in stdio mode). */
+  /**
+   * Receives each entry; by default it is written to stderr as one JSON line (stdout is the
+   * protocol's in stdio mode), the lines of one event-loop turn in one write, after the request's
+   * answer; lines still waiting when the process exits are written on exit.
+   */
   write?: (entry: RequestLogEntry) => void;
 }
 
@@ -36,7 +41,7 @@ export interface LogRequestsOptions {
  * ```
  */
 export function logRequests(options: LogRequestsOptions = {}): Middleware {
-  const write = options.write ?? ((entry: RequestLogEntry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
+  const write = options.write ?? ((entry: RequestLogEntry) => writeStderrLine(`${JSON.stringify(entry)}\n`));
   return {
     name: "logRequests",
     async onRequest(call, next) {

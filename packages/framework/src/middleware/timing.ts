@@ -1,5 +1,6 @@
 import type { Middleware } from "../runtime/middleware.js";
 import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
+import { writeStderrLine } from "./stderr-lines.js";
 
 /** One measurement of {@link timing}. */
 export interface Timing {
@@ -12,7 +13,10 @@ export interface Timing {
 
 /** Options of {@link timing}. */
 export interface TimingOptions {
-  /** Receives each measurement; by default a line such as `[typemcp] tools/call add: 3.2 ms` goes to stderr. */
+  /**
+   * Receives each measurement; by default a line such as `[typemcp] tools/call add: 3.2 ms` goes
+   * to stderr, written as `logRequests()` writes its lines (one write per event-loop turn, the rest on exit).
+   */
   report?: (timing: Timing) => void;
 }
 
@@ -23,8 +27,7 @@ export interface TimingOptions {
 export function timing(options: TimingOptions = {}): Middleware {
   const report =
     options.report ??
-    ((t: Timing) =>
-      process.stderr.write(`[typemcp] ${t.method}${t.target === undefined ? "" : ` ${t.target}`}: ${t.durationMs.toFixed(1)} ms (${t.outcome})\n`));
+    ((t: Timing) => writeStderrLine(`[typemcp] ${t.method}${t.target === undefined ? "" : ` ${t.target}`}: ${t.durationMs.toFixed(1)} ms (${t.outcome})\n`));
   const timed = async <T>(method: string, target: string | undefined, next: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     let result: T | undefined;

@@ -5,11 +5,13 @@
  * input-required results). Everything else in typemcp speaks in its own terms.
  */
 import {
+  classifyInboundRequest,
   createMcpHandler,
   createRequestStateCodec,
   inputRequired,
-  isLegacyRequest,
+  isJsonContentType,
   Server,
+  SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
   type AuthInfo as SdkAuthInfo,
   type EventStore,
@@ -407,9 +409,41 @@ export function createModernHttpHandler(factory: (era: Era) => ProtocolServer, o
   });
 }
 
-/** Whether an HTTP request belongs to the 2025 era (no `_meta` envelope claim), exactly as the SDK routes it. */
-export function isLegacyHttpRequest(request: Request, parsedBody: unknown, maxRequestBodySize: number): Promise<boolean> {
-  return isLegacyRequest(request, parsedBody, { maxRequestBodySize });
+/** What the era of an HTTP request is told by: its method and headers. */
+export interface HttpRequestHead {
+  readonly method: string;
+  header(name: string): string | null;
+}
+
+/**
+ * Whether a POST whose body parsed to `parsedBody` belongs to the 2025 era (no `_meta` envelope
+ * claim), exactly as the SDK routes it: its classification (`classifyInboundRequest`) on the
+ * same three headers its own entry reads, without a web `Request` to read them from.
+ */
+export function isLegacyHttpRequest(request: HttpRequestHead, parsedBody: unknown): boolean {
+  const header = (name: string) => request.header(name) ?? undefined;
+  const outcome = classifyInboundRequest({
+    httpMethod: request.method.toUpperCase(),
+    protocolVersionHeader: header("mcp-protocol-version"),
+    mcpMethodHeader: header("mcp-method"),
+    mcpNameHeader: header("mcp-name"),
+    body: parsedBody,
+  } as Parameters<typeof classifyInboundRequest>[0]);
+  return outcome.kind === "legacy";
+}
+
+/**
+ * Whether the SDK's 2025-era HTTP transport takes a POST with these headers as they are: it
+ * accepts JSON and SSE, its body is JSON, and any `MCP-Protocol-Version` is one the SDK speaks.
+ * Where this says no, the transport itself answers (406, 415, 400) in its own words.
+ */
+export function passesLegacyHttpChecks(request: HttpRequestHead): boolean {
+  const accept = request.header("accept");
+  if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return false;
+  const type = request.header("content-type");
+  if (type === null || !isJsonContentType(type)) return false;
+  const version = request.header("mcp-protocol-version");
+  return version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version);
 }
 
 /** The SDK's web-standard Streamable HTTP transport for the 2025 era, as typemcp's HTTP layer uses it. */

@@ -33,6 +33,50 @@ function instrumentsOf(otel: typeof OtelApi): Instruments {
   return instruments.made;
 }
 
+/** What every request of one method, target and era is named and described by, made once. */
+interface Described {
+  /** The span's name. */
+  readonly name: string;
+  /** The attributes the span and the duration share. */
+  readonly common: OtelApi.Attributes;
+  /** The duration's attributes, by `error.type` ("" when the request succeeded). */
+  readonly metric: Map<string, OtelApi.Attributes>;
+}
+
+// Kept per method, target and era, so a call computes no names or attribute sets of its own. A
+// target is a name the client sends (an unknown tool's too): past this many, they are made per call.
+const MAX_DESCRIBED = 512;
+const described = new Map<string, Described>();
+
+function describe(method: string, target: string | undefined, era: RequestExtra["era"]): Described {
+  // A URI is no low-cardinality target: resources are named by method alone, as the conventions advise.
+  const named = method.startsWith("resources/") ? undefined : target;
+  const key = `${method}\n${era}\n${named ?? ""}`;
+  const known = described.get(key);
+  if (known) return known;
+  const made: Described = {
+    name: named !== undefined ? `${method} ${named}` : method,
+    common: {
+      "mcp.method.name": method,
+      "mcp.protocol.version": ERA_VERSION[era],
+      ...(method === "tools/call" ? { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": target } : {}),
+      ...(method === "prompts/get" ? { "gen_ai.prompt.name": target } : {}),
+    },
+    metric: new Map(),
+  };
+  if (described.size < MAX_DESCRIBED) described.set(key, made);
+  return made;
+}
+
+function metricAttributes(of: Described, errorType: string | undefined): OtelApi.Attributes {
+  const key = errorType ?? "";
+  const known = of.metric.get(key);
+  if (known) return known;
+  const made = errorType === undefined ? of.common : { ...of.common, "error.type": errorType };
+  if (of.metric.size < 32) of.metric.set(key, made);
+  return made;
+}
+
 /**
  * Serves one request inside an OpenTelemetry server span named and described as the MCP
  * semantic conventions say (`tools/call get_forecast`, `mcp.method.name`, `jsonrpc.request.id`,
@@ -49,20 +93,14 @@ export async function traceRequest(
   const otel = await loadOtelApi();
   const { tracer, duration } = instrumentsOf(otel);
   const target = requestTarget(method, params);
-  const common: OtelApi.Attributes = {
-    "mcp.method.name": method,
-    "mcp.protocol.version": ERA_VERSION[extra.era],
-    ...(method === "tools/call" ? { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": target } : {}),
-    ...(method === "prompts/get" ? { "gen_ai.prompt.name": target } : {}),
-  };
+  const request = describe(method, target, extra.era);
   const parent = extractTraceContext(otel, extra.meta);
   const span = tracer.startSpan(
-    // A URI is no low-cardinality target: resources are named by method alone, as the conventions advise.
-    target !== undefined && !method.startsWith("resources/") ? `${method} ${target}` : method,
+    request.name,
     {
       kind: otel.SpanKind.SERVER,
       attributes: {
-        ...common,
+        ...request.common,
         "jsonrpc.request.id": String(extra.requestId),
         ...(extra.sessionId === undefined ? {} : { "mcp.session.id": extra.sessionId }),
         ...(typeof params.uri === "string" ? { "mcp.resource.uri": params.uri } : {}),
@@ -84,7 +122,7 @@ export async function traceRequest(
     throw error;
   } finally {
     endSpan(otel, span, errorType);
-    duration.record((performance.now() - started) / 1000, { ...common, ...(errorType === undefined ? {} : { "error.type": errorType }) });
+    duration.record((performance.now() - started) / 1000, metricAttributes(request, errorType));
   }
 }
 

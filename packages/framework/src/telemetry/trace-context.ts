@@ -4,6 +4,12 @@ type Carrier = Record<string, unknown>;
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
+// How a propagator reads `_meta`: one object for every request.
+const META_GETTER: OtelApi.TextMapGetter<Carrier> = {
+  keys: (carrier) => Object.keys(carrier),
+  get: (carrier, key) => (typeof carrier[key] === "string" ? (carrier[key] as string) : undefined),
+};
+
 /**
  * The trace context a request's `params._meta` carries (`traceparent`, `tracestate`, as the MCP
  * semantic conventions propagate it): through the application's propagator, else read as W3C
@@ -13,10 +19,7 @@ const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$
 export function extractTraceContext(otel: typeof OtelApi, meta: Carrier | undefined): OtelApi.Context {
   const active = otel.context.active();
   if (meta === undefined) return active;
-  const extracted = otel.propagation.extract(active, meta, {
-    keys: (carrier) => Object.keys(carrier),
-    get: (carrier, key) => (typeof carrier[key] === "string" ? (carrier[key] as string) : undefined),
-  });
+  const extracted = otel.propagation.extract(active, meta, META_GETTER);
   if (otel.trace.getSpanContext(extracted) !== otel.trace.getSpanContext(active)) return extracted;
   const match = typeof meta.traceparent === "string" ? TRACEPARENT.exec(meta.traceparent) : null;
   if (!match || match[1] === "ff" || /^0+$/.test(match[2]!) || /^0+$/.test(match[3]!)) return active;

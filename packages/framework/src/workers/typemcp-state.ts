@@ -6,7 +6,7 @@ import { DurableSession, SESSION_HEADER } from "./durable-session.js";
 import { DurableTaskRecords } from "./durable-task-records.js";
 import { DurableUsedStateRecords } from "./durable-used-states.js";
 
-/** How the object builds a session's handler and learns its limits; installed by the Workers entry (serve/platform-serve.ts). */
+/** How the object builds a session's handler and learns its limits; installed by the Workers entry (platform/platform-serve.ts). */
 export interface SessionHost {
   handler(env: unknown): FetchHandler;
   /** How long an idle session is kept (ms): `sessionIdleMs`. */

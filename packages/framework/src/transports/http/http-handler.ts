@@ -1,6 +1,5 @@
 import { createHttpTransport, createModernHttpHandler, isLegacyHttpRequest, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
 import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
-import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
 import { ERROR_CODES } from "../../errors/codes.js";
 import { checkBearer, insufficientScope, metadataPath, type BearerCheck } from "./bearer-auth.js";
 import { createOAuthTokenVerifier } from "./oauth-token-verifier.js";
@@ -18,6 +17,10 @@ import { watchBody } from "./watch-body.js";
 import { closeAfterResponse } from "./close-after-response.js";
 import { resourceUrlsOf, type ResourceUrls } from "./resource-url.js";
 import { acceptsEventStream, isCancellation, isInitialize, isListen, isRequest } from "./message-kinds.js";
+import { isPlainAnswer, toResponse, type PlainAnswer } from "./plain-answer.js";
+import { rememberingAddress, viewOfRequest, type RequestView } from "./request-view.js";
+import { laneRequestOf } from "./lane-request.js";
+import { StatelessLanes } from "./stateless-lanes.js";
 
 /** A change a server made at run time, which 2026-07-28 clients hear of on their subscriptions/listen streams. */
 export type ServedChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
@@ -60,6 +63,11 @@ export interface NodeExtras extends RequestExtras {
 export interface HttpHandler {
   /** Answers one request; rejects only on a fault of its own (the caller answers 500, see `internalErrorResponse`). */
   handle(request: Request, extras?: RequestExtras | NodeExtras): Promise<Response>;
+  /**
+   * The same as `handle` for a platform that reads its own request objects (the Node listener):
+   * an answer whose body is whole comes back as plain data, for the platform to write as it likes.
+   */
+  answer(request: RequestView, extras?: RequestExtras | NodeExtras): Promise<Response | PlainAnswer>;
   /** Refuses new requests (503), lets in-flight ones finish within `deadlineMs`, then closes every session and stream. */
   close(deadlineMs: number): Promise<void>;
 }
@@ -105,32 +113,34 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
   const resourceUrls = resourceUrlsOf(auth, { path: options.path, oauth, issuer, publicUrl });
   const verifier = issuer === undefined ? undefined : createOAuthTokenVerifier({ ...auth, issuer }, () => auth?.audience ?? resourceUrls!.fixed!());
 
-  const handle = async (request: Request, extras: RequestExtras | NodeExtras = {}): Promise<Response> => {
+  const answer = async (request: RequestView, extras: RequestExtras | NodeExtras = {}): Promise<Response | PlainAnswer> => {
     const node = "rawPath" in extras ? extras : undefined;
-    const url = new URL(request.url);
-    const path = node?.rawPath ?? url.pathname;
-    const host = node ? node.host : (request.headers.get("host") ?? url.host);
-    const refused = checkHostAndOrigin(host, request.headers.get("origin") ?? undefined, options);
+    // The Node listener knows the path and Host as sent: a URL is parsed only where one is needed.
+    const url = node && !resourceUrls ? undefined : new URL(request.url);
+    const path = node?.rawPath ?? url!.pathname;
+    const host = node ? node.host : (request.header("host") ?? url!.host);
+    const refused = checkHostAndOrigin(host, request.header("origin") ?? undefined, options);
     if (refused) return refusalResponse(refused);
-    const oauthUrls = resourceUrls?.at(url, host);
+    const oauthUrls = url && resourceUrls?.at(url, host);
     // The SDK's transports carry the request, not the address, to the handlers (ctx.caller).
-    rememberRemoteAddress(request, extras.remoteAddress);
-    const origin = request.headers.get("origin");
+    request = rememberingAddress(request, extras.remoteAddress);
+    const origin = request.header("origin");
     const cors = origin === null ? {} : corsHeaders(origin);
     if (origin !== null && request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders() } });
     const response = await route(request, path, extras, node, oauthUrls);
     if (origin === null) return response;
+    if (isPlainAnswer(response)) return { ...response, headers: { ...response.headers, ...lowerCased(cors) } };
     for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
     return response;
   };
 
   const route = async (
-    request: Request,
+    request: RequestView,
     path: string,
     extras: RequestExtras,
     node: NodeExtras | undefined,
     oauthUrls: ResourceUrls | undefined,
-  ): Promise<Response> => {
+  ): Promise<Response | PlainAnswer> => {
     if (oauthUrls && path === metadataPath(options.path)) {
       const scopes = serving.scopesSupported?.() ?? [];
       return jsonResponse(200, {
@@ -144,7 +154,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     let caller = extras.auth;
     if (auth && !caller) {
       const bearer: BearerCheck = { auth, metadataUrl: () => oauthUrls?.metadataUrl, oauth: verifier };
-      const outcome = await checkBearer(request.headers.get("authorization"), bearer);
+      const outcome = await checkBearer(request.header("authorization"), bearer);
       if (outcome.refusal) return refusalResponse(outcome.refusal);
       caller = outcome.auth;
     }
@@ -155,17 +165,22 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       inFlight++;
       // What else waits for this answer to be sent (a one-request server to close): one watch for all.
       const after: Array<() => void> = [() => inFlight--];
-      let response: Response;
+      let response: Response | PlainAnswer;
       try {
         response = await post(request, extras, caller, node, after, oauthUrls?.metadataUrl);
       } catch (error) {
         for (const done of after) done();
         throw error;
       }
+      // A whole body is as good as sent: nothing of this request is left to wait for.
+      if (isPlainAnswer(response)) {
+        for (const done of after) done();
+        return response;
+      }
       return watchBody(response, { onDone: () => after.forEach((done) => done()) }).response;
     }
     // With shared stores (--redis), a stream started on any instance resumes here.
-    const lastEventId = request.headers.get("last-event-id");
+    const lastEventId = request.header("last-event-id");
     const shared = options.stores.shared;
     if (shared && request.method === "GET" && lastEventId !== null && (options.stateless || !sessionOf(request, false, caller))) {
       return resumeStream(shared, lastEventId);
@@ -175,20 +190,20 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
         return refusalResponse({ status: 405, message: `${request.method} needs a session; this server is stateless.`, headers: { Allow: "POST" } });
       const session = sessionOf(request, true, caller);
       if (!session) return refusalResponse({ status: 404, message: "Session not found: initialize a new one." });
-      return session.transport.handleRequest(request, toWireAuth(caller));
+      return session.transport.handleRequest(request.toRequest(), toWireAuth(caller));
     }
     return refusalResponse({ status: 405, message: `Method ${request.method} not allowed.`, headers: { Allow: "GET, POST, DELETE" } });
   };
 
   const post = async (
-    request: Request,
+    request: RequestView,
     extras: RequestExtras,
     caller: AuthInfo | undefined,
     node: NodeExtras | undefined,
     after: Array<() => void>,
     metadataUrl: string | undefined,
-  ): Promise<Response> => {
-    const body = await (node ? node.readBody(options.maxBodyBytes) : readRequestBody(request, options.maxBodyBytes));
+  ): Promise<Response | PlainAnswer> => {
+    const body = await (node ? node.readBody(options.maxBodyBytes) : readRequestBody(request.toRequest(), options.maxBodyBytes));
     if (!body.ok) return refusalResponse({ status: body.status, message: body.message });
     let parsed: unknown;
     try {
@@ -208,23 +223,23 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     const wireAuth = toWireAuth(caller);
     // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
     // modern MCP-Protocol-Version header) is the modern era's, anything else 2025-11-25's.
-    if (!(await isLegacyHttpRequest(request, parsed, options.maxBodyBytes))) {
-      if (!isListen(parsed)) return modern.fetch(request, { parsedBody: parsed, ...wireAuth });
+    if (!isLegacyHttpRequest(request, parsed)) {
+      if (!isListen(parsed)) return modern.fetch(request.toRequest(), { parsedBody: parsed, ...wireAuth });
       const admitted = listens.admit(clientKeyOf(extras.remoteAddress, caller));
       if ("refusal" in admitted) return refusalResponse(admitted.refusal);
       try {
-        return admitted.attach(await modern.fetch(request, { parsedBody: parsed, ...wireAuth }));
+        return admitted.attach(await modern.fetch(request.toRequest(), { parsedBody: parsed, ...wireAuth }));
       } catch (error) {
         admitted.release();
         throw error;
       }
     }
     if (options.stateless) return postStateless(request, parsed, wireAuth, after);
-    const sessionId = request.headers.get("mcp-session-id");
+    const sessionId = request.header("mcp-session-id");
     if (sessionId !== null) {
       const session = sessionOf(request, isRequest(parsed), caller);
       if (!session) return refusalResponse({ status: 404, message: "Session not found: it expired or was closed; initialize a new one." });
-      const response = cancelled.track(sessionId, parsed, await session.transport.handleRequest(request, { parsedBody: parsed, ...wireAuth }));
+      const response = cancelled.track(sessionId, parsed, await session.transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth }));
       cancelled.release(sessionId, parsed);
       return response;
     }
@@ -253,14 +268,22 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       onsessionclosed: (id) => sessions().delete(id),
     });
     await server.connect(transport);
-    return transport.handleRequest(request, { parsedBody: parsed, ...wireAuth });
+    return transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth });
   };
 
   // While the shared store is unreachable, answers go out as without it (not resumable) rather
   // than being refused: only what needs the store (a resume, a shared task) fails, in words.
   const eventStore = () => (options.stores.shared && !options.stores.shared.isReady() ? undefined : options.stores.eventStore);
 
-  const postStateless = async (request: Request, parsed: unknown, wireAuth: ReturnType<typeof toWireAuth>, after: Array<() => void>): Promise<Response> => {
+  // Plain 2025 requests of a stateless endpoint share kept protocol servers (see StatelessLanes).
+  const lanes = new StatelessLanes(() => newServer(true));
+
+  const postStateless = async (
+    request: RequestView,
+    parsed: unknown,
+    wireAuth: ReturnType<typeof toWireAuth>,
+    after: Array<() => void>,
+  ): Promise<Response | PlainAnswer> => {
     // No session ties this notification to the call it names, which may be running in another
     // process behind the same load balancer: say so, and how to cancel instead.
     if (isCancellation(parsed)) {
@@ -272,10 +295,13 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       });
     }
     // Progress and log messages can only reach the client on an SSE answer: stream when it takes one.
-    const stream = acceptsEventStream(request.headers.get("accept"));
+    const stream = acceptsEventStream(request.header("accept"));
     const store = eventStore();
     // Only a request has an answer to resume (and to close the server after); a notification does not.
     const resumable = stream && store !== undefined && options.stores.shared !== undefined && isRequest(parsed);
+    const plain = resumable ? undefined : laneRequestOf(parsed, request);
+    const answered = plain && (await lanes.dispatch(plain, wireAuth, request.onClientGone, () => request.toRequest()));
+    if (answered) return answered;
     const transport = createHttpTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: !stream,
@@ -287,36 +313,43 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     // When the answer is resumable on any instance (--redis), the request runs on to its response.
     if (resumable) {
       closeAfterResponse(transport, server);
-      return transport.handleRequest(request, { parsedBody: parsed, ...wireAuth });
+      return transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth });
     }
     // The client went away before its answer: close the server, which aborts the handler's
     // signal, so a tool stops its upstream work for nobody.
     const close = (): void => void server.close();
-    request.signal.addEventListener("abort", close, { once: true });
+    const stop = request.onClientGone(close);
     after.push(() => {
-      request.signal.removeEventListener("abort", close);
+      stop();
       close();
     });
-    return transport.handleRequest(request, { parsedBody: parsed, ...wireAuth });
+    return transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth });
   };
 
   // A session belongs to whoever's token opened it: another principal who learns its id gets
   // "not found", as for any session it does not have (MCP: bind session ids to the user).
-  const sessionOf = (request: Request, use: boolean, caller: AuthInfo | undefined): Session | undefined => {
-    const id = request.headers.get("mcp-session-id");
+  const sessionOf = (request: RequestView, use: boolean, caller: AuthInfo | undefined): Session | undefined => {
+    const id = request.header("mcp-session-id");
     const session = id !== null ? sessionStore?.touch(id, use) : undefined;
     return session && session.owner === principalKey(caller) ? session : undefined;
   };
 
   return {
-    handle,
+    handle: async (request, extras) => toResponse(await answer(viewOfRequest(request), extras)),
+    answer,
     async close(deadlineMs) {
       if (closing) return;
       closing = true;
       const deadline = Date.now() + deadlineMs;
       while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       stopListening?.();
-      await Promise.allSettled([sessionStore?.closeAll(), modern.close()]);
+      await Promise.allSettled([sessionStore?.closeAll(), modern.close(), lanes.close()]);
     },
   };
+}
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const lower: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
+  return lower;
 }

@@ -4,8 +4,9 @@ import type { ResolvedHttpOptions } from "./http-options.js";
 import { createHttpHandler, type HttpServing } from "./http-handler.js";
 import { readBody } from "./read-body.js";
 import { isClientAbort } from "./client-abort.js";
-import { sendWebResponse, toWebRequest } from "./web-exchange.js";
+import { sendPlainAnswer, sendWebResponse, viewOfNodeRequest } from "./web-exchange.js";
 import { internalErrorResponse } from "./json-responses.js";
+import { isPlainAnswer } from "./plain-answer.js";
 
 export type { HttpServing, ServedChange } from "./http-handler.js";
 
@@ -18,9 +19,11 @@ export interface HttpServerHandle {
 }
 
 /**
- * Serves MCP over Streamable HTTP on Node's `http` module: a thin adapter over the web-standard
- * handler (`createHttpHandler`) that adds what only a listener has: its address, clocks for slow
- * clients, and a body read that still lets a 413 reach a client that is uploading.
+ * Serves MCP over Streamable HTTP on Node's `http` module: a thin adapter over the one handler
+ * (`createHttpHandler`) that adds what only a listener has: its address, clocks for slow
+ * clients, and a body read that still lets a 413 reach a client that is uploading. It reads
+ * Node's request in place and writes a whole answer (a JSON body) with one `end`: web-standard
+ * objects are made only where the SDK takes them (sessions, 2026-07-28, streams).
  *
  * Paths are compared exactly as sent: `//evil.com/mcp`, `/x/../mcp` or `/mcp/` are not `/mcp`.
  */
@@ -40,15 +43,15 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     },
     (req, res) => {
       // The body is read by the handler, under the cap, through `readBody` (see NodeExtras).
-      const request = toWebRequest(req, res, endpointUrl, undefined);
+      const request = viewOfNodeRequest(req, res, endpointUrl);
       handler
-        .handle(request, {
+        .answer(request, {
           rawPath: (req.url ?? "/").split("?")[0]!,
           host: req.headers.host,
           ...(req.socket.remoteAddress === undefined ? {} : { remoteAddress: req.socket.remoteAddress }),
           readBody: (limit) => readBody(req, limit),
         })
-        .then((response) => sendWebResponse(res, response))
+        .then((answer) => (isPlainAnswer(answer) ? sendPlainAnswer(res, answer) : sendWebResponse(res, answer)))
         .catch((error: unknown) => {
           // A client that hangs up mid-upload or mid-stream is routine, not a server fault: no log.
           if (!isClientAbort(error, req, res)) {

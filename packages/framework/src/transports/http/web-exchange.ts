@@ -1,22 +1,70 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { PlainAnswer } from "./plain-answer.js";
+import type { RequestView } from "./request-view.js";
+
+/**
+ * Node's request as the handler reads it: headers straight from `req`, and a web-standard
+ * `Request` made only when a path needs one (sessions, 2026-07-28), so the common stateless
+ * call costs no `Headers`, `Request` or `AbortController`.
+ */
+export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url: string): RequestView {
+  let request: Request | undefined;
+  let aborted: AbortController | undefined;
+  let left = false;
+  // Listened for from the start, not from when the Request is made: a listener added once the
+  // body has been read was seen to miss a 2026-07-28 client leaving mid-call.
+  res.once("close", () => {
+    if (res.writableFinished) return;
+    left = true;
+    aborted?.abort();
+  });
+  return {
+    method: req.method ?? "GET",
+    url,
+    header(name) {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+    toRequest() {
+      if (request) return request;
+      aborted = new AbortController();
+      if (left) aborted.abort();
+      return (request = toWebRequest(req, url, aborted));
+    },
+    onClientGone(listener) {
+      if (left) {
+        listener();
+        return () => undefined;
+      }
+      const gone = (): void => {
+        if (!res.writableFinished) listener();
+      };
+      res.once("close", gone);
+      return () => res.off("close", gone);
+    },
+  };
+}
+
+/** Writes an answer whose body is whole with one `end` (no stream to read, no chunking). */
+export function sendPlainAnswer(res: ServerResponse, answer: PlainAnswer): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string | number> = { ...answer.headers, "content-length": Buffer.byteLength(answer.body) };
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
+}
 
 /**
  * Node's request as a web-standard `Request` (what the SDK's HTTP entries take), with the body
- * already read and a signal that aborts when the client goes away before its answer.
+ * already read and the signal of `aborted`, which the caller aborts when the client goes away.
  */
-export function toWebRequest(req: IncomingMessage, res: ServerResponse, url: string, body: string | undefined): Request {
+export function toWebRequest(req: IncomingMessage, url: string, aborted: AbortController): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  const aborted = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) aborted.abort();
-  });
-  const method = req.method ?? "GET";
-  return new Request(url, { method, headers, signal: aborted.signal, ...(body !== undefined && method !== "GET" && method !== "HEAD" ? { body } : {}) });
+  return new Request(url, { method: req.method ?? "GET", headers, signal: aborted.signal });
 }
 
 /**
@@ -26,10 +74,16 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, url: str
  */
 export async function sendWebResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}): Promise<void> {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string | string[]> = { ...extraHeaders };
+  const headers: Record<string, string> = { ...extraHeaders };
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  // A JSON body is whole when it is made (the SDK's answers, refusals): read it and write it with
+  // its length in one piece, rather than as chunks and a closing chunk, each its own write.
+  if (response.body && headers["content-type"]?.startsWith("application/json")) {
+    const body = await response.text();
+    return sendPlainAnswer(res, { status: response.status, headers, body });
+  }
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
   // Node holds the head until the first body byte, and a long call's stream may stay silent until

@@ -1,0 +1,157 @@
+// Server CPU per HTTP tools/call in paired rounds, the HTTP counterpart of cpu-rounds.mjs: every
+// server runs at once (idle between turns), each round loads every server with the same number
+// of calls (keep-alive connections, a fixed number in flight) in rotating order, and the CPU is
+// the kernel's accounting of the server process (/proc/<pid>/task/*/schedstat, every thread, so
+// a runtime's helper threads count too), not wall time. 127.0.0.1 only; Node built-ins only.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+
+/** The two protocol eras, as a client of each sends `tools/call add`. */
+export const ERAS = {
+  legacy: { body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } } }, headers: {} },
+  modern: {
+    body: {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name: "add",
+        arguments: { a: 2, b: 3 },
+        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
+      },
+    },
+    headers: { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "add" },
+  },
+};
+
+/** A free port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** The CPU `pid` has used so far, in ms, summed over its threads. */
+export function processCpuMs(pid) {
+  let ns = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return ns / 1e6;
+}
+
+/**
+ * Starts `server` ({ command: [bin, ...args], env, cwd }) with PORT set to a free port (and any
+ * `{port}` in its arguments replaced), and waits until it answers tools/list.
+ */
+export async function startHttpServer(server) {
+  const port = await freePort();
+  const [bin, ...args] = server.command.map((part) => part.replaceAll("{port}", String(port)));
+  const child = spawn(bin, args, { cwd: server.cwd, env: { ...process.env, ...server.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (c) => (stderr += c));
+  const url = new URL(`http://127.0.0.1:${port}/mcp`);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${server.key} exited ${child.exitCode}: ${stderr}`);
+    try {
+      await post(agent, url, { jsonrpc: "2.0", id: 0, method: "tools/list" }, {}, '"tools"');
+      break;
+    } catch (error) {
+      if (i > 3000) throw new Error(`${server.key} never answered: ${error} ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  return { child, url, agent, stop: () => (agent.destroy(), child.kill("SIGKILL")) };
+}
+
+// A keep-alive socket the server closed while idle (other servers had their turn) may be reused
+// just as it closes: that request is sent again, once, on a fresh socket.
+async function post(agent, url, body, headers, expect) {
+  try {
+    return await postOnce(agent, url, body, headers, expect);
+  } catch (error) {
+    if (error.code !== "ECONNRESET") throw error;
+    return postOnce(agent, url, body, headers, expect);
+  }
+}
+
+function postOnce(agent, url, body, headers, expect) {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Content-Length": Buffer.byteLength(text), ...headers },
+      },
+      (res) => {
+        let answer = "";
+        res
+          .setEncoding("utf8")
+          .on("data", (c) => (answer += c))
+          .on("end", () =>
+            res.statusCode === 200 && answer.includes(expect) ? resolve() : reject(new Error(`HTTP ${res.statusCode}: ${answer.slice(0, 200)}`)),
+          );
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
+}
+
+/** Sends `calls` calls of `era` to a started server, `concurrency` in flight. */
+export async function load(started, era, calls, concurrency) {
+  let sent = 0;
+  const worker = async () => {
+    while (sent < calls) {
+      sent++;
+      await post(started.agent, started.url, ERAS[era].body, ERAS[era].headers, '"result":5');
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/**
+ * Runs `rounds` rounds of `calls` calls per era against every server of `servers`, after
+ * `warmup` calls per era each. Returns per server key and era: an array of µs of server CPU per
+ * call, one per round. A server that does not serve an era (`eras` on the server) is skipped there.
+ */
+export async function httpCpuRounds(servers, { eras, rounds, calls, warmup, concurrency, onRound }) {
+  const started = [];
+  try {
+    for (const server of servers) started.push(await startHttpServer(server));
+    const out = Object.fromEntries(servers.map((s) => [s.key, Object.fromEntries(eras.map((era) => [era, []]))]));
+    const serves = (server, era) => (server.eras ?? ["legacy", "modern"]).includes(era);
+    for (const [i, server] of servers.entries()) for (const era of eras) if (serves(server, era)) await load(started[i], era, warmup, concurrency);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (let round = 0; round < rounds; round++) {
+      onRound?.(round);
+      for (const era of eras) {
+        for (let k = 0; k < servers.length; k++) {
+          const i = (k + round) % servers.length;
+          if (!serves(servers[i], era)) continue;
+          const before = processCpuMs(started[i].child.pid);
+          await load(started[i], era, calls, concurrency);
+          out[servers[i].key][era].push(((processCpuMs(started[i].child.pid) - before) * 1000) / calls);
+        }
+      }
+    }
+    return out;
+  } finally {
+    for (const s of started) s.stop();
+  }
+}

@@ -1,0 +1,53 @@
+import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
+/**
+ * What the HTTP handler reads of a request, whatever the platform made it from: a web-standard
+ * `Request` (Workers, Deno, Bun, app mounts) or Node's `IncomingMessage`, which is read in place
+ * and turned into a `Request` only for the paths that hand it to the SDK (sessions, 2026-07-28).
+ */
+export interface RequestView {
+  readonly method: string;
+  /** The request's absolute URL (on Node, the endpoint's). */
+  readonly url: string;
+  /** A header's value (`name` in lower case), or null when absent. */
+  header(name: string): string | null;
+  /** The request as a web-standard `Request` with a signal that aborts when the client leaves (made once, on first use). */
+  toRequest(): Request;
+  /** Calls `listener` once if the client goes away before its answer is sent; returns a function that stops listening. */
+  onClientGone(listener: () => void): () => void;
+}
+
+/**
+ * `view`, whose `Request` (when one is made for the SDK) carries the client's remote address to
+ * the handlers, where the caller's identity is worked out (`remoteAddressOf`).
+ */
+export function rememberingAddress(view: RequestView, address: string | undefined): RequestView {
+  if (address === undefined) return view;
+  const remembering: RequestView = Object.create(view);
+  Object.defineProperty(remembering, "toRequest", {
+    value: () => {
+      const request = view.toRequest();
+      rememberRemoteAddress(request, address);
+      return request;
+    },
+  });
+  return remembering;
+}
+
+/** A web-standard `Request` as a {@link RequestView}. */
+export function viewOfRequest(request: Request): RequestView {
+  return {
+    method: request.method,
+    url: request.url,
+    header: (name) => request.headers.get(name),
+    toRequest: () => request,
+    onClientGone(listener) {
+      const signal = request.signal;
+      if (signal.aborted) {
+        listener();
+        return () => undefined;
+      }
+      signal.addEventListener("abort", listener, { once: true });
+      return () => signal.removeEventListener("abort", listener);
+    },
+  };
+}
