@@ -260,7 +260,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     }
     const server = newServer(false);
     const transport = createHttpTransport({
-      sessionIdGenerator: () => options.stores.sessions?.idFor(request) ?? globalThis.crypto.randomUUID(),
+      sessionIdGenerator: () => options.stores.sessions?.idFor(request.toRequest()) ?? globalThis.crypto.randomUUID(),
       enableJsonResponse: false,
       maxRequestBodySize: options.maxBodyBytes,
       ...(eventStore() ? { eventStore: eventStore()! } : {}),
