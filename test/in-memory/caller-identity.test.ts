@@ -40,6 +40,18 @@ async function call(handler: FetchHandler, address: string, name: string, args: 
   return JSON.parse(body) as { result?: { structuredContent?: Record<string, unknown> }; error?: { message: string } };
 }
 
+/** One plain 2025-11-25 tools/call from `address` to a stateless handler (served on its kept protocol servers), answered as its JSON-RPC body. */
+async function callLegacyStateless(handler: FetchHandler, address: string, name: string, args: Record<string, unknown>) {
+  const request = new Request("http://127.0.0.1/mcp", {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+  const response = await handler.handle(request, { remoteAddress: address });
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  return JSON.parse(await response.text()) as { result?: { structuredContent?: Record<string, unknown> }; error?: { message: string } };
+}
+
 afterEach(async () => {
   await Promise.all(handlers.splice(0).map((handler) => handler.close()));
 });
@@ -50,6 +62,14 @@ describe("cacheResults and rateLimit key each anonymous caller apart", () => {
     const first = await call(handler, "127.0.0.1", "price", { item: "tea" });
     expect((await call(handler, "127.0.0.1", "price", { item: "tea" })).result?.structuredContent).toEqual(first.result?.structuredContent);
     const other = await call(handler, "127.0.0.2", "price", { item: "tea" });
+    expect(other.result?.structuredContent?.run).toBe((first.result?.structuredContent?.run as number) + 1);
+  });
+
+  test("on a stateless server's kept protocol servers too, a 2025-11-25 client on 127.0.0.2 does not get 127.0.0.1's cached result", async () => {
+    const handler = serve([cacheResults()], { stateless: true });
+    const first = await callLegacyStateless(handler, "127.0.0.1", "price", { item: "tea" });
+    expect((await callLegacyStateless(handler, "127.0.0.1", "price", { item: "tea" })).result?.structuredContent).toEqual(first.result?.structuredContent);
+    const other = await callLegacyStateless(handler, "127.0.0.2", "price", { item: "tea" });
     expect(other.result?.structuredContent?.run).toBe((first.result?.structuredContent?.run as number) + 1);
   });
 
