@@ -14,6 +14,8 @@ import { run, runAsync } from "./support/run.js";
 // (`npm install --save-dev typemcp typescript`, with the project's TypeScript version named, and
 // once with no TypeScript at all), each builds one server (test/fixtures/ts-versions) with
 // `typemcp build`, and every project must serve the same tools/list and ask the same question.
+// The server carries the value-plan corpus too (issue #36): cursors, discriminated unions, branded
+// ids, Partial/Pick/Omit/Required, tuples, readonly arrays, template-literal keys, recursive JSON.
 
 const VERSIONS = ["5.0.4", "5.9.3", "6.0.3", "7.0.2"] as const;
 const npmCache = path.join(os.tmpdir(), "typemcp-e2e-npm-cache");
@@ -48,6 +50,7 @@ interface Served {
 async function createProject(name: string, packages: string[]): Promise<{ dir: string; install: string }> {
   const dir = path.join(work, name);
   fs.cpSync(fromRoot("test/fixtures/ts-versions"), dir, { recursive: true });
+  fs.copyFileSync(fromRoot("test/fixtures/src/corpus-tools.ts"), path.join(dir, "src/corpus-tools.ts"));
   fs.writeFileSync(path.join(dir, "package.json"), `${JSON.stringify({ name, version: "1.0.0", private: true, type: "module" }, null, 2)}\n`);
   const installed = await runAsync("npm", ["install", "--save-dev", ...packages], { cwd: dir, env });
   return { dir, install: installed.stdout + installed.stderr };
@@ -112,6 +115,11 @@ test("typemcp build gives the same tools/list and question on TypeScript 5.0.4, 
   }
   expect(withoutTypescript).toEqual(reference);
 
+  // The corpus is served, all of it, under every version (so the comparison above covers it).
+  const names = (reference.tools as Array<{ name: string }>).map((t) => t.name);
+  expect(names).toEqual(
+    expect.arrayContaining(["listIssues", "getIssue", "updateIssue", "createIssue", "apply", "labelWorkload", "storeDocument", "upload", "bounds"]),
+  );
   // And what they all serve is what the types say.
   const open = (reference.tools as Array<{ name: string; inputSchema: { properties: Record<string, unknown> } }>).find((t) => t.name === "open")!;
   expect(open.inputSchema.properties).toMatchObject({
