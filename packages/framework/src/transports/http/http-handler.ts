@@ -1,3 +1,4 @@
+import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
 import { createHttpTransport, createModernHttpHandler, isLegacyHttpRequest, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
 import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
 import { ERROR_CODES } from "../../errors/codes.js";
@@ -18,7 +19,7 @@ import { closeAfterResponse } from "./close-after-response.js";
 import { resourceUrlsOf, type ResourceUrls } from "./resource-url.js";
 import { acceptsEventStream, isCancellation, isInitialize, isListen, isRequest } from "./message-kinds.js";
 import { isPlainAnswer, toResponse, type PlainAnswer } from "./plain-answer.js";
-import { rememberingAddress, viewOfRequest, type RequestView } from "./request-view.js";
+import { viewOfRequest, type RequestView } from "./request-view.js";
 import { laneRequestOf } from "./lane-request.js";
 import { StatelessLanes } from "./stateless-lanes.js";
 
@@ -122,8 +123,6 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     const refused = checkHostAndOrigin(host, request.header("origin") ?? undefined, options);
     if (refused) return refusalResponse(refused);
     const oauthUrls = url && resourceUrls?.at(url, host);
-    // The SDK's transports carry the request, not the address, to the handlers (ctx.caller).
-    request = rememberingAddress(request, extras.remoteAddress);
     const origin = request.header("origin");
     const cors = origin === null ? {} : corsHeaders(origin);
     if (origin !== null && request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders() } });
@@ -335,7 +334,11 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
   };
 
   return {
-    handle: async (request, extras) => toResponse(await answer(viewOfRequest(request), extras)),
+    handle: async (request, extras) => {
+      // The SDK's transports carry the request, not the address, to the handlers (ctx.caller).
+      rememberRemoteAddress(request, extras?.remoteAddress);
+      return toResponse(await answer(viewOfRequest(request), extras));
+    },
     answer,
     async close(deadlineMs) {
       if (closing) return;

@@ -1,4 +1,3 @@
-import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
 /**
  * What the HTTP handler reads of a request, whatever the platform made it from: a web-standard
  * `Request` (Workers, Deno, Bun, app mounts) or Node's `IncomingMessage`, which is read in place
@@ -14,23 +13,6 @@ export interface RequestView {
   toRequest(): Request;
   /** Calls `listener` once if the client goes away before its answer is sent; returns a function that stops listening. */
   onClientGone(listener: () => void): () => void;
-}
-
-/**
- * `view`, whose `Request` (when one is made for the SDK) carries the client's remote address to
- * the handlers, where the caller's identity is worked out (`remoteAddressOf`).
- */
-export function rememberingAddress(view: RequestView, address: string | undefined): RequestView {
-  if (address === undefined) return view;
-  const remembering: RequestView = Object.create(view);
-  Object.defineProperty(remembering, "toRequest", {
-    value: () => {
-      const request = view.toRequest();
-      rememberRemoteAddress(request, address);
-      return request;
-    },
-  });
-  return remembering;
 }
 
 /** A web-standard `Request` as a {@link RequestView}. */

@@ -1,13 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { PlainAnswer } from "./plain-answer.js";
 import type { RequestView } from "./request-view.js";
+import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
 
 /**
  * Node's request as the handler reads it: headers straight from `req`, and a web-standard
  * `Request` made only when a path needs one (sessions, 2026-07-28), so the common stateless
- * call costs no `Headers`, `Request` or `AbortController`.
+ * call costs no `Headers`, `Request` or `AbortController`. The Request carries `remoteAddress` to
+ * the handlers, where the caller's identity is worked out.
  */
-export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url: string): RequestView {
+export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url: string, remoteAddress: string | undefined): RequestView {
   let request: Request | undefined;
   let aborted: AbortController | undefined;
   let left = false;
@@ -29,7 +31,10 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
       if (request) return request;
       aborted = new AbortController();
       if (left) aborted.abort();
-      return (request = toWebRequest(req, url, aborted));
+      request = toWebRequest(req, url, aborted);
+      // The SDK's transports carry the request, not the address, to the handlers (ctx.caller).
+      rememberRemoteAddress(request, remoteAddress);
+      return request;
     },
     onClientGone(listener) {
       if (left) {
