@@ -5,15 +5,9 @@
  * input-required results). Everything else in typemcp speaks in its own terms.
  */
 import {
-  classifyInboundRequest,
-  createMcpHandler,
   createRequestStateCodec,
   inputRequired,
-  isJsonContentType,
   Server,
-  SUPPORTED_PROTOCOL_VERSIONS,
-  WebStandardStreamableHTTPServerTransport,
-  type AuthInfo as SdkAuthInfo,
   type EventStore,
   type JSONRPCMessage,
   type ServerContext,
@@ -27,11 +21,26 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import { toInvalidParams } from "./invalid-params.js";
 import { InputNeeded, InputRound, type ClientRequestMethod } from "./input-round.js";
-import { toAuthInfo, type AuthInfo } from "./auth-info.js";
+import type { AuthInfo } from "./auth-info.js";
 import { callerIdentityOf, remoteAddressOf, type CallerIdentity } from "./caller-identity.js";
 import { claimState, openRound, STATE_TTL_MS, toRoundBinding, toRoundState, type RoundBinding, type RoundState } from "./round-state.js";
 import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
 import { isPlainRequest } from "./plain-request.js";
+import { registerSdkServer, sdkServerOf } from "./sdk-server-of.js";
+import { fromWireAuth } from "./wire-auth.js";
+
+export {
+  createHttpTransport,
+  createModernHttpHandler,
+  isLegacyHttpRequest,
+  passesLegacyHttpChecks,
+  type HttpRequestHead,
+  type HttpTransport,
+  type HttpTransportOptions,
+  type ModernHttpHandler,
+  type ModernHttpOptions,
+} from "./sdk-http.js";
+export { toWireAuth, type WireAuthInfo } from "./wire-auth.js";
 
 export type { CallToolResult, EventStore, JSONRPCMessage, ServerEventBus, Tool as WireTool, Transport };
 
@@ -165,8 +174,6 @@ export interface ProtocolServer {
 /** Makes the protocol endpoint that serves one connection (stdio), session or request (HTTP) of `era`. */
 export type ProtocolServerFactory = (era: Era) => ProtocolServer;
 
-const SDK_SERVER = new WeakMap<ProtocolServer, Server>();
-
 // Protocol servers made by this process, numbering each for its connection's identity.
 let connections = 0;
 
@@ -280,7 +287,7 @@ export function createProtocolServer(
     clientCapabilities: () => server.getClientCapabilities(),
     onclose: undefined,
   };
-  SDK_SERVER.set(protocol, server);
+  registerSdkServer(protocol, server);
   server.onclose = () => protocol.onclose?.();
   return protocol;
 }
@@ -376,132 +383,6 @@ function requestStateCodec() {
 /** Serves one stdio-shaped connection (`transport`) in whichever era its first message opens. */
 export function serveConnection(factory: ProtocolServerFactory, transport: Transport, onerror?: (error: Error) => void): { close(): Promise<void> } {
   return serveStdio((ctx) => sdkServerOf(factory(ctx.era)), { legacy: "serve", transport, ...(onerror ? { onerror } : {}) });
-}
-
-/** Options of the 2026-07-28 HTTP handler. */
-export interface ModernHttpOptions {
-  /** Where `subscriptions/listen` streams hear of changes; in-process unless given (share one across instances). */
-  bus?: ServerEventBus;
-  /** Largest body read, in bytes. */
-  maxRequestBodySize: number;
-  /** Most `subscriptions/listen` streams open at once (the HTTP layer shares them out per client first). */
-  maxSubscriptions?: number;
-  onerror?: (error: Error) => void;
-}
-
-/** A 2026-07-28 HTTP endpoint: web-standard request in, response out. */
-export interface ModernHttpHandler {
-  fetch(request: Request, options?: { parsedBody?: unknown; authInfo?: WireAuthInfo }): Promise<Response>;
-  close(): Promise<void>;
-  /** Publishes list changes and resource updates to open `subscriptions/listen` streams. */
-  notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void };
-}
-
-/** Creates the 2026-07-28 (stateless) HTTP handler; 2025 traffic is routed elsewhere (see `isLegacyHttpRequest`). */
-export function createModernHttpHandler(factory: (era: Era) => ProtocolServer, options: ModernHttpOptions): ModernHttpHandler {
-  return createMcpHandler((ctx) => sdkServerOf(factory(ctx.era)), {
-    legacy: "reject",
-    responseMode: "auto",
-    maxRequestBodySize: options.maxRequestBodySize,
-    ...(options.maxSubscriptions === undefined ? {} : { maxSubscriptions: options.maxSubscriptions }),
-    ...(options.bus ? { bus: options.bus } : {}),
-    ...(options.onerror ? { onerror: options.onerror } : {}),
-  });
-}
-
-/** What the era of an HTTP request is told by: its method and headers. */
-export interface HttpRequestHead {
-  readonly method: string;
-  header(name: string): string | null;
-}
-
-/**
- * Whether a POST whose body parsed to `parsedBody` belongs to the 2025 era (no `_meta` envelope
- * claim), exactly as the SDK routes it: its classification (`classifyInboundRequest`) on the
- * same three headers its own entry reads, without a web `Request` to read them from.
- */
-export function isLegacyHttpRequest(request: HttpRequestHead, parsedBody: unknown): boolean {
-  const header = (name: string) => request.header(name) ?? undefined;
-  const outcome = classifyInboundRequest({
-    httpMethod: request.method.toUpperCase(),
-    protocolVersionHeader: header("mcp-protocol-version"),
-    mcpMethodHeader: header("mcp-method"),
-    mcpNameHeader: header("mcp-name"),
-    body: parsedBody,
-  } as Parameters<typeof classifyInboundRequest>[0]);
-  return outcome.kind === "legacy";
-}
-
-/**
- * Whether the SDK's 2025-era HTTP transport takes a POST with these headers as they are: it
- * accepts JSON and SSE, its body is JSON, and any `MCP-Protocol-Version` is one the SDK speaks.
- * Where this says no, the transport itself answers (406, 415, 400) in its own words.
- */
-export function passesLegacyHttpChecks(request: HttpRequestHead): boolean {
-  const accept = request.header("accept");
-  if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return false;
-  const type = request.header("content-type");
-  if (type === null || !isJsonContentType(type)) return false;
-  const version = request.header("mcp-protocol-version");
-  return version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version);
-}
-
-/** The SDK's web-standard Streamable HTTP transport for the 2025 era, as typemcp's HTTP layer uses it. */
-export interface HttpTransport extends Transport {
-  readonly sessionId?: string | undefined;
-  handleRequest(request: Request, options?: { parsedBody?: unknown; authInfo?: WireAuthInfo }): Promise<Response>;
-}
-
-/** Options for `createHttpTransport`. */
-export interface HttpTransportOptions {
-  /** Makes session ids; undefined for stateless mode. */
-  sessionIdGenerator: (() => string) | undefined;
-  /** Answer POSTs with plain JSON instead of an SSE stream. */
-  enableJsonResponse: boolean;
-  onsessioninitialized?: (sessionId: string) => void;
-  onsessionclosed?: (sessionId: string) => void;
-  /** Keeps what each SSE stream sent, so a client can resume it (`Last-Event-ID`). */
-  eventStore?: EventStore;
-  maxRequestBodySize: number;
-}
-
-/** Creates the SDK's 2025-era Streamable HTTP server transport. */
-export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
-  return new WebStandardStreamableHTTPServerTransport(options);
-}
-
-/** The SDK's shape of a verified token, as its HTTP entries carry it to handlers. */
-export type WireAuthInfo = SdkAuthInfo;
-
-/**
- * `auth` as the SDK's HTTP entries carry it to a handler (`ctx.http.authInfo`): typemcp's own
- * record rides in `extra`, and the raw token stays behind (a tool has no use for it).
- */
-export function toWireAuth(auth: AuthInfo | undefined): { authInfo?: WireAuthInfo } {
-  if (auth === undefined) return {};
-  const authInfo: WireAuthInfo = { token: "", clientId: auth.clientId ?? "", scopes: [...auth.scopes], extra: { typemcp: auth } };
-  if (auth.expiresAt !== undefined) authInfo.expiresAt = auth.expiresAt;
-  return { authInfo };
-}
-
-// typemcp's own verifier carries its AuthInfo whole; a token that reached the SDK's transport
-// another way (an author's middleware, a test) is read from the SDK's fields, its `extra` taken
-// as the claims, so its `sub` still names the caller.
-function fromWireAuth(wire: WireAuthInfo | undefined): AuthInfo | undefined {
-  if (!wire) return undefined;
-  const own = wire.extra?.typemcp as AuthInfo | undefined;
-  if (own) return own;
-  const claims: Record<string, unknown> = { ...wire.extra };
-  if (wire.clientId) claims.client_id ??= wire.clientId;
-  if (wire.scopes.length) claims.scope ??= wire.scopes.join(" ");
-  if (wire.expiresAt !== undefined) claims.exp ??= wire.expiresAt;
-  return toAuthInfo(claims);
-}
-
-function sdkServerOf(protocol: ProtocolServer): Server {
-  const server = SDK_SERVER.get(protocol);
-  if (!server) throw new TypeError("not a protocol server made by createProtocolServer()");
-  return server;
 }
 
 // The SDK checks each request's params against its method's schema before calling the handler,
