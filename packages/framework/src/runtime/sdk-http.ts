@@ -12,7 +12,7 @@ import {
   type ServerEventBus,
   type Transport,
 } from "@modelcontextprotocol/server";
-import type { Era, ProtocolServer } from "./sdk.js";
+import type { Era, ProtocolServer } from "./protocol-types.js";
 import { sdkServerOf } from "./sdk-server-of.js";
 import type { WireAuthInfo } from "./wire-auth.js";
 

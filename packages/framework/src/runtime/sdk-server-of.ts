@@ -1,7 +1,7 @@
 // Which SDK `Server` stands behind each of our protocol servers: the SDK's entries (stdio's
 // `serveStdio`, HTTP's `createMcpHandler`) take its `Server`, the rest of typemcp only ours.
 import type { Server } from "@modelcontextprotocol/server";
-import type { ProtocolServer } from "./sdk.js";
+import type { ProtocolServer } from "./protocol-types.js";
 
 const SDK_SERVER = new WeakMap<ProtocolServer, Server>();
 

@@ -1,0 +1,168 @@
+/**
+ * Our protocol endpoint on the SDK's low-level `Server`: typemcp's handlers registered in its
+ * terms, each request's context turned into what a handler sees (`RequestExtra`).
+ */
+import { Server, type ServerContext } from "@modelcontextprotocol/server";
+import { ProtocolError } from "../errors/protocol-error.js";
+import type { AuthInfo } from "./auth-info.js";
+import { callerIdentityOf, remoteAddressOf, type CallerIdentity } from "./caller-identity.js";
+import { askForInput } from "./input-required.js";
+import { InputNeeded, InputRound } from "./input-round.js";
+import { TaskHandle, type Era, type ProtocolServer, type RequestExtra, type ServerCapabilities, type ServerInfo } from "./protocol-types.js";
+import { requestStateCodec, requestStateKey } from "./request-state-codec.js";
+import { claimState, openRound, toRoundBinding, type RoundBinding, type RoundState } from "./round-state.js";
+import { dispatchRequestsDirectly, reportInvalidParams } from "./sdk-private-hooks.js";
+import { registerSdkServer } from "./sdk-server-of.js";
+import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
+import { fromWireAuth } from "./wire-auth.js";
+
+// Protocol servers made by this process, numbering each for its connection's identity.
+let connections = 0;
+
+/** Methods whose 2026-07-28 answer may be an input-required result. */
+const INPUT_CAPABLE = new Set<string>(["tools/call", "prompts/get", "resources/read"]);
+
+/**
+ * The params schema tools/call is registered with: a Standard Schema that accepts what it is
+ * given, because the SDK's `Server` has already checked the whole request against the era's
+ * tools/call schema in the wrapper it puts around every tools/call handler (and answers -32602
+ * when it fails). `test/reliability/stdio.test.ts` holds the SDK to that.
+ */
+const PARSED_BY_SDK = {
+  params: { "~standard": { version: 1, vendor: "typemcp", validate: (value: unknown) => ({ value }) } },
+} as const;
+
+/** Used when a caller gives no `usedStates`: one record for the process. */
+const PROCESS_USED_STATES = new InMemoryUsedStates();
+
+/**
+ * Creates an SDK low-level `Server` for one session of `era`, declaring `capabilities`;
+ * `usedStates` records which 2026-07-28 requestStates have been used. `offers` are extensions
+ * declared only to a client that declares the same one (in `initialize` or its
+ * `server/discover` envelope): a client that does not take them sees the server as without.
+ */
+export function createProtocolServer(
+  info: ServerInfo,
+  capabilities: ServerCapabilities,
+  era: Era,
+  options: { usedStates?: UsedStates; offers?: Record<string, Record<string, unknown>> } = {},
+): ProtocolServer {
+  const usedStates = options.usedStates ?? PROCESS_USED_STATES;
+  const { instructions, ...implementation } = info;
+  const server = new Server(implementation, {
+    capabilities,
+    ...(instructions === undefined ? {} : { instructions }),
+    requestState: { verify: (state) => requestStateCodec().verify(state, undefined as never) },
+  });
+  reportInvalidParams(server, options.offers);
+  dispatchRequestsDirectly(server);
+  // A connection without a session id of its own (stdio, in memory) is its anonymous caller's
+  // identity. Not a secret (no client sees it), so no Web Crypto: a stdio server starts without it.
+  const connectionId = `${performance.timeOrigin}-${++connections}`;
+  const identify = (ctx: ServerContext, auth: AuthInfo | undefined): CallerIdentity =>
+    callerIdentityOf({ auth, sessionId: ctx.sessionId, http: ctx.http !== undefined, remoteAddress: remoteAddressOf(ctx.http?.req), connectionId });
+  const protocol: ProtocolServer = {
+    era,
+    connect: (transport) => server.connect(transport),
+    close: () => server.close(),
+    handle(method, handler) {
+      const answer = async (params: Record<string, unknown> | undefined, ctx: ServerContext) => {
+        const modern = ctx.mcpReq.envelope !== undefined || era === "modern";
+        // Computed only when a state is read or signed: the digests need the key.
+        const auth = fromWireAuth(ctx.http?.authInfo);
+        const caller = identify(ctx, auth);
+        let binding: RoundBinding | undefined;
+        // A requestState is bound to its caller's identity: nobody else's answers complete this call.
+        const bind = () => (binding ??= toRoundBinding(method, params ?? {}, caller.key, requestStateKey()));
+        let extra: RequestExtra | undefined;
+        try {
+          extra = toExtra(server, ctx, modern ? "modern" : "legacy", auth, caller, INPUT_CAPABLE.has(method) ? bind : undefined);
+          // Verified and bound to this call by now (toExtra); one request per state.
+          if (extra.input && INPUT_CAPABLE.has(method)) await claimState(ctx.mcpReq.requestState<RoundState>(), usedStates);
+          const result = await handler(params ?? {}, extra);
+          // Thrown past the SDK's tools/call result check; the outermost wrapper returns it.
+          if (result instanceof TaskHandle) throw result;
+          return result;
+        } catch (error) {
+          if (error instanceof TaskHandle) throw error;
+          if (error instanceof InputNeeded && extra?.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input, bind());
+          throw toJsonRpcError(error, method === "resources/read" ? { uri: params?.uri } : undefined);
+        }
+      };
+      // The Server wraps its tools/call handler in a check of the whole request against the era's
+      // schema (and of the result after it); a handler registered without schemas would have the
+      // same request parsed a second time before it runs. Given params that are already checked,
+      // each call is parsed once, by the SDK (see PARSED_BY_SDK).
+      if (method === "tools/call")
+        server.setRequestHandler(method, PARSED_BY_SDK as never, ((params: Record<string, unknown>, ctx: ServerContext) => answer(params, ctx)) as never);
+      else
+        server.setRequestHandler(
+          method as never,
+          ((request: { params?: Record<string, unknown> }, ctx: ServerContext) => answer(request.params, ctx)) as never,
+        );
+    },
+    handleExtension(method, check, handler) {
+      const params = {
+        "~standard": {
+          version: 1 as const,
+          vendor: "typemcp",
+          validate: (value: unknown) => {
+            const problem = check((value ?? {}) as Record<string, unknown>);
+            return problem === undefined ? { value } : { issues: [{ message: problem }] };
+          },
+        },
+      };
+      server.setRequestHandler(
+        method as never,
+        { params } as never,
+        (async (values: Record<string, unknown>, ctx: ServerContext) => {
+          try {
+            const auth = fromWireAuth(ctx.http?.authInfo);
+            return await handler(values, toExtra(server, ctx, "modern", auth, identify(ctx, auth)));
+          } catch (error) {
+            throw toJsonRpcError(error);
+          }
+        }) as never,
+      );
+    },
+    notify: (method, params) => server.notification({ method, ...(params ? { params } : {}) } as never),
+    clientCapabilities: () => server.getClientCapabilities(),
+    onclose: undefined,
+  };
+  registerSdkServer(protocol, server);
+  server.onclose = () => protocol.onclose?.();
+  return protocol;
+}
+
+// `bind` is the binding of a request that may answer with an input-required result; other
+// requests take no answers (they cannot have asked a question).
+function toExtra(server: Server, ctx: ServerContext, era: Era, auth: AuthInfo | undefined, caller: CallerIdentity, bind?: () => RoundBinding): RequestExtra {
+  const req = ctx.mcpReq;
+  const envelope = req.envelope as Record<string, unknown> | undefined;
+  const fromEnvelope = envelope?.["io.modelcontextprotocol/clientCapabilities"] as RequestExtra["clientCapabilities"];
+  return {
+    signal: req.signal,
+    requestId: req.id,
+    sessionId: ctx.sessionId,
+    era,
+    progressToken: (req._meta as { progressToken?: string | number } | undefined)?.progressToken,
+    meta: req._meta as RequestExtra["meta"],
+    clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),
+    logLevel: era === "modern" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
+    input: era === "modern" ? (bind ? openRound(req.requestState<RoundState>(), req.inputResponses, bind) : new InputRound({}, {})) : undefined,
+    inputResponses: req.inputResponses,
+    auth,
+    caller,
+    notify: (method, params) => req.notify({ method, params } as never),
+    request: (method, params) => req.send({ method, params } as never, { signal: req.signal }) as Promise<Record<string, unknown>>,
+  };
+}
+
+// The SDK turns a thrown value into a JSON-RPC error by reading a numeric `code` and `message`
+// off it, so ProtocolError travels as a plain object with its JSON-RPC code.
+// A resource not found names the URI in `data`, as the spec suggests.
+function toJsonRpcError(error: unknown, notFoundData?: Record<string, unknown>): unknown {
+  if (!(error instanceof ProtocolError)) return error;
+  const data = error.code === "RESOURCE_NOT_FOUND" && notFoundData ? { data: notFoundData } : {};
+  return { code: error.jsonRpcCode, message: error.message, ...data };
+}
