@@ -1,5 +1,5 @@
 // Which incoming messages are certainly JSON-RPC requests by the SDK's own definition, told by
-// their structure instead of by zod (see `dispatchRequestsDirectly` in sdk.ts, the one user).
+// their structure instead of by zod (see `sdk-message-sorting.ts`, the one user).
 
 const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 /** The 2025-11-25 tasks key of a request's `_meta`, whose shape the SDK checks too. */

@@ -2,7 +2,7 @@
  * Our protocol endpoint on the SDK's low-level `Server`: typemcp's handlers registered in its
  * terms, each request's context turned into what a handler sees (`RequestExtra`).
  */
-import { Server, type ServerContext } from "@modelcontextprotocol/server";
+import type { ServerContext } from "@modelcontextprotocol/server";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { AuthInfo } from "./auth-info.js";
 import { callerIdentityOf, remoteAddressOf, type CallerIdentity } from "./caller-identity.js";
@@ -11,7 +11,8 @@ import { InputNeeded, InputRound } from "./input-round.js";
 import { TaskHandle, type Era, type ProtocolServer, type RequestExtra, type ServerCapabilities, type ServerInfo } from "./protocol-types.js";
 import { requestStateCodec, requestStateKey } from "./request-state-codec.js";
 import { claimState, openRound, toRoundBinding, type RoundBinding, type RoundState } from "./round-state.js";
-import { dispatchRequestsDirectly, reportInvalidParams } from "./sdk-private-hooks.js";
+import { installMessageSortingShortcuts } from "./sdk-message-sorting.js";
+import { SdkServer, type ExtensionOffers } from "./sdk-server.js";
 import { registerSdkServer } from "./sdk-server-of.js";
 import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
 import { fromWireAuth } from "./wire-auth.js";
@@ -45,17 +46,20 @@ export function createProtocolServer(
   info: ServerInfo,
   capabilities: ServerCapabilities,
   era: Era,
-  options: { usedStates?: UsedStates; offers?: Record<string, Record<string, unknown>> } = {},
+  options: { usedStates?: UsedStates; offers?: ExtensionOffers } = {},
 ): ProtocolServer {
   const usedStates = options.usedStates ?? PROCESS_USED_STATES;
   const { instructions, ...implementation } = info;
-  const server = new Server(implementation, {
-    capabilities,
-    ...(instructions === undefined ? {} : { instructions }),
-    requestState: { verify: (state) => requestStateCodec().verify(state, undefined as never) },
-  });
-  reportInvalidParams(server, options.offers);
-  dispatchRequestsDirectly(server);
+  installMessageSortingShortcuts();
+  const server = new SdkServer(
+    implementation,
+    {
+      capabilities,
+      ...(instructions === undefined ? {} : { instructions }),
+      requestState: { verify: (state) => requestStateCodec().verify(state, undefined as never) },
+    },
+    options.offers,
+  );
   // A connection without a session id of its own (stdio, in memory) is its anonymous caller's
   // identity. Not a secret (no client sees it), so no Web Crypto: a stdio server starts without it.
   const connectionId = `${performance.timeOrigin}-${++connections}`;
@@ -80,11 +84,9 @@ export function createProtocolServer(
           // Verified and bound to this call by now (toExtra); one request per state.
           if (extra.input && INPUT_CAPABLE.has(method)) await claimState(ctx.mcpReq.requestState<RoundState>(), usedStates);
           const result = await handler(params ?? {}, extra);
-          // Thrown past the SDK's tools/call result check; the outermost wrapper returns it.
-          if (result instanceof TaskHandle) throw result;
-          return result;
+          // Past the SDK's check of tools/call results, which knows only tool results.
+          return result instanceof TaskHandle ? server.answerWith(ctx.mcpReq.id, result.result) : result;
         } catch (error) {
-          if (error instanceof TaskHandle) throw error;
           if (error instanceof InputNeeded && extra?.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input, bind());
           throw toJsonRpcError(error, method === "resources/read" ? { uri: params?.uri } : undefined);
         }
@@ -136,7 +138,7 @@ export function createProtocolServer(
 
 // `bind` is the binding of a request that may answer with an input-required result; other
 // requests take no answers (they cannot have asked a question).
-function toExtra(server: Server, ctx: ServerContext, era: Era, auth: AuthInfo | undefined, caller: CallerIdentity, bind?: () => RoundBinding): RequestExtra {
+function toExtra(server: SdkServer, ctx: ServerContext, era: Era, auth: AuthInfo | undefined, caller: CallerIdentity, bind?: () => RoundBinding): RequestExtra {
   const req = ctx.mcpReq;
   const envelope = req.envelope as Record<string, unknown> | undefined;
   const fromEnvelope = envelope?.["io.modelcontextprotocol/clientCapabilities"] as RequestExtra["clientCapabilities"];

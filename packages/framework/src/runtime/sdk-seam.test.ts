@@ -1,0 +1,65 @@
+// The SDK seam uses the SDK's public API only: no framework source names a member of an SDK
+// object that starts with `_` (private or protected by the SDK's convention, free to change in
+// any release), and only the runtime's and the host's SDK modules import the SDK at all.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { McpServer, Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { describe, expect, test } from "vitest";
+
+const SRC = fileURLToPath(new URL("..", import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [full] : [];
+  });
+}
+
+/** Every member starting with `_` of the SDK objects typemcp holds, own or inherited. */
+function privateMembers(): Set<string> {
+  const objects: object[] = [
+    new Server({ name: "probe", version: "1" }),
+    new McpServer({ name: "probe", version: "1" }),
+    new Client({ name: "probe", version: "1" }),
+    new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined }),
+    new StdioServerTransport(),
+    new StdioClientTransport({ command: "node" }),
+  ];
+  const names = new Set<string>();
+  for (let object of objects) {
+    for (; object && object !== Object.prototype; object = Object.getPrototypeOf(object)) {
+      for (const name of Object.getOwnPropertyNames(object)) if (name.startsWith("_") && name !== "__proto__") names.add(name);
+    }
+  }
+  return names;
+}
+
+// Code only: comments may name what the SDK keeps private, to say why it is not used.
+function withoutComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|\s)\/\/.*$/gm, "$1");
+}
+
+describe("the SDK seam", () => {
+  test("no framework source reaches an SDK member whose name starts with _", () => {
+    const members = privateMembers();
+    // The members the seam once patched are among those looked for, so the check cannot pass empty.
+    for (const known of ["_onrequest", "_requestHandlers", "_wrapHandler", "_transport"]) expect(members).toContain(known);
+    // As a member: `x._name`, `x?._name`, `x["_name"]`, `Reflect.get(x, "_name")`, `{ _name }` (a
+    // destructuring or a cast's type); a local of the same name (`transport: _transport`) is not one.
+    const names = [...members].map((name) => name.replace(/\$/g, "\\$")).join("|");
+    const pattern = new RegExp(`(?:\\.|["'\`]|[{,]\\s*)(${names})(?![\\w$])`, "g");
+    const reaches: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const lines = withoutComments(fs.readFileSync(file, "utf8")).split("\n");
+      lines.forEach((line, i) => {
+        for (const match of line.matchAll(pattern)) reaches.push(`${path.relative(SRC, file)}:${i + 1}: ${match[1]}`);
+      });
+    }
+    expect(reaches).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The SDK's low-level `Server`, finishing its replies the way typemcp answers, through its public
+ * API only: once connected, it watches the requests that arrive on the transport and rewrites
+ * the replies it sends back (the `Transport` interface is public, and `connect` hands it over).
+ */
+import { Server, type JSONRPCMessage, type ServerOptions, type Transport } from "@modelcontextprotocol/server";
+import { toInvalidParams } from "./invalid-params.js";
+import type { ClientCapabilities, ServerInfo } from "./protocol-types.js";
+
+/** Extensions declared only to a client that declares the same one, by identifier. */
+export type ExtensionOffers = Record<string, Record<string, unknown>>;
+
+type RequestId = string | number;
+/** What a reply needs to know of its request. */
+interface Asked {
+  readonly method: string;
+  readonly params: Record<string, unknown> | undefined;
+}
+
+/** A `tools/call` result the SDK's own check of tool results would refuse: it goes out as it is. */
+const PLACEHOLDER = Object.freeze({ content: Object.freeze([]) });
+
+/**
+ * An SDK `Server` whose replies say what was wrong with invalid params in words (-32602, not the
+ * SDK's raw zod issue list), carry the `offers` a client takes in its `initialize` or
+ * `server/discover` answer, and can answer `tools/call` with a task handle (`answerWith`).
+ */
+export class SdkServer extends Server {
+  private readonly handedOver = new Map<RequestId, Record<string, unknown>>();
+
+  constructor(
+    implementation: Omit<ServerInfo, "instructions">,
+    options: ServerOptions,
+    private readonly offers: ExtensionOffers = {},
+  ) {
+    super(implementation, options);
+  }
+
+  /** Connects as the SDK does, then watches what arrives on `transport` and finishes what leaves. */
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    const dispatch = transport.onmessage;
+    const send = transport.send.bind(transport);
+    const asked = new Map<RequestId, Asked>();
+    transport.onmessage = (message, extra) => {
+      const { id, method, params } = message as { id?: RequestId; method?: unknown; params?: Record<string, unknown> };
+      if (typeof method === "string") {
+        if (id !== undefined) asked.set(id, { method, params });
+        else if (method === "notifications/cancelled") this.forget(asked, params?.requestId as RequestId);
+      }
+      dispatch?.(message, extra);
+    };
+    transport.send = (message, options) => send(this.finish(message, asked), options);
+  }
+
+  /**
+   * What a `tools/call` handler returns to answer request `requestId` with `result` (a task
+   * handle) instead of a tool result: the SDK checks a placeholder, and the reply carries `result`.
+   */
+  answerWith(requestId: RequestId, result: Record<string, unknown>): unknown {
+    this.handedOver.set(requestId, result);
+    return PLACEHOLDER;
+  }
+
+  private forget(asked: Map<RequestId, Asked>, id: RequestId | undefined): void {
+    if (id === undefined) return;
+    asked.delete(id);
+    this.handedOver.delete(id);
+  }
+
+  private finish(message: JSONRPCMessage, asked: Map<RequestId, Asked>): JSONRPCMessage {
+    if ("method" in message || !("id" in message) || message.id === undefined) return message;
+    const request = asked.get(message.id);
+    const handedOver = this.handedOver.get(message.id);
+    this.forget(asked, message.id);
+    if ("error" in message) {
+      if (request === undefined) return message;
+      const words = toInvalidParams(request.method, message.error);
+      return words ? { ...message, error: words } : message;
+    }
+    if (handedOver) return { ...message, result: withStamps(handedOver, message.result) as typeof message.result };
+    if (request?.method === "initialize" || request?.method === "server/discover") {
+      return { ...message, result: withOffers(message.result, request.params, this.offers) as typeof message.result };
+    }
+    return message;
+  }
+}
+
+// The task handle in place of the placeholder's fields, keeping what the SDK stamped into its
+// `_meta` (2026-07-28: who answered).
+function withStamps(result: Record<string, unknown>, sent: { _meta?: Record<string, unknown> }): Record<string, unknown> {
+  const stamped = sent._meta;
+  return stamped === undefined ? result : { ...result, _meta: { ...stamped, ...(result._meta as Record<string, unknown> | undefined) } };
+}
+
+// The extensions of `offers` that the client declared too, added to the capabilities of an
+// `initialize` answer (the client's in its params) or a `server/discover` one (in the request's
+// `_meta` envelope).
+function withOffers(result: unknown, params: Record<string, unknown> | undefined, offers: ExtensionOffers): unknown {
+  const envelope = params?._meta as Record<string, unknown> | undefined;
+  const client = (params?.capabilities ?? envelope?.["io.modelcontextprotocol/clientCapabilities"]) as ClientCapabilities | undefined;
+  const taken = Object.keys(offers).filter((id) => client?.extensions?.[id] !== undefined);
+  if (!taken.length) return result;
+  const answer = result as { capabilities?: { extensions?: Record<string, unknown> } };
+  const extensions = { ...answer.capabilities?.extensions, ...Object.fromEntries(taken.map((id) => [id, offers[id]])) };
+  return { ...answer, capabilities: { ...answer.capabilities, extensions } };
+}
