@@ -15,7 +15,8 @@ const RELATED_TASK = "io.modelcontextprotocol/related-task";
  */
 export function isPlainRequest(message: unknown): boolean {
   if (!isPlainObject(message)) return false;
-  for (const key of Object.keys(message)) if (!REQUEST_KEYS.has(key)) return false;
+  // for…in over an object as JSON.parse makes it: its own keys, without an array of them per message.
+  for (const key in message) if (!REQUEST_KEYS.has(key) || !Object.hasOwn(message, key)) return false;
   const { jsonrpc, id, method, params } = message;
   if (jsonrpc !== "2.0" || typeof method !== "string" || !(typeof id === "string" || Number.isSafeInteger(id))) return false;
   if (params === undefined) return true;

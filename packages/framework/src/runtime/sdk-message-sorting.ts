@@ -35,7 +35,8 @@ type Shortcut = (value: unknown) => boolean | undefined;
 const SHORTCUTS: Record<"JSONRPCRequest" | "JSONRPCResultResponse" | "JSONRPCErrorResponse" | "JSONRPCNotification", Shortcut> = {
   // A request the structural check accepts is one the schema accepts; a plain object without a
   // `method` or an `id` is one it refuses (both are required).
-  JSONRPCRequest: (value) => (isPlainRequest(value) ? true : isPlain(value) && (!Object.hasOwn(value, "method") || !Object.hasOwn(value, "id")) ? false : undefined),
+  JSONRPCRequest: (value) =>
+    isPlainRequest(value) ? true : isPlain(value) && (!Object.hasOwn(value, "method") || !Object.hasOwn(value, "id")) ? false : undefined,
   // Both response schemas are strict and have no `method`: a message with one is neither.
   JSONRPCResultResponse: (value) => (isPlain(value) && Object.hasOwn(value, "method") ? false : isPlainResultResponse(value) ? true : undefined),
   JSONRPCErrorResponse: (value) => (isPlain(value) && (Object.hasOwn(value, "method") || Object.hasOwn(value, "result")) ? false : undefined),
@@ -57,28 +58,37 @@ export function installMessageSortingShortcuts(): void {
     const zodParse = schema.safeParse.bind(schema);
     schema.safeParse = (value: unknown, params?: unknown) => {
       const known = params === undefined ? shortcut(value) : undefined;
-      return known === undefined ? zodParse(value, params) : answer(known, () => zodParse(value));
+      return known === undefined ? zodParse(value, params) : new ShortcutAnswer(known, zodParse, value);
     };
     schema[MARK] = true;
   }
 }
 
-// zod's answer shape, with `data`/`error` made only if read (the SDK's predicates read `success`).
-function answer(success: boolean, parse: () => { data?: unknown; error?: unknown }): { success: boolean; data?: unknown; error?: unknown } {
-  let full: { data?: unknown; error?: unknown } | undefined;
-  return success
-    ? {
-        success,
-        get data() {
-          return (full ??= parse()).data;
-        },
-      }
-    : {
-        success,
-        get error() {
-          return (full ??= parse()).error;
-        },
-      };
+/**
+ * zod's answer shape, its `data` or `error` made by zod only if read (the SDK's predicates read
+ * `success` alone). One object per check, its getters on the prototype: this runs for every
+ * message in and out.
+ */
+class ShortcutAnswer {
+  private full: { data?: unknown; error?: unknown } | undefined;
+
+  constructor(
+    readonly success: boolean,
+    private readonly parse: (value: unknown) => { data?: unknown; error?: unknown },
+    private readonly value: unknown,
+  ) {}
+
+  get data(): unknown {
+    return this.success ? this.zod().data : undefined;
+  }
+
+  get error(): unknown {
+    return this.success ? undefined : this.zod().error;
+  }
+
+  private zod(): { data?: unknown; error?: unknown } {
+    return (this.full ??= this.parse(this.value));
+  }
 }
 
 // A response as typemcp sends most: `jsonrpc`, an `id`, a plain `result` without `_meta` (whose
@@ -91,7 +101,14 @@ function isPlainResultResponse(value: unknown): boolean {
     keys++;
   }
   const { id, result } = value;
-  return keys === 3 && value.jsonrpc === "2.0" && (typeof id === "string" || Number.isSafeInteger(id)) && isPlain(result) && result._meta === undefined && !Object.hasOwn(result, "_meta");
+  return (
+    keys === 3 &&
+    value.jsonrpc === "2.0" &&
+    (typeof id === "string" || Number.isSafeInteger(id)) &&
+    isPlain(result) &&
+    result._meta === undefined &&
+    !Object.hasOwn(result, "_meta")
+  );
 }
 
 // Only objects as JSON.parse makes them: what zod reads of anything else (getters, prototypes)
