@@ -11,11 +11,9 @@ import type { ClientCapabilities, ServerInfo } from "./protocol-types.js";
 export type ExtensionOffers = Record<string, Record<string, unknown>>;
 
 type RequestId = string | number;
-/** What a reply needs to know of its request. */
-interface Asked {
-  readonly method: string;
-  readonly params: Record<string, unknown> | undefined;
-}
+/** What a reply needs to know of its request: its method, and for a handshake its params. */
+type Asked = string | { readonly method: string; readonly params: Record<string, unknown> | undefined };
+const isHandshake = (method: string) => method === "initialize" || method === "server/discover";
 
 /** A `tools/call` result the SDK's own check of tool results would refuse: it goes out as it is. */
 const PLACEHOLDER = Object.freeze({ content: Object.freeze([]) });
@@ -45,7 +43,7 @@ export class SdkServer extends Server {
     transport.onmessage = (message, extra) => {
       const { id, method, params } = message as { id?: RequestId; method?: unknown; params?: Record<string, unknown> };
       if (typeof method === "string") {
-        if (id !== undefined) asked.set(id, { method, params });
+        if (id !== undefined) asked.set(id, isHandshake(method) ? { method, params } : method);
         else if (method === "notifications/cancelled") this.forget(asked, params?.requestId as RequestId);
       }
       dispatch?.(message, extra);
@@ -73,15 +71,13 @@ export class SdkServer extends Server {
     const request = asked.get(message.id);
     const handedOver = this.handedOver.get(message.id);
     this.forget(asked, message.id);
+    if (handedOver && "result" in message) return { ...message, result: withStamps(handedOver, message.result) as typeof message.result };
+    if (request === undefined) return message;
     if ("error" in message) {
-      if (request === undefined) return message;
-      const words = toInvalidParams(request.method, message.error);
+      const words = toInvalidParams(typeof request === "string" ? request : request.method, message.error);
       return words ? { ...message, error: words } : message;
     }
-    if (handedOver) return { ...message, result: withStamps(handedOver, message.result) as typeof message.result };
-    if (request?.method === "initialize" || request?.method === "server/discover") {
-      return { ...message, result: withOffers(message.result, request.params, this.offers) as typeof message.result };
-    }
+    if (typeof request !== "string") return { ...message, result: withOffers(message.result, request.params, this.offers) as typeof message.result };
     return message;
   }
 }

@@ -21,6 +21,12 @@ export class LineSplitter {
     let start = 0;
     while (start < chunk.length) {
       const newline = chunk.indexOf(0x0a, start);
+      // The usual case, a whole line inside one chunk: decoded in place, with no view of it made.
+      if (newline !== -1 && this.size === 0 && !this.discarding && newline - start <= this.maxBytes) {
+        if (newline > start) this.emit(chunk.toString("utf8", start, newline));
+        start = newline + 1;
+        continue;
+      }
       const end = newline === -1 ? chunk.length : newline;
       this.take(chunk.subarray(start, end));
       if (newline === -1) return;
@@ -67,6 +73,10 @@ export class LineSplitter {
     const line = this.parts.length === 1 ? this.parts[0]!.toString("utf8") : Buffer.concat(this.parts, this.size).toString("utf8");
     this.parts = [];
     this.size = 0;
+    this.emit(line);
+  }
+
+  private emit(line: string): void {
     this.onLine(line.endsWith("\r") ? line.slice(0, -1) : line);
   }
 }
