@@ -44,7 +44,31 @@ function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|\s)\/\/.*$/gm, "$1");
 }
 
+/** The modules that import the MCP SDK: the runtime's seam, and the host's and testing's clients. */
+const SDK_MODULES = [
+  "host/sdk-client.ts",
+  "runtime/input-required.ts",
+  "runtime/protocol-server.ts",
+  "runtime/protocol-types.ts",
+  "runtime/request-state-codec.ts",
+  "runtime/sdk-http.ts",
+  "runtime/sdk-message-sorting.ts",
+  "runtime/sdk-server-of.ts",
+  "runtime/sdk-server.ts",
+  "runtime/sdk-stdio.ts",
+  "runtime/wire-auth.ts",
+  "testing/sdk-client.ts",
+];
+
 describe("the SDK seam", () => {
+  test("only the SDK modules import the MCP SDK (server, client or core); everything else imports them", () => {
+    const importers = sourceFiles(SRC)
+      .filter((file) => /from\s*["']@modelcontextprotocol\/(?:server|client|core)(?:\/[^"']*)?["']/.test(withoutComments(fs.readFileSync(file, "utf8"))))
+      .map((file) => path.relative(SRC, file).split(path.sep).join("/"))
+      .sort();
+    expect(importers).toEqual(SDK_MODULES);
+  });
+
   test("no framework source reaches an SDK member whose name starts with _", () => {
     const members = privateMembers();
     // The members the seam once patched are among those looked for, so the check cannot pass empty.
