@@ -23,7 +23,7 @@ export class LineSplitter {
       const newline = chunk.indexOf(0x0a, start);
       // The usual case, a whole line inside one chunk: decoded in place, with no view of it made.
       if (newline !== -1 && this.size === 0 && !this.discarding && newline - start <= this.maxBytes) {
-        if (newline > start) this.emit(chunk.toString("utf8", start, newline));
+        this.emit(chunk.toString("utf8", start, newline));
         start = newline + 1;
         continue;
       }
