@@ -20,7 +20,8 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
     left = true;
     aborted?.abort();
   });
-  return {
+  let standIn: Request | undefined;
+  const view: RequestView = {
     method: req.method ?? "GET",
     url,
     header(name) {
@@ -36,6 +37,16 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
       rememberRemoteAddress(request, remoteAddress);
       return request;
     },
+    callerRequest() {
+      if (request) return request;
+      // Read only for its headers and the address recorded for it (runtime/caller-identity.ts).
+      if (!standIn) {
+        const headers = { get: (name: string) => view.header(name.toLowerCase()) };
+        standIn = { method: view.method, url, headers } as unknown as Request;
+        rememberRemoteAddress(standIn, remoteAddress);
+      }
+      return standIn;
+    },
     onClientGone(listener) {
       if (left) {
         listener();
@@ -48,6 +59,7 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
       return () => res.off("close", gone);
     },
   };
+  return view;
 }
 
 /** Writes an answer whose body is whole with one `end` (no stream to read, no chunking). */

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { toFetchHandler, type FetchHandler } from "typemcp";
+import { MiddlewareTools } from "../fixtures/src/middleware-tools.js";
+
+// Plain 2026-07-28 requests of an HTTP endpoint are served on protocol servers kept for many
+// requests (runtime/modern-lane.ts), pinned to the era through the SDK's own stdio entry; what
+// such a server refuses before any handler runs, and what the SDK's entry would check further,
+// is answered by the SDK's entry as before. Through toFetchHandler, the web-standard face.
+
+const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const handlers: FetchHandler[] = [];
+
+function serve(): FetchHandler {
+  const handler = toFetchHandler(new MiddlewareTools(), { name: "lanes", version: "0.0.1" });
+  handlers.push(handler);
+  return handler;
+}
+
+/** One 2026-07-28 request with the standard headers a client sends (`headers` overrides them). */
+function post(handler: FetchHandler, method: string, params: Record<string, unknown>, headers: Record<string, string> = {}, id: number | string = 1) {
+  const name = (params.name ?? params.uri) as string | undefined;
+  const request = new Request("http://127.0.0.1/mcp", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": method,
+      ...(name === undefined ? {} : { "mcp-name": name }),
+      ...headers,
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: META } }),
+  });
+  return handler.handle(request, { remoteAddress: "127.0.0.1" });
+}
+
+afterEach(async () => {
+  await Promise.all(handlers.splice(0).map((handler) => handler.close()));
+});
+
+describe("2026-07-28 requests on kept protocol servers", () => {
+  test("a call is answered with a JSON body in the 2026-07-28 encoding", async () => {
+    const response = await post(serve(), "tools/call", { name: "echo", arguments: { text: "hi" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    const body = await response.json();
+    expect(body).toMatchObject({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "hi" }], resultType: "complete" } });
+    expect(body.result._meta["io.modelcontextprotocol/serverInfo"]).toMatchObject({ name: "lanes" });
+  });
+
+  test("twenty calls at once, every one with id 1, each get their own answer", async () => {
+    const handler = serve();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(handler, "tools/call", { name: "ticket", arguments: {} }).then((r) => r.json())));
+    const tickets = answers.map((answer) => answer.result.structuredContent.result as number);
+    expect(answers.every((answer) => answer.id === 1)).toBe(true);
+    expect([...tickets].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  test("server/discover on a kept server names 2026-07-28", async () => {
+    const response = await post(serve(), "server/discover", {});
+    const body = await response.json();
+    expect(response.status).toBe(200);
+    expect(body.result.supportedVersions).toContain("2026-07-28");
+  });
+
+  test("a method the server does not serve gets the SDK entry's 404 and -32601, and the server keeps serving", async () => {
+    const handler = serve();
+    const refused = await post(handler, "prompts/list", {});
+    expect(refused.status).toBe(404);
+    expect((await refused.json()).error.code).toBe(-32601);
+    expect((await (await post(handler, "tools/call", { name: "echo", arguments: { text: "still" } })).json()).result.content[0].text).toBe("still");
+  });
+
+  test("an Mcp-Name header that disagrees with the body is refused with 400 and -32020, naming both", async () => {
+    const response = await post(serve(), "tools/call", { name: "echo", arguments: { text: "hi" } }, { "mcp-name": "ticket" });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe(-32020);
+    expect(body.error.message).toMatch(/echo.*ticket|ticket.*echo/);
+  });
+
+  test("a request without the Mcp-Method header is refused with 400 and -32020", async () => {
+    const response = await post(serve(), "tools/list", {}, { "mcp-method": "" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe(-32020);
+  });
+});
