@@ -10,14 +10,20 @@ import { MiddlewareTools } from "../fixtures/src/middleware-tools.js";
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
 const handlers: FetchHandler[] = [];
 
-function serve(): FetchHandler {
-  const handler = toFetchHandler(new MiddlewareTools(), { name: "lanes", version: "0.0.1" });
+function serve(http: Record<string, unknown> = {}): FetchHandler {
+  const handler = toFetchHandler(new MiddlewareTools(), { name: "lanes", version: "0.0.1", http });
   handlers.push(handler);
   return handler;
 }
 
 /** One 2026-07-28 request with the standard headers a client sends (`headers` overrides them). */
-function post(handler: FetchHandler, method: string, params: Record<string, unknown>, headers: Record<string, string> = {}, id: number | string = 1) {
+function post(
+  handler: FetchHandler,
+  method: string,
+  params: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  meta: Record<string, unknown> = META,
+) {
   const name = (params.name ?? params.uri) as string | undefined;
   const request = new Request("http://127.0.0.1/mcp", {
     method: "POST",
@@ -29,7 +35,7 @@ function post(handler: FetchHandler, method: string, params: Record<string, unkn
       ...(name === undefined ? {} : { "mcp-name": name }),
       ...headers,
     },
-    body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: META } }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: meta } }),
   });
   return handler.handle(request, { remoteAddress: "127.0.0.1" });
 }
@@ -83,5 +89,29 @@ describe("2026-07-28 requests on kept protocol servers", () => {
     const response = await post(serve(), "tools/list", {}, { "mcp-method": "" });
     expect(response.status).toBe(400);
     expect((await response.json()).error.code).toBe(-32020);
+  });
+
+  test("an envelope whose client capabilities are not an object is refused with 400 and -32602, naming the key", async () => {
+    const meta = { ...META, "io.modelcontextprotocol/clientCapabilities": "all" };
+    const response = await post(serve(), "tools/call", { name: "echo", arguments: { text: "hi" } }, {}, meta);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe(-32602);
+    expect(body.error.message).toMatch(/clientCapabilities/);
+  });
+
+  test("a 2025-11-25 call next to them (a stateless server) is still answered in its own era", async () => {
+    const handler = serve({ stateless: true });
+    await post(handler, "tools/call", { name: "ticket", arguments: {} });
+    const request = new Request("http://127.0.0.1/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ticket", arguments: {} } }),
+    });
+    const response = await handler.handle(request, { remoteAddress: "127.0.0.1" });
+    const text = await response.text();
+    const body = JSON.parse(response.headers.get("content-type")?.includes("text/event-stream") ? [...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]! : text);
+    expect(body.result.structuredContent.result).toBe(2);
+    expect(body.result.resultType).toBeUndefined();
   });
 });

@@ -5,7 +5,14 @@
  * the SDK's own HTTP entry gives it (the classification, the request, the verified token).
  * `test/modern-lanes.test.ts` holds the SDK to what this relies on.
  */
-import { classifyInboundRequest, isJsonContentType, ProtocolErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
+import {
+  classifyInboundRequest,
+  isJsonContentType,
+  ProtocolErrorCode,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+  type Transport,
+} from "@modelcontextprotocol/server";
 import { serveConnection, ERA_VERSION, type ProtocolServer } from "./sdk.js";
 import { sdkServerOf } from "./sdk-server-of.js";
 import type { HttpRequestHead } from "./sdk-http.js";
@@ -37,6 +44,8 @@ const LANE_METHODS = new Set([
 const NAME_FIELD: Record<string, string> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
 
 const MODERN = ERA_VERSION.modern;
+const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
 
 /**
  * Where a POST whose body parsed to `parsed` goes, by the SDK's own classification. A modern
@@ -47,6 +56,19 @@ const MODERN = ERA_VERSION.modern;
  * revision, a task) goes to the SDK's entry, which answers it in its own words.
  */
 export function modernRouteOf(request: HttpRequestHead, parsed: unknown): ModernRoute {
+  // The common cases are told without the SDK's classifier (three zod parses of the body): a plain
+  // request that makes no 2026-07-28 claim in body or header is 2025-11-25's, exactly as the
+  // classifier would say; one that claims 2026-07-28 in both, with every standard header equal
+  // to its body, goes to a kept server, whose codec checks its envelope before any handler runs
+  // (an envelope it refuses is then left to the SDK's entry, see `earlyErrorsElsewhere`).
+  if (isPlainRequest(parsed)) {
+    const message = parsed as PlainLaneRequest;
+    const meta = message.params?._meta as Record<string, unknown> | undefined;
+    const version = request.header("mcp-protocol-version");
+    if ((meta === undefined || !(PROTOCOL_VERSION in meta)) && (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version))) return { kind: "legacy" };
+    if (meta?.[PROTOCOL_VERSION] === MODERN && CLIENT_CAPABILITIES in meta && message.method !== "initialize" && isLaneRequest(request, message))
+      return { kind: "lane", request: message };
+  }
   const header = (name: string) => request.header(name) ?? undefined;
   const outcome = classifyInboundRequest({
     httpMethod: request.method.toUpperCase(),
@@ -57,18 +79,20 @@ export function modernRouteOf(request: HttpRequestHead, parsed: unknown): Modern
   } as Parameters<typeof classifyInboundRequest>[0]);
   if (outcome.kind === "legacy") return { kind: "legacy" };
   if (outcome.kind !== "modern" || outcome.messageKind !== "request" || outcome.classification.revision !== MODERN) return { kind: "sdk" };
-  if (!isPlainRequest(parsed)) return { kind: "sdk" };
-  const message = parsed as PlainLaneRequest;
-  if (!LANE_METHODS.has(message.method) || (message.params !== undefined && "task" in message.params)) return { kind: "sdk" };
-  if (!isJsonContentType(request.header("content-type"))) return { kind: "sdk" };
-  if (request.header("mcp-protocol-version") !== MODERN || request.header("mcp-method") !== message.method) return { kind: "sdk" };
+  return isPlainRequest(parsed) && isLaneRequest(request, parsed as PlainLaneRequest) ? { kind: "lane", request: parsed as PlainLaneRequest } : { kind: "sdk" };
+}
+
+// Whether the SDK's entry would dispatch a modern `message` as it is: a lane method, no task, a
+// JSON body, and the standard headers present and equal to the body (`Mcp-Name` in plain form).
+function isLaneRequest(request: HttpRequestHead, message: PlainLaneRequest): boolean {
+  if (!LANE_METHODS.has(message.method) || (message.params !== undefined && "task" in message.params)) return false;
+  if (!isJsonContentType(request.header("content-type"))) return false;
+  if (request.header("mcp-protocol-version") !== MODERN || request.header("mcp-method") !== message.method) return false;
   const field = NAME_FIELD[message.method];
-  if (field !== undefined) {
-    const value = message.params?.[field];
-    const name = request.header("mcp-name");
-    if (typeof value === "string" ? name !== value || value.startsWith("=?") : name !== null) return { kind: "sdk" };
-  }
-  return { kind: "lane", request: message };
+  if (field === undefined) return true;
+  const value = message.params?.[field];
+  const name = request.header("mcp-name");
+  return typeof value === "string" ? name === value && !value.startsWith("=?") : name === null;
 }
 
 /** The HTTP status of a kept server's answer: 200, except the one error the spec gives its own (400). */
@@ -117,6 +141,10 @@ export async function openModernLane(
     await connection.close();
     return undefined;
   }
+  // What the server sends goes straight to `send`: the channel's own send would check each
+  // message with zod again and route list changes to stdio listen streams, which HTTP has none of
+  // (a kept server's list changes reach nobody, as a one-request server's do).
+  channel.send = async (message, options) => send(message, options?.relatedRequestId);
   const classification = { era: "modern", revision: MODERN };
   return {
     deliver(message, http) {
