@@ -73,8 +73,9 @@ export function legacyLaneOptions(newServer: () => ProtocolServer): LaneOptions 
 }
 
 /**
- * Serves the plain 2025-11-25 requests of a stateless endpoint (`tools/call`, the lists, reads,
- * `ping`) on protocol servers made once and kept, instead of one made and closed per request.
+ * Serves the plain requests of one era (`tools/call`, the lists, reads, `ping`: 2025-11-25 on a
+ * stateless endpoint, 2026-07-28 on any) on protocol servers made once and kept, instead of one
+ * made and closed per request; `LaneOptions.open` says how a server is made and connected.
  * A protocol server keys what is in flight by request id and clients pick their ids alone, so
  * each server is a lane that takes at most one call per id: a request goes to the first lane
  * whose calls do not use its id, and a new lane opens when every lane does. Such a server never
