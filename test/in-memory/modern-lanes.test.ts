@@ -40,6 +40,23 @@ function post(
   return handler.handle(request, { remoteAddress: "127.0.0.1" });
 }
 
+/** What the tests read of a JSON-RPC answer. */
+interface Answer {
+  id: number | string | null;
+  result: {
+    content: Array<{ type: string; text: string }>;
+    structuredContent: { result: number };
+    resultType?: string;
+    supportedVersions: string[];
+    _meta: Record<string, { name?: string }>;
+  };
+  error: { code: number; message: string };
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+  return (await response.json()) as Answer;
+}
+
 afterEach(async () => {
   await Promise.all(handlers.splice(0).map((handler) => handler.close()));
 });
@@ -49,14 +66,14 @@ describe("2026-07-28 requests on kept protocol servers", () => {
     const response = await post(serve(), "tools/call", { name: "echo", arguments: { text: "hi" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");
-    const body = await response.json();
+    const body = await answerOf(response);
     expect(body).toMatchObject({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "hi" }], resultType: "complete" } });
     expect(body.result._meta["io.modelcontextprotocol/serverInfo"]).toMatchObject({ name: "lanes" });
   });
 
   test("twenty calls at once, every one with id 1, each get their own answer", async () => {
     const handler = serve();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(handler, "tools/call", { name: "ticket", arguments: {} }).then((r) => r.json())));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(handler, "tools/call", { name: "ticket", arguments: {} }).then(answerOf)));
     const tickets = answers.map((answer) => answer.result.structuredContent.result as number);
     expect(answers.every((answer) => answer.id === 1)).toBe(true);
     expect([...tickets].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -64,7 +81,7 @@ describe("2026-07-28 requests on kept protocol servers", () => {
 
   test("server/discover on a kept server names 2026-07-28", async () => {
     const response = await post(serve(), "server/discover", {});
-    const body = await response.json();
+    const body = await answerOf(response);
     expect(response.status).toBe(200);
     expect(body.result.supportedVersions).toContain("2026-07-28");
   });
@@ -73,14 +90,14 @@ describe("2026-07-28 requests on kept protocol servers", () => {
     const handler = serve();
     const refused = await post(handler, "prompts/list", {});
     expect(refused.status).toBe(404);
-    expect((await refused.json()).error.code).toBe(-32601);
-    expect((await (await post(handler, "tools/call", { name: "echo", arguments: { text: "still" } })).json()).result.content[0].text).toBe("still");
+    expect((await answerOf(refused)).error.code).toBe(-32601);
+    expect((await answerOf(await post(handler, "tools/call", { name: "echo", arguments: { text: "still" } }))).result.content[0]?.text).toBe("still");
   });
 
   test("an Mcp-Name header that disagrees with the body is refused with 400 and -32020, naming both", async () => {
     const response = await post(serve(), "tools/call", { name: "echo", arguments: { text: "hi" } }, { "mcp-name": "ticket" });
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await answerOf(response);
     expect(body.error.code).toBe(-32020);
     expect(body.error.message).toMatch(/echo.*ticket|ticket.*echo/);
   });
@@ -88,14 +105,14 @@ describe("2026-07-28 requests on kept protocol servers", () => {
   test("a request without the Mcp-Method header is refused with 400 and -32020", async () => {
     const response = await post(serve(), "tools/list", {}, { "mcp-method": "" });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe(-32020);
+    expect((await answerOf(response)).error.code).toBe(-32020);
   });
 
   test("an envelope whose client capabilities are not an object is refused with 400 and -32602, naming the key", async () => {
     const meta = { ...META, "io.modelcontextprotocol/clientCapabilities": "all" };
     const response = await post(serve(), "tools/call", { name: "echo", arguments: { text: "hi" } }, {}, meta);
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await answerOf(response);
     expect(body.error.code).toBe(-32602);
     expect(body.error.message).toMatch(/clientCapabilities/);
   });
@@ -110,7 +127,9 @@ describe("2026-07-28 requests on kept protocol servers", () => {
     });
     const response = await handler.handle(request, { remoteAddress: "127.0.0.1" });
     const text = await response.text();
-    const body = JSON.parse(response.headers.get("content-type")?.includes("text/event-stream") ? [...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]! : text);
+    const body = JSON.parse(
+      response.headers.get("content-type")?.includes("text/event-stream") ? [...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]! : text,
+    ) as Answer;
     expect(body.result.structuredContent.result).toBe(2);
     expect(body.result.resultType).toBeUndefined();
   });
