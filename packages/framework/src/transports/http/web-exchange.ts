@@ -13,12 +13,17 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
   let request: Request | undefined;
   let aborted: AbortController | undefined;
   let left = false;
+  // Who waits for the client to leave (onClientGone), told by the one "close" listener below
+  // rather than each adding and removing one of its own on every call.
+  const gone = new Set<() => void>();
   // Listened for from the start, not from when the Request is made: a listener added once the
   // body has been read was seen to miss a 2026-07-28 client leaving mid-call.
   res.once("close", () => {
     if (res.writableFinished) return;
     left = true;
     aborted?.abort();
+    for (const listener of gone) listener();
+    gone.clear();
   });
   let standIn: Request | undefined;
   const view: RequestView = {
@@ -52,11 +57,10 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
         listener();
         return () => undefined;
       }
-      const gone = (): void => {
-        if (!res.writableFinished) listener();
-      };
-      res.once("close", gone);
-      return () => res.off("close", gone);
+      // Each call of onClientGone is its own subscription, even for the same function.
+      const once = (): void => listener();
+      gone.add(once);
+      return () => void gone.delete(once);
     },
   };
   return view;
