@@ -1,5 +1,6 @@
 import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
-import { createHttpTransport, createModernHttpHandler, isLegacyHttpRequest, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
+import { createHttpTransport, createModernHttpHandler, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
+import { modernAnswerStatus, modernRouteOf, openModernLane } from "../../runtime/modern-lane.js";
 import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
 import { ERROR_CODES } from "../../errors/codes.js";
 import { checkBearer, insufficientScope, metadataPath, type BearerCheck } from "./bearer-auth.js";
@@ -21,7 +22,7 @@ import { acceptsEventStream, isCancellation, isInitialize, isListen, isRequest }
 import { isPlainAnswer, toResponse, type PlainAnswer } from "./plain-answer.js";
 import { viewOfRequest, type RequestView } from "./request-view.js";
 import { laneRequestOf } from "./lane-request.js";
-import { StatelessLanes } from "./stateless-lanes.js";
+import { legacyLaneOptions, StatelessLanes } from "./stateless-lanes.js";
 
 /** A change a server made at run time, which 2026-07-28 clients hear of on their subscriptions/listen streams. */
 export type ServedChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
@@ -87,6 +88,13 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     maxRequestBodySize: options.maxBodyBytes,
     maxSubscriptions: options.maxListens,
     ...(options.stores.bus ? { bus: options.stores.bus } : {}),
+  });
+  // Plain 2026-07-28 requests share kept protocol servers too, pinned to the era as a stdio
+  // connection's is; an error before any handler ran is answered by the SDK's entry, with its status.
+  const modernLanes = new StatelessLanes({
+    open: (send) => openModernLane(serving.newServer({ stateless: true, era: "modern" }), send),
+    statusOf: modernAnswerStatus,
+    earlyErrorsElsewhere: true,
   });
   const listens = new ListenShares(options);
   const stopListening = serving.onChange?.((change) => {
@@ -222,7 +230,11 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     const wireAuth = toWireAuth(caller);
     // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
     // modern MCP-Protocol-Version header) is the modern era's, anything else 2025-11-25's.
-    if (!isLegacyHttpRequest(request, parsed)) {
+    const route = modernRouteOf(request, parsed);
+    if (route.kind !== "legacy") {
+      // Plain requests go to kept servers; the rest (and what those refuse) to the SDK's entry.
+      const answered = route.kind === "lane" && (await modernLanes.dispatch(route.request, wireAuth, request.onClientGone, request.callerRequest));
+      if (answered) return answered;
       if (!isListen(parsed)) return modern.fetch(request.toRequest(), { parsedBody: parsed, ...wireAuth });
       const admitted = listens.admit(clientKeyOf(extras.remoteAddress, caller));
       if ("refusal" in admitted) return refusalResponse(admitted.refusal);
@@ -275,7 +287,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
   const eventStore = () => (options.stores.shared && !options.stores.shared.isReady() ? undefined : options.stores.eventStore);
 
   // Plain 2025 requests of a stateless endpoint share kept protocol servers (see StatelessLanes).
-  const lanes = new StatelessLanes(() => newServer(true));
+  const lanes = new StatelessLanes(legacyLaneOptions(() => newServer(true)));
 
   const postStateless = async (
     request: RequestView,
@@ -299,7 +311,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     // Only a request has an answer to resume (and to close the server after); a notification does not.
     const resumable = stream && store !== undefined && options.stores.shared !== undefined && isRequest(parsed);
     const plain = resumable ? undefined : laneRequestOf(parsed, request);
-    const answered = plain && (await lanes.dispatch(plain, wireAuth, request.onClientGone, () => request.toRequest()));
+    const answered = plain && (await lanes.dispatch(plain, wireAuth, request.onClientGone, request.callerRequest));
     if (answered) return answered;
     const transport = createHttpTransport({
       sessionIdGenerator: undefined,
@@ -346,7 +358,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       const deadline = Date.now() + deadlineMs;
       while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       stopListening?.();
-      await Promise.allSettled([sessionStore?.closeAll(), modern.close(), lanes.close()]);
+      await Promise.allSettled([sessionStore?.closeAll(), modern.close(), lanes.close(), modernLanes.close()]);
     },
   };
 }

@@ -18,8 +18,3 @@ export function isPlainAnswer(answer: Response | PlainAnswer): answer is PlainAn
 export function toResponse(answer: Response | PlainAnswer): Response {
   return isPlainAnswer(answer) ? new Response(answer.body, { status: answer.status, headers: answer.headers }) : answer;
 }
-
-/** A JSON-RPC message as the 200 JSON answer to its request, as the SDK's transports write it. */
-export function jsonAnswer(message: unknown): PlainAnswer {
-  return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(message) };
-}

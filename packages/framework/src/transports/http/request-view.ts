@@ -11,6 +11,12 @@ export interface RequestView {
   header(name: string): string | null;
   /** The request as a web-standard `Request` with a signal that aborts when the client leaves (made once, on first use). */
   toRequest(): Request;
+  /**
+   * The request as the handlers' context carries it (`ctx.http.req`, where the caller's remote
+   * address is read): the web `Request` where there is one, on Node a stand-in with its method,
+   * URL and headers, so a kept server's call makes no `Request`, `Headers` or `AbortController`.
+   */
+  callerRequest(): Request;
   /** Calls `listener` once if the client goes away before its answer is sent; returns a function that stops listening. */
   onClientGone(listener: () => void): () => void;
 }
@@ -22,6 +28,7 @@ export function viewOfRequest(request: Request): RequestView {
     url: request.url,
     header: (name) => request.headers.get(name),
     toRequest: () => request,
+    callerRequest: () => request,
     onClientGone(listener) {
       const signal = request.signal;
       if (signal.aborted) {

@@ -1,5 +1,6 @@
-import type { JSONRPCMessage, ProtocolServer, Transport, WireAuthInfo } from "../../runtime/sdk.js";
-import { jsonAnswer, type PlainAnswer } from "./plain-answer.js";
+import type { JSONRPCMessage, WireAuthInfo } from "../../runtime/sdk.js";
+import type { ProtocolServer, Transport } from "../../runtime/sdk.js";
+import type { PlainAnswer } from "./plain-answer.js";
 import { unrefTimer } from "./platform.js";
 
 /** A JSON-RPC request as it arrived (checked by `isPlainRequest`). */
@@ -10,7 +11,11 @@ interface Exchange {
   readonly lane: Lane;
   readonly id: string | number;
   readonly started: number;
-  resolve(answer: PlainAnswer | Response): void;
+  resolve(answer: PlainAnswer | Response | undefined): void;
+  /** Stops listening for the client going away. */
+  stopWatching(): void;
+  /** True while the request is being handed to its server: an answer then came before any handler ran. */
+  dispatching: boolean;
   /** Set once the answer turned into an SSE stream. */
   stream?: { controller: ReadableStreamDefaultController<Uint8Array>; lastWrite: number };
 }
@@ -18,10 +23,9 @@ interface Exchange {
 /** The SSE answer's headers, as the SDK's own transport sends them. */
 const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" };
 
-// A call still running after UPGRADE_MS answers as a stream, so the client has its headers and
+// A call still running after `upgradeMs` answers as a stream, so the client has its headers and
 // then a comment every KEEP_ALIVE_MS (the SDK's interval) instead of a silent socket that a
 // client or proxy would time out; sweeps every SWEEP_MS decide both for all calls at once.
-const UPGRADE_MS = 10_000;
 const KEEP_ALIVE_MS = 15_000;
 const SWEEP_MS = 5_000;
 // Lanes beyond this (as many calls with the same id at once) take the one-server-per-request path.
@@ -29,9 +33,49 @@ const MAX_LANES = 256;
 
 const encoder = new TextEncoder();
 
+/** What a lane's protocol server is reached through. */
+export interface LaneLink {
+  /** Hands `message` to the server, with the HTTP request it came in and the verified token. */
+  deliver(message: JSONRPCMessage, http: { request?: Request; authInfo?: WireAuthInfo }): void;
+  close(): Promise<void>;
+}
+
+/** How the lanes of one era are opened and answer. */
+export interface LaneOptions {
+  /** Opens a lane: a kept protocol server whose sent messages go to `send`; undefined when it cannot be opened. */
+  open(send: (message: JSONRPCMessage, relatedRequestId: string | number | undefined) => void): Promise<LaneLink | undefined>;
+  /** The HTTP status of an answer sent as a JSON body (200 unless given). */
+  statusOf?(message: JSONRPCMessage): number;
+  /**
+   * Whether an error answered before any handler ran (an unknown method) is left to the SDK's own
+   * entry (`dispatch` resolves undefined), which gives it the HTTP status it gives such errors.
+   */
+  earlyErrorsElsewhere?: boolean;
+  /** After how long a call with nothing sent yet answers as a stream; never when undefined. */
+  upgradeMs?: number;
+}
+
+/** The 2025-11-25 lanes: an SDK transport of our own per kept server, connected at once. */
+export function legacyLaneOptions(newServer: () => ProtocolServer): LaneOptions {
+  return {
+    upgradeMs: 10_000,
+    async open(send) {
+      const server = newServer();
+      const transport: Transport = {
+        start: async () => undefined,
+        send: async (message, options) => send(message, options?.relatedRequestId),
+        close: async () => transport.onclose?.(),
+      };
+      await server.connect(transport);
+      return { deliver: (message, http) => transport.onmessage?.(message, http), close: () => server.close() };
+    },
+  };
+}
+
 /**
- * Serves the plain 2025-11-25 requests of a stateless endpoint (`tools/call`, the lists, reads,
- * `ping`) on protocol servers made once and kept, instead of one made and closed per request.
+ * Serves the plain requests of one era (`tools/call`, the lists, reads, `ping`: 2025-11-25 on a
+ * stateless endpoint, 2026-07-28 on any) on protocol servers made once and kept, instead of one
+ * made and closed per request; `LaneOptions.open` says how a server is made and connected.
  * A protocol server keys what is in flight by request id and clients pick their ids alone, so
  * each server is a lane that takes at most one call per id: a request goes to the first lane
  * whose calls do not use its id, and a new lane opens when every lane does. Such a server never
@@ -47,13 +91,14 @@ export class StatelessLanes {
   private sweeper: ReturnType<typeof setInterval> | undefined;
   private closed = false;
 
-  constructor(private readonly newServer: () => ProtocolServer) {}
+  constructor(private readonly options: LaneOptions) {}
 
   /**
    * Sends `request` to a lane; resolves with its answer. `gone` tells it when the client leaves
    * first (the call is cancelled, so the tool's signal aborts); `httpRequest` gives the HTTP
-   * request it came in, for the handler's context. Undefined when every lane is
-   * busy with this id, or the lanes are closed: serve it on a server of its own then.
+   * request it came in, for the handler's context. Undefined when every lane is busy with this
+   * id, the lanes are closed, or (`earlyErrorsElsewhere`) the server refused it before any
+   * handler ran: serve it on a server of its own then.
    */
   async dispatch(
     request: LaneRequest,
@@ -64,23 +109,30 @@ export class StatelessLanes {
     if (this.closed) return undefined;
     const lane = this.laneFor(request.id);
     if (!lane) return undefined;
-    let resolve!: (answer: PlainAnswer | Response) => void;
-    const answer = new Promise<PlainAnswer | Response>((r) => (resolve = r));
+    let resolve!: (answer: PlainAnswer | Response | undefined) => void;
+    const answer = new Promise<PlainAnswer | Response | undefined>((r) => (resolve = r));
     // Taken before any await: the next request with this id must see the lane busy.
-    const exchange: Exchange = { lane, id: request.id, started: Date.now(), resolve };
+    const exchange: Exchange = { lane, id: request.id, started: Date.now(), resolve, dispatching: false, stopWatching: () => undefined };
     lane.inFlight.set(request.id, exchange);
     this.exchanges.add(exchange);
     this.sweeper ??= unrefTimer(setInterval(() => this.sweep(), SWEEP_MS));
-    const stop = onClientGone(() => this.cancel(exchange, "The client closed the HTTP request."));
-    exchange.resolve = (value) => {
-      stop();
-      resolve(value);
-    };
-    if (lane.connecting) await lane.connecting;
+    // Watched until the call is done, not only until its answer starts: a client that leaves
+    // mid-stream cancels the call too (the body of a web Response is not always cancelled then).
+    exchange.stopWatching = onClientGone(() => this.cancel(exchange, "The client closed the HTTP request."));
+    if (!lane.link) await lane.opening;
+    if (!lane.link) {
+      // The lane could not be opened (it is gone from the list already): the SDK's entry serves it.
+      this.finish(exchange);
+      exchange.resolve(undefined);
+      return answer;
+    }
     // The HTTP request goes with it, as the SDK's own transport sends it: the caller's identity
     // (an anonymous caller's remote address) is read from it (runtime/caller-identity.ts).
-    if (this.exchanges.has(exchange))
-      lane.transport.onmessage?.(request as JSONRPCMessage, { request: httpRequest(), ...(auth.authInfo ? { authInfo: auth.authInfo } : {}) });
+    if (this.exchanges.has(exchange)) {
+      exchange.dispatching = true;
+      lane.link.deliver(request as JSONRPCMessage, { request: httpRequest(), ...(auth.authInfo ? { authInfo: auth.authInfo } : {}) });
+      exchange.dispatching = false;
+    }
     return answer;
   }
 
@@ -95,18 +147,31 @@ export class StatelessLanes {
         undefined,
       );
     }
-    await Promise.allSettled(this.lanes.map((lane) => lane.server.close()));
+    await Promise.allSettled(this.lanes.map((lane) => lane.close()));
   }
 
   private laneFor(id: string | number): Lane | undefined {
     for (const lane of this.lanes) if (!lane.inFlight.has(id)) return lane;
     if (this.lanes.length >= MAX_LANES) return undefined;
-    const lane = new Lane(this.newServer(), this);
+    const lane = new Lane();
     this.lanes.push(lane);
-    lane.connecting = lane.server.connect(lane.transport).then(() => {
-      lane.connecting = undefined;
-    });
+    lane.opening = this.options
+      .open((message, related) => this.deliver(lane, message, related))
+      .then(
+        (link) => {
+          lane.link = link;
+          if (!link || this.closed) this.drop(lane);
+          if (link && this.closed) void link.close().catch(() => undefined);
+        },
+        () => this.drop(lane),
+      );
     return lane;
+  }
+
+  private drop(lane: Lane): void {
+    const index = this.lanes.indexOf(lane);
+    if (index !== -1) this.lanes.splice(index, 1);
+    lane.retired = true;
   }
 
   /** Called by a lane's transport for each message its server sends. */
@@ -116,9 +181,14 @@ export class StatelessLanes {
     // Nothing tied to a request (a list change): a stateless endpoint has no stream for it.
     const exchange = id === undefined ? undefined : lane.inFlight.get(id);
     if (!exchange) return;
+    if (isAnswer && exchange.dispatching && "error" in message && this.options.earlyErrorsElsewhere) {
+      this.finish(exchange);
+      return exchange.resolve(undefined);
+    }
     if (isAnswer && !exchange.stream) {
       this.finish(exchange);
-      return exchange.resolve(jsonAnswer(message));
+      const status = this.options.statusOf?.(message) ?? 200;
+      return exchange.resolve({ status, headers: { "content-type": "application/json" }, body: JSON.stringify(message) });
     }
     this.write(exchange, `event: message\ndata: ${JSON.stringify(message)}\n\n`);
     if (isAnswer) {
@@ -153,48 +223,42 @@ export class StatelessLanes {
   private cancel(exchange: Exchange, reason: string): void {
     if (!this.finish(exchange)) return;
     const lane = exchange.lane;
-    lane.transport.onmessage?.({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: exchange.id, reason } } as JSONRPCMessage);
-    const index = this.lanes.indexOf(lane);
-    if (index !== -1) this.lanes.splice(index, 1);
-    lane.retired = true;
-    if (lane.inFlight.size === 0) void lane.server.close().catch(() => undefined);
+    lane.link?.deliver({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: exchange.id, reason } } as JSONRPCMessage, {});
+    this.drop(lane);
+    if (lane.inFlight.size === 0) void lane.close();
   }
 
   private finish(exchange: Exchange): boolean {
     if (!this.exchanges.delete(exchange)) return false;
+    exchange.stopWatching();
     const lane = exchange.lane;
     lane.inFlight.delete(exchange.id);
-    if (lane.retired && lane.inFlight.size === 0) void lane.server.close().catch(() => undefined);
+    if (lane.retired && lane.inFlight.size === 0) void lane.close();
     return true;
   }
 
   private sweep(): void {
     const now = Date.now();
+    const upgradeMs = this.options.upgradeMs;
     for (const exchange of this.exchanges) {
       if (!exchange.stream) {
-        if (now - exchange.started >= UPGRADE_MS) this.write(exchange, ": keepalive\n\n");
+        if (upgradeMs !== undefined && now - exchange.started >= upgradeMs) this.write(exchange, ": keepalive\n\n");
       } else if (now - exchange.stream.lastWrite >= KEEP_ALIVE_MS) this.write(exchange, ": keepalive\n\n");
     }
   }
 }
 
-/** One kept protocol server and the transport that connects it to HTTP exchanges. */
+/** One kept protocol server and the link that connects it to HTTP exchanges. */
 class Lane {
   readonly inFlight = new Map<string | number, Exchange>();
-  readonly transport: Transport;
-  /** Until the server is connected to `transport`. */
-  connecting: Promise<void> | undefined;
+  /** Set once the lane is open. */
+  link: LaneLink | undefined;
+  /** Until the lane is open (or known not to open). */
+  opening: Promise<void> | undefined;
   /** Set once a call on it was cancelled: it takes no new request, and closes when its last is done. */
   retired = false;
 
-  constructor(
-    readonly server: ProtocolServer,
-    lanes: StatelessLanes,
-  ) {
-    this.transport = {
-      start: async () => undefined,
-      send: async (message, options) => lanes.deliver(this, message, options?.relatedRequestId),
-      close: async () => this.transport.onclose?.(),
-    };
+  close(): Promise<void> {
+    return this.link ? this.link.close().catch(() => undefined) : Promise.resolve();
   }
 }

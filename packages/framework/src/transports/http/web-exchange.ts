@@ -13,14 +13,20 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
   let request: Request | undefined;
   let aborted: AbortController | undefined;
   let left = false;
+  // Who waits for the client to leave (onClientGone), told by the one "close" listener below
+  // rather than each adding and removing one of its own on every call.
+  const gone = new Set<() => void>();
   // Listened for from the start, not from when the Request is made: a listener added once the
   // body has been read was seen to miss a 2026-07-28 client leaving mid-call.
   res.once("close", () => {
     if (res.writableFinished) return;
     left = true;
     aborted?.abort();
+    for (const listener of gone) listener();
+    gone.clear();
   });
-  return {
+  let standIn: Request | undefined;
+  const view: RequestView = {
     method: req.method ?? "GET",
     url,
     header(name) {
@@ -36,18 +42,28 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
       rememberRemoteAddress(request, remoteAddress);
       return request;
     },
+    callerRequest() {
+      if (request) return request;
+      // Read only for its headers and the address recorded for it (runtime/caller-identity.ts).
+      if (!standIn) {
+        const headers = { get: (name: string) => view.header(name.toLowerCase()) };
+        standIn = { method: view.method, url, headers } as unknown as Request;
+        rememberRemoteAddress(standIn, remoteAddress);
+      }
+      return standIn;
+    },
     onClientGone(listener) {
       if (left) {
         listener();
         return () => undefined;
       }
-      const gone = (): void => {
-        if (!res.writableFinished) listener();
-      };
-      res.once("close", gone);
-      return () => res.off("close", gone);
+      // Each call of onClientGone is its own subscription, even for the same function.
+      const once = (): void => listener();
+      gone.add(once);
+      return () => void gone.delete(once);
     },
   };
+  return view;
 }
 
 /** Writes an answer whose body is whole with one `end` (no stream to read, no chunking). */

@@ -1,0 +1,104 @@
+// Server CPU per HTTP tools/call through the gateway sample (the calculator mounted as "calc"
+// beside the towns and weather parts) against the calculator served on its own, both stateless,
+// both eras, in paired rounds (the method of bench/lib/http-cpu-rounds.mjs). Prints the medians
+// and the gateway's ratio.
+//   node bench/gateway-check.mjs [--node PATH] [--rounds N] [--calls N]
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ERAS, processCpuMs, startHttpServer } from "./lib/http-cpu-rounds.mjs";
+
+const here = (p) => path.join(path.dirname(fileURLToPath(import.meta.url)), p);
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? fallback : process.argv[i + 1];
+};
+const node = arg("--node", process.execPath);
+const rounds = Number(arg("--rounds", 5));
+const calls = Number(arg("--calls", 1000));
+const servers = [
+  { key: "direct", tool: "add", command: [node, here("../packages/calc-server/dist/calc.js"), "--http", "--stateless", "--port", "{port}"] },
+  {
+    key: "gateway",
+    tool: "calc_add",
+    command: [node, here("../packages/gateway-server/dist/gateway.js"), "--http", "--stateless", "--port", "{port}"],
+    env: { NWS_USER_AGENT: "typemcp-bench (bench@example.com)" },
+    // The gateway logs one JSON line per request (logRequests()): kept out of the measurement's pipe.
+  },
+];
+
+// One era's tools/call of `tool`, as ERAS sends `add`.
+function callOf(era, tool) {
+  const { body, headers } = ERAS[era];
+  return {
+    body: JSON.stringify({ ...body, params: { ...body.params, name: tool } }),
+    headers: { ...headers, ...(headers["Mcp-Name"] ? { "Mcp-Name": tool } : {}) },
+  };
+}
+
+function post(started, call) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent: started.agent,
+        host: started.url.hostname,
+        port: started.url.port,
+        path: started.url.pathname,
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "Content-Length": Buffer.byteLength(call.body),
+          ...call.headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res
+          .setEncoding("utf8")
+          .on("data", (c) => (text += c))
+          .on("end", () =>
+            res.statusCode === 200 && text.includes('"result":5') ? resolve() : reject(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`)),
+          );
+      },
+    );
+    req.on("error", reject);
+    req.end(call.body);
+  });
+}
+
+async function load(started, call, n) {
+  let sent = 0;
+  const worker = async () => {
+    while (sent < n) {
+      sent++;
+      await post(started, call);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+const started = [];
+try {
+  for (const server of servers) started.push(await startHttpServer(server));
+  const out = Object.fromEntries(servers.map((s) => [s.key, { legacy: [], modern: [] }]));
+  for (const [i, server] of servers.entries()) for (const era of ["legacy", "modern"]) await load(started[i], callOf(era, server.tool), 1000);
+  for (let round = 0; round < rounds; round++) {
+    for (const era of ["legacy", "modern"]) {
+      for (let k = 0; k < servers.length; k++) {
+        const i = (k + round) % servers.length;
+        const before = processCpuMs(started[i].child.pid);
+        await load(started[i], callOf(era, servers[i].tool), calls);
+        out[servers[i].key][era].push(((processCpuMs(started[i].child.pid) - before) * 1000) / calls);
+      }
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const era of ["legacy", "modern"]) {
+    const direct = median(out.direct[era]);
+    const gateway = median(out.gateway[era]);
+    console.log(`${era}: direct ${direct.toFixed(0)} µs, gateway ${gateway.toFixed(0)} µs; gateway/direct ${(gateway / direct).toFixed(2)}`);
+  }
+} finally {
+  for (const s of started) s.stop();
+}

@@ -1,0 +1,155 @@
+/**
+ * A 2026-07-28 protocol server kept for many HTTP requests, reached through the SDK's public API:
+ * `serveStdio` (with a transport of ours) pins one server to the modern era as it does for a
+ * stdio connection, and each request is handed to that server's transport with the HTTP facts
+ * the SDK's own HTTP entry gives it (the classification, the request, the verified token).
+ * `test/modern-lanes.test.ts` holds the SDK to what this relies on.
+ */
+import {
+  classifyInboundRequest,
+  isJsonContentType,
+  ProtocolErrorCode,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+  type Transport,
+} from "@modelcontextprotocol/server";
+import { serveConnection, ERA_VERSION, type ProtocolServer } from "./sdk.js";
+import { sdkServerOf } from "./sdk-server-of.js";
+import type { HttpRequestHead } from "./sdk-http.js";
+import type { WireAuthInfo } from "./wire-auth.js";
+import { isPlainRequest } from "./plain-request.js";
+
+/** A JSON-RPC request as it arrived. */
+export type PlainLaneRequest = { jsonrpc: "2.0"; id: string | number; method: string; params?: Record<string, unknown> };
+
+/** Where a POST goes: the 2025 era, a kept 2026-07-28 server, or the SDK's own 2026-07-28 entry. */
+export type ModernRoute = { kind: "legacy" } | { kind: "lane"; request: PlainLaneRequest } | { kind: "sdk" };
+
+// What a kept server answers: requests whose answer depends only on the request (the same set as
+// the 2025 lanes, plus the modern probe). Listen streams, tasks and notifications keep the SDK's path.
+const LANE_METHODS = new Set([
+  "tools/call",
+  "tools/list",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "prompts/list",
+  "prompts/get",
+  "completion/complete",
+  "ping",
+  "server/discover",
+]);
+
+// The body field each method's `Mcp-Name` header mirrors (SEP-2243).
+const NAME_FIELD: Record<string, string> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
+
+const MODERN = ERA_VERSION.modern;
+const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+
+/**
+ * Where a POST whose body parsed to `parsed` goes, by the SDK's own classification. A modern
+ * request takes a kept server only when the SDK's entry would certainly dispatch it as it is:
+ * a JSON body, a plain request of a lane method claiming 2026-07-28, and the standard headers
+ * present and equal to the body (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` in plain
+ * form). Anything else it would check further (a missing or encoded header, an unknown
+ * revision, a task) goes to the SDK's entry, which answers it in its own words.
+ */
+export function modernRouteOf(request: HttpRequestHead, parsed: unknown): ModernRoute {
+  // The common cases are told without the SDK's classifier (three zod parses of the body): a plain
+  // request that makes no 2026-07-28 claim in body or header is 2025-11-25's, exactly as the
+  // classifier would say; one that claims 2026-07-28 in both, with every standard header equal
+  // to its body, goes to a kept server, whose codec checks its envelope before any handler runs
+  // (an envelope it refuses is then left to the SDK's entry, see `earlyErrorsElsewhere`).
+  if (isPlainRequest(parsed)) {
+    const message = parsed as PlainLaneRequest;
+    const meta = message.params?._meta as Record<string, unknown> | undefined;
+    const version = request.header("mcp-protocol-version");
+    if ((meta === undefined || !(PROTOCOL_VERSION in meta)) && (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version))) return { kind: "legacy" };
+    if (meta?.[PROTOCOL_VERSION] === MODERN && CLIENT_CAPABILITIES in meta && message.method !== "initialize" && isLaneRequest(request, message))
+      return { kind: "lane", request: message };
+  }
+  const header = (name: string) => request.header(name) ?? undefined;
+  const outcome = classifyInboundRequest({
+    httpMethod: request.method.toUpperCase(),
+    protocolVersionHeader: header("mcp-protocol-version"),
+    mcpMethodHeader: header("mcp-method"),
+    mcpNameHeader: header("mcp-name"),
+    body: parsed,
+  } as Parameters<typeof classifyInboundRequest>[0]);
+  if (outcome.kind === "legacy") return { kind: "legacy" };
+  if (outcome.kind !== "modern" || outcome.messageKind !== "request" || outcome.classification.revision !== MODERN) return { kind: "sdk" };
+  return isPlainRequest(parsed) && isLaneRequest(request, parsed as PlainLaneRequest) ? { kind: "lane", request: parsed as PlainLaneRequest } : { kind: "sdk" };
+}
+
+// Whether the SDK's entry would dispatch a modern `message` as it is: a lane method, no task, a
+// JSON body, and the standard headers present and equal to the body (`Mcp-Name` in plain form).
+function isLaneRequest(request: HttpRequestHead, message: PlainLaneRequest): boolean {
+  if (!LANE_METHODS.has(message.method) || (message.params !== undefined && "task" in message.params)) return false;
+  if (!isJsonContentType(request.header("content-type"))) return false;
+  if (request.header("mcp-protocol-version") !== MODERN || request.header("mcp-method") !== message.method) return false;
+  const field = NAME_FIELD[message.method];
+  if (field === undefined) return true;
+  const value = message.params?.[field];
+  const name = request.header("mcp-name");
+  return typeof value === "string" ? name === value && !value.startsWith("=?") : name === null;
+}
+
+/** The HTTP status of a kept server's answer: 200, except the one error the spec gives its own (400). */
+export function modernAnswerStatus(message: JSONRPCMessage): number {
+  const error = (message as { error?: { code?: unknown } }).error;
+  return error?.code === ProtocolErrorCode.MissingRequiredClientCapability ? 400 : 200;
+}
+
+/** What a kept modern server is reached through. */
+export interface ModernLaneLink {
+  /** Hands `message` to the server, with the HTTP request it came in (for the caller's identity) and its verified token. */
+  deliver(message: JSONRPCMessage, http: { request?: Request; authInfo?: WireAuthInfo }): void;
+  close(): Promise<void>;
+}
+
+const OPENING_ID = "typemcp:open-lane";
+
+/**
+ * Pins `protocol` to 2026-07-28 and keeps it: `send` gets every message it sends, with the id of
+ * the request it belongs to. Undefined when the server could not be pinned.
+ */
+export async function openModernLane(
+  protocol: ProtocolServer,
+  send: (message: JSONRPCMessage, relatedRequestId: string | number | undefined) => void,
+): Promise<ModernLaneLink | undefined> {
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  const wire: Transport = {
+    start: async () => undefined,
+    send: async (message, options) => {
+      if ((message as { id?: unknown }).id === OPENING_ID) return opened();
+      send(message, options?.relatedRequestId);
+    },
+    close: async () => {
+      opened();
+      wire.onclose?.();
+    },
+  };
+  const connection = serveConnection(() => protocol, wire);
+  // The connection opens on a 2026-07-28 request, as a client's first one would; its answer stays here.
+  const envelope = { "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {} };
+  wire.onmessage?.({ jsonrpc: "2.0", id: OPENING_ID, method: "ping", params: { _meta: envelope } } as JSONRPCMessage);
+  await open;
+  const channel = sdkServerOf(protocol).transport;
+  if (channel?.onmessage === undefined) {
+    await connection.close();
+    return undefined;
+  }
+  // What the server sends goes straight to `send`: the channel's own send would check each
+  // message with zod again and route list changes to stdio listen streams, which HTTP has none of
+  // (a kept server's list changes reach nobody, as a one-request server's do).
+  channel.send = async (message, options) => send(message, options?.relatedRequestId);
+  const classification = { era: "modern", revision: MODERN };
+  return {
+    deliver(message, http) {
+      channel.onmessage?.(message, { classification, ...http } as never);
+    },
+    close: () => connection.close(),
+  };
+}
