@@ -3,8 +3,8 @@ import os from "node:os";
 import { describe, expect, test } from "vitest";
 import { fromRoot } from "./support/paths.js";
 
-// logRequests() and timing() gather their lines for up to 10 ms before writing them; these are
-// the lines a server logged just before it exits, which only the exit handler can still write.
+// logRequests() and timing() write their lines once per event-loop turn; these are the lines a
+// server logged in the very turn it exits in, which only the exit handler can still write.
 const SERVER = fromRoot("test/fixtures/dist/tc39/log-exit.js");
 
 describe("logRequests() and timing() on stderr", () => {

@@ -23,7 +23,7 @@ export interface RequestLogEntry {
 export interface LogRequestsOptions {
   /**
    * Receives each entry; by default it is written to stderr as one JSON line (stdout is the
-   * protocol's in stdio mode), gathered for up to 10 ms and written together, after the request's
+   * protocol's in stdio mode), the lines of one event-loop turn in one write, after the request's
    * answer; lines still waiting when the process exits are written on exit.
    */
   write?: (entry: RequestLogEntry) => void;

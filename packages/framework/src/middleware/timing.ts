@@ -15,7 +15,7 @@ export interface Timing {
 export interface TimingOptions {
   /**
    * Receives each measurement; by default a line such as `[typemcp] tools/call add: 3.2 ms` goes
-   * to stderr, written as `logRequests()` writes its lines (gathered for up to 10 ms, the rest on exit).
+   * to stderr, written as `logRequests()` writes its lines (one write per event-loop turn, the rest on exit).
    */
   report?: (timing: Timing) => void;
 }
