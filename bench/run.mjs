@@ -8,8 +8,11 @@
 // Five phases, each interleaved so that a change in the machine's load hits every server alike:
 // cold starts (one start at a time, round-robin over every Node × server), steady state over
 // stdio (latency, throughput, memory, bad input), CPU per pipelined call in paired rounds (every
-// server alive, each round all of them in rotating order), stateless HTTP load, and server CPU per
-// HTTP tools/call in paired rounds, both eras, against the SDK's HTTP servers and typemcp's Bun build.
+// server alive, each round all of them in rotating order; the calculator also with an
+// OpenTelemetry SDK registered, with logRequests() and with timing()), stateless HTTP load, and
+// server CPU per HTTP tools/call in paired rounds, both eras, against the SDK's HTTP servers,
+// typemcp's Bun build, the calculator with an OpenTelemetry SDK registered and the gateway sample
+// calling the same calculator mounted in it.
 import { build } from "esbuild";
 import fs from "node:fs";
 import os from "node:os";
@@ -67,6 +70,22 @@ if (haveV2) {
     logLevel: "warning",
   });
 }
+// The calculator again, with what #38 states a cost limit for, in the same paired CPU rounds: an
+// OpenTelemetry SDK registered before it starts (servers/otel-sdk.mjs: batch span processor and
+// metric reader, exporting nowhere), and logRequests() or timing() writing to stderr
+// (typemcp-servers/, built by `pnpm run build`). Judged against the plain calculator.
+const VARIANTS = [
+  {
+    key: "otel",
+    label: "typemcp calc, OpenTelemetry SDK",
+    script: "../packages/calc-server/dist/calc.js",
+    nodeArgs: ["--import", here("servers/otel-sdk.mjs")],
+    limit: 1.25,
+    target: "with an OpenTelemetry SDK registered",
+  },
+  { key: "logged", label: "typemcp calc, logRequests()", script: "typemcp-servers/dist/calc-logged.js", limit: 1.05, target: "with logRequests() to stderr" },
+  { key: "timed", label: "typemcp calc, timing()", script: "typemcp-servers/dist/calc-timed.js", limit: 1.05, target: "with timing() to stderr" },
+];
 const START_ONLY = [
   { key: "towns", label: "typemcp towns", script: "../packages/towns-server/dist/towns.js" },
   { key: "weather", label: "typemcp weather", script: "../packages/weather-server/dist/weather.js" },
@@ -83,7 +102,7 @@ function resolves(specifier) {
   }
 }
 
-for (const server of [...SERVERS, ...START_ONLY]) {
+for (const server of [...SERVERS, ...START_ONLY, ...VARIANTS]) {
   if (!fs.existsSync(here(server.script))) throw new Error(`${server.script} is missing: run \`pnpm run build\` first (\`pnpm bench\` does both).`);
 }
 
@@ -91,6 +110,9 @@ const nodes = benchNodes();
 const bun = benchBun();
 /** results[nodeIndex][serverKey] = { starts: [...], rounds: [...] }; results[nodeIndex].http = {...} */
 const results = nodes.map(() => Object.fromEntries([...SERVERS, ...START_ONLY].map((s) => [s.key, { starts: [], rounds: [] }])));
+const GATEWAY = here("../packages/gateway-server/dist/gateway.js");
+const haveGateway = fs.existsSync(GATEWAY);
+if (!haveGateway) console.error("(packages/gateway-server is not built: the gateway comparison is left out)");
 
 console.error(
   `typemcp bench on ${nodes.map((n) => n.label).join(" and ")}: ${COLD_STARTS} cold starts per server, ${ROUNDS} round(s) of ${LATENCY_CALLS} sequential and ${PIPELINED_CALLS} pipelined calls (${CONCURRENCY} in flight), ${HTTP_SECONDS} s of HTTP load per server`,
@@ -132,7 +154,7 @@ for (const [n, node] of nodes.entries()) {
   console.error(`  CPU per call, ${node.label}: ${WARM_CALLS} warm-up calls per server, then ${CPU_ROUNDS} paired rounds of ${CPU_CALLS}`);
   results[n].cpu = await cpuRounds(
     node.path,
-    SERVERS.map((server) => ({ ...server, script: here(server.script) })),
+    [...SERVERS, ...VARIANTS].map((server) => ({ ...server, script: here(server.script) })),
     { rounds: CPU_ROUNDS, calls: CPU_CALLS, warmup: WARM_CALLS, concurrency: CONCURRENCY },
   );
 }
@@ -159,6 +181,23 @@ for (const [n, node] of nodes.entries()) {
       ? [{ key: "v2http", label: "SDK v2 McpServer, createMcpHandler", command: [node.path, here("servers/sdk-v2-http-calc.mjs")], cwd: here(".") }]
       : []),
     { key: "v1http", label: "SDK v1 McpServer, stateless HTTP", command: [node.path, here("servers/sdk-http-calc.mjs")], cwd: here("."), eras: ["legacy"] },
+    {
+      key: "otel",
+      label: "typemcp calc, OpenTelemetry SDK",
+      command: [node.path, "--import", here("servers/otel-sdk.mjs"), calc, "--http", "--stateless", "--port", "{port}"],
+    },
+    // The gateway sample (maskErrors() and logRequests() on every request, as it ships) calling
+    // the calculator mounted in it: calc_add against the calculator's own add above.
+    ...(haveGateway
+      ? [
+          {
+            key: "gateway",
+            label: "gateway sample, calc_add",
+            command: [node.path, GATEWAY, "--http", "--stateless", "--port", "{port}"],
+            tool: "calc_add",
+          },
+        ]
+      : []),
     ...(bun
       ? [
           {
@@ -256,12 +295,35 @@ for (const [n, node] of nodes.entries()) {
   );
   const hc = r.httpCpu;
   for (const era of ["legacy", "modern"]) {
-    for (const server of hc.servers) {
+    // The calculator's own variants (OpenTelemetry, the gateway) are in the next table, against the calculator.
+    for (const server of hc.servers.filter((s) => s.key !== "otel" && s.key !== "gateway")) {
       const values = hc.cpu[server.key][era];
       if (!values.length) continue;
       const paired = server.key === "typemcp" ? undefined : pairedRatio(hc.cpu.typemcp[era], values);
       console.log(
         `  ${era === "legacy" ? "2025-11-25" : "2026-07-28"}  ${server.label.padEnd(44)}${fmt(median(values)).padStart(8)}${paired ? `   ratio ${fmt(paired.ratio, 2)}  (${paired.won}/${paired.rounds})` : ""}`,
+      );
+    }
+  }
+
+  // What each variant costs: its CPU per call ÷ the plain calculator's, paired by round.
+  const overhead = (variant, base) => pairedRatio(variant, base);
+  console.log(`\nwhat it costs the calculator, CPU per call ÷ the plain calculator's (paired rounds; rounds it cost at most the limit):`);
+  for (const variant of VARIANTS) {
+    const paired = overhead(r.cpu[variant.key].cpuUs, r.cpu.typemcp.cpuUs);
+    const within = r.cpu[variant.key].cpuUs.filter((v, i) => v / r.cpu.typemcp.cpuUs[i] <= variant.limit).length;
+    console.log(
+      `  stdio  ${variant.label.padEnd(44)}${fmt(median(r.cpu[variant.key].cpuUs)).padStart(8)} µs   ratio ${fmt(paired.ratio, 2)}  (${within}/${paired.rounds})`,
+    );
+  }
+  for (const era of ["legacy", "modern"]) {
+    for (const key of ["otel", "gateway"]) {
+      const theirs = hc.cpu[key]?.[era];
+      if (!theirs?.length) continue;
+      const paired = overhead(theirs, hc.cpu.typemcp[era]);
+      const label = hc.servers.find((s) => s.key === key).label;
+      console.log(
+        `  HTTP ${era === "legacy" ? "2025-11-25" : "2026-07-28"}  ${label.padEnd(38)}${fmt(median(theirs)).padStart(8)} µs   ratio ${fmt(paired.ratio, 2)}`,
       );
     }
   }
@@ -347,6 +409,21 @@ for (const [n, node] of nodes.entries()) {
       const paired = pairedRatio(r.httpCpu.cpu.typemcp[era], theirs);
       const label = r.httpCpu.servers.find((s) => s.key === key).label;
       targets.push([`HTTP CPU per tools/call (${era === "legacy" ? "2025-11-25" : "2026-07-28"}) ≤ ${limit} × ${label}`, paired.ratio, limit, wins(paired)]);
+    }
+  }
+  // Tracing, logging and the gateway (#38): each judged against the plain calculator.
+  for (const variant of VARIANTS) {
+    const paired = overhead(r.cpu[variant.key].cpuUs, r.cpu.typemcp.cpuUs);
+    targets.push([`stdio CPU per call ${variant.target} ≤ ${variant.limit} × without`, paired.ratio, variant.limit]);
+  }
+  for (const era of ["legacy", "modern"]) {
+    for (const [key, limit, what] of [
+      ["otel", 1.25, "with an OpenTelemetry SDK registered ≤ 1.25 × without"],
+      ["gateway", 1.1, "through the gateway sample ≤ 1.1 × calling the calculator directly"],
+    ]) {
+      const theirs = hc.cpu[key]?.[era];
+      if (!theirs?.length) continue;
+      targets.push([`HTTP CPU per tools/call (${era === "legacy" ? "2025-11-25" : "2026-07-28"}) ${what}`, overhead(theirs, hc.cpu.typemcp[era]).ratio, limit]);
     }
   }
   targets.push(["RSS after 5,000 calls ≤ 1.3 × idle", r.cpu.typemcp.warmRssMb / r.cpu.typemcp.idleRssMb, 1.3]);

@@ -45,7 +45,7 @@ describe("OpenTelemetry from host to server", () => {
     { transport: "stdio", protocol: "2026-07-28" },
     { transport: "http", protocol: "2025-11-25" },
   ] as const)(
-    "a host's client span is the parent of the server's span and its execution span, over $transport ($protocol)",
+    "a host's client span is the parent of the server's span, which has no execution span without middleware, over $transport ($protocol)",
     async ({ transport, protocol }) => {
       exporter.reset();
       const spansFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-otel-")), "spans.json");
@@ -98,12 +98,10 @@ describe("OpenTelemetry from host to server", () => {
       // A 2025-11-25 client over HTTP has a session; a stdio connection has none to name.
       if (protocol === "2025-11-25") expect(server.attributes["mcp.session.id"]).toEqual(expect.any(String));
       else expect(server.attributes).not.toHaveProperty("mcp.session.id");
-      expect(spans.find((s) => s.name === "execute_tool echo")).toMatchObject({
-        kind: SpanKind.INTERNAL,
-        traceId: server.traceId,
-        parentSpanId: server.spanId,
-        attributes: { "gen_ai.tool.name": "echo" },
-      });
+      // No middleware runs around the tool: an execution span would cover the same work as the
+      // request's, so none is made (the in-memory test has one under middleware).
+      expect(spans.map((s) => s.name)).not.toContain("execute_tool echo");
+      expect(spans.filter((s) => s.parentSpanId === server.spanId)).toEqual([]);
 
       // The host lists the tools as it connects: that request is traced the same way.
       const listed = host.find((s) => s.name === "tools/list")!;

@@ -9,7 +9,8 @@ import { median } from "./stats.mjs";
 
 /**
  * Runs `rounds` rounds of `calls` pipelined calls (`concurrency` in flight) against each of
- * `servers` ([{ key, script }]) on `node`, after `warmup` calls each. Returns per server key:
+ * `servers` ([{ key, script, nodeArgs?, env? }]; `nodeArgs` go before the script, such as
+ * `--import` of a module that registers an OpenTelemetry SDK) on `node`, after `warmup` calls each. Returns per server key:
  * `{ cpuUs: [µs per call, one per round], idleRssMb, warmRssMb }`, where idle is after
  * `tools/list` and warm after the warm-up calls.
  */
@@ -17,7 +18,7 @@ export async function cpuRounds(node, servers, { rounds, calls, warmup, concurre
   const procs = [];
   try {
     for (const server of servers) {
-      const proc = new RpcProcess([node, server.script], server.env);
+      const proc = new RpcProcess([node, ...(server.nodeArgs ?? []), server.script], server.env);
       procs.push(proc);
       await proc.initialize();
       await proc.request("tools/list", {});

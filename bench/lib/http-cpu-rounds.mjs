@@ -8,23 +8,23 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 
-/** The two protocol eras, as a client of each sends `tools/call add`. */
-export const ERAS = {
-  legacy: { body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } } }, headers: {} },
-  modern: {
+/** The two protocol eras, as a client of each sends `tools/call` of `tool` (`add`, or a gateway's `calc_add`) with a = 2, b = 3. */
+export function eraRequest(era, tool = "add") {
+  const params = { name: tool, arguments: { a: 2, b: 3 } };
+  if (era === "legacy") return { body: { jsonrpc: "2.0", id: 1, method: "tools/call", params }, headers: {} };
+  return {
     body: {
       jsonrpc: "2.0",
       id: 1,
       method: "tools/call",
-      params: {
-        name: "add",
-        arguments: { a: 2, b: 3 },
-        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
-      },
+      params: { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
     },
-    headers: { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "add" },
-  },
-};
+    headers: { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": tool },
+  };
+}
+
+/** `tools/call add` in each era. */
+export const ERAS = { legacy: eraRequest("legacy"), modern: eraRequest("modern") };
 
 /** A free port on 127.0.0.1. */
 export function freePort() {
@@ -51,7 +51,7 @@ export function processCpuMs(pid) {
 }
 
 /**
- * Starts `server` ({ command: [bin, ...args], env, cwd }) with PORT set to a free port (and any
+ * Starts `server` ({ command: [bin, ...args], env, cwd, tool }; `tool` is what `load` calls, default `add`) with PORT set to a free port (and any
  * `{port}` in its arguments replaced), and waits until it answers tools/list.
  */
 export async function startHttpServer(server) {
@@ -72,7 +72,7 @@ export async function startHttpServer(server) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
-  return { child, url, agent, stop: () => (agent.destroy(), child.kill("SIGKILL")) };
+  return { child, url, agent, tool: server.tool, stop: () => (agent.destroy(), child.kill("SIGKILL")) };
 }
 
 // A keep-alive socket the server closed while idle (other servers had their turn) may be reused
@@ -113,13 +113,14 @@ function postOnce(agent, url, body, headers, expect) {
   });
 }
 
-/** Sends `calls` calls of `era` to a started server, `concurrency` in flight. */
+/** Sends `calls` calls of `era` to a started server, `concurrency` in flight (of `started.tool`, default `add`). */
 export async function load(started, era, calls, concurrency) {
   let sent = 0;
+  const request = eraRequest(era, started.tool);
   const worker = async () => {
     while (sent < calls) {
       sent++;
-      await post(started.agent, started.url, ERAS[era].body, ERAS[era].headers, '"result":5');
+      await post(started.agent, started.url, request.body, request.headers, '"result":5');
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

@@ -1,4 +1,4 @@
-import type { Middleware } from "../runtime/middleware.js";
+import type { Middleware, RequestCall } from "../runtime/middleware.js";
 import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
 import { writeStderrLine } from "./stderr-lines.js";
 
@@ -41,32 +41,60 @@ export interface LogRequestsOptions {
  * ```
  */
 export function logRequests(options: LogRequestsOptions = {}): Middleware {
-  const write = options.write ?? ((entry: RequestLogEntry) => writeStderrLine(`${JSON.stringify(entry)}\n`));
+  const { write } = options;
+  // The default output builds its JSON line directly: no entry object, no Date per request.
+  const log = (call: RequestCall, time: number, started: number, outcome: RequestOutcome, error?: unknown): void => {
+    const target = requestTarget(call.method, call.params);
+    const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+    const message = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
+    if (write === undefined) {
+      writeStderrLine(logLine(time, call, target, durationMs, outcome, message));
+      return;
+    }
+    write({
+      time: isoTime(time),
+      method: call.method,
+      ...(target === undefined ? {} : { target }),
+      requestId: call.ctx.requestId,
+      client: call.client,
+      protocolVersion: call.protocolVersion,
+      durationMs,
+      outcome,
+      ...(message === undefined ? {} : { error: message }),
+    });
+  };
   return {
     name: "logRequests",
     async onRequest(call, next) {
-      const time = new Date();
+      const time = Date.now();
       const started = performance.now();
-      const target = requestTarget(call.method, call.params);
-      const entry = (outcome: RequestOutcome, error?: unknown): RequestLogEntry => ({
-        time: time.toISOString(),
-        method: call.method,
-        ...(target === undefined ? {} : { target }),
-        requestId: call.ctx.requestId,
-        client: call.client,
-        protocolVersion: call.protocolVersion,
-        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-        outcome,
-        ...(error === undefined ? {} : { error: error instanceof Error ? error.message : String(error) }),
-      });
       try {
         const result = await next();
-        write(entry(outcomeOf(result, false)));
+        log(call, time, started, outcomeOf(result, false));
         return result;
       } catch (error) {
-        write(entry("error", error));
+        log(call, time, started, "error", error);
         throw error;
       }
     },
   };
+}
+
+// The same JSON as JSON.stringify of the entry, in the entry's key order; every string the
+// client or the server chose goes through JSON.stringify, so it is escaped as there.
+function logLine(time: number, call: RequestCall, target: string | undefined, durationMs: number, outcome: RequestOutcome, error: string | undefined): string {
+  return `{"time":"${isoTime(time)}","method":${JSON.stringify(call.method)}${target === undefined ? "" : `,"target":${JSON.stringify(target)}`},"requestId":${JSON.stringify(call.ctx.requestId)},"client":${JSON.stringify(call.client)},"protocolVersion":${JSON.stringify(call.protocolVersion)},"durationMs":${JSON.stringify(durationMs)},"outcome":"${outcome}"${error === undefined ? "" : `,"error":${JSON.stringify(error)}`}}\n`;
+}
+
+// `new Date(ms).toISOString()`, with the part up to the second made once per second.
+let second = Number.NaN;
+let secondText = "";
+function isoTime(ms: number): string {
+  const whole = Math.floor(ms / 1000);
+  if (whole !== second) {
+    second = whole;
+    secondText = new Date(whole * 1000).toISOString().slice(0, 20);
+  }
+  const milli = ms - whole * 1000;
+  return `${secondText}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
 }

@@ -25,9 +25,7 @@ export interface TimingOptions {
  * (inside any middleware outside this one), so at class or method scope it times just those tools.
  */
 export function timing(options: TimingOptions = {}): Middleware {
-  const report =
-    options.report ??
-    ((t: Timing) => writeStderrLine(`[typemcp] ${t.method}${t.target === undefined ? "" : ` ${t.target}`}: ${t.durationMs.toFixed(1)} ms (${t.outcome})\n`));
+  const { report } = options;
   const timed = async <T>(method: string, target: string | undefined, next: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     let result: T | undefined;
@@ -38,7 +36,10 @@ export function timing(options: TimingOptions = {}): Middleware {
       return result;
     } finally {
       const durationMs = performance.now() - started;
-      report({ method, ...(target === undefined ? {} : { target }), durationMs, outcome: outcomeOf(result, failed) });
+      const outcome = outcomeOf(result, failed);
+      // The default line is built directly, without a Timing object per request.
+      if (report === undefined) writeStderrLine(`[typemcp] ${method}${target === undefined ? "" : ` ${target}`}: ${durationMs.toFixed(1)} ms (${outcome})\n`);
+      else report({ method, ...(target === undefined ? {} : { target }), durationMs, outcome });
     }
   };
   return {

@@ -2,12 +2,9 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import { InputNeeded } from "./input-round.js";
 import { ERA_VERSION, type RequestExtra } from "./sdk.js";
 import { requestTarget } from "./request-target.js";
-import { loadOtelApi, SCOPE, type OtelApi } from "../telemetry/otel-api.js";
+import { loadedOtelApi, loadOtelApi, SCOPE, type OtelApi } from "../telemetry/otel-api.js";
 import { extractTraceContext } from "../telemetry/trace-context.js";
 import { endSpan, isToolErrorResult } from "../telemetry/end-span.js";
-
-/** Runs what a request executes (the tool, prompt or resource method) in a span of its own. */
-export type Execute = <T>(run: () => Promise<T>) => Promise<T>;
 
 // Bucket boundaries the MCP semantic conventions advise for operation durations, in seconds.
 const BOUNDARIES = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
@@ -37,43 +34,51 @@ function instrumentsOf(otel: typeof OtelApi): Instruments {
 interface Described {
   /** The span's name. */
   readonly name: string;
-  /** The attributes the span and the duration share. */
+  /** The span's attributes, but for those of the request alone (its id, session, URI). */
   readonly common: OtelApi.Attributes;
-  /** The duration's attributes, by `error.type` ("" when the request succeeded). */
-  readonly metric: Map<string, OtelApi.Attributes>;
+  /** The duration's attributes when the request succeeded: a small fixed set (method, era, tool or prompt). */
+  readonly ok: OtelApi.Attributes;
+  /** The duration's attributes by `error.type`. */
+  readonly failed: Map<string, OtelApi.Attributes>;
 }
 
-// Kept per method, target and era, so a call computes no names or attribute sets of its own. A
-// target is a name the client sends (an unknown tool's too): past this many, they are made per call.
+// Kept per era, method and target, so a call computes no names, keys or attribute sets of its
+// own. A target is a name the client sends (an unknown tool's too): past this many per method,
+// they are made per call.
 const MAX_DESCRIBED = 512;
-const described = new Map<string, Described>();
+const described = { legacy: new Map<string, Map<string, Described>>(), modern: new Map<string, Map<string, Described>>() };
 
 function describe(method: string, target: string | undefined, era: RequestExtra["era"]): Described {
   // A URI is no low-cardinality target: resources are named by method alone, as the conventions advise.
   const named = method.startsWith("resources/") ? undefined : target;
-  const key = `${method}\n${era}\n${named ?? ""}`;
-  const known = described.get(key);
+  let byTarget = described[era].get(method);
+  if (byTarget === undefined) described[era].set(method, (byTarget = new Map()));
+  const known = byTarget.get(named ?? "");
   if (known) return known;
+  const version = ERA_VERSION[era];
+  const about =
+    method === "tools/call" ? { "gen_ai.tool.name": target } : method === "prompts/get" ? { "gen_ai.prompt.name": target } : ({} as OtelApi.Attributes);
   const made: Described = {
     name: named !== undefined ? `${method} ${named}` : method,
     common: {
       "mcp.method.name": method,
-      "mcp.protocol.version": ERA_VERSION[era],
-      ...(method === "tools/call" ? { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": target } : {}),
-      ...(method === "prompts/get" ? { "gen_ai.prompt.name": target } : {}),
+      "mcp.protocol.version": version,
+      ...(method === "tools/call" ? { "gen_ai.operation.name": "execute_tool" } : {}),
+      ...about,
     },
-    metric: new Map(),
+    ok: { "mcp.method.name": method, "mcp.protocol.version": version, ...about },
+    failed: new Map(),
   };
-  if (described.size < MAX_DESCRIBED) described.set(key, made);
+  if (byTarget.size < MAX_DESCRIBED) byTarget.set(named ?? "", made);
   return made;
 }
 
 function metricAttributes(of: Described, errorType: string | undefined): OtelApi.Attributes {
-  const key = errorType ?? "";
-  const known = of.metric.get(key);
+  if (errorType === undefined) return of.ok;
+  const known = of.failed.get(errorType);
   if (known) return known;
-  const made = errorType === undefined ? of.common : { ...of.common, "error.type": errorType };
-  if (of.metric.size < 32) of.metric.set(key, made);
+  const made = { ...of.ok, "error.type": errorType };
+  if (of.failed.size < 32) of.failed.set(errorType, made);
   return made;
 }
 
@@ -81,65 +86,92 @@ function metricAttributes(of: Described, errorType: string | undefined): OtelApi
  * Serves one request inside an OpenTelemetry server span named and described as the MCP
  * semantic conventions say (`tools/call get_forecast`, `mcp.method.name`, `jsonrpc.request.id`,
  * `gen_ai.tool.name`, `error.type`, …), continuing the trace its `params._meta.traceparent`
- * carries, and records `mcp.server.operation.duration`. `body` gets `execute`, which runs the
- * tool, prompt or resource method in a child span.
+ * carries, and records `mcp.server.operation.duration`. `serve(params, extra)` runs with the
+ * request's span active; it gets `extra` as given (add `execute` to it for an execution span).
+ * Once `@opentelemetry/api` has loaded (`loadOtelApi()`, started as a session opens), a
+ * request awaits nothing before its own work.
  */
-export async function traceRequest(
+export function traceRequest<E extends RequestExtra>(
   method: string,
   params: Record<string, unknown>,
-  extra: RequestExtra,
-  body: (execute: Execute) => unknown,
+  extra: E,
+  serve: (params: Record<string, unknown>, extra: E) => unknown,
 ): Promise<unknown> {
-  const otel = await loadOtelApi();
-  const { tracer, duration } = instrumentsOf(otel);
-  const target = requestTarget(method, params);
-  const request = describe(method, target, extra.era);
+  const otel = loadedOtelApi();
+  if (otel === undefined) return loadOtelApi().then(() => traceRequest(method, params, extra, serve));
+  const request = describe(method, requestTarget(method, params), extra.era);
   const parent = extractTraceContext(otel, extra.meta);
-  const span = tracer.startSpan(
-    request.name,
-    {
-      kind: otel.SpanKind.SERVER,
-      attributes: {
-        ...request.common,
-        "jsonrpc.request.id": String(extra.requestId),
-        ...(extra.sessionId === undefined ? {} : { "mcp.session.id": extra.sessionId }),
-        ...(typeof params.uri === "string" ? { "mcp.resource.uri": params.uri } : {}),
-      },
-    },
-    parent,
-  );
-  const inSpan = otel.trace.setSpan(parent, span);
-  const execute: Execute = (run) => traceExecution(otel, tracer, method, target, inSpan, run);
-  const started = performance.now();
-  let errorType: string | undefined;
+  // The attributes every request of this method, target and era shares are one object, made
+  // once; the few of this request alone are set on the span, not spread into a copy.
+  const span = instrumentsOf(otel).tracer.startSpan(request.name, { kind: otel.SpanKind.SERVER, attributes: request.common }, parent);
+  span.setAttribute("jsonrpc.request.id", String(extra.requestId));
+  if (extra.sessionId !== undefined) span.setAttribute("mcp.session.id", extra.sessionId);
+  if (typeof params.uri === "string") span.setAttribute("mcp.resource.uri", params.uri);
+  const traced = new TracedRequest(otel, method, request, span, otel.trace.setSpan(parent, span));
+  let result: unknown;
   try {
-    const result = await otel.context.with(inSpan, () => body(execute));
-    if (isToolError(method, result)) errorType = "tool_error";
-    return result;
+    result = otel.context.with(traced.context, serve, undefined, params, extra);
   } catch (error) {
-    errorType = errorTypeOf(error);
-    if (errorType !== undefined && error instanceof ProtocolError) span.setAttribute("rpc.response.status_code", String(error.jsonRpcCode));
-    throw error;
-  } finally {
-    endSpan(otel, span, errorType);
-    duration.record((performance.now() - started) / 1000, metricAttributes(request, errorType));
+    return Promise.reject(traced.failed(error));
   }
+  // One reaction on the handler's promise (each promise is also one more for a context
+  // manager's hooks to track), where an async function here would add its own and an await's.
+  return Promise.resolve(result).then(traced.succeeded, traced.failed);
+}
+
+/** One request's span until it ends; its two methods are the reactions to the handler's outcome. */
+class TracedRequest {
+  private readonly started = performance.now();
+  constructor(
+    private readonly otel: typeof OtelApi,
+    private readonly method: string,
+    private readonly request: Described,
+    private readonly span: OtelApi.Span,
+    readonly context: OtelApi.Context,
+  ) {}
+
+  readonly succeeded = (result: unknown): unknown => {
+    this.end(this.method === "tools/call" && isToolErrorResult(result) ? "tool_error" : undefined);
+    return result;
+  };
+
+  readonly failed = (error: unknown): never => {
+    const errorType = errorTypeOf(error);
+    if (errorType !== undefined && error instanceof ProtocolError) this.span.setAttribute("rpc.response.status_code", String(error.jsonRpcCode));
+    this.end(errorType);
+    throw error;
+  };
+
+  private end(errorType: string | undefined): void {
+    endSpan(this.otel, this.span, errorType);
+    instrumentsOf(this.otel).duration.record((performance.now() - this.started) / 1000, metricAttributes(this.request, errorType), this.context);
+  }
+}
+
+/**
+ * Runs `run`, the tool, prompt or resource method of a request being traced, in a child span
+ * of the request's (the active one). Used only where middleware runs around the method: the
+ * gap between the two spans is then the middleware's. Without middleware the two spans
+ * would cover the same work, so none is made.
+ */
+export function traceExecution<T>(method: string, params: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
+  const otel = loadedOtelApi();
+  const operation = EXECUTIONS[method];
+  if (otel === undefined || operation === undefined) return run();
+  return executeInSpan(otel, instrumentsOf(otel).tracer, method, operation, requestTarget(method, params), run);
 }
 
 const EXECUTIONS: Record<string, string> = { "tools/call": "execute_tool", "prompts/get": "get_prompt", "resources/read": "read_resource" };
 
-// The method itself (for a tool, with its argument checks), in a child span: what the request
-// spent outside it (middleware, the SDK) shows as the gap between the two.
-async function traceExecution<T>(
+async function executeInSpan<T>(
   otel: typeof OtelApi,
   tracer: OtelApi.Tracer,
   method: string,
+  operation: string,
   target: string | undefined,
-  parent: OtelApi.Context,
   run: () => Promise<T>,
 ): Promise<T> {
-  const operation = EXECUTIONS[method];
-  if (operation === undefined) return run();
+  const parent = otel.context.active();
   const span = tracer.startSpan(
     method === "resources/read" || target === undefined ? operation : `${operation} ${target}`,
     {
@@ -155,7 +187,7 @@ async function traceExecution<T>(
   let errorType: string | undefined;
   try {
     const result = await otel.context.with(otel.trace.setSpan(parent, span), run);
-    if (isToolError(method, result)) errorType = "tool_error";
+    if (method === "tools/call" && isToolErrorResult(result)) errorType = "tool_error";
     return result;
   } catch (error) {
     errorType = errorTypeOf(error);
@@ -163,10 +195,6 @@ async function traceExecution<T>(
   } finally {
     endSpan(otel, span, errorType);
   }
-}
-
-function isToolError(method: string, result: unknown): boolean {
-  return method === "tools/call" && isToolErrorResult(result);
 }
 
 // A JSON-RPC error's code, as the conventions ask; a 2026 question for the client is no error.

@@ -7,6 +7,7 @@ import { selectTransport } from "../transports/select-transport.js";
 import { listTtlFrom } from "./list-ttl.js";
 import { findUnknownFlag, serverArguments } from "./server-flags.js";
 import { taskLimitsFrom } from "./task-limits-from.js";
+import { keepYoungGeneration } from "./young-generation.js";
 import { configuredRequestStateKey } from "../runtime/sdk.js";
 
 /** Which transport `serve()` uses, and with what. */
@@ -67,6 +68,8 @@ export async function serve(target: object, options: TransportOptions & Partial<
     useTaskLimits(server, taskLimitsFrom(argv, process.env));
     // A key too short to sign 2026 input rounds is a configuration error: say so at start-up.
     configuredRequestStateKey();
+    // RSS after a burst of requests: see young-generation.ts.
+    keepYoungGeneration();
     if (choice.kind === "stdio") {
       await connectStdio((era) => openSession(server, { era }));
       return server;

@@ -18,10 +18,16 @@ export function telemetryRegistered(): boolean {
 }
 
 let loading: Promise<typeof OtelApi> | undefined;
+let loaded: typeof OtelApi | undefined;
 
 /** `@opentelemetry/api`, imported on first use. */
 export function loadOtelApi(): Promise<typeof OtelApi> {
-  return (loading ??= import("@opentelemetry/api"));
+  return (loading ??= import("@opentelemetry/api").then((api) => (loaded = api)));
+}
+
+/** `@opentelemetry/api` once {@link loadOtelApi} has resolved, so a request need not await it; else undefined. */
+export function loadedOtelApi(): typeof OtelApi | undefined {
+  return loaded;
 }
 
 /** The instrumentation scope typemcp's spans and metrics carry. */
