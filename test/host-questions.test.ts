@@ -110,7 +110,10 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
         cleanEnv({ OPENAI_API_KEY: "test-key" }),
       );
       expect(run.stdout).toBe("model test-model said: A greeting.\n");
-      expect(run.stderr).toBe('⤷ server "questions" asked the model (test-model, sampling): Summarise: hello there\n  ⤶ A greeting.\n');
+      // `call` given a model is the user's go-ahead: shown, not asked.
+      expect(run.stderr).toBe(
+        '⤷ server "questions" asks the model (test-model, sampling, at most 50 tokens):\n    system: Be brief.\n    user: Summarise: hello there\n  ⤶ A greeting.\n',
+      );
       expect(run.status).toBe(0);
       const [sent] = fake.generations().slice(before);
       expect(sent).toMatchObject({

@@ -26,6 +26,8 @@ const CHAT_OPTIONS = {
   prompt: "string",
   system: "string",
   yes: "boolean",
+  "allow-sampling": "boolean",
+  "read-resources": "boolean",
   "lazy-tools": "boolean",
   "max-steps": "string",
   "max-tokens": "string",
@@ -108,6 +110,11 @@ export function runChat(argv: readonly string[]): Promise<number> {
       interactive: process.stdin.isTTY === true,
       terminal: () => terminalAsk,
       model,
+      // Sampling spends the user's model on a server's words: asked like a call, unless allowed.
+      // --yes approves calls only: letting servers use the model is a grant of its own.
+      samplingConsent: {
+        allowed: (server) => options["allow-sampling"] || specs.some((spec) => spec.name === server && spec.trust === "read-only"),
+      },
       note: transcript,
       onAnswered: (event) => events.push(event),
     });
@@ -152,6 +159,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
           policy: readPolicy(options),
           consent: createTerminalConsent({ yes: options.yes, ...(ask && { ask }) }),
           lazyTools: options["lazy-tools"],
+          readResources: options["read-resources"],
           ...(codeMode && { code: codeMode }),
           // Streamed by default where someone watches the transcript: a terminal.
           stream: !options["no-stream"] && (options.stream || (!options.json && (interactive ? process.stdout : process.stderr).isTTY === true)),

@@ -14,8 +14,8 @@ import type {
 import { checkElicitationContent, fieldChoices, withDefaults } from "../host/elicitation-form.js";
 import { HostError } from "../host/host-error.js";
 import type { ModelAdapter } from "../host/models/model-adapter.js";
-import { sampleWithModel, textOf } from "../host/sample-with-model.js";
 import type { AskLine } from "./chat-consent.js";
+import { sampleAfterConsent, type SamplingConsent } from "./chat-sampling.js";
 import type { PresetAnswer } from "./preset-answers.js";
 import { askOnTerminal } from "./terminal-elicitation.js";
 
@@ -34,6 +34,11 @@ export interface CliAnswersOptions {
   terminal: () => AskLine | undefined;
   /** The model that answers sampling requests; without one, sampling is not declared. */
   model?: ModelAdapter;
+  /**
+   * Which servers' sampling requests run unasked (`chat`); the rest are asked on the terminal, or
+   * refused without one. Without it every request runs (`call`, given a model by the user).
+   */
+  samplingConsent?: SamplingConsent;
   /** Writes a line for the user: what a server asked, and how it was answered. */
   note: (text: string) => void;
   /** Sees each question once answered, for `chat --json`'s transcript. */
@@ -58,6 +63,7 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
   let failure: HostError | undefined;
   let used = 0;
   const declined = new Set<string>();
+  const approvedSampling = new Set<string>();
   // One question at a time on the terminal, even when a server asks several at once.
   let turn: Promise<unknown> = Promise.resolve();
   const elicit = (request: ElicitationRequest, server: string, signal: AbortSignal): Promise<ElicitationAnswer> => {
@@ -109,8 +115,25 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
     },
     roots: options.roots,
     ...(options.model && {
-      sample: (request: SamplingRequest, { server, signal }: QuestionContext) =>
-        report(server, "sampling/createMessage", request, sample(options.model!, request, server, signal, options.note)),
+      sample: (request: SamplingRequest, { server, signal }: QuestionContext) => {
+        const model = options.model!;
+        const consent = options.samplingConsent;
+        const answer = turn.then(() =>
+          sampleAfterConsent({
+            model,
+            request,
+            server,
+            signal,
+            note: options.note,
+            ...(consent && { consent }),
+            terminal: options.terminal,
+            approved: approvedSampling,
+          }),
+        );
+        // One question at a time on the terminal: a sampling request may ask too.
+        turn = answer.catch(() => undefined);
+        return report(server, "sampling/createMessage", request, answer);
+      },
     }),
   };
   return { answers, failure: () => failure, used: () => used };
@@ -123,19 +146,6 @@ export function readRoots(values: readonly string[], cwd = process.cwd()): Root[
     if (!fs.existsSync(full)) throw new HostError("HOST_USAGE", `--root ${full}: no such file or directory.`);
     return { uri: pathToFileURL(full).href, name: path.basename(full) || full };
   });
-}
-
-async function sample(model: ModelAdapter, request: SamplingRequest, server: string, signal: AbortSignal, note: (text: string) => void) {
-  const last = request.messages.at(-1);
-  note(`⤷ server "${server}" asked the model (${model.model}, sampling): ${preview(last ? textOf(last) : "")}\n`);
-  try {
-    const answer = await sampleWithModel(model, request, signal);
-    note(`  ⤶ ${preview(answer.content.text) || "(no text)"}\n`);
-    return answer;
-  } catch (error) {
-    note(`  ✗ the model did not answer: ${error instanceof Error ? error.message : String(error)}\n`);
-    throw error;
-  }
 }
 
 function fromPreset(preset: PresetAnswer, schema: ElicitationSchema): ElicitationAnswer | { problems: string[] } {
@@ -154,9 +164,4 @@ function exampleAnswer(schema: ElicitationSchema): string {
     }),
   );
   return JSON.stringify(example);
-}
-
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
 }

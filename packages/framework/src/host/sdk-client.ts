@@ -38,6 +38,7 @@ import type { ClientAnswers, ElicitationRequest, SamplingRequest } from "./clien
 import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
+import { HostError } from "./host-error.js";
 import { RequestDeadlines } from "./request-deadlines.js";
 import { traceClientRequest } from "../telemetry/client-telemetry.js";
 
@@ -187,6 +188,9 @@ export interface SessionOptions {
 // The 2026-07-28 envelope key that names the log level a request wants messages at.
 const LOG_LEVEL_META = "io.modelcontextprotocol/logLevel";
 
+// The JSON-RPC error code MCP gives a sampling request the user rejected.
+const USER_REJECTED = -1;
+
 // Longer than any --timeout: the SDK's own timer would run on while the user answers a question.
 const NO_SDK_TIMEOUT_MS = 2_147_483_647;
 
@@ -325,7 +329,13 @@ function answerQuestions(client: Client, answers: ClientAnswers, deadlines: Requ
   if (sample) {
     client.setRequestHandler("sampling/createMessage", async (request, ctx) => {
       const question = request.params as unknown as SamplingRequest;
-      return { ...(await deadlines.whileAnswering(() => sample.call(answers, question, { server: serverName(), signal: ctx.mcpReq.signal }))) };
+      try {
+        return { ...(await deadlines.whileAnswering(() => sample.call(answers, question, { server: serverName(), signal: ctx.mcpReq.signal }))) };
+      } catch (error) {
+        // MCP's code for a sampling request the user rejected; the message says why.
+        if (error instanceof HostError && error.code === "HOST_CALL_REFUSED") throw new ProtocolError(USER_REJECTED, error.message);
+        throw error;
+      }
     });
   }
   if (roots) client.setRequestHandler("roots/list", () => ({ roots: roots.map((root) => ({ ...root })) }));
