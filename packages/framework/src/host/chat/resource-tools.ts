@@ -83,9 +83,7 @@ export async function answerResourceTool(
     if (refused !== undefined) return refuse("refused", "consent", refused);
     host.emit({ type: "decision", id: call.id, decision: "run" });
     const contents = await server.readResource!(uri);
-    const text = contents
-      .map((c) => c.text ?? `[${c.mimeType ?? "binary"} content, ${Math.ceil(((c.blob ?? "").length * 3) / 4)} bytes, not shown to the model]`)
-      .join("\n");
+    const text = contents.map((c) => c.text ?? `[${c.mimeType ?? "binary"} content, ${base64Bytes(c.blob ?? "")} bytes, not shown to the model]`).join("\n");
     const cut =
       text.length > maxChars
         ? `${text.slice(0, maxChars)}\n[Cut at ${maxChars.toLocaleString("en-US")} of ${text.length.toLocaleString("en-US")} characters.]`
@@ -95,4 +93,10 @@ export async function answerResourceTool(
     if (!(error instanceof HostError)) throw error;
     return host.reply(true, `The read failed: ${error.message}`);
   }
+}
+
+// The size of base64 data without decoding it: three bytes per four characters, less the padding.
+function base64Bytes(blob: string): number {
+  const data = blob.replace(/\s+/g, "");
+  return Math.floor((data.length * 3) / 4) - (data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0);
 }

@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { fedBackResults, providerEnv, sentTools, startFakeProvider, type ScriptedTurn } from "./support/fake-providers.js";
+import { typemcp, writeMcpConfig } from "./support/host-cli.js";
+import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
+import { answerOnTerminal, canFakeTerminal } from "./support/terminal.js";
+
+/** A hand-written 2025-11-25 server: resources to read, roots to ask, a URL to open. */
+const TRUST = fromRoot("test/fixtures/trust-server.mjs");
+
+let dir: string;
+let trusted: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-chat-trust-"));
+  trusted = writeMcpConfig(dir, { trust: { command: process.execPath, args: [TRUST], trust: "read-only" } });
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** `typemcp chat --prompt Go.` against a fake OpenAI scripted with `turns`; the server by `--` unless `server` says otherwise. */
+async function chat(turns: Array<(body: any) => ScriptedTurn>, extra: string[], server: string[] = ["--", process.execPath, TRUST]) {
+  const fake = await startFakeProvider("openai", (index, body) => turns[Math.min(index, turns.length - 1)]!(body));
+  try {
+    const run = await typemcp(["chat", "--provider", "openai", "--model", "test-model", "--base-url", fake.baseUrl, "--prompt", "Go.", ...extra, ...server], {
+      env: providerEnv({ OPENAI_API_KEY: "test-key" }),
+      timeoutMs: 30_000,
+    });
+    return { run, generations: fake.generations() };
+  } finally {
+    await fake.close();
+  }
+}
+
+const results = (body: any) => fedBackResults("openai", body);
+
+describe("typemcp chat --read-resources: the model reads resources itself, under the same trust as calls", { timeout: 60_000 }, () => {
+  test("lists them unasked, but a read from an untrusted server without a terminal is refused, saying how to allow it", async () => {
+    const { run, generations } = await chat(
+      [
+        () => ({ calls: [{ name: "list_resources", args: {} }] }),
+        () => ({ calls: [{ name: "read_resource", args: { server: "trust", uri: "notes://plan" } }] }),
+        (body) => ({ text: `Said: ${results(body)[0]?.text}` }),
+      ],
+      ["--read-resources"],
+    );
+    expect(run.status).toBe(0);
+    expect(sentTools("openai", generations[0]).map((t) => t.name)).toEqual(["list_resources", "read_resource", "trust__where", "trust__connect"]);
+    expect(results(generations[1])[0]!.text).toBe(
+      "trust notes://plan  plan (text/plain) — The release plan.\ntrust notes://long  long (text/plain) — A long log.\ntrust notes://logo  logo (image/png) — The logo.",
+    );
+    const reason =
+      'The host refused to let the model read trust:notes://plan: its server "trust" is not trusted, and there is no terminal to ask for approval (trust it with "trust": "read-only" in mcp.json, or run with --yes).';
+    expect(run.stderr).toContain(`→ read_resource {"server":"trust","uri":"notes://plan"}\n  ✗ refused (consent): ${reason}\n`);
+    expect(run.stdout).toBe(`Said: Error: ${reason}\n`);
+  });
+
+  test("from a trusted server a read runs unasked: text whole, a long one cut at 20,000 characters, a binary one described", async () => {
+    const read = (uri: string) => () => ({ calls: [{ name: "read_resource", args: { server: "trust", uri } }] });
+    const { run, generations } = await chat(
+      [read("notes://plan"), read("notes://long"), read("notes://logo"), read("notes://nothing"), () => ({ text: "Read." })],
+      ["--read-resources", "--config", trusted],
+      [],
+    );
+    expect(run.status).toBe(0);
+    expect(results(generations[1])[0]!.text).toBe("Ship on Friday.");
+    const long = results(generations[2])[0]!.text;
+    expect(long).toBe(`${"0123456789".repeat(2_000)}\n[Cut at 20,000 of 30,000 characters.]`);
+    expect(results(generations[3])[0]!.text).toBe("[image/png content, 16 bytes, not shown to the model]");
+    expect(results(generations[4])[0]!.text).toContain("Error: The read failed:");
+    expect(results(generations[4])[0]!.text).toContain("Resource not found: notes://nothing");
+  });
+
+  test("without --read-resources the model gets no resource tools, and a call to one is refused as unknown", async () => {
+    const { run, generations } = await chat(
+      [() => ({ calls: [{ name: "read_resource", args: { server: "trust", uri: "notes://plan" } }] }), () => ({ text: "No." })],
+      ["--config", trusted],
+      [],
+    );
+    expect(run.status).toBe(0);
+    expect(sentTools("openai", generations[0]).map((t) => t.name)).toEqual(["trust__where", "trust__connect"]);
+    expect(results(generations[1])[0]!.text).toBe('Error: There is no tool named "read_resource". The tools are: trust__where, trust__connect.');
+  });
+
+  test.skipIf(!canFakeTerminal)("on a terminal, asks before the model reads from an untrusted server; no keeps it unread", async () => {
+    const fake = await startFakeProvider("openai", (index, body) =>
+      index === 0 ? { calls: [{ name: "read_resource", args: { server: "trust", uri: "notes://plan" } }] } : { text: `Said: ${results(body)[0]?.text}` },
+    );
+    try {
+      const run = await answerOnTerminal(
+        [
+          "env",
+          "OPENAI_API_KEY=test-key",
+          process.execPath,
+          TYPEMCP_CLI,
+          "chat",
+          "--read-resources",
+          "--provider",
+          "openai",
+          "--model",
+          "test-model",
+          "--base-url",
+          fake.baseUrl,
+          "--no-stream",
+          "--prompt",
+          "Go.",
+          "--",
+          process.execPath,
+          TRUST,
+        ],
+        'Let the model read trust:notes://plan? Its server "trust" is not trusted. [y]es / [N]o / [a]lways for this server:',
+        "n",
+        30_000,
+      );
+      expect(run.status).toBe(0);
+      expect(run.output).toContain("Said: Error: The user did not let the model read trust:notes://plan.");
+    } finally {
+      await fake.close();
+    }
+  });
+});
