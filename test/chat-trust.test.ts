@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fedBackResults, providerEnv, sentTools, startFakeProvider, type ScriptedTurn } from "./support/fake-providers.js";
 import { typemcp, writeMcpConfig } from "./support/host-cli.js";
-import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
+import { fromRoot, ROOT, TYPEMCP_CLI } from "./support/paths.js";
 import { answerOnTerminal, canFakeTerminal } from "./support/terminal.js";
 
 /** A hand-written 2025-11-25 server: resources to read, roots to ask, a URL to open. */
@@ -114,6 +114,47 @@ describe("typemcp chat --read-resources: the model reads resources itself, under
       );
       expect(run.status).toBe(0);
       expect(run.output).toContain("Said: Error: The user did not let the model read trust:notes://plan.");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("typemcp chat: /roots changes the roots in a session, and the servers are told", { timeout: 60_000 }, () => {
+  test("a 2025-11-25 server gets notifications/roots/list_changed and the new set; a 2026-07-28 server reads the new set in its next call", async () => {
+    const config = writeMcpConfig(dir, {
+      trust: { command: process.execPath, args: [TRUST] },
+      questions: { command: process.execPath, args: [fromRoot("test/fixtures/dist/tc39/host-questions.js")] },
+    });
+    const where = {
+      calls: [
+        { name: "trust__where", args: {} },
+        { name: "questions__whereAmI", args: {} },
+      ],
+    };
+    const fake = await startFakeProvider("openai", (index) => (index % 2 === 0 ? where : { text: "Noted." }));
+    try {
+      const run = await typemcp(["chat", "--config", config, "--base-url", fake.baseUrl, "--model", "test-model", "--yes"], {
+        env: providerEnv({}),
+        timeoutMs: 40_000,
+        input: ["/roots", "/roots add test", "/roots add nowhere", "Where?", "/roots remove .", "/roots remove nowhere", "/roots", "Where now?", "/quit"].join(
+          "\n",
+        ),
+      });
+      expect(run.status).toBe(0);
+      const here = `file://${ROOT.replace(/\/$/, "")}`;
+      const name = ROOT.replace(/\/$/, "").split("/").pop();
+      const test = `file://${fromRoot("test")}`;
+      expect(run.stdout).toContain(`${here} (${name})\n`);
+      expect(run.stdout).toContain(`Added root ${test}. 2 server(s) told.\n`);
+      expect(run.stdout).toContain(`typemcp: /roots add nowhere: ${fromRoot("nowhere")} does not exist.\n`);
+      expect(run.stdout).toContain(`Removed root ${here}. 2 server(s) told.\n`);
+      expect(run.stdout).toContain(`typemcp: /roots remove nowhere: not a root. The roots are: ${fromRoot("test")}.\n`);
+      expect(run.stdout).toContain(`${test} (test)\n`);
+      const [first, second] = [fake.generations()[1], fake.generations()[3]].map((body) => results(body).map((r) => r.text));
+      expect(first).toEqual([`${here} (${name})\n${test} (test)\ntold of 1 change(s), last: ${name},test`, `${here} (${name})\n${test} (test)`]);
+      expect(second).toEqual([`${test} (test)\ntold of 2 change(s), last: test`, `${test} (test)`]);
+      expect(run.stderr).toBe("");
     } finally {
       await fake.close();
     }

@@ -188,4 +188,21 @@ describe("typemcp/host connectServer with answers", () => {
       await server.close();
     }
   });
+
+  test("takes roots as a function read at each roots/list, and notifyRootsChanged tells a 2025-11-25 server", async () => {
+    let roots = [{ uri: "file:///srv/a", name: "a" }];
+    const server = await connectServer(
+      { kind: "stdio", command: process.execPath, args: [fromRoot("test/fixtures/trust-server.mjs")], inheritEnv: true },
+      { timeoutMs: 10_000, clientName: "test", clientVersion: "1.0.0", answers: { roots: () => roots } },
+    );
+    try {
+      const where = async () => (await server.call("where", {})).content;
+      expect(await where()).toEqual([{ type: "text", text: "file:///srv/a (a)\ntold of 0 change(s)" }]);
+      roots = [{ uri: "file:///srv/b", name: "b" }];
+      await server.notifyRootsChanged();
+      expect(await where()).toEqual([{ type: "text", text: "file:///srv/b (b)\ntold of 1 change(s), last: b" }]);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { createModel } from "../host/models/create-model.js";
 import { createTerminalConsent, type AskLine } from "./chat-consent.js";
 import { ANSWER_OPTIONS, createCliAnswers, readRoots } from "./cli-answers.js";
 import { runChatRepl } from "./chat-repl.js";
+import { ChatRoots } from "./chat-roots.js";
 import { readConversation, saveConversation } from "./chat-save.js";
 import { createTranscriptPrinter } from "./chat-transcript.js";
 import { formatWireLine } from "./format-wire-line.js";
@@ -103,9 +104,11 @@ export function runChat(argv: readonly string[]): Promise<number> {
     const transcript = interactive ? (t: string) => process.stdout.write(t) : stderr;
     // Whoever asks the user at the moment: the session's own line reader in the interactive mode.
     let terminalAsk: AskLine | undefined;
+    // /roots add and /roots remove change them in a session; each server reads them at its next roots/list.
+    const roots = new ChatRoots(readRoots(options.root));
     const questions = createCliAnswers({
       presets: readPresetAnswers(options.answer),
-      roots: readRoots(options.root),
+      roots: () => roots.list,
       // Both modes ask on stdin when it is a terminal (see runChatRepl and runPrompt).
       interactive: process.stdin.isTTY === true,
       terminal: () => terminalAsk,
@@ -177,6 +180,8 @@ export function runChat(argv: readonly string[]): Promise<number> {
           servers: opened.servers,
           policyText: describePolicy(options),
           save: (file, chat) => saveConversation(file, chat.messages, model, chat.usage),
+          roots,
+          rootsChanged: () => tellRootsChanged([...opened.servers.map((s) => s.connection), ...replaced]),
         });
       const code = await runPrompt(options.prompt!, session, events, options.json);
       const misfit = questions.failure();
@@ -253,4 +258,13 @@ function readMaxSteps(text: string | undefined): number {
 function describePolicy(options: { allow: string[]; deny: string[] }): string {
   const parts = [...options.allow.map((p) => `--allow ${p}`), ...options.deny.map((p) => `--deny ${p}`)];
   return parts.join(" ");
+}
+
+// notifications/roots/list_changed to every live server (a 2026-07-28 one reads the roots in each call anyway).
+async function tellRootsChanged(connections: readonly ServerConnection[]): Promise<string> {
+  const live = connections.filter((connection) => !connection.lost);
+  const told = await Promise.allSettled(live.map((connection) => connection.notifyRootsChanged()));
+  const failed = told.filter((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+  const reasons = failed.map((outcome) => (outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)));
+  return `${live.length - failed.length} server(s) told.${reasons.length ? ` Not told: ${reasons.join("; ")}` : ""}`;
 }

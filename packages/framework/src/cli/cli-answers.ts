@@ -26,8 +26,8 @@ export const ANSWER_OPTIONS = { answer: "strings", root: "strings" } as const;
 export interface CliAnswersOptions {
   /** `--answer` values, used up in the order the questions come. */
   presets: PresetAnswer[];
-  /** `--root` directories (default: the current one), as roots. */
-  roots: readonly Root[];
+  /** `--root` directories (default: the current one), as roots; a function for roots that change in a session. */
+  roots: readonly Root[] | (() => readonly Root[]);
   /** Whether there is a terminal to ask the user on (with none and no `--answer`, questions are declined, saying why). */
   interactive: boolean;
   /** The terminal to ask on, if any at the moment of the question. */
