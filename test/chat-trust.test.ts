@@ -160,3 +160,83 @@ describe("typemcp chat: /roots changes the roots in a session, and the servers a
     }
   });
 });
+
+describe("typemcp chat: a URL a server asks the user to open (elicitation, URL mode)", { timeout: 60_000 }, () => {
+  const connect = [() => ({ calls: [{ name: "trust__connect", args: {} }] }), (body: any) => ({ text: `Said: ${results(body)[0]?.text}` })];
+  const URL = "https://calendar.example.com/connect?session=abc";
+
+  test("without a terminal or an --answer, is declined with a line saying why and how to answer; nothing is opened", async () => {
+    const { run } = await chat(connect, ["--yes"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe("Said: connect: decline\n");
+    expect(run.stderr).toContain(
+      `typemcp: server "trust" asked you to open ${URL} (calendar.example.com): "Sign in to your calendar."; declined: there is no terminal to ask on and no --answer left. Answer it with --answer accept (you open the URL yourself), --answer decline or --answer cancel.\n`,
+    );
+    expect(run.stderr).not.toContain("Opened");
+  });
+
+  test("--answer accept accepts it for the user to open (no browser), and the server's elicitation/complete is reported", async () => {
+    const { run } = await chat(connect, ["--yes", "--answer", "accept"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe("Said: connect: accept\n");
+    expect(run.stderr).toContain(
+      `typemcp: server "trust" asked you to open ${URL} (calendar.example.com): "Sign in to your calendar."; accepted from --answer #1: open it yourself, no browser is started for an --answer.\n`,
+    );
+    expect(run.stderr).toContain('typemcp: server "trust" says the step you opened is done (e-1).\n');
+  });
+
+  test("--answer decline declines it; an --answer with a form's content does not fit a URL and exits 2", async () => {
+    const declined = await chat(connect, ["--yes", "--answer", "decline"]);
+    expect(declined.run.stdout).toBe("Said: connect: decline\n");
+    expect(declined.run.stderr).not.toContain("says the step you opened is done");
+    const misfit = await chat(connect, ["--yes", "--answer", '{"name": "Ada"}']);
+    expect(misfit.run.status).toBe(2);
+    expect(misfit.run.stderr).toContain(
+      `typemcp: --answer #1 is a form's content, but server "trust" asked you to open ${URL} (calendar.example.com): "Sign in to your calendar.": answer it with accept, decline or cancel.`,
+    );
+  });
+
+  test.skipIf(!canFakeTerminal).each([
+    ["y", "connect: accept", `  Open it in your browser: ${URL}`],
+    ["d", "connect: decline", undefined],
+  ])("on a terminal, shows the URL and the server, and opens it only on yes; %s", async (answer, result, opened) => {
+    const fake = await startFakeProvider("openai", (index, body) => connect[Math.min(index, 1)]!(body));
+    try {
+      const run = await answerOnTerminal(
+        [
+          "env",
+          "OPENAI_API_KEY=test-key",
+          // No browser in a test: the URL is printed for the person to open instead.
+          "CI=1",
+          process.execPath,
+          TYPEMCP_CLI,
+          "chat",
+          "--yes",
+          "--provider",
+          "openai",
+          "--model",
+          "test-model",
+          "--base-url",
+          fake.baseUrl,
+          "--no-stream",
+          "--prompt",
+          "Go.",
+          "--",
+          process.execPath,
+          TRUST,
+        ],
+        "Open it? [y]es / [d]ecline / [C]ancel:",
+        answer,
+        30_000,
+      );
+      expect(run.status).toBe(0);
+      const output = run.output.replace(/\r\n/g, "\n");
+      expect(output).toContain(`Server "trust" asks you to open a page on calendar.example.com: Sign in to your calendar.\n  ${URL}\nOpen it?`);
+      expect(output).toContain(`Said: ${result}`);
+      if (opened) expect(output).toContain(`${opened}\n`);
+      else expect(output).not.toContain("Open it in your browser");
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -205,4 +205,34 @@ describe("typemcp/host connectServer with answers", () => {
       await server.close();
     }
   });
+
+  test("declares elicitation.url only with elicitUrl, which gets the URL; the server's elicitation/complete reaches elicitationComplete", async () => {
+    const trust = { kind: "stdio", command: process.execPath, args: [fromRoot("test/fixtures/trust-server.mjs")], inheritEnv: true } as const;
+    const base = { timeoutMs: 10_000, clientName: "test", clientVersion: "1.0.0" };
+    const formOnly = await connectServer(trust, { ...base, answers: { elicit: async () => ({ action: "cancel" }) } });
+    try {
+      expect((await formOnly.call("connect", {})).content).toEqual([{ type: "text", text: "The host cannot open URLs (no elicitation.url capability)." }]);
+    } finally {
+      await formOnly.close();
+    }
+    const asked: unknown[] = [];
+    let done!: (id: string) => void;
+    const completed = new Promise<string>((resolve) => (done = resolve));
+    const server = await connectServer(trust, {
+      ...base,
+      answers: {
+        elicitUrl: async (request, { server: from }) => (asked.push({ from, ...request }), { action: "accept" }),
+        elicitationComplete: (id, { server: from }) => done(`${from}:${id}`),
+      },
+    });
+    try {
+      expect((await server.call("connect", {})).content).toEqual([{ type: "text", text: "connect: accept" }]);
+      expect(asked).toEqual([
+        { from: "trust", message: "Sign in to your calendar.", url: "https://calendar.example.com/connect?session=abc", elicitationId: "e-1" },
+      ]);
+      expect(await completed).toBe("trust:e-1");
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -15,6 +15,7 @@ import { formatWireLine } from "./format-wire-line.js";
 import { openServers } from "./open-servers.js";
 import { parseArgs } from "./parse-options.js";
 import { readPresetAnswers } from "./preset-answers.js";
+import { openUrlForPerson } from "./url-elicitation.js";
 import { runHostCommand } from "./run-host-command.js";
 import { pickConfigServers, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
 
@@ -107,6 +108,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
     // /roots add and /roots remove change them in a session; each server reads them at its next roots/list.
     const roots = new ChatRoots(readRoots(options.root));
     const questions = createCliAnswers({
+      openUrl: openUrlForPerson,
       presets: readPresetAnswers(options.answer),
       roots: () => roots.list,
       // Both modes ask on stdin when it is a terminal (see runChatRepl and runPrompt).

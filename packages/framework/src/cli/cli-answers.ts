@@ -10,6 +10,7 @@ import type {
   QuestionContext,
   Root,
   SamplingRequest,
+  UrlElicitationRequest,
 } from "../host/client-answers.js";
 import { checkElicitationContent, fieldChoices, withDefaults } from "../host/elicitation-form.js";
 import { HostError } from "../host/host-error.js";
@@ -18,6 +19,7 @@ import type { AskLine } from "./chat-consent.js";
 import { sampleAfterConsent, type SamplingConsent } from "./chat-sampling.js";
 import type { PresetAnswer } from "./preset-answers.js";
 import { askOnTerminal } from "./terminal-elicitation.js";
+import { createUrlElicitation } from "./url-elicitation.js";
 
 /** The options `typemcp call` and `chat` take for the servers' questions. */
 export const ANSWER_OPTIONS = { answer: "strings", root: "strings" } as const;
@@ -39,6 +41,8 @@ export interface CliAnswersOptions {
    * refused without one. Without it every request runs (`call`, given a model by the user).
    */
   samplingConsent?: SamplingConsent;
+  /** Opens a URL a server asked the user to open, once they agreed; false when it can only be shown. Without it URLs are shown only. */
+  openUrl?: (url: string) => boolean;
   /** Writes a line for the user: what a server asked, and how it was answered. */
   note: (text: string) => void;
   /** Sees each question once answered, for `chat --json`'s transcript. */
@@ -91,6 +95,18 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
     }
     return Promise.resolve({ action: "decline" });
   };
+  const url = createUrlElicitation({
+    nextPreset: () => {
+      const preset = options.presets[used];
+      return preset && { preset, index: ++used };
+    },
+    fail: (error) => {
+      failure ??= error;
+    },
+    terminal: options.terminal,
+    note: options.note,
+    open: options.openUrl ?? (() => false),
+  });
   const report = <T>(server: string, method: "elicitation/create" | "sampling/createMessage", params: unknown, answer: Promise<T>): Promise<T> => {
     if (!options.onAnswered) return answer;
     const onAnswered = options.onAnswered;
@@ -113,6 +129,12 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
       turn = answer.catch(() => undefined);
       return report(server, "elicitation/create", request, answer);
     },
+    elicitUrl: (request: UrlElicitationRequest, { server, signal }: QuestionContext) => {
+      const answer = turn.then(() => url.ask(request, server, signal));
+      turn = answer.catch(() => undefined);
+      return report(server, "elicitation/create", { mode: "url", ...request }, answer);
+    },
+    elicitationComplete: url.complete,
     roots: options.roots,
     ...(options.model && {
       sample: (request: SamplingRequest, { server, signal }: QuestionContext) => {
