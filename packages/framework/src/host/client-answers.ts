@@ -115,3 +115,15 @@ export interface ClientAnswers {
    */
   roots?: readonly Root[] | (() => readonly Root[]);
 }
+
+/** The client capabilities a host declares for its answers: one for each it gives. */
+export function capabilitiesFor(answers: ClientAnswers): Record<string, object> {
+  return {
+    // URL mode only for a host that asks the user before it opens anything.
+    ...((answers.elicit || answers.elicitUrl) && { elicitation: { ...(answers.elicit && { form: {} }), ...(answers.elicitUrl && { url: {} }) } }),
+    // No `tools` inside sampling: the host's model runs the server's messages as they are.
+    ...(answers.sample && { sampling: {} }),
+    // The host may change its roots in a session and says so with notifications/roots/list_changed.
+    ...(answers.roots && { roots: { listChanged: true } }),
+  };
+}

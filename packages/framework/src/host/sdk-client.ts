@@ -34,7 +34,7 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import type { ClientAnswers, ElicitationRequest, SamplingRequest, UrlElicitationRequest } from "./client-answers.js";
+import { capabilitiesFor, type ClientAnswers, type ElicitationRequest, type SamplingRequest, type UrlElicitationRequest } from "./client-answers.js";
 import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
@@ -309,17 +309,6 @@ function listChangedHandlers(onListChanged: (kind: McpListKind) => void) {
     tools: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("tools") },
     resources: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("resources") },
     prompts: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("prompts") },
-  };
-}
-
-function capabilitiesFor(answers: ClientAnswers): Record<string, object> {
-  return {
-    // URL mode only for a host that asks the user before it opens anything.
-    ...((answers.elicit || answers.elicitUrl) && { elicitation: { ...(answers.elicit && { form: {} }), ...(answers.elicitUrl && { url: {} }) } }),
-    // No `tools` inside sampling: the host's model runs the server's messages as they are.
-    ...(answers.sample && { sampling: {} }),
-    // The host may change its roots in a session and says so with notifications/roots/list_changed.
-    ...(answers.roots && { roots: { listChanged: true } }),
   };
 }
 
