@@ -1,7 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { fedBackResults, sentTools, startFakeProvider, type FakeProviderKind, type ScriptedTurn } from "./support/fake-providers.js";
-import { typemcp } from "./support/host-cli.js";
-import { fromRoot } from "./support/paths.js";
+import { fedBackResults, providerEnv, sentTools, startFakeProvider, type FakeProviderKind, type ScriptedTurn } from "./support/fake-providers.js";
+import { typemcp, writeMcpConfig } from "./support/host-cli.js";
+import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
+import { answerOnTerminal, canFakeTerminal } from "./support/terminal.js";
 
 /** test/fixtures/src/host-questions.ts, built by the global setup: tools that elicit, sample and list roots. */
 const QUESTIONS = fromRoot("test/fixtures/dist/tc39/host-questions.js");
@@ -59,12 +63,12 @@ describe.each([
         () => ({ text: "Short." }),
         (body) => ({ text: `Done: ${fedBackResults(kind, body)[0]?.text}` }),
       ],
-      ["--protocol", protocol],
+      ["--protocol", protocol, "--allow-sampling"],
     );
     expect(run.status).toBe(0);
     expect(run.stdout).toBe("Done: model test-model said: Short.\n");
     expect(run.stderr).toContain(
-      '→ questions__summarize {"text":"a very long text"}\n⤷ server "questions" asked the model (test-model, sampling): Summarise: a very long text\n  ⤶ Short.\n',
+      '→ questions__summarize {"text":"a very long text"}\n⤷ server "questions" asks the model (test-model, sampling, at most 50 tokens):\n    system: Be brief.\n    user: Summarise: a very long text\n  ⤶ Short.\n',
     );
     expect(generations).toHaveLength(3);
     const sampling = generations[1];
@@ -83,7 +87,7 @@ describe("typemcp chat --json", { timeout: 60_000 }, () => {
     const { run } = await chat(
       "openai",
       [() => ({ calls: [{ name: "questions__summarize", args: { text: "abc" } }] }), () => ({ text: "Short." }), () => ({ text: "Done." })],
-      ["--json"],
+      ["--json", "--allow-sampling"],
     );
     expect(run.status).toBe(0);
     const { events } = JSON.parse(run.stdout) as { events: Array<{ type: string }> };
@@ -122,3 +126,112 @@ describe("typemcp chat answers a server's question to the user", { timeout: 60_0
     expect(run.stderr).toContain('typemcp: server "questions" asked "Who is staying, and for how long?"; answered decline from --answer #1.\n');
   });
 });
+
+describe.each(["auto", "2025-11-25"] as const)(
+  "typemcp chat, protocol %s: a sampling request is shown and confirmed like a call",
+  { timeout: 60_000 },
+  (protocol) => {
+    const scripted: Array<(body: any) => ScriptedTurn> = [
+      () => ({ calls: [{ name: "questions__summarize", args: { text: "the minutes" } }] }),
+      (body) => ({ text: `Result: ${fedBackResults("openai", body)[0]?.text}` }),
+    ];
+
+    test("without a terminal, --yes (which approves calls) does not let the server use the model: refused, saying why, and the model never sees it", async () => {
+      const { run, generations } = await chat("openai", scripted, ["--protocol", protocol]);
+      expect(run.status).toBe(0);
+      const reason =
+        'The host refused to let the model answer server "questions" (sampling): the server is not trusted, and there is no terminal to ask (trust it with "trust": "read-only" in mcp.json, or run with --allow-sampling).';
+      expect(run.stderr).toContain(
+        `⤷ server "questions" asks the model (test-model, sampling, at most 50 tokens):\n    system: Be brief.\n    user: Summarise: the minutes\n  ✗ refused: ${reason}\n`,
+      );
+      // Two requests: the task and the answer; no sampling request reached the provider.
+      expect(generations).toHaveLength(2);
+      expect(JSON.stringify(generations)).not.toContain("Be brief.");
+      expect(run.stdout).toContain(reason);
+      expect(run.stdout).not.toContain("model test-model said");
+    });
+
+    test("a server trusted in mcp.json samples unasked, still shown", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-trust-"));
+      const config = writeMcpConfig(dir, { questions: { command: process.execPath, args: [QUESTIONS], trust: "read-only" } });
+      const fake = await startFakeProvider("openai", (index, body) =>
+        index === 0 ? scripted[0]!(body) : index === 1 ? { text: "Minutes, short." } : scripted[1]!(body),
+      );
+      try {
+        const run = await typemcp(
+          [
+            "chat",
+            "--config",
+            config,
+            "--provider",
+            "openai",
+            "--model",
+            "test-model",
+            "--base-url",
+            fake.baseUrl,
+            "--protocol",
+            protocol,
+            "--yes",
+            "--prompt",
+            "Go.",
+          ],
+          { env: providerEnv({ OPENAI_API_KEY: "test-key" }), timeoutMs: 30_000 },
+        );
+        expect(run.status).toBe(0);
+        expect(run.stdout).toBe("Result: model test-model said: Minutes, short.\n");
+        expect(run.stderr).toContain("    user: Summarise: the minutes\n  ⤶ Minutes, short.\n");
+      } finally {
+        await fake.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    test.skipIf(!canFakeTerminal).each([
+      ["y", "Result: model test-model said: Minutes, short."],
+      ["n", 'The user did not let the model answer server \\"questions\\" (sampling).'],
+    ])("on a terminal, asks before the model answers; %s", async (answer, expected) => {
+      const fake = await startFakeProvider("openai", (index, body) =>
+        index === 0
+          ? scripted[0]!(body)
+          : index === 1 && answer === "y"
+            ? { text: "Minutes, short." }
+            : { text: `Result: ${fedBackResults("openai", body)[0]?.text}` },
+      );
+      try {
+        const run = await answerOnTerminal(
+          [
+            "env",
+            "OPENAI_API_KEY=test-key",
+            process.execPath,
+            TYPEMCP_CLI,
+            "chat",
+            "--provider",
+            "openai",
+            "--model",
+            "test-model",
+            "--base-url",
+            fake.baseUrl,
+            "--protocol",
+            protocol,
+            "--yes",
+            "--no-stream",
+            "--prompt",
+            "Go.",
+            "--",
+            process.execPath,
+            QUESTIONS,
+          ],
+          'Let the model answer server "questions"? [y]es / [N]o / [a]lways for this server:',
+          answer,
+          30_000,
+        );
+        expect(run.status).toBe(0);
+        expect(run.output).toContain("    user: Summarise: the minutes\r\n");
+        expect(JSON.stringify(run.output)).toContain(expected);
+        expect(fake.generations()).toHaveLength(answer === "y" ? 3 : 2);
+      } finally {
+        await fake.close();
+      }
+    });
+  },
+);

@@ -110,7 +110,10 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
         cleanEnv({ OPENAI_API_KEY: "test-key" }),
       );
       expect(run.stdout).toBe("model test-model said: A greeting.\n");
-      expect(run.stderr).toBe('⤷ server "questions" asked the model (test-model, sampling): Summarise: hello there\n  ⤶ A greeting.\n');
+      // `call` given a model is the user's go-ahead: shown, not asked.
+      expect(run.stderr).toBe(
+        '⤷ server "questions" asks the model (test-model, sampling, at most 50 tokens):\n    system: Be brief.\n    user: Summarise: hello there\n  ⤶ A greeting.\n',
+      );
       expect(run.status).toBe(0);
       const [sent] = fake.generations().slice(before);
       expect(sent).toMatchObject({
@@ -181,6 +184,53 @@ describe("typemcp/host connectServer with answers", () => {
       expect(server.era.protocolVersion).toBe("2025-11-25");
       const result = await server.call("book", {});
       expect(result.content).toEqual([{ type: "text", text: 'booked {"name":"questions:Who is staying, and for how long?","room":"single"}' }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("takes roots as a function read at each roots/list, and notifyRootsChanged tells a 2025-11-25 server", async () => {
+    let roots = [{ uri: "file:///srv/a", name: "a" }];
+    const server = await connectServer(
+      { kind: "stdio", command: process.execPath, args: [fromRoot("test/fixtures/trust-server.mjs")], inheritEnv: true },
+      { timeoutMs: 10_000, clientName: "test", clientVersion: "1.0.0", answers: { roots: () => roots } },
+    );
+    try {
+      const where = async () => (await server.call("where", {})).content;
+      expect(await where()).toEqual([{ type: "text", text: "file:///srv/a (a)\ntold of 0 change(s)" }]);
+      roots = [{ uri: "file:///srv/b", name: "b" }];
+      await server.notifyRootsChanged();
+      expect(await where()).toEqual([{ type: "text", text: "file:///srv/b (b)\ntold of 1 change(s), last: b" }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("declares elicitation.url only with elicitUrl, which gets the URL; the server's elicitation/complete reaches elicitationComplete", async () => {
+    const trust = { kind: "stdio", command: process.execPath, args: [fromRoot("test/fixtures/trust-server.mjs")], inheritEnv: true } as const;
+    const base = { timeoutMs: 10_000, clientName: "test", clientVersion: "1.0.0" };
+    const formOnly = await connectServer(trust, { ...base, answers: { elicit: async () => ({ action: "cancel" }) } });
+    try {
+      expect((await formOnly.call("connect", {})).content).toEqual([{ type: "text", text: "The host cannot open URLs (no elicitation.url capability)." }]);
+    } finally {
+      await formOnly.close();
+    }
+    const asked: unknown[] = [];
+    let done!: (id: string) => void;
+    const completed = new Promise<string>((resolve) => (done = resolve));
+    const server = await connectServer(trust, {
+      ...base,
+      answers: {
+        elicitUrl: async (request, { server: from }) => (asked.push({ from, ...request }), { action: "accept" }),
+        elicitationComplete: (id, { server: from }) => done(`${from}:${id}`),
+      },
+    });
+    try {
+      expect((await server.call("connect", {})).content).toEqual([{ type: "text", text: "connect: accept" }]);
+      expect(asked).toEqual([
+        { from: "trust", message: "Sign in to your calendar.", url: "https://calendar.example.com/connect?session=abc", elicitationId: "e-1" },
+      ]);
+      expect(await completed).toBe("trust:e-1");
     } finally {
       await server.close();
     }

@@ -12,6 +12,7 @@ import { formatCallResult } from "./format-call-result.js";
 import { openServers, type OpenServer } from "./open-servers.js";
 import { parseArgs } from "./parse-options.js";
 import { readPresetAnswers } from "./preset-answers.js";
+import { openUrlForPerson } from "./url-elicitation.js";
 import { listNames, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
 import { runHostCommand } from "./run-host-command.js";
 
@@ -45,6 +46,7 @@ export function runCall(argv: readonly string[]): Promise<number> {
     const spec = ownerOf(requested, readServerSource(options, rest), policy);
     const presets = readPresetAnswers(options.answer);
     const questions = createCliAnswers({
+      openUrl: openUrlForPerson,
       presets,
       roots: readRoots(options.root),
       // The user answers on stdin and sees the questions on stderr: both must be a terminal.

@@ -8,12 +8,14 @@ import { createModel } from "../host/models/create-model.js";
 import { createTerminalConsent, type AskLine } from "./chat-consent.js";
 import { ANSWER_OPTIONS, createCliAnswers, readRoots } from "./cli-answers.js";
 import { runChatRepl } from "./chat-repl.js";
+import { ChatRoots } from "./chat-roots.js";
 import { readConversation, saveConversation } from "./chat-save.js";
 import { createTranscriptPrinter } from "./chat-transcript.js";
 import { formatWireLine } from "./format-wire-line.js";
 import { openServers } from "./open-servers.js";
 import { parseArgs } from "./parse-options.js";
 import { readPresetAnswers } from "./preset-answers.js";
+import { openUrlForPerson } from "./url-elicitation.js";
 import { runHostCommand } from "./run-host-command.js";
 import { pickConfigServers, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
 
@@ -26,6 +28,8 @@ const CHAT_OPTIONS = {
   prompt: "string",
   system: "string",
   yes: "boolean",
+  "allow-sampling": "boolean",
+  "read-resources": "boolean",
   "lazy-tools": "boolean",
   "max-steps": "string",
   "max-tokens": "string",
@@ -101,13 +105,21 @@ export function runChat(argv: readonly string[]): Promise<number> {
     const transcript = interactive ? (t: string) => process.stdout.write(t) : stderr;
     // Whoever asks the user at the moment: the session's own line reader in the interactive mode.
     let terminalAsk: AskLine | undefined;
+    // /roots add and /roots remove change them in a session; each server reads them at its next roots/list.
+    const roots = new ChatRoots(readRoots(options.root));
     const questions = createCliAnswers({
+      openUrl: openUrlForPerson,
       presets: readPresetAnswers(options.answer),
-      roots: readRoots(options.root),
+      roots: () => roots.list,
       // Both modes ask on stdin when it is a terminal (see runChatRepl and runPrompt).
       interactive: process.stdin.isTTY === true,
       terminal: () => terminalAsk,
       model,
+      // Sampling spends the user's model on a server's words: asked like a call, unless allowed.
+      // --yes approves calls only: letting servers use the model is a grant of its own.
+      samplingConsent: {
+        allowed: (server) => options["allow-sampling"] || specs.some((spec) => spec.name === server && spec.trust === "read-only"),
+      },
       note: transcript,
       onAnswered: (event) => events.push(event),
     });
@@ -152,6 +164,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
           policy: readPolicy(options),
           consent: createTerminalConsent({ yes: options.yes, ...(ask && { ask }) }),
           lazyTools: options["lazy-tools"],
+          readResources: options["read-resources"],
           ...(codeMode && { code: codeMode }),
           // Streamed by default where someone watches the transcript: a terminal.
           stream: !options["no-stream"] && (options.stream || (!options.json && (interactive ? process.stdout : process.stderr).isTTY === true)),
@@ -169,6 +182,8 @@ export function runChat(argv: readonly string[]): Promise<number> {
           servers: opened.servers,
           policyText: describePolicy(options),
           save: (file, chat) => saveConversation(file, chat.messages, model, chat.usage),
+          roots,
+          rootsChanged: () => tellRootsChanged([...opened.servers.map((s) => s.connection), ...replaced]),
         });
       const code = await runPrompt(options.prompt!, session, events, options.json);
       const misfit = questions.failure();
@@ -245,4 +260,13 @@ function readMaxSteps(text: string | undefined): number {
 function describePolicy(options: { allow: string[]; deny: string[] }): string {
   const parts = [...options.allow.map((p) => `--allow ${p}`), ...options.deny.map((p) => `--deny ${p}`)];
   return parts.join(" ");
+}
+
+// notifications/roots/list_changed to every live server (a 2026-07-28 one reads the roots in each call anyway).
+async function tellRootsChanged(connections: readonly ServerConnection[]): Promise<string> {
+  const live = connections.filter((connection) => !connection.lost);
+  const told = await Promise.allSettled(live.map((connection) => connection.notifyRootsChanged()));
+  const failed = told.filter((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+  const reasons = failed.map((outcome) => (outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)));
+  return `${live.length - failed.length} server(s) told.${reasons.length ? ` Not told: ${reasons.join("; ")}` : ""}`;
 }

@@ -1,4 +1,4 @@
-import type { ConsentAnswer, ConsentRequest } from "../host/chat/chat-session.js";
+import type { ConsentAnswer, ConsentRequest } from "../host/chat/chat-types.js";
 
 /** Asks one question on the terminal and resolves with the answer ("" when cancelled). */
 export type AskLine = (question: string) => Promise<string>;
@@ -11,6 +11,7 @@ export type AskLine = (question: string) => Promise<string>;
 export function createTerminalConsent(options: { yes: boolean; ask?: AskLine }): (request: ConsentRequest) => Promise<ConsentAnswer> {
   return async (request) => {
     if (options.yes) return "yes";
+    if (request.resource !== undefined) return askToRead(request, options.ask);
     // A read-only hint from a server the user has not trusted is asked about like any call.
     const why =
       request.tool.annotations?.readOnlyHint === true ? `its server "${request.server}" is not trusted to mark it read-only` : "it is not marked read-only";
@@ -25,4 +26,17 @@ export function createTerminalConsent(options: { yes: boolean; ask?: AskLine }):
     if (/^\s*a(lways)?\s*$/i.test(answer)) return "always";
     return /^\s*y(es)?\s*$/i.test(answer) ? "yes" : "no";
   };
+}
+
+// The model asks to read a resource (--read-resources) of a server the user has not trusted.
+async function askToRead(request: ConsentRequest, ask: AskLine | undefined): Promise<ConsentAnswer> {
+  const what = `${request.server}:${request.resource}`;
+  if (!ask) {
+    return {
+      refuse: `The host refused to let the model read ${what}: its server "${request.server}" is not trusted, and there is no terminal to ask for approval (trust it with "trust": "read-only" in mcp.json, or run with --yes).`,
+    };
+  }
+  const answer = await ask(`Let the model read ${what}? Its server "${request.server}" is not trusted. [y]es / [N]o / [a]lways for this server: `);
+  if (/^\s*a(lways)?\s*$/i.test(answer)) return "always";
+  return /^\s*y(es)?\s*$/i.test(answer) ? "yes" : "no";
 }

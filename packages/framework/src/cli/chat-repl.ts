@@ -4,12 +4,14 @@ import path from "node:path";
 import { createInterface, type Interface } from "node:readline";
 import type { ChatSession } from "../host/chat/chat-session.js";
 import { describePrompts, describeResources, getPromptText, mentionsIn, readAttachment } from "./chat-context.js";
+import type { ChatRoots } from "./chat-roots.js";
 import type { OpenServer } from "./open-servers.js";
 
 const HELP = `/tools     the tools the model is offered, and which need your approval
 /servers   the connected servers
 /resources the servers' resources; /attach server:uri (or @server:uri in a message) adds one to your next message
 /prompts   the servers' prompts; /prompt server__name key=value… sends one as your message
+/roots     the directories the servers may work in; /roots add PATH, /roots remove PATH change them (the servers are told)
 /save FILE save the conversation, to go on with later (typemcp chat --resume FILE)
 /clear     forget the conversation so far
 /quit      leave (Ctrl-D too)
@@ -24,6 +26,9 @@ export interface ChatReplOptions {
   policyText: string;
   /** `/save FILE`. */
   save: (file: string, session: ChatSession) => void;
+  /** `/roots`: the roots, changed in place; `rootsChanged` tells the servers. */
+  roots?: ChatRoots;
+  rootsChanged?: () => Promise<string>;
 }
 
 /**
@@ -87,6 +92,8 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
       if (text === "/help") process.stdout.write(HELP);
       else if (text === "/tools") process.stdout.write(describeTools(session, options.policyText));
       else if (text === "/servers") process.stdout.write(describeServers(options.servers));
+      else if ((text === "/roots" || text.startsWith("/roots ")) && options.roots)
+        process.stdout.write(await changeRoots(options.roots, text, options.rootsChanged));
       else if (text.startsWith("/save ")) {
         const file = text.slice(6).trim();
         const saved = await attempt(async () => {
@@ -162,6 +169,18 @@ class LineQueue {
     this.waiting = undefined;
     waiting?.(line);
   }
+}
+
+// `/roots`, `/roots add PATH`, `/roots remove PATH`: a change is made, then the servers are told.
+async function changeRoots(roots: ChatRoots, text: string, told?: () => Promise<string>): Promise<string> {
+  const [, verb, ...rest] = text.split(/\s+/);
+  const value = rest.join(" ");
+  if (verb === undefined) return roots.describe();
+  if ((verb !== "add" && verb !== "remove") || !value) return "Use /roots, /roots add PATH or /roots remove PATH.\n";
+  const changed = await attempt(async () => (verb === "add" ? roots.add(value) : roots.remove(value)));
+  if (!changed) return "";
+  const servers = told ? ` ${await told()}` : "";
+  return `${verb === "add" ? "Added" : "Removed"} root ${changed.uri}.${servers}\n`;
 }
 
 // A command that fails (a bad reference, a server error) is one line; the session goes on.

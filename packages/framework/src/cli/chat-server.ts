@@ -34,6 +34,8 @@ export function toChatServer(
     get trust() {
       return first.spec.trust;
     },
+    listResources: () => connection.listResources(),
+    readResource: (uri) => connection.readResource(uri),
     refreshTools: async () => {
       if (withdrawn) {
         const changed = !announced;

@@ -10,14 +10,16 @@ import type {
   QuestionContext,
   Root,
   SamplingRequest,
+  UrlElicitationRequest,
 } from "../host/client-answers.js";
 import { checkElicitationContent, fieldChoices, withDefaults } from "../host/elicitation-form.js";
 import { HostError } from "../host/host-error.js";
 import type { ModelAdapter } from "../host/models/model-adapter.js";
-import { sampleWithModel, textOf } from "../host/sample-with-model.js";
 import type { AskLine } from "./chat-consent.js";
+import { sampleAfterConsent, type SamplingConsent } from "./chat-sampling.js";
 import type { PresetAnswer } from "./preset-answers.js";
 import { askOnTerminal } from "./terminal-elicitation.js";
+import { createUrlElicitation } from "./url-elicitation.js";
 
 /** The options `typemcp call` and `chat` take for the servers' questions. */
 export const ANSWER_OPTIONS = { answer: "strings", root: "strings" } as const;
@@ -26,14 +28,21 @@ export const ANSWER_OPTIONS = { answer: "strings", root: "strings" } as const;
 export interface CliAnswersOptions {
   /** `--answer` values, used up in the order the questions come. */
   presets: PresetAnswer[];
-  /** `--root` directories (default: the current one), as roots. */
-  roots: readonly Root[];
+  /** `--root` directories (default: the current one), as roots; a function for roots that change in a session. */
+  roots: readonly Root[] | (() => readonly Root[]);
   /** Whether there is a terminal to ask the user on (with none and no `--answer`, questions are declined, saying why). */
   interactive: boolean;
   /** The terminal to ask on, if any at the moment of the question. */
   terminal: () => AskLine | undefined;
   /** The model that answers sampling requests; without one, sampling is not declared. */
   model?: ModelAdapter;
+  /**
+   * Which servers' sampling requests run unasked (`chat`); the rest are asked on the terminal, or
+   * refused without one. Without it every request runs (`call`, given a model by the user).
+   */
+  samplingConsent?: SamplingConsent;
+  /** Opens a URL a server asked the user to open, once they agreed; false when it can only be shown. Without it URLs are shown only. */
+  openUrl?: (url: string) => boolean;
   /** Writes a line for the user: what a server asked, and how it was answered. */
   note: (text: string) => void;
   /** Sees each question once answered, for `chat --json`'s transcript. */
@@ -58,6 +67,7 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
   let failure: HostError | undefined;
   let used = 0;
   const declined = new Set<string>();
+  const approvedSampling = new Set<string>();
   // One question at a time on the terminal, even when a server asks several at once.
   let turn: Promise<unknown> = Promise.resolve();
   const elicit = (request: ElicitationRequest, server: string, signal: AbortSignal): Promise<ElicitationAnswer> => {
@@ -85,6 +95,18 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
     }
     return Promise.resolve({ action: "decline" });
   };
+  const url = createUrlElicitation({
+    nextPreset: () => {
+      const preset = options.presets[used];
+      return preset && { preset, index: ++used };
+    },
+    fail: (error) => {
+      failure ??= error;
+    },
+    terminal: options.terminal,
+    note: options.note,
+    open: options.openUrl ?? (() => false),
+  });
   const report = <T>(server: string, method: "elicitation/create" | "sampling/createMessage", params: unknown, answer: Promise<T>): Promise<T> => {
     if (!options.onAnswered) return answer;
     const onAnswered = options.onAnswered;
@@ -107,10 +129,33 @@ export function createCliAnswers(options: CliAnswersOptions): CliAnswers {
       turn = answer.catch(() => undefined);
       return report(server, "elicitation/create", request, answer);
     },
+    elicitUrl: (request: UrlElicitationRequest, { server, signal }: QuestionContext) => {
+      const answer = turn.then(() => url.ask(request, server, signal));
+      turn = answer.catch(() => undefined);
+      return report(server, "elicitation/create", { mode: "url", ...request }, answer);
+    },
+    elicitationComplete: url.complete,
     roots: options.roots,
     ...(options.model && {
-      sample: (request: SamplingRequest, { server, signal }: QuestionContext) =>
-        report(server, "sampling/createMessage", request, sample(options.model!, request, server, signal, options.note)),
+      sample: (request: SamplingRequest, { server, signal }: QuestionContext) => {
+        const model = options.model!;
+        const consent = options.samplingConsent;
+        const answer = turn.then(() =>
+          sampleAfterConsent({
+            model,
+            request,
+            server,
+            signal,
+            note: options.note,
+            ...(consent && { consent }),
+            terminal: options.terminal,
+            approved: approvedSampling,
+          }),
+        );
+        // One question at a time on the terminal: a sampling request may ask too.
+        turn = answer.catch(() => undefined);
+        return report(server, "sampling/createMessage", request, answer);
+      },
     }),
   };
   return { answers, failure: () => failure, used: () => used };
@@ -123,19 +168,6 @@ export function readRoots(values: readonly string[], cwd = process.cwd()): Root[
     if (!fs.existsSync(full)) throw new HostError("HOST_USAGE", `--root ${full}: no such file or directory.`);
     return { uri: pathToFileURL(full).href, name: path.basename(full) || full };
   });
-}
-
-async function sample(model: ModelAdapter, request: SamplingRequest, server: string, signal: AbortSignal, note: (text: string) => void) {
-  const last = request.messages.at(-1);
-  note(`⤷ server "${server}" asked the model (${model.model}, sampling): ${preview(last ? textOf(last) : "")}\n`);
-  try {
-    const answer = await sampleWithModel(model, request, signal);
-    note(`  ⤶ ${preview(answer.content.text) || "(no text)"}\n`);
-    return answer;
-  } catch (error) {
-    note(`  ✗ the model did not answer: ${error instanceof Error ? error.message : String(error)}\n`);
-    throw error;
-  }
 }
 
 function fromPreset(preset: PresetAnswer, schema: ElicitationSchema): ElicitationAnswer | { problems: string[] } {
@@ -154,9 +186,4 @@ function exampleAnswer(schema: ElicitationSchema): string {
     }),
   );
   return JSON.stringify(example);
-}
-
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
 }

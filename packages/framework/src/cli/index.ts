@@ -68,8 +68,14 @@ Commands:
       --max-tokens N per answer   --retries N after 429/5xx (default 2)   --resume FILE
       --stream / --no-stream (default: stream on a terminal)   --timeout MS bounds each model
       request too (without it, 120 s)
-      A server's sampling requests go to the same model, shown in the transcript; its questions
-      to the user are asked on the terminal or answered by --answer, as for call.
+      --read-resources  the model may list and read the servers' resources itself (each read
+              asked, unless its server is trusted; cut at 20,000 characters)
+      A server's sampling requests go to the same model, shown in the transcript and asked
+      like a call (refused without a terminal) unless the server is trusted or
+      --allow-sampling (--yes does not cover it). A URL a server asks you to open
+      (elicitation) is opened only if you agree. Its questions to the user are asked on the
+      terminal or answered by --answer, as for call. /roots add PATH, /roots remove PATH
+      change the roots in a session.
 
   types [SERVERS] [--out FILE]
       Connect to each server, ask tools/list, and write TypeScript declarations for every

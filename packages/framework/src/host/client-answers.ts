@@ -77,6 +77,14 @@ export interface Root {
   readonly name?: string;
 }
 
+/** A server asks the user to open a URL (elicitation, URL mode): to sign in, pay, or enter something the server must not see pass through the host. */
+export interface UrlElicitationRequest {
+  readonly message: string;
+  readonly url: string;
+  /** The server's id for this step; its `notifications/elicitation/complete` names it when the step is done. */
+  readonly elicitationId: string;
+}
+
 /** Which server asks, and a signal that aborts when the call that asked is cancelled or times out. */
 export interface QuestionContext {
   /** The server's name (from the config, or the name it gives itself). */
@@ -94,6 +102,28 @@ export interface ClientAnswers {
   elicit?(request: ElicitationRequest, context: QuestionContext): Promise<ElicitationAnswer>;
   /** Runs the host's model on the server's messages. */
   sample?(request: SamplingRequest, context: QuestionContext): Promise<SamplingAnswer>;
-  /** The roots the host shares. */
-  roots?: readonly Root[];
+  /**
+   * Asks the user whether to open a URL the server gives (URL mode): `accept` once they agreed
+   * and it was opened (or shown to open). Declares `elicitation.url`.
+   */
+  elicitUrl?(request: UrlElicitationRequest, context: QuestionContext): Promise<{ readonly action: "accept" | "decline" | "cancel" }>;
+  /** Told when a server says the step behind a URL it asked to open is done (`notifications/elicitation/complete`). */
+  elicitationComplete?(elicitationId: string, context: { readonly server: string }): void;
+  /**
+   * The roots the host shares: a list, or a function read at each `roots/list`, for roots that
+   * change in a session (tell each connection with `notifyRootsChanged()`).
+   */
+  roots?: readonly Root[] | (() => readonly Root[]);
+}
+
+/** The client capabilities a host declares for its answers: one for each it gives. */
+export function capabilitiesFor(answers: ClientAnswers): Record<string, object> {
+  return {
+    // URL mode only for a host that asks the user before it opens anything.
+    ...((answers.elicit || answers.elicitUrl) && { elicitation: { ...(answers.elicit && { form: {} }), ...(answers.elicitUrl && { url: {} }) } }),
+    // No `tools` inside sampling: the host's model runs the server's messages as they are.
+    ...(answers.sample && { sampling: {} }),
+    // The host may change its roots in a session and says so with notifications/roots/list_changed.
+    ...(answers.roots && { roots: { listChanged: true } }),
+  };
 }

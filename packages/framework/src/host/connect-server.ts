@@ -86,6 +86,11 @@ export interface ServerConnection {
   readResource(uri: string): Promise<McpResourceContents[]>;
   listPrompts(): Promise<McpPrompt[]>;
   getPrompt(name: string, args: Record<string, string>): Promise<McpPromptResult>;
+  /**
+   * Tells the server the host's roots changed (`notifications/roots/list_changed`, 2025-11-25;
+   * a 2026-07-28 server reads them afresh in each call), when the host shares roots.
+   */
+  notifyRootsChanged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -192,6 +197,10 @@ async function connectWith(
     readResource: (uri) => connected.readResource(uri, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "resources/read"))),
     listPrompts: () => connected.listPrompts(options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "prompts/list"))),
     getPrompt: (name, args) => connected.getPrompt(name, args, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "prompts/get"))),
+    notifyRootsChanged: async () => {
+      if (options.answers?.roots)
+        await connected.notifyRootsChanged().catch((error: unknown) => Promise.reject(fail(error, "notifications/roots/list_changed")));
+    },
     close: async () => {
       await connected.close();
       await login?.close();

@@ -34,10 +34,11 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import type { ClientAnswers, ElicitationRequest, SamplingRequest } from "./client-answers.js";
+import { capabilitiesFor, type ClientAnswers, type ElicitationRequest, type SamplingRequest, type UrlElicitationRequest } from "./client-answers.js";
 import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
+import { HostError } from "./host-error.js";
 import { RequestDeadlines } from "./request-deadlines.js";
 import { traceClientRequest } from "../telemetry/client-telemetry.js";
 
@@ -137,6 +138,11 @@ export interface ClientSession {
   getPrompt(name: string, args: Record<string, string>, timeoutMs: number): Promise<McpPromptResult>;
   /** Aborting `signal` cancels the request: the SDK sends `notifications/cancelled`. */
   callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal, listeners?: CallListeners): Promise<McpCallResult>;
+  /**
+   * Sends `notifications/roots/list_changed` (2025-11-25), so the server asks `roots/list` again.
+   * A 2026-07-28 server asks the roots inside each call that needs them, so it is told nothing.
+   */
+  notifyRootsChanged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -186,6 +192,9 @@ export interface SessionOptions {
 
 // The 2026-07-28 envelope key that names the log level a request wants messages at.
 const LOG_LEVEL_META = "io.modelcontextprotocol/logLevel";
+
+// The JSON-RPC error code MCP gives a sampling request the user rejected.
+const USER_REJECTED = -1;
 
 // Longer than any --timeout: the SDK's own timer would run on while the user answers a question.
 const NO_SDK_TIMEOUT_MS = 2_147_483_647;
@@ -285,6 +294,9 @@ export async function openClientSession(transport: Transport, options: SessionOp
         deadline.done();
       }
     },
+    async notifyRootsChanged() {
+      if (client.getProtocolEra() !== "modern") await client.sendRootsListChanged();
+    },
     close: () => client.close(),
   };
 }
@@ -300,35 +312,44 @@ function listChangedHandlers(onListChanged: (kind: McpListKind) => void) {
   };
 }
 
-function capabilitiesFor(answers: ClientAnswers): Record<string, object> {
-  return {
-    // Form mode only: a URL to open is not something a terminal host can follow up on.
-    ...(answers.elicit && { elicitation: { form: {} } }),
-    // No `tools` inside sampling: the host's model runs the server's messages as they are.
-    ...(answers.sample && { sampling: {} }),
-    ...(answers.roots && { roots: {} }),
-  };
-}
-
 // The SDK calls these for 2025-11-25 requests from the server and for the questions inside a
 // 2026-07-28 input-required result alike.
 function answerQuestions(client: Client, answers: ClientAnswers, deadlines: RequestDeadlines, serverName: () => string): void {
-  const { elicit, sample, roots } = answers;
-  if (elicit) {
+  const { elicit, elicitUrl, sample, roots } = answers;
+  if (elicit || elicitUrl) {
     client.setRequestHandler("elicitation/create", (request, ctx) => {
-      const params = request.params as { mode?: string; message: string; requestedSchema?: unknown };
-      if (params.mode === "url") return Promise.resolve({ action: "decline" as const });
+      const params = request.params as { mode?: string; message: string; requestedSchema?: unknown; url?: string; elicitationId?: string };
+      const context = { server: serverName(), signal: ctx.mcpReq.signal };
+      if (params.mode === "url") {
+        // A URL the host did not declare it would open is declined, never followed.
+        if (!elicitUrl || typeof params.url !== "string") return Promise.resolve({ action: "decline" as const });
+        const question: UrlElicitationRequest = { message: params.message, url: params.url, elicitationId: String(params.elicitationId ?? "") };
+        return deadlines.whileAnswering(async () => ({ action: (await elicitUrl.call(answers, question, context)).action }));
+      }
+      if (!elicit) return Promise.resolve({ action: "decline" as const });
       const question = { message: params.message, requestedSchema: params.requestedSchema } as ElicitationRequest;
-      return deadlines.whileAnswering(() => elicit.call(answers, question, { server: serverName(), signal: ctx.mcpReq.signal }));
+      return deadlines.whileAnswering(() => elicit.call(answers, question, context));
+    });
+  }
+  if (answers.elicitationComplete) {
+    const complete = answers.elicitationComplete;
+    client.setNotificationHandler("notifications/elicitation/complete", (notification) => {
+      complete.call(answers, String((notification.params as { elicitationId?: unknown }).elicitationId ?? ""), { server: serverName() });
     });
   }
   if (sample) {
     client.setRequestHandler("sampling/createMessage", async (request, ctx) => {
       const question = request.params as unknown as SamplingRequest;
-      return { ...(await deadlines.whileAnswering(() => sample.call(answers, question, { server: serverName(), signal: ctx.mcpReq.signal }))) };
+      try {
+        return { ...(await deadlines.whileAnswering(() => sample.call(answers, question, { server: serverName(), signal: ctx.mcpReq.signal }))) };
+      } catch (error) {
+        // MCP's code for a sampling request the user rejected; the message says why.
+        if (error instanceof HostError && error.code === "HOST_CALL_REFUSED") throw new ProtocolError(USER_REJECTED, error.message);
+        throw error;
+      }
     });
   }
-  if (roots) client.setRequestHandler("roots/list", () => ({ roots: roots.map((root) => ({ ...root })) }));
+  if (roots) client.setRequestHandler("roots/list", () => ({ roots: (typeof roots === "function" ? roots() : roots).map((root) => ({ ...root })) }));
 }
 
 /** What kind of failure an error from the client is, in the host's terms. */

@@ -239,3 +239,52 @@ describe("ChatSession", () => {
     expect(chat.usage).toEqual({ inputTokens: 7, outputTokens: 3 });
   });
 });
+
+describe("ChatSession readResources", () => {
+  const withResources = (trust?: ChatServer["trust"]) => ({
+    ...notesServer(trust),
+    listResources: async () => [{ uri: "notes://all", name: "all" }],
+    readResource: async (uri: string) => [{ uri, text: "abcdefghij".repeat(3) }],
+  });
+  const reads = (n: number) => Array.from({ length: n }, (_, i) => call(`r${i}`, "read_resource", { server: "notes", uri: "notes://all" }));
+
+  test("asks consent for a read with the resource named, once for 'always' per server, and cuts the text at maxChars", async () => {
+    const asked: unknown[] = [];
+    const scripted = model([
+      { text: "", calls: reads(2) },
+      { text: "Read.", calls: [] },
+    ]);
+    const chat = new ChatSession({
+      servers: [withResources()],
+      model: scripted,
+      readResources: { maxChars: 12 },
+      consent: ({ qualifiedName, server, resource }) => (asked.push({ qualifiedName, server, resource }), "always"),
+    });
+    await chat.send("Read it twice.");
+    expect(asked).toEqual([{ qualifiedName: "read_resource", server: "notes", resource: "notes://all" }]);
+    const tools = scripted.requests[0]!.tools as Array<{ name: string }>;
+    expect(tools.map((t) => t.name).slice(0, 2)).toEqual(["list_resources", "read_resource"]);
+    expect(chat.messages[2]).toEqual({
+      role: "tools",
+      results: [0, 1].map((i) => ({ callId: `r${i}`, name: "read_resource", content: "abcdefghijab\n[Cut at 12 of 30 characters.]", isError: false })),
+    });
+  });
+
+  test("refuses a read when there is no consent callback, and reads unasked from a trusted server", async () => {
+    for (const [trust, expected] of [
+      [undefined, "The host refused to read notes:notes://all: there is no one to approve it."],
+      ["read-only", "abcdefghij".repeat(3)],
+    ] as const) {
+      const chat = new ChatSession({
+        servers: [withResources(trust)],
+        model: model([
+          { text: "", calls: reads(1) },
+          { text: "Ok.", calls: [] },
+        ]),
+        readResources: true,
+      });
+      await chat.send("Read.");
+      expect(chat.messages[2]).toMatchObject({ role: "tools", results: [{ content: expected, isError: trust === undefined }] });
+    }
+  });
+});

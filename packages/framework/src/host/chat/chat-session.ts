@@ -1,81 +1,23 @@
 import { callResultText } from "../call-result-text.js";
+import { CODE_TOOL_NAMES, CodeModeCatalog } from "../code-mode/code-mode-tools.js";
 import { HostError } from "../host-error.js";
 import type { McpCallResult, McpTool } from "../mcp-tool.js";
-import type { ChatMessage, ModelAdapter, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "../models/model-adapter.js";
+import type { ChatMessage, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "../models/model-adapter.js";
 import { toProviderTool } from "../to-provider-tool.js";
-import type { ServerTrust } from "../server-trust.js";
-import { checkToolPolicy, type ToolPolicy } from "../tool-policy.js";
+import { checkToolPolicy } from "../tool-policy.js";
 import { ToolRouter, type RoutedCall } from "../tool-router.js";
+import { argumentsOf } from "./call-arguments.js";
 import type { ChatEvent, TurnOutcome } from "./chat-events.js";
+import type { ChatServer, ChatSessionOptions } from "./chat-types.js";
+import { answerCodeTool } from "./code-tool-call.js";
+import type { CheckedOutcome, HostAnsweredCall } from "./host-answered-call.js";
+import { answerFindTool, answerSchemaTool } from "./lazy-tool-calls.js";
 import { FIND_TOOL_NAME, SCHEMA_TOOL_NAME, toLazyTools } from "./lazy-tools.js";
-import { searchTools } from "./search-tools.js";
-import { CODE_TOOL_NAMES, CodeModeCatalog } from "../code-mode/code-mode-tools.js";
-import type { BridgeAnswer, CodeSandbox } from "../code-mode/deno-sandbox.js";
-import { toolDefinitionsSize } from "./tool-definitions-size.js";
+import { answerResourceTool, DEFAULT_RESOURCE_CHARS, isResourceTool, READ_RESOURCE_TOOL, toResourceTools } from "./resource-tools.js";
+import { sizeOf, usageOf, type TurnUsage } from "./turn-usage.js";
 import { validateCallArguments } from "./validate-call-arguments.js";
 
-/** One connected server, as the chat loop uses it. */
-export interface ChatServer {
-  /** The name its tools are qualified with: `name__tool`. */
-  readonly name: string;
-  readonly tools: readonly McpTool[];
-  /** Whether its `readOnlyHint` is believed (`read-only`) or every call is asked (`ask`, the default). */
-  readonly trust?: ServerTrust;
-  /** Lists `tools` again if the server said they changed; true when it did. Asked before each model request. */
-  refreshTools?(): Promise<boolean>;
-  /** Sends `tools/call`; aborting `signal` cancels the request (MCP `notifications/cancelled`). */
-  call(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal }): Promise<McpCallResult>;
-}
-
-/** A call waiting for consent: any call, unless its server is trusted and marks the tool read-only. */
-export interface ConsentRequest {
-  readonly qualifiedName: string;
-  /** The server's name, as in `qualifiedName`. */
-  readonly server: string;
-  readonly arguments: Record<string, unknown>;
-  readonly tool: McpTool;
-}
-
-/**
- * yes: run this call; no: refuse it; always: run it and every later call of this tool;
- * `{ refuse }`: refuse it, with the reason to show the user and tell the model.
- */
-export type ConsentAnswer = "yes" | "no" | "always" | { readonly refuse: string };
-
-/** What a chat needs: servers, a model, and the host's rules. */
-export interface ChatSessionOptions {
-  readonly servers: readonly ChatServer[];
-  readonly model: ModelAdapter;
-  readonly system?: string;
-  readonly policy?: ToolPolicy;
-  /**
-   * Asked before a call runs, unless its server is trusted (`trust: "read-only"`) and marks the
-   * tool read-only. Without it such calls are refused, so a host that cannot ask never runs one
-   * unapproved.
-   */
-  readonly consent?: (request: ConsentRequest) => ConsentAnswer | Promise<ConsentAnswer>;
-  /** Send names and one-line descriptions plus a meta-tool that loads full definitions on request. */
-  readonly lazyTools?: boolean;
-  /**
-   * Code mode: the tools of `servers` (default: every server) are not offered one by one; the
-   * model gets three tools instead (search them, read their TypeScript declarations, run a
-   * program that calls them), and `sandbox` runs the program. Every call a program makes passes
-   * the same checks as a direct call: policy, the input schema, consent.
-   */
-  readonly code?: { readonly sandbox: CodeSandbox; readonly servers?: readonly string[] };
-  /** A conversation to go on with (`--resume`): these messages come before the first `send`. */
-  readonly history?: readonly ChatMessage[];
-  /** The tokens `history` took: `usage` counts on from them. */
-  readonly usage?: TokenUsage;
-  /** Stream each answer: its text arrives as `delta` events (the model's turn is the same either way). */
-  readonly stream?: boolean;
-  /** Model requests allowed in one turn (default 10). */
-  readonly maxSteps?: number;
-  /** Calls with invalid arguments allowed in one turn before it ends (default 3). */
-  readonly maxInvalidCalls?: number;
-  /** Sees every step of the transcript as it happens. */
-  readonly onEvent?: (event: ChatEvent) => void;
-}
+export type { ChatServer, ChatSessionOptions, ConsentAnswer, ConsentRequest } from "./chat-types.js";
 
 /** The default of `maxSteps`. */
 export const DEFAULT_MAX_STEPS = 10;
@@ -233,12 +175,14 @@ export class ChatSession {
   }
 
   private toolsForRequest(): unknown[] {
+    const format = this.options.model.toolFormat;
     const catalog = this.codeCatalog();
-    const code = catalog ? catalog.definitions().map((tool) => toProviderTool(this.options.model.toolFormat, tool, { name: tool.name })) : [];
+    const host = [...(catalog ? catalog.definitions() : []), ...(this.options.readResources ? toResourceTools() : [])];
+    const own = host.map((tool) => toProviderTool(format, tool, { name: tool.name }));
     const visible = this.tools().filter((entry) => !this.isCodeServer(entry.server));
-    if (!this.options.lazyTools) return [...code, ...visible.map((entry) => this.router.definition(entry.name))];
-    const meta = toLazyTools().map((tool) => toProviderTool(this.options.model.toolFormat, tool, { name: tool.name }));
-    return [...code, ...meta, ...visible.filter((entry) => this.loaded.has(entry.name)).map((entry) => this.router.definition(entry.name))];
+    if (!this.options.lazyTools) return [...own, ...visible.map((entry) => this.router.definition(entry.name))];
+    const meta = toLazyTools().map((tool) => toProviderTool(format, tool, { name: tool.name }));
+    return [...own, ...meta, ...visible.filter((entry) => this.loaded.has(entry.name)).map((entry) => this.router.definition(entry.name))];
   }
 
   private isCodeServer(server: string): boolean {
@@ -271,10 +215,27 @@ export class ChatSession {
       this.emit({ type: "call", step, id: call.id, name: call.name, arguments: argumentsOf(call) });
       return refuse("refused", "host", "Not run: the user cancelled the turn.");
     }
-    if (this.options.lazyTools && call.name === SCHEMA_TOOL_NAME) return this.loadSchema(call, step, reply, refuse);
-    if (this.options.lazyTools && call.name === FIND_TOOL_NAME) return this.findTools(call, step, reply);
+    const host: HostAnsweredCall = {
+      call,
+      step,
+      signal,
+      emit: (event) => this.emit(event),
+      reply,
+      runChecked: (routed, id) => this.runChecked(routed, id, { count: 0 }, signal),
+    };
+    if (this.options.lazyTools && call.name === SCHEMA_TOOL_NAME) return answerSchemaTool(host, this.tools(), this.router, this.loaded);
+    if (this.options.lazyTools && call.name === FIND_TOOL_NAME)
+      return answerFindTool(
+        host,
+        this.tools().filter((entry) => !this.isCodeServer(entry.server)),
+        this.router,
+      );
+    if (this.options.readResources && isResourceTool(call.name)) {
+      const maxChars = (typeof this.options.readResources === "object" && this.options.readResources.maxChars) || DEFAULT_RESOURCE_CHARS;
+      return answerResourceTool(host, this.options.servers, (server, uri) => this.askReadConsent(server, uri), maxChars);
+    }
     const catalog = this.codeCatalog();
-    if (catalog && Object.values(CODE_TOOL_NAMES).includes(call.name as never)) return this.codeTool(catalog, call, step, reply, signal);
+    if (catalog && Object.values(CODE_TOOL_NAMES).includes(call.name as never)) return answerCodeTool(host, catalog, this.options.code!.sandbox);
     let routed: RoutedCall;
     try {
       routed = this.router.resolve(call.name, call.arguments);
@@ -299,12 +260,7 @@ export class ChatSession {
    * The checks every call passes, proposed by the model or made by a program in code mode:
    * policy, the input schema, consent; then the call. Emits the decision and the result.
    */
-  private async runChecked(
-    routed: RoutedCall,
-    id: string,
-    invalid: { count: number },
-    signal: AbortSignal | undefined,
-  ): Promise<{ isError: boolean; text: string; result?: McpCallResult }> {
+  private async runChecked(routed: RoutedCall, id: string, invalid: { count: number }, signal: AbortSignal | undefined): Promise<CheckedOutcome> {
     const reply = (isError: boolean, text: string, result?: McpCallResult) => {
       this.emit({ type: "result", id, isError, text, ...(result && { result }) });
       return { isError, text, ...(result && { result }) };
@@ -340,62 +296,6 @@ export class ChatSession {
     return reply(result.isError === true, callResultText(result), result);
   }
 
-  // search_tools, get_declarations, run_program: answered by the host, the last through the sandbox.
-  private async codeTool(
-    catalog: CodeModeCatalog,
-    call: ProposedCall,
-    step: number,
-    reply: (isError: boolean, content: string) => ToolResultMessage,
-    signal: AbortSignal | undefined,
-  ): Promise<ToolResultMessage> {
-    const args = (typeof call.arguments === "string" ? safeJson(call.arguments) : call.arguments) as Record<string, unknown> | undefined;
-    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: args });
-    if (call.name === CODE_TOOL_NAMES.search) {
-      this.emit({ type: "decision", id: call.id, decision: "answered" });
-      return reply(false, catalog.search(String(args?.query ?? "")));
-    }
-    if (call.name === CODE_TOOL_NAMES.declarations) {
-      this.emit({ type: "decision", id: call.id, decision: "answered" });
-      const names = Array.isArray(args?.names) ? args.names.map(String) : [];
-      const { text, unknown } = catalog.declarations(names);
-      const missing = unknown.length ? `\n// Not found: ${unknown.join(", ")}. Namespaces: ${Object.keys(catalog.namespaces()).join(", ")}.` : "";
-      return reply(!text, `${text}${missing}`.trim());
-    }
-    const code = typeof args?.code === "string" ? args.code : "";
-    if (!code.trim()) {
-      this.emit({ type: "decision", id: call.id, decision: "invalid", reason: "No program.", by: "schema" });
-      return reply(true, 'run_program needs "code": the program to run.');
-    }
-    this.emit({ type: "decision", id: call.id, decision: "run" });
-    let inner = 0;
-    const onCall = async (qualifiedName: string, callArgs: unknown): Promise<BridgeAnswer> => {
-      const binding = catalog.binding(qualifiedName);
-      const id = `${call.id}#${++inner}`;
-      this.emit({ type: "call", step, id, name: qualifiedName, qualifiedName, arguments: callArgs });
-      if (!binding) return { ok: false, message: `There is no tool ${qualifiedName}.` };
-      if (typeof callArgs !== "object" || callArgs === null || Array.isArray(callArgs)) {
-        this.emit({ type: "decision", id, decision: "invalid", reason: "not an object", by: "schema" });
-        return { ok: false, message: `The arguments for ${qualifiedName} must be an object.` };
-      }
-      const routed = { server: binding.server, tool: binding.tool, qualifiedName, arguments: callArgs as Record<string, unknown> };
-      const outcome = await this.runChecked(routed, id, { count: 0 }, signal);
-      if (outcome.isError) return { ok: false, message: outcome.text || `${qualifiedName} failed.` };
-      return { ok: true, value: binding.structured ? (outcome.result?.structuredContent ?? null) : outcome.result };
-    };
-    const language = args?.language === "javascript" ? "javascript" : "typescript";
-    const ran = await this.options.code!.sandbox.run({
-      code,
-      language,
-      declarations: catalog.declarations().text,
-      namespaces: catalog.namespaces(),
-      onCall,
-      ...(signal && { signal }),
-    });
-    if (!ran.failure) return reply(false, ran.output || "(The program printed nothing.)");
-    const printed = ran.output ? `\nIt printed before it stopped:\n${ran.output}` : "";
-    return reply(true, `${ran.failure.message}${printed}`);
-  }
-
   // Undefined when the call may run; otherwise the reason it may not.
   private async askConsent(routed: RoutedCall, tool: McpTool): Promise<string | undefined> {
     if (this.runsUnasked(routed.server, tool) || this.approvedAlways.has(routed.qualifiedName)) return undefined;
@@ -406,39 +306,17 @@ export class ChatSession {
     return answer === "no" ? `The user did not approve this call to ${routed.qualifiedName}.` : undefined;
   }
 
-  private loadSchema(
-    call: ProposedCall,
-    step: number,
-    reply: (isError: boolean, content: string) => ToolResultMessage,
-    refuse: (d: "unknown", by: "host", reason: string) => ToolResultMessage,
-  ): ToolResultMessage {
-    const args = typeof call.arguments === "string" ? safeJson(call.arguments) : call.arguments;
-    const name = (args as { name?: unknown } | null)?.name;
-    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: args });
-    const entry = this.tools().find((e) => e.name === name || e.qualifiedName === name);
-    if (!entry)
-      return refuse(
-        "unknown",
-        "host",
-        `There is no tool named "${String(name)}". The tools are: ${this.tools()
-          .map((e) => e.name)
-          .join(", ")}.`,
-      );
-    this.loaded.add(entry.name);
-    this.emit({ type: "decision", id: call.id, decision: "answered" });
-    return reply(false, JSON.stringify(this.router.definition(entry.name)));
-  }
-
-  // find_tools: the tools whose names and descriptions match, by the names the model calls them.
-  private findTools(call: ProposedCall, step: number, reply: (isError: boolean, content: string) => ToolResultMessage): ToolResultMessage {
-    const args = (typeof call.arguments === "string" ? safeJson(call.arguments) : call.arguments) as { query?: unknown } | undefined;
-    this.emit({ type: "call", step, id: call.id, name: call.name, arguments: args });
-    this.emit({ type: "decision", id: call.id, decision: "answered" });
-    const query = String(args?.query ?? "");
-    const visible = this.tools().filter((entry) => !this.isCodeServer(entry.server));
-    const summaries = this.router.summaries().filter((summary) => visible.some((entry) => entry.name === summary.name));
-    const found = searchTools(summaries, query, 15);
-    return reply(false, found.length ? found.map((s) => `${s.name}: ${s.description}`).join("\n") : `No tool matches "${query}". Try other words.`);
+  // A read of a resource by the model: unasked from a trusted server, else asked like a call.
+  private async askReadConsent(server: string, uri: string): Promise<string | undefined> {
+    const always = `resources of ${server}`;
+    if (this.servers.get(server)?.trust === "read-only" || this.approvedAlways.has(always)) return undefined;
+    const what = `${server}:${uri}`;
+    if (!this.options.consent) return `The host refused to read ${what}: there is no one to approve it.`;
+    const tool = toResourceTools().find((t) => t.name === READ_RESOURCE_TOOL)!;
+    const answer = await this.options.consent({ qualifiedName: READ_RESOURCE_TOOL, server, arguments: { server, uri }, tool, resource: uri });
+    if (answer === "always") this.approvedAlways.add(always);
+    if (typeof answer === "object") return answer.refuse;
+    return answer === "no" ? `The user did not let the model read ${what}.` : undefined;
   }
 
   private runsUnasked(server: string, tool: McpTool): boolean {
@@ -451,32 +329,5 @@ export class ChatSession {
 
   private emit(event: ChatEvent): void {
     this.options.onEvent?.(event);
-  }
-}
-
-// A turn's tokens so far, and whether the provider reported any (a scripted model may not).
-type TurnUsage = { inputTokens: number; outputTokens: number; reported: boolean };
-
-function usageOf(turn: TurnUsage): { usage?: TokenUsage } {
-  return turn.reported ? { usage: { inputTokens: turn.inputTokens, outputTokens: turn.outputTokens } } : {};
-}
-
-function sizeOf(tools: readonly unknown[]): { toolBytes: number; toolTokens: number } {
-  const { bytes, tokens } = toolDefinitionsSize(tools);
-  return { toolBytes: bytes, toolTokens: tokens };
-}
-
-// A call's arguments as the transcript shows them: OpenAI's JSON text parsed (else shown as the
-// text itself would be encoded twice), whether or not the call could be routed.
-function argumentsOf(call: ProposedCall): unknown {
-  if (typeof call.arguments !== "string") return call.arguments;
-  return safeJson(call.arguments) ?? call.arguments;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -1,0 +1,60 @@
+import type { CodeModeCatalog } from "../code-mode/code-mode-tools.js";
+import { CODE_TOOL_NAMES } from "../code-mode/code-mode-tools.js";
+import type { BridgeAnswer, CodeSandbox } from "../code-mode/deno-sandbox.js";
+import type { ToolResultMessage } from "../models/model-adapter.js";
+import { hostToolArguments } from "./call-arguments.js";
+import type { HostAnsweredCall } from "./host-answered-call.js";
+
+/**
+ * Answers code mode's tools: `search_tools` and `get_declarations` from the catalog,
+ * `run_program` through the sandbox, each call a program makes checked like a direct call.
+ */
+export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCatalog, sandbox: CodeSandbox): Promise<ToolResultMessage> {
+  const { call, step, signal } = host;
+  const args = hostToolArguments(call);
+  host.emit({ type: "call", step, id: call.id, name: call.name, arguments: args });
+  if (call.name === CODE_TOOL_NAMES.search) {
+    host.emit({ type: "decision", id: call.id, decision: "answered" });
+    return host.reply(false, catalog.search(String(args?.query ?? "")));
+  }
+  if (call.name === CODE_TOOL_NAMES.declarations) {
+    host.emit({ type: "decision", id: call.id, decision: "answered" });
+    const names = Array.isArray(args?.names) ? args.names.map(String) : [];
+    const { text, unknown } = catalog.declarations(names);
+    const missing = unknown.length ? `\n// Not found: ${unknown.join(", ")}. Namespaces: ${Object.keys(catalog.namespaces()).join(", ")}.` : "";
+    return host.reply(!text, `${text}${missing}`.trim());
+  }
+  const code = typeof args?.code === "string" ? args.code : "";
+  if (!code.trim()) {
+    host.emit({ type: "decision", id: call.id, decision: "invalid", reason: "No program.", by: "schema" });
+    return host.reply(true, 'run_program needs "code": the program to run.');
+  }
+  host.emit({ type: "decision", id: call.id, decision: "run" });
+  let inner = 0;
+  const onCall = async (qualifiedName: string, callArgs: unknown): Promise<BridgeAnswer> => {
+    const binding = catalog.binding(qualifiedName);
+    const id = `${call.id}#${++inner}`;
+    host.emit({ type: "call", step, id, name: qualifiedName, qualifiedName, arguments: callArgs });
+    if (!binding) return { ok: false, message: `There is no tool ${qualifiedName}.` };
+    if (typeof callArgs !== "object" || callArgs === null || Array.isArray(callArgs)) {
+      host.emit({ type: "decision", id, decision: "invalid", reason: "not an object", by: "schema" });
+      return { ok: false, message: `The arguments for ${qualifiedName} must be an object.` };
+    }
+    const routed = { server: binding.server, tool: binding.tool, qualifiedName, arguments: callArgs as Record<string, unknown> };
+    const outcome = await host.runChecked(routed, id);
+    if (outcome.isError) return { ok: false, message: outcome.text || `${qualifiedName} failed.` };
+    return { ok: true, value: binding.structured ? (outcome.result?.structuredContent ?? null) : outcome.result };
+  };
+  const language = args?.language === "javascript" ? "javascript" : "typescript";
+  const ran = await sandbox.run({
+    code,
+    language,
+    declarations: catalog.declarations().text,
+    namespaces: catalog.namespaces(),
+    onCall,
+    ...(signal && { signal }),
+  });
+  if (!ran.failure) return host.reply(false, ran.output || "(The program printed nothing.)");
+  const printed = ran.output ? `\nIt printed before it stopped:\n${ran.output}` : "";
+  return host.reply(true, `${ran.failure.message}${printed}`);
+}
