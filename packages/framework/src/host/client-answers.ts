@@ -5,6 +5,10 @@
  * input-required result of the call that needs it. The host answers both eras through the same
  * `ClientAnswers`, and declares only the capabilities it has answers for.
  */
+import type { Root } from "../runtime/context.js";
+
+/** A directory or file the host lets servers work in: the same `Root` a server's `ctx.roots()` returns. */
+export type { Root };
 
 /** One field of an elicitation form: a string, number, integer or boolean, an enum, or a list of enum values. */
 export interface ElicitationField {
@@ -68,13 +72,6 @@ export interface SamplingAnswer {
   readonly model: string;
   /** `endTurn`, `maxTokens`, `stopSequence`, or the provider's own word. */
   readonly stopReason?: string;
-}
-
-/** A directory or file the host lets servers work in. */
-export interface Root {
-  /** A `file://` URI. */
-  readonly uri: string;
-  readonly name?: string;
 }
 
 /** A server asks the user to open a URL (elicitation, URL mode): to sign in, pay, or enter something the server must not see pass through the host. */

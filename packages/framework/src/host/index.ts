@@ -22,67 +22,26 @@
  * ```
  */
 
-// The loop
-export { ChatSession, DEFAULT_MAX_STEPS } from "./chat/chat-session.js";
+// The loop: a chat with a model, its events and its options
+export { ChatSession } from "./chat/chat-session.js";
 export type { ChatServer, ChatSessionOptions, ConsentAnswer, ConsentRequest } from "./chat/chat-session.js";
 export type { CallDecision, ChatEvent, TurnOutcome, TurnStop } from "./chat/chat-events.js";
 export type { ServerTrust } from "./server-trust.js";
-export type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
-export { toolDefinitionsSize } from "./chat/tool-definitions-size.js";
-export { FIND_TOOL_NAME, SCHEMA_TOOL_NAME } from "./chat/lazy-tools.js";
-
-// Servers as a typed API: declarations (typemcp types, code mode) and the client that calls through them
-export { createToolApi } from "./code-mode/create-tool-api.js";
-export type { ToolApiServer } from "./code-mode/create-tool-api.js";
-export { toToolDeclarations, toIdentifier } from "./code-mode/tool-declarations.js";
-export type { DeclaredServer, ToolBinding, ToolDeclarations } from "./code-mode/tool-declarations.js";
-export { schemaToType } from "./code-mode/schema-to-type.js";
-// Code mode: the model programs against the declarations; the program runs in a sandbox (ChatSession's `code` option)
-export { createDenoSandbox } from "./code-mode/deno-sandbox.js";
-export type { BridgeAnswer, CodeSandbox, SandboxFailure, SandboxLimits, SandboxOutcome, SandboxRun } from "./code-mode/deno-sandbox.js";
-export { findDeno, TESTED_DENO } from "./code-mode/find-deno.js";
-export { CODE_TOOL_NAMES } from "./code-mode/code-mode-tools.js";
-
-// MCP tools as each provider's tool format, names and schemas included; calls routed back
-export { ToolRouter } from "./tool-router.js";
-export type { RouterServer, ToolRouterOptions, ToolSummary, RoutedCall } from "./tool-router.js";
-export { toProviderTool } from "./to-provider-tool.js";
-export type { ProviderTools } from "./to-provider-tool.js";
-export { toAnthropicTool } from "./to-anthropic-tool.js";
-export type { AnthropicTool } from "./to-anthropic-tool.js";
-export { toOpenAIChatTool, toOpenAIResponsesTool } from "./to-openai-tool.js";
-export type { OpenAIChatTool, OpenAIResponsesTool, OpenAIFunction, OpenAIToolOptions } from "./to-openai-tool.js";
-export { toGeminiTool } from "./to-gemini-tool.js";
-export type { GeminiFunctionDeclaration } from "./to-gemini-tool.js";
-export { toGeminiSchema } from "./to-gemini-schema.js";
-export { normalizeSchemaForProvider } from "./normalize-schema-for-provider.js";
-export type { Provider, ProviderSchema } from "./normalize-schema-for-provider.js";
-export { stripAddedNulls } from "./strip-added-nulls.js";
-export { toProviderToolName, toProviderToolNames, PROVIDER_TOOL_NAME } from "./provider-tool-name.js";
-export { qualifyName, splitQualifiedName, QUALIFIER } from "./qualified-name.js";
-export { checkToolPolicy, matchesGlob } from "./tool-policy.js";
 export type { ToolPolicy } from "./tool-policy.js";
 
-// Model adapters (each loads its provider's SDK when created)
-export { createModel, PROVIDER_KEYS } from "./models/create-model.js";
-export type { ModelChoice } from "./models/create-model.js";
-export { createAnthropicModel } from "./models/anthropic-model.js";
-export type { AnthropicModelOptions } from "./models/anthropic-model.js";
-export { createOpenAIModel } from "./models/openai-model.js";
-export type { OpenAIModelOptions } from "./models/openai-model.js";
-export { createGeminiModel } from "./models/gemini-model.js";
-export { createOllamaModel } from "./models/ollama-model.js";
-export type { OllamaModelOptions } from "./models/ollama-model.js";
-export type { GeminiModelOptions } from "./models/gemini-model.js";
-export type { ChatMessage, ModelAdapter, ModelProvider, ModelRequest, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "./models/model-adapter.js";
-export { DEFAULT_MODEL_TIMEOUT_MS, DEFAULT_PROVIDER_RETRIES } from "./models/provider-fetch.js";
-export type { ProviderHttpOptions } from "./models/provider-fetch.js";
-export type { ProviderWireListener } from "./models/wire-fetch.js";
-
-// Servers
+// Servers: connecting over stdio or HTTP, what a connection offers, mcp.json-style configs
 export { connectServer } from "./connect-server.js";
 export type { ConnectOptions, ServerConnection } from "./connect-server.js";
+export type { CallListeners, ServerIdentity, ServerLogMessage } from "./sdk-client.js";
+export type { WireDirection, WireListener } from "./wire-log-transport.js";
 export type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
+export { readMcpConfig, parseMcpConfig } from "./read-mcp-config.js";
+export type { ServerSpec, StdioServerSpec, HttpServerSpec } from "./server-spec.js";
+export type { ClientCredentials } from "./client-credentials-auth.js";
+export type { LoginSettings } from "./login-auth.js";
+export type { McpTool, McpCallResult, McpContentBlock, Progress, ToolCaller } from "./mcp-tool.js";
+export type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
+export { HostError } from "./host-error.js";
 
 // What servers ask the host: the user (elicitation), the model (sampling), the roots it shares
 export type {
@@ -100,8 +59,40 @@ export type {
 } from "./client-answers.js";
 export { checkElicitationContent } from "./elicitation-form.js";
 export { sampleWithModel } from "./sample-with-model.js";
-export { readMcpConfig, parseMcpConfig } from "./read-mcp-config.js";
-export type { ServerSpec, StdioServerSpec, HttpServerSpec } from "./server-spec.js";
-export { callResultText } from "./call-result-text.js";
-export type { McpTool, McpCallResult, McpContentBlock, ToolCaller } from "./mcp-tool.js";
-export { HostError } from "./host-error.js";
+
+// Model adapters (each loads its provider's SDK when created)
+export { createModel } from "./models/create-model.js";
+export type { ModelChoice } from "./models/create-model.js";
+export { createAnthropicModel } from "./models/anthropic-model.js";
+export type { AnthropicModelOptions } from "./models/anthropic-model.js";
+export { createOpenAIModel } from "./models/openai-model.js";
+export type { OpenAIModelOptions } from "./models/openai-model.js";
+export { createGeminiModel } from "./models/gemini-model.js";
+export type { GeminiModelOptions } from "./models/gemini-model.js";
+export { createOllamaModel } from "./models/ollama-model.js";
+export type { OllamaModelOptions } from "./models/ollama-model.js";
+export type { ChatMessage, ModelAdapter, ModelProvider, ModelRequest, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "./models/model-adapter.js";
+export type { ProviderHttpOptions } from "./models/provider-fetch.js";
+export type { ProviderWireListener } from "./models/wire-fetch.js";
+
+// MCP tools in each provider's tool format, names and schemas made valid; calls routed back
+export { ToolRouter } from "./tool-router.js";
+export type { RouterServer, ToolRouterOptions, ToolSummary, RoutedCall } from "./tool-router.js";
+export type { ProviderTools } from "./to-provider-tool.js";
+export type { Provider } from "./normalize-schema-for-provider.js";
+export { toAnthropicTool } from "./to-anthropic-tool.js";
+export type { AnthropicTool } from "./to-anthropic-tool.js";
+export { toOpenAIChatTool, toOpenAIResponsesTool } from "./to-openai-tool.js";
+export type { OpenAIChatTool, OpenAIResponsesTool, OpenAIFunction, OpenAIToolOptions } from "./to-openai-tool.js";
+export { toGeminiTool } from "./to-gemini-tool.js";
+export type { GeminiFunctionDeclaration } from "./to-gemini-tool.js";
+
+// Servers as a typed API (`typemcp types`), and code mode: the model programs against the
+// declarations, the program runs in a sandbox (ChatSession's `code` option)
+export { createToolApi } from "./code-mode/create-tool-api.js";
+export type { ToolApiServer } from "./code-mode/create-tool-api.js";
+export { toToolDeclarations } from "./code-mode/tool-declarations.js";
+export type { DeclaredServer, ToolBinding, ToolDeclarations } from "./code-mode/tool-declarations.js";
+export { schemaToType } from "./code-mode/schema-to-type.js";
+export { createDenoSandbox } from "./code-mode/deno-sandbox.js";
+export type { BridgeAnswer, CodeSandbox, SandboxFailure, SandboxLimits, SandboxOutcome, SandboxRun } from "./code-mode/deno-sandbox.js";

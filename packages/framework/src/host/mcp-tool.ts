@@ -5,6 +5,13 @@
  */
 import type { JsonSchema, ToolAnnotations } from "../tool-definition.js";
 
+/** One progress notification (`notifications/progress`) a server sent for a request, as it sent it. */
+export interface Progress {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
 /** One tool as a server lists it in `tools/list`. */
 export interface McpTool {
   readonly name: string;

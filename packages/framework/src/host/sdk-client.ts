@@ -36,7 +36,7 @@ import {
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { capabilitiesFor, type ClientAnswers, type ElicitationRequest, type SamplingRequest, type UrlElicitationRequest } from "./client-answers.js";
 import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
-import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
+import type { McpCallResult, McpTool, Progress, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { HostError } from "./host-error.js";
 import { RequestDeadlines } from "./request-deadlines.js";
@@ -146,13 +146,6 @@ export interface ClientSession {
   close(): Promise<void>;
 }
 
-/** One progress notification of a call, as the server sent it. */
-export interface CallProgress {
-  progress: number;
-  total?: number;
-  message?: string;
-}
-
 /** One log message (`notifications/message`) a server sent, as it sent it. */
 export interface ServerLogMessage {
   level: string;
@@ -163,7 +156,7 @@ export interface ServerLogMessage {
 /** What a caller hears while its tools/call runs. */
 export interface CallListeners {
   /** Each progress notification of this call (asked for with a progress token). */
-  onprogress?: (progress: CallProgress) => void;
+  onprogress?: (progress: Progress) => void;
   /**
    * Each log message the server sends while this call is the only one in flight on the
    * connection: MCP ties no log message to a request, so with several in flight none can be

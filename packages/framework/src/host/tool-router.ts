@@ -28,7 +28,7 @@ export interface ToolRouterOptions<P extends Provider> {
   approve?: (call: RoutedCall, tool: McpTool) => boolean | Promise<boolean>;
 }
 
-/** A tool's name and the first sentence of its description: what names-first mode sends. */
+/** A tool's name and the first sentence of its description: what names-first mode sends, and what a tool search reads. */
 export interface ToolSummary {
   name: string;
   description: string;

@@ -1,12 +1,5 @@
+import type { ViewCsp } from "../tool-definition.js";
 import { isCspOrigin } from "../view/csp-origin.js";
-
-/** The origins a view declared in its page's `_meta.ui.csp` (MCP Apps `McpUiResourceCsp`). */
-export interface DeclaredCsp {
-  connectDomains?: readonly string[];
-  resourceDomains?: readonly string[];
-  frameDomains?: readonly string[];
-  baseUriDomains?: readonly string[];
-}
 
 /**
  * The Content-Security-Policy a view's frame is served with: its own inline script and styles,
@@ -14,7 +7,7 @@ export interface DeclaredCsp {
  * no network at all. Values that are not origins are dropped, so a page cannot widen the policy
  * with a stray `;` or keyword.
  */
-export function toFramePolicy(csp: DeclaredCsp = {}): string {
+export function toFramePolicy(csp: ViewCsp = {}): string {
   const list = (origins: readonly string[] | undefined) => (origins ?? []).filter(isCspOrigin);
   const resources = list(csp.resourceDomains);
   const or = (origins: string[], fallback: string) => (origins.length ? origins.join(" ") : fallback);

@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { HostError } from "../host/host-error.js";
 import type { ServerConnection } from "../host/connect-server.js";
-import { toFramePolicy, type DeclaredCsp } from "./frame-policy.js";
+import type { ViewCsp } from "../tool-definition.js";
+import { toFramePolicy } from "./frame-policy.js";
 import { createPreviewGuard, NO_FRAMING, type PreviewGuard } from "./preview-guard.js";
 
 /** How the preview page reaches the server it shows. */
@@ -74,7 +75,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     const [contents] = await connection.readResource(uri);
     const text = contents?.text;
     if (typeof text !== "string") return json(res, 404, { error: `${uri} has no page.` });
-    const ui = (contents?._meta as { ui?: { csp?: DeclaredCsp } } | undefined)?.ui;
+    const ui = (contents?._meta as { ui?: { csp?: ViewCsp } } | undefined)?.ui;
     res.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
       "content-security-policy": toFramePolicy(ui?.csp),

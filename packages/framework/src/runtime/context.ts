@@ -44,6 +44,7 @@ export interface ElicitResult<T = Record<string, string | number | boolean | str
 
 /** A root the client shares with the server: a directory or file it may work in. */
 export interface Root {
+  /** A `file://` URI. */
   uri: string;
   name?: string;
 }

@@ -2,25 +2,15 @@ import { TypemcpError } from "../errors/typemcp-error.js";
 import { httpServingOf } from "./http-serving.js";
 import { createServer, isTypemcpServer, openSession, useListTtl, useTaskLimits, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { connectStdio } from "../transports/connect-stdio.js";
-import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
-import { selectTransport } from "../transports/select-transport.js";
+import { resolveHttpOptions } from "../transports/http/http-options.js";
+import { selectTransport, type TransportOptions } from "../transports/select-transport.js";
 import { listTtlFrom } from "./list-ttl.js";
 import { findUnknownFlag, serverArguments } from "./server-flags.js";
 import { taskLimitsFrom } from "./task-limits-from.js";
 import { keepYoungGeneration } from "./young-generation.js";
 import { configuredRequestStateKey } from "../runtime/sdk.js";
 
-/** Which transport `serve()` uses, and with what. */
-export interface TransportOptions {
-  /**
-   * `"stdio"` (default): the host starts the process and talks over stdin/stdout.
-   * `"http"`: Streamable HTTP. Whoever runs the server can override this with `--http`/`--stdio`
-   * or `MCP_TRANSPORT`.
-   */
-  transport?: "stdio" | "http";
-  /** Streamable HTTP settings; flags (`--port`, `--host`, …) and `MCP_*` variables override them. */
-  http?: HttpOptions;
-}
+export type { TransportOptions };
 
 /** How `serve()` presents the server and which transport it uses. */
 export interface ServeOptions extends ServerOptions, TransportOptions {}

@@ -5,6 +5,7 @@
  * side is served exactly as stdio serves it, so the client's first message picks the era.
  */
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import type { Progress } from "../host/mcp-tool.js";
 import { serveConnection, TASKS_EXTENSION, type JSONRPCMessage, type ProtocolServerFactory, type Transport } from "../runtime/sdk.js";
 
 /** The protocol revision a test client speaks: `2025-11-25` (initialize, sessions) or `2026-07-28` (stateless). */
@@ -16,17 +17,13 @@ export interface ReceivedNotification {
   readonly params?: Record<string, unknown>;
 }
 
-/** Progress reported for one request. */
-export interface Progress {
-  readonly progress: number;
-  readonly total?: number;
-  readonly message?: string;
-}
-
-/** Per-request options the SDK client takes. */
-export interface RequestOptions {
+/** Options for one request: a tool call, or any other the test sends. */
+export interface CallOptions {
+  /** Receives each `notifications/progress` the tool sends for this call (the call carries a progress token). */
   onProgress?: (progress: Progress) => void;
+  /** Cancels the call: the server receives `notifications/cancelled` and the promise rejects. */
   signal?: AbortSignal;
+  /** Rejects when no answer arrives in time (default: the SDK's 60 s). */
   timeoutMs?: number;
 }
 
@@ -44,7 +41,7 @@ export interface ClientHandlers {
 export interface LinkedClient {
   /** The revision the connection speaks. */
   readonly protocolVersion: string | undefined;
-  request(method: string, params: Record<string, unknown> | undefined, options?: RequestOptions): Promise<Record<string, any>>;
+  request(method: string, params: Record<string, unknown> | undefined, options?: CallOptions): Promise<Record<string, any>>;
   /** Hears of updates to resource `uri`: `resources/subscribe` (2025), a `subscriptions/listen` stream (2026). */
   subscribe(uri: string): Promise<void>;
   /**
@@ -164,7 +161,7 @@ function withCode(error: unknown): unknown {
   return error;
 }
 
-function sdkOptions(options: RequestOptions) {
+function sdkOptions(options: CallOptions) {
   return {
     ...(options.onProgress ? { onprogress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

@@ -1,18 +1,9 @@
 import type { ResourceContents, LogLevel } from "../runtime/context.js";
 import type { McpCallResult, McpTool } from "../host/mcp-tool.js";
 import type { ResultPlan } from "../tool-definition.js";
-import type { LinkedClient, Progress, ReceivedNotification } from "./sdk-client.js";
+import type { TaskStatus } from "../runtime/task-store.js";
+import type { CallOptions, LinkedClient, ReceivedNotification } from "./sdk-client.js";
 import { ToolCallError } from "./tool-call-error.js";
-
-/** Options for one tool call. */
-export interface CallOptions {
-  /** Receives each `notifications/progress` the tool sends for this call (the call carries a progress token). */
-  onProgress?: (progress: Progress) => void;
-  /** Cancels the call: the server receives `notifications/cancelled` and the promise rejects. */
-  signal?: AbortSignal;
-  /** Rejects when no answer arrives in time (default: the SDK's 60 s). */
-  timeoutMs?: number;
-}
 
 /** A tool's input or output schema, typed for reading in a test. */
 export interface ToolSchema {
@@ -52,9 +43,6 @@ export interface PromptMessage {
   readonly role: "user" | "assistant";
   readonly content: { readonly type: string; readonly text?: string; readonly [field: string]: unknown };
 }
-
-/** A task's status, as the Tasks extension names it. */
-export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
 /** A task as the server reports it; 2025-11-25's field names (`ttl`, `pollInterval`) read as 2026-07-28's. */
 export interface TaskInfo {

@@ -25,9 +25,15 @@ const HTTP_ONLY_FLAGS = [
 /** Which transport a server runs on, and with what. */
 export type TransportChoice = { kind: "stdio" } | { kind: "http"; options: HttpOptions };
 
-/** What `serve()` was told in code. */
-export interface TransportDefaults {
+/** Which transport `serve()` uses, and with what. */
+export interface TransportOptions {
+  /**
+   * `"stdio"` (default): the host starts the process and talks over stdin/stdout.
+   * `"http"`: Streamable HTTP. Whoever runs the server can override this with `--http`/`--stdio`
+   * or `MCP_TRANSPORT`.
+   */
   transport?: "stdio" | "http";
+  /** Streamable HTTP settings; flags (`--port`, `--host`, …) and `MCP_*` variables override them. */
   http?: HttpOptions;
 }
 
@@ -36,7 +42,7 @@ export interface TransportDefaults {
  * so whoever runs a server can move it to HTTP without touching its code. Flags this function
  * does not know are left to the server's own code.
  */
-export function selectTransport(defaults: TransportDefaults, argv: readonly string[], env: NodeJS.ProcessEnv): TransportChoice {
+export function selectTransport(defaults: TransportOptions, argv: readonly string[], env: NodeJS.ProcessEnv): TransportChoice {
   const flag = (name: string) => {
     const i = argv.indexOf(name);
     return i === -1 ? undefined : (argv[i + 1] ?? "");

@@ -1,15 +1,11 @@
-/** A tool as a search sees it: the name the model uses and its description. */
-export interface SearchableTool {
-  readonly name: string;
-  readonly description: string;
-}
+import type { ToolSummary } from "../tool-router.js";
 
 /**
  * The tools that best match `query`: each word of it found in a tool's name counts three, in its
  * description one (case-insensitive, `_`, `-`, `.` and spaces alike); the best `limit` of those
  * scoring at least two thirds of the best, ties by name. What `--lazy-tools` and code mode offer instead of listing every tool up front.
  */
-export function searchTools<T extends SearchableTool>(tools: readonly T[], query: string, limit: number): T[] {
+export function searchTools<T extends ToolSummary>(tools: readonly T[], query: string, limit: number): T[] {
   // "records" finds "record" too: a plural's s is dropped.
   const words = normalize(query)
     .split(" ")

@@ -2,6 +2,7 @@ import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
 import { createHttpTransport, createModernHttpHandler, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
 import { modernAnswerStatus, modernRouteOf, openModernLane } from "../../runtime/modern-lane.js";
 import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
+import type { ServerChange } from "../../runtime/server-app.js";
 import { ERROR_CODES } from "../../errors/codes.js";
 import { checkBearer, insufficientScope, metadataPath, type BearerCheck } from "./bearer-auth.js";
 import { createOAuthTokenVerifier } from "./oauth-token-verifier.js";
@@ -24,9 +25,6 @@ import { viewOfRequest, type RequestView } from "./request-view.js";
 import { laneRequestOf } from "./lane-request.js";
 import { legacyLaneOptions, StatelessLanes } from "./stateless-lanes.js";
 
-/** A change a server made at run time, which 2026-07-28 clients hear of on their subscriptions/listen streams. */
-export type ServedChange = { kind: "tools" | "resources" | "prompts" } | { kind: "resource"; uri: string };
-
 /** The missing scopes and what needs them; undefined when the request may proceed. */
 type ScopeShortfallAnswer = { missing: string[]; what: string } | undefined;
 
@@ -35,7 +33,7 @@ export interface HttpServing {
   /** A protocol server for one session (2025, stateful), or one request (2025 stateless, or 2026). */
   newServer(options: { stateless: boolean; era: Era }): ProtocolServer;
   /** Subscribes to the server's run-time changes; returns a function that stops it. */
-  onChange?(listener: (change: ServedChange) => void): () => void;
+  onChange?(listener: (change: ServerChange) => void): () => void;
   /** What a request needs that `auth` lacks (for a request that reaches a task, found in the task store). */
   scopeShortfall?(message: unknown, auth: AuthInfo): ScopeShortfallAnswer | Promise<ScopeShortfallAnswer>;
   /** Every scope the server's components declare (`scopes_supported` of the RFC 9728 metadata). */

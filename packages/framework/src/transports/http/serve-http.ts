@@ -8,7 +8,7 @@ import { sendPlainAnswer, sendWebResponse, viewOfNodeRequest } from "./web-excha
 import { internalErrorResponse } from "./json-responses.js";
 import { isPlainAnswer } from "./plain-answer.js";
 
-export type { HttpServing, ServedChange } from "./http-handler.js";
+export type { HttpServing } from "./http-handler.js";
 
 /** A running HTTP server. */
 export interface HttpServerHandle {
