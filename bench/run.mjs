@@ -73,7 +73,7 @@ if (haveV2) {
 // The calculator again, with what #38 states a cost limit for, in the same paired CPU rounds: an
 // OpenTelemetry SDK registered before it starts (servers/otel-sdk.mjs: batch span processor and
 // metric reader, exporting nowhere), and logRequests() or timing() writing to stderr
-// (typemcp-servers/, built by `pnpm run build`). Judged against the plain calculator.
+// (typemcp-servers/, built by `pnpm bench` before it runs). Judged against the plain calculator.
 const VARIANTS = [
   {
     key: "otel",

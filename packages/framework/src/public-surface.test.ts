@@ -212,6 +212,7 @@ const EXPECTED: Record<string, string[]> = {
     "toToolDeclarations",
     "type TurnOutcome",
     "type TurnStop",
+    "type UrlElicitationRequest",
     "type WireDirection",
     "type WireListener",
   ],

@@ -56,6 +56,7 @@ export type {
   SamplingAnswer,
   SamplingMessage,
   SamplingRequest,
+  UrlElicitationRequest,
 } from "./client-answers.js";
 export { checkElicitationContent } from "./elicitation-form.js";
 export { sampleWithModel } from "./sample-with-model.js";
