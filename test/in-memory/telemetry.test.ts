@@ -11,7 +11,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@open
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createServer, type Middleware } from "typemcp";
 import { connect, type TestClient } from "typemcp/testing";
-import { MiddlewareTools } from "../fixtures/src/middleware-tools.js";
+import { GuardedTools, MiddlewareTools } from "../fixtures/src/middleware-tools.js";
 
 // The real SDK with its in-memory exporters, registered for this file only: the in-memory
 // projects share modules between files, so everything registered here is taken down after it.
@@ -92,5 +92,20 @@ describe("OpenTelemetry on the server", () => {
     expect(count({ "gen_ai.tool.name": "crash", "error.type": "tool_error" })).toBe(1);
     expect(count({ "mcp.method.name": "resources/read", "error.type": "-32603" })).toBe(1);
     expect(count({ "mcp.method.name": "tools/list", "mcp.protocol.version": "2025-11-25" })).toBeGreaterThanOrEqual(1);
+  });
+
+  test("a tool with middleware of its own gets an execution span even when the server has no request middleware", async () => {
+    const own = await connect(createServer(new GuardedTools(), { name: "otel-own", version: "0.0.1" }));
+    try {
+      spans.reset();
+      await own.call("guarded", { text: "hello" });
+      const names = spans
+        .getFinishedSpans()
+        .map((s) => s.name)
+        .filter((name) => name.endsWith("guarded"));
+      expect(names).toEqual(["execute_tool guarded", "tools/call guarded"]);
+    } finally {
+      await own.close();
+    }
   });
 });

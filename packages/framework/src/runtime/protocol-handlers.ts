@@ -13,6 +13,7 @@ import { isPermitted, type Scoped } from "./scope-check.js";
 import type { Middleware } from "./middleware.js";
 import { runToolChain } from "./run-middleware.js";
 import { readView, takesViews, viewResources, withViewMeta } from "./tool-views.js";
+import { traceExecution } from "./trace-request.js";
 import { withRequestMiddleware } from "./with-request-middleware.js";
 
 /** What the handlers answer from: the server's identity and its registries. */
@@ -89,7 +90,10 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
       client: extra.caller.key,
       caller: extra.caller,
     };
-    return runToolChain(tool.middleware, call, () => executed(extra, () => tool.call(params.arguments, () => ctx)));
+    // The tool's own middleware runs between the request span and the execution span, so the
+    // execution span is made here too when no request middleware already offers one.
+    const run = () => tool.call(params.arguments, () => ctx);
+    return runToolChain(tool.middleware, call, () => (extra.execute ? extra.execute(run) : traceExecution("tools/call", params, run)));
   });
   if (app.tasks) (protocol.era === "modern" ? registerModernTaskHandlers : registerLegacyTaskHandlers)(protocol, app.tasks, ownerOf);
 

@@ -88,7 +88,7 @@ export interface RequestExtra {
   readonly progressToken: string | number | undefined;
   /** The request's `params._meta` (trace context, progress token, the 2026 envelope), as sent. */
   readonly meta: Readonly<Record<string, unknown>> | undefined;
-  /** Set while an OpenTelemetry SDK is registered: runs the tool, prompt or resource method in a span of its own. */
+  /** Set while an OpenTelemetry SDK is registered and request middleware runs: runs the tool, prompt or resource method in a span of its own (the gap between the two spans is the middleware's). */
   readonly execute?: <T>(run: () => Promise<T>) => Promise<T>;
   /** What the client declared it can do: from `initialize` (2025) or the request's own envelope (2026). */
   readonly clientCapabilities: ClientCapabilities | undefined;
