@@ -8,6 +8,8 @@ import { locationOf } from "../schema/source-location.js";
 import { esbuild } from "../vendor/esbuild.js";
 import { describeKind, nodeModuleKind } from "../schema/module-kind.js";
 import { bundleFileOf, entryLoader } from "./entry-loader.js";
+import { validatorsAsText } from "./validators-as-text.js";
+import { withoutSdkV1AjvProvider, withoutSdkV2AjvProvider } from "./without-sdk-ajv.js";
 
 /** Options for `bundleEntries`. */
 export interface BundleOptions {
@@ -83,7 +85,7 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
         tsconfigRaw: {},
         external: [...(options.external ?? [])],
         logLevel: "silent",
-        plugins: [fromMemory(options.outputs), withoutSdkAjvProvider, withoutSdkV2AjvProvider, builtinsOnFirstUse, validatorsAsText()],
+        plugins: [withoutSdkV1AjvProvider, withoutSdkV2AjvProvider, fromMemory(options.outputs), builtinsOnFirstUse, validatorsAsText()],
         ...(format === "esm" ? { banner: { js: ESM_BANNER } } : {}),
       });
     } catch (error) {
@@ -240,50 +242,6 @@ export function bundleErrors(error: unknown, entry: string, sources: ReadonlyMap
   return new AggregateError(problems, "bundling failed");
 }
 
-/**
- * The SDK's `Server` imports its ajv provider, and with it all of ajv and ajv-formats, at load
- * time, though it uses them only in `Server.elicitInput`, which typemcp never calls (`Context`
- * sends elicitation requests itself, and typemcp validates with its own ajv, loaded on a tool's
- * first call). In a bundle, that import is replaced by a provider that loads nothing: a large
- * share of every server's start-up.
- */
-export const withoutSdkAjvProvider: Plugin = {
-  name: "typemcp-without-sdk-ajv-provider",
-  setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/](esm|cjs)[\\/]validation[\\/]ajv-provider\.js$/ }, () => ({
-      loader: "js",
-      contents: `export class AjvJsonSchemaValidator {
-  getValidator() {
-    throw new Error("typemcp bundles leave out the SDK's ajv provider: validate elicitation results with your own schema check");
-  }
-}`,
-    }));
-  },
-};
-
-/**
- * The same for the v2 SDK (`@modelcontextprotocol/server`): its Node shims module exports the
- * ajv provider as `DefaultJsonSchemaValidator`, and importing it evaluates all of ajv, its 2019
- * and 2020 dialects and ajv-formats (290 KB) at start-up, for `Server.elicitInput` alone (typemcp
- * sends elicitation requests itself and validates with its own ajv, loaded on first use).
- */
-export const withoutSdkV2AjvProvider: Plugin = {
-  name: "typemcp-without-sdk-v2-ajv-provider",
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, (args) => ({ path: args.path, namespace: "typemcp-sdk-v2-shims" }));
-    pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-sdk-v2-shims" }, () => ({
-      loader: "js",
-      resolveDir: process.cwd(),
-      contents: `export { default as process } from "node:process";
-export class DefaultJsonSchemaValidator {
-  getValidator() {
-    throw new Error("typemcp bundles leave out the SDK's ajv provider: validate elicitation results with your own schema check");
-  }
-}`,
-    }));
-  },
-};
-
 const BUILTINS = new Set(builtinModules);
 
 /**
@@ -308,88 +266,3 @@ const builtinsOnFirstUse: Plugin = {
     }));
   },
 };
-
-const VALIDATOR_MODULES = /^(ajv\/dist\/2020\.js|ajv-formats)$/;
-
-/**
- * typemcp imports ajv and ajv-formats with `import()` on a tool's first call, so they are not
- * evaluated at start-up; but in a bundle their 215 KB would still be pre-parsed by V8 on every
- * start. Bundled once more on their own (CommonJS) and embedded as a string, which V8 only scans,
- * they are compiled with `new Function` at first use: a lazy chunk inside the single file.
- */
-export function validatorsAsText(): Plugin {
-  return {
-    name: "typemcp-validators-as-text",
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: VALIDATOR_MODULES }, (args) => {
-        if (args.kind !== "dynamic-import") return undefined;
-        return { path: args.path, namespace: "typemcp-validators", pluginData: { resolveDir: args.resolveDir } };
-      });
-      pluginBuild.onResolve({ filter: /^typemcp-validators-chunk$/ }, (args) => ({
-        path: args.path,
-        namespace: "typemcp-validators-chunk",
-        pluginData: args.pluginData,
-      }));
-      pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-validators" }, (args) => ({
-        loader: "js",
-        resolveDir: (args.pluginData as { resolveDir: string }).resolveDir,
-        pluginData: args.pluginData,
-        contents:
-          args.path === "ajv-formats"
-            ? `import { loadValidatorChunk } from "typemcp-validators-chunk"; const formats = loadValidatorChunk().formats; export default formats.default ?? formats;`
-            : `import { loadValidatorChunk } from "typemcp-validators-chunk"; const ajv = loadValidatorChunk().ajv; export const Ajv2020 = ajv.Ajv2020; export default ajv.default ?? ajv;`,
-      }));
-      pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-validators-chunk" }, async (args) => {
-        const resolveDir = (args.pluginData as { resolveDir: string } | undefined)?.resolveDir ?? process.cwd();
-        const chunk = bundleValidatorsOnce(resolveDir);
-        return {
-          loader: "js",
-          contents: `const SOURCE = ${JSON.stringify(await chunk)};
-let loaded;
-export function loadValidatorChunk() {
-  if (!loaded) {
-    const module = { exports: {} };
-    new Function("module", "exports", SOURCE)(module, module.exports);
-    loaded = module.exports;
-  }
-  return loaded;
-}`,
-        };
-      });
-    },
-  };
-}
-
-// ajv's chunk is the same for every entry and every `typemcp dev` rebuild from one folder: bundle it once.
-const validatorChunks = new Map<string, Promise<string>>();
-
-function bundleValidatorsOnce(resolveDir: string): Promise<string> {
-  let chunk = validatorChunks.get(resolveDir);
-  if (!chunk) {
-    chunk = bundleValidators(resolveDir);
-    // A failed attempt is not kept: the next build tries again.
-    chunk.catch(() => validatorChunks.delete(resolveDir));
-    validatorChunks.set(resolveDir, chunk);
-  }
-  return chunk;
-}
-
-async function bundleValidators(resolveDir: string): Promise<string> {
-  const result = await esbuild.build({
-    stdin: { contents: `module.exports = { ajv: require("ajv/dist/2020.js"), formats: require("ajv-formats") };`, resolveDir, loader: "js" },
-    bundle: true,
-    write: false,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: "inline",
-    logLevel: "error",
-    metafile: true,
-  });
-  // Compiled with `new Function`, the chunk has no `require`: it must need nothing from outside.
-  const outside = Object.values(result.metafile.outputs).flatMap((output) => output.imports.map((i) => i.path));
-  if (outside.length) throw new Error(`typemcp: the validator chunk must be self-contained, but it imports ${outside.join(", ")}`);
-  return `${result.outputFiles[0]!.text}\n//# sourceURL=typemcp-validators.js`;
-}

@@ -1,10 +1,12 @@
 import path from "node:path";
 import { builtinModules } from "node:module";
-import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
 import type ts from "../schema/typescript.cjs";
 import { esbuild } from "../vendor/esbuild.js";
-import { bundleErrors, ESM_BANNER, fromMemory, validatorsAsText, withoutSdkAjvProvider, withoutSdkV2AjvProvider } from "./bundle-entries.js";
+import { ownModuleFile } from "../build/own-module-file.js";
+import { bundleErrors, ESM_BANNER, fromMemory } from "./bundle-entries.js";
+import { validatorsAsText } from "./validators-as-text.js";
+import { withoutSdkV1AjvProvider, withoutSdkV2AjvProvider } from "./without-sdk-ajv.js";
 import { bundledFiles } from "./bundled-files.js";
 import { precompiledValidators, type ServedSchemas } from "./precompiled-validators.js";
 
@@ -17,36 +19,16 @@ export function platformFileOf(entry: string, target: PlatformTarget): string {
   return `${entry.slice(0, entry.length - path.extname(entry).length)}.${target}.js`;
 }
 
-// typemcp's own modules, as this build runs them: the platform's serve() replaces the Node one.
-const INDEX = fileURLToPath(new URL("../index.js", import.meta.url));
-const PLATFORM_SERVE = fileURLToPath(new URL("../platform/platform-serve.js", import.meta.url));
-const KEEP_WORKING = fileURLToPath(new URL("../runtime/keep-working.js", import.meta.url));
-const TYPEMCP_STATE = fileURLToPath(new URL("../workers/typemcp-state.js", import.meta.url));
-const REDIS_WITHOUT_TCP = fileURLToPath(new URL("../serve/redis-without-tcp.js", import.meta.url));
-
-/** How each platform starts the handler; `fetch` is the served server's fetch function. */
-const STARTS: Record<PlatformTarget, string> = {
-  // Workers: an isolate may be gone between requests, so 2025-11-25 clients get no sessions by default.
-  // With the MCP_STATE Durable Object binding, state lives in TypemcpState objects (workers/durable-protocol.ts).
-  // Work a request starts and sees through after its response (a task's run) is kept going with
-  // that request's waitUntil, found through the request's async context.
-  workers: `import { AsyncLocalStorage } from "node:async_hooks";
-import { setKeepWorking } from ${JSON.stringify(KEEP_WORKING)};
-export { TypemcpState } from ${JSON.stringify(TYPEMCP_STATE)};
-const requests = new AsyncLocalStorage();
-setKeepWorking((work) => requests.getStore()?.waitUntil(work));
-const handle = platformFetch({ stateless: true, tcp: false, durableObjects: true });
-const fetch = (request, env, ctx) => (ctx ? requests.run(ctx, () => handle(request, env)) : handle(request, env));
-export default { fetch };`,
-  vercel: `const fetch = platformFetch({ stateless: true, tcp: true });\nexport const GET = fetch, POST = fetch, DELETE = fetch, OPTIONS = fetch;\nexport default { fetch };`,
-  deno: `const fetch = platformFetch({ stateless: false, tcp: true });
-const env = globalThis.Deno.env.toObject();
-globalThis.Deno.serve({ port: Number(env.PORT ?? env.MCP_PORT ?? 8000), hostname: env.MCP_HOST ?? "127.0.0.1",
-  onListen: ({ hostname, port }) => console.error(\`typemcp: serving MCP over HTTP at http://\${hostname}:\${port}/mcp\`) }, (request) => fetch(request));`,
-  bun: `const fetch = platformFetch({ stateless: false, tcp: true });
-const server = globalThis.Bun.serve({ port: Number(process.env.PORT ?? process.env.MCP_PORT ?? 3000), hostname: process.env.MCP_HOST ?? "127.0.0.1", fetch: (request) => fetch(request), idleTimeout: 0 });
-console.error(\`typemcp: serving MCP over HTTP at http://\${server.hostname}:\${server.port}/mcp\`);`,
+// The real modules a platform build is made of (build/platform-entries/): the platform's start-up,
+// typemcp's index with the platform's serve(), and, on Workers, the Redis refusal in place of the Redis stores.
+const ENTRIES: Record<PlatformTarget, string> = {
+  workers: ownModuleFile(new URL("../build/platform-entries/workers.js", import.meta.url)),
+  deno: ownModuleFile(new URL("../build/platform-entries/deno.js", import.meta.url)),
+  bun: ownModuleFile(new URL("../build/platform-entries/bun.js", import.meta.url)),
+  vercel: ownModuleFile(new URL("../build/platform-entries/vercel.js", import.meta.url)),
 };
+const PLATFORM_INDEX = ownModuleFile(new URL("../build/platform-entries/platform-index.js", import.meta.url));
+const SHARE_SERVER_WITHOUT_TCP = ownModuleFile(new URL("../build/platform-entries/share-server-without-tcp.js", import.meta.url));
 
 /** Options of {@link bundleForPlatform}. */
 export interface PlatformBundleOptions {
@@ -64,7 +46,7 @@ export interface PlatformBundleOptions {
 /**
  * Bundles `entry` into one ES module that `target` runs as is (`dist/server.workers.js`): the
  * entry's `serve()` call records the server (see platform/platform-serve.ts), and the platform's
- * own start-up answers with it. Workers get no Node-only path: no `require`, validators compiled
+ * own start-up (build/platform-entries/) answers with it. Workers get no Node-only path: no `require`, validators compiled
  * here instead of with `new Function`, and the files the code reads bundled in.
  */
 export async function bundleForPlatform(options: PlatformBundleOptions): Promise<string> {
@@ -74,17 +56,17 @@ export async function bundleForPlatform(options: PlatformBundleOptions): Promise
   // The build's files as TypeScript emitted them; a Workers build rewrites its own copy.
   const outputs = new Map(options.outputs);
   const plugins: Plugin[] = [
-    platformEntry(entry, target),
+    platformEntry(entry),
     platformServe,
     ...(workers ? [bundledFiles(outputs, options.packageDir), nodePrefixed, precompiledValidators(options.schemas), withoutRedis] : [validatorsAsText()]),
-    fromMemory(outputs),
-    withoutSdkAjvProvider,
+    withoutSdkV1AjvProvider,
     withoutSdkV2AjvProvider,
+    fromMemory(outputs),
   ];
   let result;
   try {
     result = await esbuild.build({
-      entryPoints: ["typemcp-platform-entry"],
+      entryPoints: [ENTRIES[target]],
       outfile: file,
       write: false,
       bundle: true,
@@ -109,16 +91,12 @@ export async function bundleForPlatform(options: PlatformBundleOptions): Promise
   return file;
 }
 
-function platformEntry(entry: string, target: PlatformTarget): Plugin {
+/** The platform's entry module, whose first import, `typemcp:served-entry`, is the author's emitted entry. */
+function platformEntry(entry: string): Plugin {
   return {
     name: "typemcp-platform-entry",
     setup(build) {
-      build.onResolve({ filter: /^typemcp-platform-entry$/ }, (args) => ({ path: args.path, namespace: "typemcp-platform-entry" }));
-      build.onLoad({ filter: /.*/, namespace: "typemcp-platform-entry" }, () => ({
-        loader: "js",
-        resolveDir: path.dirname(entry),
-        contents: `import ${JSON.stringify(entry)};\nimport { platformFetch } from ${JSON.stringify(PLATFORM_SERVE)};\n${STARTS[target]}\n`,
-      }));
+      build.onResolve({ filter: /^typemcp:served-entry$/ }, () => ({ path: entry }));
     },
   };
 }
@@ -127,12 +105,7 @@ function platformEntry(entry: string, target: PlatformTarget): Plugin {
 const platformServe: Plugin = {
   name: "typemcp-platform-serve",
   setup(build) {
-    build.onResolve({ filter: /^typemcp$/ }, () => ({ path: "typemcp", namespace: "typemcp-platform-index" }));
-    build.onLoad({ filter: /.*/, namespace: "typemcp-platform-index" }, () => ({
-      loader: "js",
-      resolveDir: path.dirname(INDEX),
-      contents: `export * from ${JSON.stringify(INDEX)};\nexport { serve } from ${JSON.stringify(PLATFORM_SERVE)};\n`,
-    }));
+    build.onResolve({ filter: /^typemcp$/ }, () => ({ path: PLATFORM_INDEX }));
   },
 };
 
@@ -140,12 +113,7 @@ const platformServe: Plugin = {
 const withoutRedis: Plugin = {
   name: "typemcp-without-redis",
   setup(build) {
-    build.onResolve({ filter: /\/scale\/share-server\.js$/ }, (args) => ({ path: args.path, namespace: "typemcp-without-redis" }));
-    build.onLoad({ filter: /.*/, namespace: "typemcp-without-redis" }, () => ({
-      loader: "js",
-      resolveDir: path.dirname(REDIS_WITHOUT_TCP),
-      contents: `import { redisWithoutTcp } from ${JSON.stringify(REDIS_WITHOUT_TCP)};\nexport async function shareServer(_server, http) { throw redisWithoutTcp(http.redis); }\n`,
-    }));
+    build.onResolve({ filter: /\/scale\/share-server\.js$/ }, () => ({ path: SHARE_SERVER_WITHOUT_TCP }));
   },
 };
 

@@ -1,0 +1,34 @@
+/**
+ * Stands in for `ajv/dist/2020.js` where validators are compiled at build time (see
+ * `precompiledValidators`): `new Ajv2020(options).compile(schema)` finds the function the build
+ * compiled for that schema, by its canonical JSON, in the table of the instance the options name
+ * (the arguments' instance fills in defaults, the results' does not).
+ * @packageDocumentation
+ */
+import { TABLE as INPUT } from "typemcp:validators-input";
+import { TABLE as OUTPUT } from "typemcp:validators-output";
+import { canonicalJson } from "../../runtime/canonical-json.js";
+
+/** A validation function as ajv's standalone code writes it. */
+type Validate = (data: unknown) => boolean;
+
+/** ajv's `Ajv2020`, as far as typemcp's run time uses it, over the functions compiled at build time. */
+export class Ajv2020 {
+  private readonly table: Record<string, Validate>;
+
+  constructor(options: { useDefaults?: boolean } = {}) {
+    this.table = options.useDefaults ? INPUT : OUTPUT;
+  }
+
+  /** The function compiled at build time for `schema`; throws when the build did not compile it. */
+  compile(schema: unknown): Validate {
+    const validate = this.table[canonicalJson(schema)];
+    if (!validate)
+      throw new Error(
+        `typemcp: this schema was not compiled at build time (this build compiles no validator at run time): ${JSON.stringify(schema).slice(0, 200)}`,
+      );
+    return validate;
+  }
+}
+
+export default Ajv2020;
