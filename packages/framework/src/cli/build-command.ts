@@ -103,13 +103,14 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     const platforms = (options.target ?? []).filter((t): t is PlatformTarget => t !== "node");
     if (platforms.length && !entries.length)
       throw new HostError("HOST_USAGE", "--target needs an entry point: call serve() in a file, or name it with --entry.");
+    const schemas = servedSchemas(result.components);
     const platformFiles = await bundlePlatforms(outputs, entries, platforms, {
       sources: result.sources,
       external: options.external,
       packageDir: path.dirname(path.resolve(project)),
-      schemas: servedSchemas(result.components),
+      schemas,
     });
-    await bundleEntries({ outputs, entries, sources: result.sources, external: options.external, sourceMap });
+    await bundleEntries({ outputs, entries, sources: result.sources, external: options.external, sourceMap, schemas });
     // Bundled, the other files are never run; one Node would misread is left out rather than written.
     for (const { file } of unrunnable) {
       outputs.delete(file);

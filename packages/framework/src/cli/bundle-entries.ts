@@ -8,7 +8,8 @@ import { locationOf } from "../schema/source-location.js";
 import { esbuild } from "../vendor/esbuild.js";
 import { describeKind, nodeModuleKind } from "../schema/module-kind.js";
 import { bundleFileOf, entryLoader } from "./entry-loader.js";
-import { validatorsAsText } from "./validators-as-text.js";
+import type { ServedSchemas } from "./precompiled-validators.js";
+import { validatorPlugins } from "./validator-plugins.js";
 import { withoutSdkV1AjvProvider, withoutSdkV2AjvProvider } from "./without-sdk-ajv.js";
 
 /** Options for `bundleEntries`. */
@@ -23,6 +24,8 @@ export interface BundleOptions {
   external?: readonly string[];
   /** The bundles' source maps, as the tsconfig asks (`sourceMap` → linked, `inlineSourceMap` → inline). */
   sourceMap?: "linked" | "inline" | false;
+  /** Every schema the server validates against: compiled here, so its first call compiles none (see `validatorPlugins`). */
+  schemas?: ServedSchemas;
 }
 
 // CommonJS dependencies (ajv) call require(); an ES module bundle must provide it.
@@ -85,7 +88,7 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
         tsconfigRaw: {},
         external: [...(options.external ?? [])],
         logLevel: "silent",
-        plugins: [withoutSdkV1AjvProvider, withoutSdkV2AjvProvider, fromMemory(options.outputs), builtinsOnFirstUse, validatorsAsText()],
+        plugins: [withoutSdkV1AjvProvider, withoutSdkV2AjvProvider, fromMemory(options.outputs), builtinsOnFirstUse, ...validatorPlugins(options.schemas)],
         ...(format === "esm" ? { banner: { js: ESM_BANNER } } : {}),
       });
     } catch (error) {

@@ -5,7 +5,7 @@ import type ts from "../schema/typescript.cjs";
 import { esbuild } from "../vendor/esbuild.js";
 import { ownModuleFile } from "../build/own-module-file.js";
 import { bundleErrors, ESM_BANNER, fromMemory } from "./bundle-entries.js";
-import { validatorsAsText } from "./validators-as-text.js";
+import { validatorPlugins } from "./validator-plugins.js";
 import { withoutSdkV1AjvProvider, withoutSdkV2AjvProvider } from "./without-sdk-ajv.js";
 import { bundledFiles } from "./bundled-files.js";
 import { precompiledValidators, type ServedSchemas } from "./precompiled-validators.js";
@@ -39,7 +39,7 @@ export interface PlatformBundleOptions {
   external?: readonly string[];
   /** The package folder: files the code names with `new URL("…", import.meta.url)` are bundled from here (Workers). */
   packageDir: string;
-  /** Every schema the server validates against, compiled into a Workers bundle. */
+  /** Every schema the server validates against, compiled into the bundle (see `validatorPlugins`). */
   schemas: ServedSchemas;
 }
 
@@ -58,7 +58,9 @@ export async function bundleForPlatform(options: PlatformBundleOptions): Promise
   const plugins: Plugin[] = [
     platformEntry(entry),
     platformServe,
-    ...(workers ? [bundledFiles(outputs, options.packageDir), nodePrefixed, precompiledValidators(options.schemas), withoutRedis] : [validatorsAsText()]),
+    ...(workers
+      ? [bundledFiles(outputs, options.packageDir), nodePrefixed, precompiledValidators(options.schemas, { fallback: false }), withoutRedis]
+      : validatorPlugins(options.schemas)),
     withoutSdkV1AjvProvider,
     withoutSdkV2AjvProvider,
     fromMemory(outputs),

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { esbuild } from "../vendor/esbuild.js";
 import type { JsonSchema } from "../tool-definition.js";
 import { precompiledValidators, validatorModule } from "./precompiled-validators.js";
+import { validatorsAsText } from "./validators-as-text.js";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-precompiled-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -29,7 +30,7 @@ const OUTPUT: JsonSchema = { type: "object", properties: { items: { type: "array
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
 /** Bundles what a build compiled ahead of time, as a platform build does, and loads it: ajv's `Ajv2020` becomes the table. */
-async function loadPrecompiled(): Promise<new (options?: { useDefaults?: boolean }) => { compile(schema: unknown): Validate }> {
+async function loadPrecompiled(fallback = false): Promise<new (options?: { useDefaults?: boolean }) => { compile(schema: unknown): Validate }> {
   const result = await esbuild.build({
     stdin: { contents: 'export { Ajv2020 } from "ajv/dist/2020.js";', resolveDir: scratch, loader: "js" },
     bundle: true,
@@ -38,9 +39,9 @@ async function loadPrecompiled(): Promise<new (options?: { useDefaults?: boolean
     platform: "neutral",
     mainFields: ["module", "main"],
     logLevel: "silent",
-    plugins: [precompiledValidators({ input: [INPUT], output: [OUTPUT] })],
+    plugins: [precompiledValidators({ input: [INPUT], output: [OUTPUT] }, { fallback }), ...(fallback ? [validatorsAsText()] : [])],
   });
-  const file = path.join(scratch, "precompiled.mjs");
+  const file = path.join(scratch, `precompiled-${fallback}.mjs`);
   fs.writeFileSync(file, result.outputFiles[0]!.text);
   return ((await import(pathToFileURL(file).href)) as { Ajv2020: never }).Ajv2020;
 }
@@ -83,8 +84,16 @@ describe("precompiledValidators", () => {
     expect(new Precompiled({ useDefaults: true }).compile({ type: "string", maxLength: 3 })("kg")).toBe(true);
   });
 
-  test("a schema the build did not compile is refused, saying so", async () => {
+  test("without a fallback (Workers), a schema the build did not compile is refused, saying so", async () => {
     const Precompiled = await loadPrecompiled();
     expect(() => new Precompiled().compile({ type: "boolean" })).toThrow(/not compiled at build time/);
+  });
+
+  test("with the fallback (Node, Deno, Bun), a schema the build did not compile is compiled by ajv carried as text, with formats", async () => {
+    const Precompiled = await loadPrecompiled(true);
+    const validate = new Precompiled({ useDefaults: true }).compile({ type: "object", properties: { at: { type: "string", format: "email" } } });
+    expect(validate({ at: "someone@example.com" })).toBe(true);
+    expect(validate({ at: "nobody" })).toBe(false);
+    expect((validate.errors as Array<{ keyword: string }>).map((e) => e.keyword)).toEqual(["format"]);
   });
 });

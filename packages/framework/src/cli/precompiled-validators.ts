@@ -17,22 +17,36 @@ export interface ServedSchemas {
 const require = createRequire(import.meta.url);
 const PRECOMPILED_AJV = ownModuleFile(new URL("../build/bundle-stubs/precompiled-ajv.js", import.meta.url));
 const NO_FORMATS = ownModuleFile(new URL("../build/bundle-stubs/no-formats.js", import.meta.url));
+const AJV_FALLBACK = ownModuleFile(new URL("../build/bundle-stubs/ajv-fallback.js", import.meta.url));
+const NO_AJV_FALLBACK = ownModuleFile(new URL("../build/bundle-stubs/no-ajv-fallback.js", import.meta.url));
 const TABLES = /^typemcp:validators-(input|output)$/;
 
+/** Options of {@link precompiledValidators}. */
+export interface PrecompiledOptions {
+  /**
+   * Whether a schema the build did not compile (a tool built in another package) is compiled by
+   * the real ajv at run time, which the bundle then carries as text (see `validatorsAsText`,
+   * which must be among the plugins); not on Workers, which refuse `new Function`.
+   */
+  fallback: boolean;
+}
+
 /**
- * For builds whose validators are compiled ahead of time (Workers refuse `new Function`, which is
- * how ajv compiles a schema): every schema the server checks, and each member of its unions
- * (which describe-errors checks one by one), is compiled here with ajv's standalone code into a
- * module per ajv instance (see {@link validatorModule}), and the run time's `ajv` becomes
+ * Validators compiled ahead of time, so a server's first call compiles no schema and loads no
+ * ajv (and Workers, which refuse `new Function`, which is how ajv compiles a schema, can
+ * validate at all): every schema the server checks, and each member of its unions (which
+ * describe-errors checks one by one), is compiled here with ajv's standalone code into a module
+ * per ajv instance (see {@link validatorModule}), and the run time's `ajv` becomes
  * build/bundle-stubs/precompiled-ajv.ts, which finds those functions by the schema's canonical JSON.
  */
-export function precompiledValidators(schemas: ServedSchemas): Plugin {
+export function precompiledValidators(schemas: ServedSchemas, options: PrecompiledOptions): Plugin {
   return {
     name: "typemcp-precompiled-validators",
     setup(build) {
       build.onResolve({ filter: /^(ajv\/dist\/2020\.js|ajv-formats)$/ }, (args) =>
         args.importer.includes(`${path.sep}ajv`) ? undefined : { path: args.path === "ajv-formats" ? NO_FORMATS : PRECOMPILED_AJV },
       );
+      build.onResolve({ filter: /^typemcp:ajv-fallback$/ }, () => ({ path: options.fallback ? AJV_FALLBACK : NO_AJV_FALLBACK }));
       build.onResolve({ filter: TABLES }, (args) => ({ path: args.path, namespace: "typemcp-precompiled" }));
       build.onLoad({ filter: /.*/, namespace: "typemcp-precompiled" }, (args) => ({
         loader: "js",

@@ -16,3 +16,8 @@ declare module "typemcp:validator-chunk-source" {
   const source: string;
   export default source;
 }
+
+/** ajv-fallback.ts, or no-ajv-fallback.ts where the platform cannot compile at run time. */
+declare module "typemcp:ajv-fallback" {
+  export const fallbackAjv: ((options: object) => import("./precompiled-ajv.js").CompilingAjv) | undefined;
+}
