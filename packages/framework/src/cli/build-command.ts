@@ -1,18 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../host/host-error.js";
-import { buildProject } from "../schema/build-project.js";
-import { formatWarning, type BuildWarning } from "../schema/build-warning.js";
+import { buildProject } from "../build/schema/build-project.js";
+import { formatWarning, type BuildWarning } from "../build/schema/build-warning.js";
 import { formatBuildFailure } from "./format-build-failure.js";
-import { bundleEntries, staleChunks } from "./bundle-entries.js";
-import { bundleViews } from "./bundle-views.js";
-import { findUnrunnable } from "./check-runnable.js";
-import { findEntries } from "./find-entries.js";
+import { bundleEntries, staleChunks } from "../build/bundle/bundle-entries.js";
+import { bundleViews } from "../build/views/bundle-views.js";
+import { findUnrunnable } from "../build/bundle/check-runnable.js";
+import { findEntries } from "../build/bundle/find-entries.js";
 import { parseArgs } from "./parse-options.js";
 import { closestName } from "../serve/closest-name.js";
-import { writeOutputs } from "../schema/write-outputs.js";
-import { bundleForPlatform, PLATFORM_TARGETS, type PlatformBundleOptions, type PlatformTarget } from "./platform-bundle.js";
-import { servedSchemas } from "./served-schemas.js";
+import { writeOutputs } from "../build/schema/write-outputs.js";
+import { bundleForPlatform, PLATFORM_TARGETS, type PlatformBundleOptions, type PlatformTarget } from "../build/platform/platform-bundle.js";
+import { servedSchemas } from "../build/bundle/served-schemas.js";
 
 /** `typemcp build --help`. */
 export const BUILD_USAGE = `Usage: typemcp build [--project tsconfig.json] [--entry src/server.ts]... [--target platform]... [--check] [--no-bundle] [--external name]...

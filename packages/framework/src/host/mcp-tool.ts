@@ -3,7 +3,7 @@
  * `tools/call` answers. The SDK's own `Tool` and `Client` fit these shapes, so a host may pass
  * them in directly.
  */
-import type { JsonSchema, ToolAnnotations } from "../tool-definition.js";
+import type { JsonSchema, ToolAnnotations } from "../definitions/tool-definition.js";
 
 /** One tool as a server lists it in `tools/list`. */
 export interface McpTool {
