@@ -1,23 +1,14 @@
-import path from "node:path";
 import { builtinModules } from "node:module";
 import type { Plugin } from "esbuild";
 import type ts from "../schema/typescript.cjs";
 import { esbuild } from "../vendor/esbuild.js";
 import { ownModuleFile } from "../own-module-file.js";
+import { platformFileOf, type PlatformTarget } from "./platform-targets.js";
 import { bundleErrors, ESM_BANNER, fromMemory } from "../bundle/bundle-entries.js";
 import { validatorPlugins } from "../bundle/validator-plugins.js";
 import { withoutSdkV1AjvProvider, withoutSdkV2AjvProvider } from "../bundle/without-sdk-ajv.js";
 import { bundledFiles } from "./bundled-files.js";
 import { precompiledValidators, type ServedSchemas } from "../bundle/precompiled-validators.js";
-
-/** The platforms `typemcp build --target` writes an entry for, besides Node's (the default bundle). */
-export const PLATFORM_TARGETS = ["workers", "deno", "bun", "vercel"] as const;
-export type PlatformTarget = (typeof PLATFORM_TARGETS)[number];
-
-/** The file a platform's entry is written to: `dist/server.js` → `dist/server.workers.js`. */
-export function platformFileOf(entry: string, target: PlatformTarget): string {
-  return `${entry.slice(0, entry.length - path.extname(entry).length)}.${target}.js`;
-}
 
 // The real modules a platform build is made of (build/platform/entries/): the platform's start-up,
 // typemcp's index with the platform's serve(), and, on Workers, the Redis refusal in place of the Redis stores.
