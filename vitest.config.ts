@@ -24,7 +24,7 @@ export default defineConfig({
   resolve: {
     // The framework's source loads TypeScript through schema/typescript.cts, a CommonJS file that
     // Node runs from dist/ and Vite cannot run from src/: under Vitest it is plain "typescript".
-    alias: [{ find: /^(?:\.{1,2}\/)+(?:schema\/)?typescript\.cjs$/, replacement: "typescript" }],
+    alias: [{ find: /^(?:\.{1,2}\/)+(?:build\/)?(?:schema\/)?typescript\.cjs$/, replacement: "typescript" }],
   },
   test: {
     // One worker per core, and at least two: Vitest's default on a 2-core machine is one, which

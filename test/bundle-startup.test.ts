@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { CALC_BUNDLE, CALC_SERVER, fromRoot } from "./support/paths.js";
 
 const REPORT_BUILTINS = fromRoot("test/fixtures/report-builtins.cjs");
+const REPORT_NEW_FUNCTION = fromRoot("test/fixtures/report-new-function.cjs");
 const INITIALIZE = {
   jsonrpc: "2.0",
   id: 1,
@@ -43,7 +44,30 @@ describe("a bundled server over stdio", () => {
     for (const unused of ["http", "_http_server", "http2", "crypto", "tls", "internal/crypto/webcrypto"]) expect(builtins).not.toContain(unused);
   });
 
-  test("carries ajv as text in a chunk loaded and compiled on the first call, and still validates with it", () => {
+  test("checks its first calls with validators compiled at build time: neither ajv nor a schema is compiled at run time", () => {
+    const messages = [INITIALIZE, CALL, { ...CALL, id: 4, params: { name: "add", arguments: { a: "x", b: 3 } } }];
+    const run = spawnSync(process.execPath, ["--require", REPORT_NEW_FUNCTION, CALC_SERVER], {
+      cwd: os.tmpdir(),
+      input: messages.map((m) => `${JSON.stringify(m)}\n`).join(""),
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    const replies = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: number; result?: unknown });
+    const byId = new Map(replies.map((r) => [r.id, r.result]));
+    expect(byId.get(3)).toMatchObject({ structuredContent: { result: 5 } });
+    expect(byId.get(4)).toEqual({
+      content: [{ type: "text", text: 'Invalid arguments for tool "add":\n- a: expected number, got string "x"' }],
+      isError: true,
+    });
+    const compiled = JSON.parse(/^functions compiled: (.*)$/m.exec(run.stderr)![1]!) as string[];
+    expect(compiled).not.toContain("self,scope"); // ajv compiling a schema
+    expect(compiled).not.toContain("module,exports"); // ajv's chunk being loaded
+  });
+
+  test("carries ajv as text in a chunk compiled only when needed (a schema its build did not compile)", () => {
     const dist = path.dirname(CALC_BUNDLE);
     const files = [CALC_BUNDLE, ...fs.readdirSync(path.join(dist, "calc.chunks")).map((name) => path.join(dist, "calc.chunks", name))];
     // ajv's code appears in one chunk only, inside the string that chunk compiles on first use.

@@ -3,7 +3,7 @@
 // and dist/ is built after install. It turns on Node's compile cache (Node 22.1+) before the
 // CLI, and with it TypeScript's 9 MB, is compiled, so later runs read that code from the cache.
 import nodeModule from "node:module";
-import { enableCompileCache } from "../dist/cli/compile-cache.js";
+import { enableCompileCache } from "../dist/build/bundle/compile-cache.js";
 
 enableCompileCache(nodeModule, nodeModule.createRequire(import.meta.url));
 await import("../dist/cli/index.js");

@@ -5,7 +5,7 @@ import { build } from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { toPage, zodInEnglishOnly } from "../dist/cli/bundle-views.js";
+import { toPage, zodInEnglishOnly } from "../dist/build/views/bundle-views.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const result = await build({

@@ -1,4 +1,4 @@
-// Runs after `tsc -b`: puts the two build-time libraries typemcp drives into dist/vendor, so an
+// Runs after `tsc -b`: puts the two build-time libraries typemcp drives into dist/build/vendor, so an
 // installed typemcp depends on neither package.
 //  - typescript-json-schema pins `typescript ~5.9.3` and pulls ts-node and yargs: bundled here
 //    with `typescript` left out, it runs on the same TypeScript as the rest of the build:
@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const vendor = path.join(here, "..", "dist", "vendor");
+const vendor = path.join(here, "..", "dist", "build", "vendor");
 const require = createRequire(import.meta.url);
 
 await build({

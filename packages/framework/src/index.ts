@@ -11,11 +11,11 @@
 export { tool } from "./decorators/tool.js";
 export { resource } from "./decorators/resource.js";
 export { prompt } from "./decorators/prompt.js";
-export type { ToolOptions, ToolAnnotations, ToolTaskOptions, ToolViewOptions, ViewCsp } from "./tool-definition.js";
+export type { ToolOptions, ToolAnnotations, ToolTaskOptions, ToolViewOptions, ViewCsp } from "./definitions/tool-definition.js";
 export type { MethodDecorator } from "./decorators/method-decorator.js";
-export type { CompletionSource } from "./completion-definition.js";
-export type { ResourceOptions } from "./resource-definition.js";
-export type { PromptOptions } from "./prompt-definition.js";
+export type { CompletionSource } from "./definitions/completion-definition.js";
+export type { ResourceOptions } from "./definitions/resource-definition.js";
+export type { PromptOptions } from "./definitions/prompt-definition.js";
 export type {
   AskOptions,
   ClientAbilities,

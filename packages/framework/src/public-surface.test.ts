@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import ts from "./schema/typescript.cjs";
+import ts from "./build/schema/typescript.cjs";
 import { describe, expect, test } from "vitest";
 import manifest from "../package.json" with { type: "json" };
 

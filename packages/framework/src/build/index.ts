@@ -5,7 +5,17 @@
  * emits imports nothing from here.
  * @packageDocumentation
  */
-export type { GeneratedTool, ParameterPlan, ResultPlan, JsonSchema, Revival, RevivalDefs, RevivalStep, ViewCsp, ViewPlan } from "../tool-definition.js";
-export type { Completions } from "../completion-definition.js";
-export type { GeneratedResource } from "../resource-definition.js";
-export type { GeneratedPrompt, PromptArgument } from "../prompt-definition.js";
+export type {
+  GeneratedTool,
+  ParameterPlan,
+  ResultPlan,
+  JsonSchema,
+  Revival,
+  RevivalDefs,
+  RevivalStep,
+  ViewCsp,
+  ViewPlan,
+} from "../definitions/tool-definition.js";
+export type { Completions } from "../definitions/completion-definition.js";
+export type { GeneratedResource } from "../definitions/resource-definition.js";
+export type { GeneratedPrompt, PromptArgument } from "../definitions/prompt-definition.js";

@@ -1,18 +1,11 @@
-import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../host/host-error.js";
-import { buildProject } from "../schema/build-project.js";
-import { formatWarning, type BuildWarning } from "../schema/build-warning.js";
+import { buildPackage } from "../build/build-package.js";
+import { formatWarning, type BuildWarning } from "../build/schema/build-warning.js";
+import { PLATFORM_TARGETS, type PlatformTarget } from "../build/platform/platform-targets.js";
 import { formatBuildFailure } from "./format-build-failure.js";
-import { bundleEntries, staleChunks } from "./bundle-entries.js";
-import { bundleViews } from "./bundle-views.js";
-import { findUnrunnable } from "./check-runnable.js";
-import { findEntries } from "./find-entries.js";
 import { parseArgs } from "./parse-options.js";
 import { closestName } from "../serve/closest-name.js";
-import { writeOutputs } from "../schema/write-outputs.js";
-import { bundleForPlatform, PLATFORM_TARGETS, type PlatformBundleOptions, type PlatformTarget } from "./platform-bundle.js";
-import { servedSchemas } from "./served-schemas.js";
 
 /** `typemcp build --help`. */
 export const BUILD_USAGE = `Usage: typemcp build [--project tsconfig.json] [--entry src/server.ts]... [--target platform]... [--check] [--no-bundle] [--external name]...
@@ -84,53 +77,26 @@ export async function runBuild(args: readonly string[]): Promise<number> {
   const project = options.project ?? "tsconfig.json";
   const started = performance.now();
   try {
-    const result = buildProject({ project, noEmit: options.check, inMemory: true });
-    printWarnings(result.warnings);
-    const outputs = new Map(result.outputs);
-    const bundling = !options.check && !options["no-bundle"];
-    const entries = bundling
-      ? findEntries({ packageDir: path.dirname(path.resolve(project)), program: result.program, sources: result.sources, explicit: options.entry })
-      : [];
-    const compilerOptions = result.program.getCompilerOptions();
-    const unrunnable = findUnrunnable(outputs, result.sources, new Set(entries));
-    if (!bundling && unrunnable.length)
-      throw new AggregateError(
-        unrunnable.map((u) => u.error),
-        "unrunnable output",
-      );
-    if (!options.check) await bundleViews(outputs, result.components);
-    const sourceMap = compilerOptions.inlineSourceMap ? "inline" : compilerOptions.sourceMap ? "linked" : false;
-    const platforms = (options.target ?? []).filter((t): t is PlatformTarget => t !== "node");
-    if (platforms.length && !entries.length)
-      throw new HostError("HOST_USAGE", "--target needs an entry point: call serve() in a file, or name it with --entry.");
-    const platformFiles = await bundlePlatforms(outputs, entries, platforms, {
-      sources: result.sources,
+    const built = await buildPackage({
+      project,
+      check: options.check,
+      noBundle: options["no-bundle"],
+      entries: options.entry,
+      targets: (options.target ?? []).filter((t): t is PlatformTarget => t !== "node"),
       external: options.external,
-      packageDir: path.dirname(path.resolve(project)),
-      schemas: servedSchemas(result.components),
+      onWarnings: printWarnings,
     });
-    await bundleEntries({ outputs, entries, sources: result.sources, external: options.external, sourceMap });
-    // Bundled, the other files are never run; one Node would misread is left out rather than written.
-    for (const { file } of unrunnable) {
-      outputs.delete(file);
-      outputs.delete(`${file}.map`);
-    }
-    if (!options.check) {
-      writeOutputs(outputs);
-      for (const file of staleChunks(outputs, entries)) fs.rmSync(file, { force: true });
-    }
-
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const tools = result.components.filter((c) => c.kind === "tool");
-    const files = new Set(result.components.map((c) => path.relative(process.cwd(), c.file)));
+    const tools = built.components.filter((c) => c.kind === "tool");
+    const files = new Set(built.components.map((c) => path.relative(process.cwd(), c.file)));
     console.log(`typemcp build: ${tools.length} tool(s) from ${[...files].join(", ") || "no files"} in ${seconds}s`);
     for (const t of tools)
       console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})${t.definition.view ? " with a view" : ""}`);
-    for (const c of result.components) if (c.kind !== "tool") console.log(`  ${c.kind} ${c.name}`);
-    for (const file of entries) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
-    for (const file of platformFiles) console.log(`  → ${path.relative(process.cwd(), file)}`);
-    for (const { file } of unrunnable) console.log(`  (not written: ${path.relative(process.cwd(), file)}, which Node would misread; the bundle includes it)`);
-    if (bundling && !entries.length && tools.length) {
+    for (const c of built.components) if (c.kind !== "tool") console.log(`  ${c.kind} ${c.name}`);
+    for (const file of built.entries) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
+    for (const file of built.platformFiles) console.log(`  → ${path.relative(process.cwd(), file)}`);
+    for (const file of built.leftOut) console.log(`  (not written: ${path.relative(process.cwd(), file)}, which Node would misread; the bundle includes it)`);
+    if (!options.check && !options["no-bundle"] && !built.entries.length && tools.length) {
       console.log("  no entry point found, so nothing was bundled: call serve() in a file, or name it with --entry");
     }
     return 0;
@@ -142,26 +108,6 @@ export async function runBuild(args: readonly string[]): Promise<number> {
 
 function printWarnings(warnings: readonly BuildWarning[]): void {
   for (const warning of warnings) console.error(`warning ${formatWarning(warning)}`);
-}
-
-// Before the Node bundles, which put a loader in each entry's place.
-async function bundlePlatforms(
-  outputs: Map<string, string>,
-  entries: readonly string[],
-  targets: readonly PlatformTarget[],
-  options: Omit<PlatformBundleOptions, "outputs" | "entry" | "target">,
-): Promise<string[]> {
-  const snapshot = new Map(outputs);
-  const files: string[] = [];
-  for (const entry of entries) {
-    for (const target of targets) {
-      const bundled = new Map(snapshot);
-      const file = await bundleForPlatform({ ...options, outputs: bundled, entry, target });
-      outputs.set(file, bundled.get(file)!);
-      files.push(file);
-    }
-  }
-  return files;
 }
 
 // ` (did you mean workers?)` when a near name exists, else nothing.

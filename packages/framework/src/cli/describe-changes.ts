@@ -1,4 +1,4 @@
-import type { DerivedComponent } from "../schema/derive-definitions.js";
+import type { DerivedComponent } from "../build/schema/derive-definitions.js";
 
 /** What one build served, by kind and name, for comparing two builds. */
 export type ServedDefinitions = ReadonlyMap<string, string>;

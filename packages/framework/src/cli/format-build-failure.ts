@@ -1,5 +1,5 @@
 import { BuildError } from "../errors/build-error.js";
-import { formatWarning, warningsOf } from "../schema/build-warning.js";
+import { formatWarning, warningsOf } from "../build/schema/build-warning.js";
 
 /**
  * The lines `typemcp build` prints for a failed build: its warnings, each error (`error

@@ -128,7 +128,7 @@ if (wantsHelp && command !== undefined && command !== "build" && command !== "pa
 // Each command is loaded when run: list and call never load the TypeScript compiler build needs.
 // build and dev do, first thing: a lost compiler is one line, not a module-resolution stack.
 if (command === "build" || command === "dev" || command === "pack") {
-  const missing = (await import("../schema/compiler-missing.js")).compilerMissing();
+  const missing = (await import("../build/schema/compiler-missing.js")).compilerMissing();
   if (missing) {
     process.stderr.write(`typemcp: ${missing}\n`);
     process.exit(1);

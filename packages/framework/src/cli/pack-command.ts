@@ -3,11 +3,11 @@ import path from "node:path";
 import { HostError } from "../host/host-error.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { parseArgs } from "./parse-options.js";
-import { assertBundleFields, REGISTRY_NAME_HINT, toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
-import { assertSettingNames, findServerSettings, type DeclaredSettings } from "./server-settings.js";
-import { bundleContents } from "./bundle-contents.js";
-import { writeInFolder } from "./write-in-folder.js";
-import { zipFiles } from "./zip-files.js";
+import { assertBundleFields, REGISTRY_NAME_HINT, toMcpbManifest, toRegistryEntry, type PackageManifest } from "../build/pack/host-manifests.js";
+import { assertSettingNames, findServerSettings, type DeclaredSettings } from "../build/pack/server-settings.js";
+import { bundleContents } from "../build/pack/bundle-contents.js";
+import { writeInFolder } from "../build/pack/write-in-folder.js";
+import { zipFiles } from "../build/pack/zip-files.js";
 
 /** `typemcp pack --help`. */
 export const PACK_USAGE = `Usage: typemcp pack [--project tsconfig.json] [--entry src/server.ts] [--out DIR]
@@ -54,14 +54,14 @@ export async function runPack(args: readonly string[]): Promise<number> {
     assertBundleFields(pkg);
     assertSettingNames(pkg.typemcp?.env);
     // The compiler and the schema generator load only now: a second or more on a slow machine.
-    const { assertBuilt } = await import("./assert-built.js");
+    const { assertBuilt } = await import("../build/pack/assert-built.js");
     assertBuilt(project);
     // Reading the files is quick too, and refuses a link or path that leads out of the package.
     const { entries: files, leftOut } = bundleContents(packageDir, pkg.files);
     const [{ buildProject }, { findEntries }, { filesLoadedBy }] = await Promise.all([
-      import("../schema/build-project.js"),
-      import("./find-entries.js"),
-      import("./files-loaded-by.js"),
+      import("../build/schema/build-project.js"),
+      import("../build/bundle/find-entries.js"),
+      import("../build/pack/files-loaded-by.js"),
     ]);
     // Emitted in memory only: entry discovery works on the emitted files, which are not written.
     const result = buildProject({ project, inMemory: true });

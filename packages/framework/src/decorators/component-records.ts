@@ -1,6 +1,6 @@
-import type { GeneratedResource, ResourceOptions } from "../resource-definition.js";
-import type { GeneratedPrompt, PromptOptions } from "../prompt-definition.js";
-import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
+import type { GeneratedResource, ResourceOptions } from "../definitions/resource-definition.js";
+import type { GeneratedPrompt, PromptOptions } from "../definitions/prompt-definition.js";
+import type { GeneratedTool, ToolOptions } from "../definitions/tool-definition.js";
 import type { MethodDecorator } from "./method-decorator.js";
 
 /** What a typemcp decorator recorded about one method: the component (tool, resource or prompt) it is. */

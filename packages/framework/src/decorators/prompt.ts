@@ -1,4 +1,4 @@
-import type { GeneratedPrompt, PromptOptions } from "../prompt-definition.js";
+import type { GeneratedPrompt, PromptOptions } from "../definitions/prompt-definition.js";
 import { assertFactoryCall } from "./assert-factory-call.js";
 import { createMethodDecorator } from "./component-records.js";
 import type { MethodDecorator } from "./method-decorator.js";

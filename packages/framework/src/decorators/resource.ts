@@ -1,4 +1,4 @@
-import type { GeneratedResource, ResourceOptions } from "../resource-definition.js";
+import type { GeneratedResource, ResourceOptions } from "../definitions/resource-definition.js";
 import { assertFactoryCall } from "./assert-factory-call.js";
 import { createMethodDecorator } from "./component-records.js";
 import type { MethodDecorator } from "./method-decorator.js";

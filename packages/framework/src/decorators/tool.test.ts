@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
+import type { GeneratedTool, ToolOptions } from "../definitions/tool-definition.js";
 import type { MethodDecorator } from "./method-decorator.js";
 import { prompt } from "./prompt.js";
 import { resource } from "./resource.js";

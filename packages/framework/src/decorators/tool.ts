@@ -1,4 +1,4 @@
-import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
+import type { GeneratedTool, ToolOptions } from "../definitions/tool-definition.js";
 import { assertFactoryCall } from "./assert-factory-call.js";
 import { createMethodDecorator } from "./component-records.js";
 import type { MethodDecorator } from "./method-decorator.js";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { JsonSchema } from "../tool-definition.js";
+import type { JsonSchema } from "../definitions/tool-definition.js";
 import { coerceArgument, coerceArguments } from "./coerce-arguments.js";
 import { HostError } from "./host-error.js";
 

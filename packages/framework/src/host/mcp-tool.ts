@@ -3,7 +3,7 @@
  * `tools/call` answers. The SDK's own `Tool` and `Client` fit these shapes, so a host may pass
  * them in directly.
  */
-import type { JsonSchema, ToolAnnotations } from "../tool-definition.js";
+import type { JsonSchema, ToolAnnotations } from "../definitions/tool-definition.js";
 
 /** One progress notification (`notifications/progress`) a server sent for a request, as it sent it. */
 export interface Progress {

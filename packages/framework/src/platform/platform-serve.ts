@@ -1,7 +1,7 @@
 import { createServer, isTypemcpServer, useListTtl, useTaskLimits, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { selectTransport } from "../transports/select-transport.js";
 import { listTtlFrom } from "../serve/list-ttl.js";
-import { redisWithoutTcp } from "../serve/redis-without-tcp.js";
+import { redisWithoutTcp } from "./redis-without-tcp.js";
 import { taskLimitsFrom } from "../serve/task-limits-from.js";
 import type { RunningServer, TransportOptions } from "../serve/serve.js";
 import { toFetchHandler, type FetchHandler, type FetchHandlerOptions } from "../serve/to-fetch-handler.js";

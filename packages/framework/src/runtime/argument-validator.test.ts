@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { JsonSchema } from "../tool-definition.js";
+import type { JsonSchema } from "../definitions/tool-definition.js";
 import { ArgumentValidator } from "./argument-validator.js";
 
 const place: JsonSchema = { type: "object", properties: { lat: { type: "number" } }, required: ["lat"], additionalProperties: false };

@@ -1,5 +1,5 @@
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
-import type { JsonSchema } from "../tool-definition.js";
+import type { JsonSchema } from "../definitions/tool-definition.js";
 import { ARGUMENT_WORDS, describeErrors, type MemberCheck } from "./describe-errors.js";
 import { parseJsonArguments, toJsonArgumentKinds } from "./parse-json-arguments.js";
 

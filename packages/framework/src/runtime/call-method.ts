@@ -1,4 +1,4 @@
-import type { ParameterPlan } from "../tool-definition.js";
+import type { ParameterPlan } from "../definitions/tool-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
 import type { Context } from "./context.js";

@@ -1,4 +1,4 @@
-import type { ResultPlan } from "../tool-definition.js";
+import type { ResultPlan } from "../definitions/tool-definition.js";
 import type { Era, ProtocolServer, ServerInfo } from "./sdk.js";
 import { ServerApp, type ServerChange } from "./server-app.js";
 import type { AuthInfo } from "./auth-info.js";

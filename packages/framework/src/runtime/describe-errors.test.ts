@@ -1,6 +1,6 @@
 import type { ErrorObject } from "ajv";
 import { describe, expect, test } from "vitest";
-import type { JsonSchema } from "../tool-definition.js";
+import type { JsonSchema } from "../definitions/tool-definition.js";
 import { ArgumentValidator } from "./argument-validator.js";
 import { describeErrors } from "./describe-errors.js";
 

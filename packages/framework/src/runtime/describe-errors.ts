@@ -1,5 +1,5 @@
 import type { ErrorObject } from "ajv";
-import type { JsonSchema } from "../tool-definition.js";
+import type { JsonSchema } from "../definitions/tool-definition.js";
 import { resolveRef } from "../json-schema/resolve-ref.js";
 import { describeSchema, describeValue } from "./describe-schema.js";
 import { CLOSEST_BRANCH, resolveUnionErrors } from "./union-errors.js";

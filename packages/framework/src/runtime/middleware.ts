@@ -1,4 +1,4 @@
-import type { ToolAnnotations } from "../tool-definition.js";
+import type { ToolAnnotations } from "../definitions/tool-definition.js";
 import type { Context } from "./context.js";
 import type { CallToolResult } from "./sdk.js";
 import type { CallerIdentity } from "./caller-identity.js";

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { ToolError } from "../errors/tool-error.js";
-import type { JsonSchema, ResultPlan } from "../tool-definition.js";
+import type { JsonSchema, ResultPlan } from "../definitions/tool-definition.js";
 import { checkMemberWith, getOutputAjv } from "./argument-validator.js";
 import { describeErrors, type ErrorWords } from "./describe-errors.js";
 import { SchemaPlace } from "./schema-place.js";

@@ -1,5 +1,5 @@
 import { ToolError } from "../errors/tool-error.js";
-import type { JsonSchema } from "../tool-definition.js";
+import type { JsonSchema } from "../definitions/tool-definition.js";
 import type { Context } from "./context.js";
 import { RegisteredTool } from "./registered-tool.js";
 import { RequestContext } from "./request-context.js";

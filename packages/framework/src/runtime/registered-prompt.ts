@@ -1,5 +1,5 @@
-import type { CompletionSource } from "../completion-definition.js";
-import type { GeneratedPrompt, PromptOptions } from "../prompt-definition.js";
+import type { CompletionSource } from "../definitions/completion-definition.js";
+import type { GeneratedPrompt, PromptOptions } from "../definitions/prompt-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { callMethod } from "./call-method.js";
 import type { Context } from "./context.js";

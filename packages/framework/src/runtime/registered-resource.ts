@@ -1,6 +1,6 @@
-import type { CompletionSource } from "../completion-definition.js";
-import type { GeneratedResource, ResourceOptions } from "../resource-definition.js";
-import type { JsonSchema } from "../tool-definition.js";
+import type { CompletionSource } from "../definitions/completion-definition.js";
+import type { GeneratedResource, ResourceOptions } from "../definitions/resource-definition.js";
+import type { JsonSchema } from "../definitions/tool-definition.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { Context, ResourceContents } from "./context.js";
 import { ArgumentValidator, loadValidators, validatorsLoaded } from "./argument-validator.js";

@@ -1,4 +1,4 @@
-import type { GeneratedTool, ToolOptions } from "../tool-definition.js";
+import type { GeneratedTool, ToolOptions } from "../definitions/tool-definition.js";
 import { ToolError } from "../errors/tool-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { toToolError } from "../errors/to-tool-error.js";

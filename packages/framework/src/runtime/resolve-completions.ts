@@ -1,4 +1,4 @@
-import type { CompletionSource } from "../completion-definition.js";
+import type { CompletionSource } from "../definitions/completion-definition.js";
 
 /** MCP caps a completion answer at 100 values. */
 const MAX_VALUES = 100;

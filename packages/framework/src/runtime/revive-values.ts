@@ -1,4 +1,4 @@
-import type { Revival, RevivalDefs, RevivalStep } from "../tool-definition.js";
+import type { Revival, RevivalDefs, RevivalStep } from "../definitions/tool-definition.js";
 
 type Convert = (value: unknown) => unknown;
 

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../tool-definition.js";
+import type { JsonSchema } from "../definitions/tool-definition.js";
 import { isJsonSchema } from "../json-schema/json-schema.js";
 import { resolveRef } from "../json-schema/resolve-ref.js";
 

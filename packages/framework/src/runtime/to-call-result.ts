@@ -1,4 +1,4 @@
-import type { ResultPlan } from "../tool-definition.js";
+import type { ResultPlan } from "../definitions/tool-definition.js";
 import type { ToolError } from "../errors/tool-error.js";
 import type { CallToolResult } from "./sdk.js";
 import { ToolContent } from "../content/tool-content.js";

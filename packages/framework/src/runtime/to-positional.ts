@@ -1,4 +1,4 @@
-import type { ParameterPlan } from "../tool-definition.js";
+import type { ParameterPlan } from "../definitions/tool-definition.js";
 import type { Context } from "./context.js";
 import { reviveValues } from "./revive-values.js";
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { BuildError } from "../errors/build-error.js";
-import { formatWarning } from "../schema/build-warning.js";
-import { ProjectSession } from "../schema/project-session.js";
-import { bundleViews } from "../cli/bundle-views.js";
+import { formatWarning } from "../build/schema/build-warning.js";
+import { ProjectSession } from "../build/schema/project-session.js";
+import { bundleViews } from "../build/views/bundle-views.js";
 
 /** Options for the `typemcp/vite` plugin. */
 export interface TypemcpPluginOptions {

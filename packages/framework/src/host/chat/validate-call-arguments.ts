@@ -1,5 +1,5 @@
 import { ArgumentValidator, loadValidators } from "../../runtime/argument-validator.js";
-import type { JsonSchema } from "../../tool-definition.js";
+import type { JsonSchema } from "../../definitions/tool-definition.js";
 import type { McpTool } from "../mcp-tool.js";
 
 const validators = new WeakMap<McpTool, ArgumentValidator | null>();
