@@ -1,4 +1,4 @@
-import type { ViewCsp } from "../tool-definition.js";
+import type { ViewCsp } from "../definitions/tool-definition.js";
 import { isCspOrigin } from "../view/csp-origin.js";
 
 /**

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { HostError } from "../host/host-error.js";
 import type { ServerConnection } from "../host/connect-server.js";
-import type { ViewCsp } from "../tool-definition.js";
+import type { ViewCsp } from "../definitions/tool-definition.js";
 import { toFramePolicy } from "./frame-policy.js";
 import { createPreviewGuard, NO_FRAMING, type PreviewGuard } from "./preview-guard.js";
 
