@@ -81,10 +81,10 @@ async function load(started, call, n) {
 const started = [];
 try {
   for (const server of servers) started.push(await startHttpServer(server));
-  const out = Object.fromEntries(servers.map((s) => [s.key, { legacy: [], modern: [] }]));
-  for (const [i, server] of servers.entries()) for (const era of ["legacy", "modern"]) await load(started[i], callOf(era, server.tool), 1000);
+  const out = Object.fromEntries(servers.map((s) => [s.key, { "2025-11-25": [], "2026-07-28": [] }]));
+  for (const [i, server] of servers.entries()) for (const era of ["2025-11-25", "2026-07-28"]) await load(started[i], callOf(era, server.tool), 1000);
   for (let round = 0; round < rounds; round++) {
-    for (const era of ["legacy", "modern"]) {
+    for (const era of ["2025-11-25", "2026-07-28"]) {
       for (let k = 0; k < servers.length; k++) {
         const i = (k + round) % servers.length;
         const before = processCpuMs(started[i].child.pid);
@@ -94,7 +94,7 @@ try {
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  for (const era of ["legacy", "modern"]) {
+  for (const era of ["2025-11-25", "2026-07-28"]) {
     const direct = median(out.direct[era]);
     const gateway = median(out.gateway[era]);
     console.log(`${era}: direct ${direct.toFixed(0)} µs, gateway ${gateway.toFixed(0)} µs; gateway/direct ${(gateway / direct).toFixed(2)}`);

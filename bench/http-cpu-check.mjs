@@ -20,14 +20,14 @@ const servers = [
   ...(bun ? [{ key: "bun", command: [bun.path, here("../packages/calc-server/dist/calc.bun.js")], env: { MCP_STATELESS: "1" } }] : []),
 ];
 const cpu = await httpCpuRounds(servers, {
-  eras: ["legacy", "modern"],
+  eras: ["2025-11-25", "2026-07-28"],
   rounds: Number(arg("--rounds", 5)),
   calls: Number(arg("--calls", 1000)),
   warmup: 1000,
   concurrency: 16,
 });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (const era of ["legacy", "modern"]) {
+for (const era of ["2025-11-25", "2026-07-28"]) {
   const m = Object.fromEntries(servers.map((s) => [s.key, median(cpu[s.key][era])]));
   const cells = servers.map((s) => `${s.key} ${m[s.key].toFixed(0)} µs`).join(", ");
   const ratios = `typemcp/bun ${(m.typemcp / m.bun).toFixed(2)}, typemcp/v2http ${(m.typemcp / m.v2http).toFixed(2)}`;

@@ -180,7 +180,7 @@ for (const [n, node] of nodes.entries()) {
     ...(haveV2
       ? [{ key: "v2http", label: "SDK v2 McpServer, createMcpHandler", command: [node.path, here("servers/sdk-v2-http-calc.mjs")], cwd: here(".") }]
       : []),
-    { key: "v1http", label: "SDK v1 McpServer, stateless HTTP", command: [node.path, here("servers/sdk-http-calc.mjs")], cwd: here("."), eras: ["legacy"] },
+    { key: "v1http", label: "SDK v1 McpServer, stateless HTTP", command: [node.path, here("servers/sdk-http-calc.mjs")], cwd: here("."), eras: ["2025-11-25"] },
     {
       key: "otel",
       label: "typemcp calc, OpenTelemetry SDK",
@@ -212,7 +212,7 @@ for (const [n, node] of nodes.entries()) {
   results[n].httpCpu = {
     servers: httpServers,
     cpu: await httpCpuRounds(httpServers, {
-      eras: ["legacy", "modern"],
+      eras: ["2025-11-25", "2026-07-28"],
       rounds: HTTP_CPU_ROUNDS,
       calls: HTTP_CPU_CALLS,
       warmup: 1000,
@@ -294,14 +294,14 @@ for (const [n, node] of nodes.entries()) {
     `\nserver CPU per HTTP tools/call (µs), median of ${HTTP_CPU_ROUNDS} paired rounds, ${HTTP_CONNECTIONS} in flight; ratio = typemcp ÷ it, rounds typemcp won:`,
   );
   const hc = r.httpCpu;
-  for (const era of ["legacy", "modern"]) {
+  for (const era of ["2025-11-25", "2026-07-28"]) {
     // The calculator's own variants (OpenTelemetry, the gateway) are in the next table, against the calculator.
     for (const server of hc.servers.filter((s) => s.key !== "otel" && s.key !== "gateway")) {
       const values = hc.cpu[server.key][era];
       if (!values.length) continue;
       const paired = server.key === "typemcp" ? undefined : pairedRatio(hc.cpu.typemcp[era], values);
       console.log(
-        `  ${era === "legacy" ? "2025-11-25" : "2026-07-28"}  ${server.label.padEnd(44)}${fmt(median(values)).padStart(8)}${paired ? `   ratio ${fmt(paired.ratio, 2)}  (${paired.won}/${paired.rounds})` : ""}`,
+        `  ${era}  ${server.label.padEnd(44)}${fmt(median(values)).padStart(8)}${paired ? `   ratio ${fmt(paired.ratio, 2)}  (${paired.won}/${paired.rounds})` : ""}`,
       );
     }
   }
@@ -316,15 +316,13 @@ for (const [n, node] of nodes.entries()) {
       `  stdio  ${variant.label.padEnd(44)}${fmt(median(r.cpu[variant.key].cpuUs)).padStart(8)} µs   ratio ${fmt(paired.ratio, 2)}  (${within}/${paired.rounds})`,
     );
   }
-  for (const era of ["legacy", "modern"]) {
+  for (const era of ["2025-11-25", "2026-07-28"]) {
     for (const key of ["otel", "gateway"]) {
       const theirs = hc.cpu[key]?.[era];
       if (!theirs?.length) continue;
       const paired = overhead(theirs, hc.cpu.typemcp[era]);
       const label = hc.servers.find((s) => s.key === key).label;
-      console.log(
-        `  HTTP ${era === "legacy" ? "2025-11-25" : "2026-07-28"}  ${label.padEnd(38)}${fmt(median(theirs)).padStart(8)} µs   ratio ${fmt(paired.ratio, 2)}`,
-      );
+      console.log(`  HTTP ${era}  ${label.padEnd(38)}${fmt(median(theirs)).padStart(8)} µs   ratio ${fmt(paired.ratio, 2)}`);
     }
   }
 
@@ -399,7 +397,7 @@ for (const [n, node] of nodes.entries()) {
     ]);
   }
   // HTTP server CPU per tools/call, both eras (#38).
-  for (const era of ["legacy", "modern"]) {
+  for (const era of ["2025-11-25", "2026-07-28"]) {
     for (const [key, limit] of [
       ["bun", 1.5],
       ["v2http", 0.5],
@@ -408,7 +406,7 @@ for (const [n, node] of nodes.entries()) {
       if (!theirs?.length) continue;
       const paired = pairedRatio(r.httpCpu.cpu.typemcp[era], theirs);
       const label = r.httpCpu.servers.find((s) => s.key === key).label;
-      targets.push([`HTTP CPU per tools/call (${era === "legacy" ? "2025-11-25" : "2026-07-28"}) ≤ ${limit} × ${label}`, paired.ratio, limit, wins(paired)]);
+      targets.push([`HTTP CPU per tools/call (${era}) ≤ ${limit} × ${label}`, paired.ratio, limit, wins(paired)]);
     }
   }
   // Tracing, logging and the gateway (#38): each judged against the plain calculator.
@@ -416,14 +414,14 @@ for (const [n, node] of nodes.entries()) {
     const paired = overhead(r.cpu[variant.key].cpuUs, r.cpu.typemcp.cpuUs);
     targets.push([`stdio CPU per call ${variant.target} ≤ ${variant.limit} × without`, paired.ratio, variant.limit]);
   }
-  for (const era of ["legacy", "modern"]) {
+  for (const era of ["2025-11-25", "2026-07-28"]) {
     for (const [key, limit, what] of [
       ["otel", 1.25, "with an OpenTelemetry SDK registered ≤ 1.25 × without"],
       ["gateway", 1.1, "through the gateway sample ≤ 1.1 × calling the calculator directly"],
     ]) {
       const theirs = hc.cpu[key]?.[era];
       if (!theirs?.length) continue;
-      targets.push([`HTTP CPU per tools/call (${era === "legacy" ? "2025-11-25" : "2026-07-28"}) ${what}`, overhead(theirs, hc.cpu.typemcp[era]).ratio, limit]);
+      targets.push([`HTTP CPU per tools/call (${era}) ${what}`, overhead(theirs, hc.cpu.typemcp[era]).ratio, limit]);
     }
   }
   targets.push(["RSS after 5,000 calls ≤ 1.3 × idle", r.cpu.typemcp.warmRssMb / r.cpu.typemcp.idleRssMb, 1.3]);

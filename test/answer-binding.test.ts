@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REDIS_SERVER, startRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
-import { jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { jsonRpcAnswer, post2026, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 
 const SERVER = fromRoot("test/fixtures/dist/tc39/answers.js");
@@ -17,7 +17,7 @@ let nextId = 1;
 
 /** One 2026-07-28 tools/call over real HTTP (to `url`, else the server of this file); the JSON-RPC answer. */
 async function call(name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}, url = server.url): Promise<Record<string, any>> {
-  const res = await postModern(url, { id: nextId++, method: "tools/call", name, params: { name, arguments: args, ...extra }, meta: META });
+  const res = await post2026(url, { id: nextId++, method: "tools/call", name, params: { name, arguments: args, ...extra }, meta: META });
   return jsonRpcAnswer(await res.text(), res.headers.get("content-type"));
 }
 

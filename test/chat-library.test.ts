@@ -71,7 +71,7 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
       { timeoutMs: 30_000, clientName: "test", clientVersion: "1.0.0", onWire: (direction, message) => wire.push({ direction, message }) },
     );
     try {
-      expect(server.era).toEqual({ kind: "stateless", protocolVersion: "2026-07-28" });
+      expect(server.era).toEqual({ name: "2026-07-28", kind: "stateless", protocolVersion: "2026-07-28" });
       const model = scriptedModel([
         { text: "", calls: [{ id: "c1", name: "two-era__shout", arguments: { text: "hi" } }] },
         { text: "It said HI.", calls: [] },

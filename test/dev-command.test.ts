@@ -1,5 +1,5 @@
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from "@modelcontextprotocol/client";
-import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
+import { Client as Client2026, StreamableHTTPClientTransport as HttpTransport2026 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioTransport2026 } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -57,10 +57,10 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
     expect((await after.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
     await after.close();
     // A 2026-07-28 client is told not to cache the list, which the next edit may change.
-    const modern = new ModernClient({ name: "dev-test", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
-    await modern.connect(new ModernHttpTransport(new URL(url!)));
-    expect(await modern.listTools()).toMatchObject({ ttlMs: 0, cacheScope: "private" });
-    await modern.close();
+    const client2026 = new Client2026({ name: "dev-test", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client2026.connect(new HttpTransport2026(new URL(url!)));
+    expect(await client2026.listTools()).toMatchObject({ ttlMs: 0, cacheScope: "private" });
+    await client2026.close();
   });
 
   // Node 20's recursive fs.watch on Linux watched the file itself, and lost it at the first rename.
@@ -177,11 +177,11 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
     remove = project.remove;
     // The SDK's own stdio transport: the client probes with server/discover on a second,
     // short-lived `typemcp dev`, then speaks 2026-07-28 to this one without a handshake.
-    const transport = new ModernStdioTransport({ command: process.execPath, args: [TYPEMCP_CLI, "dev"], cwd: project.dir, stderr: "pipe" });
+    const transport = new StdioTransport2026({ command: process.execPath, args: [TYPEMCP_CLI, "dev"], cwd: project.dir, stderr: "pipe" });
     let stderr = "";
     transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
     const changed: string[][] = [];
-    const client = new ModernClient(
+    const client = new Client2026(
       { name: "dev-test", version: "0" },
       {
         versionNegotiation: { mode: { pin: "2026-07-28" } },

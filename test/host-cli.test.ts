@@ -12,8 +12,8 @@ import { startTwoEraHttpServer, TWO_ERA_SERVER, type TwoEraHttpServer } from "./
 
 const WIRE = /^\d\d:\d\d:\d\d\.\d{3} (?:\[[\w-]+\] )?[→←] \{/;
 const ERA_LINE = /^\[([\w-]+)\] protocol (\S+) \((stateless|initialize handshake)\b.*\)$/;
-const MODERN = "2026-07-28 (stateless: found by server/discover, version and capabilities in _meta on every request)";
-const LEGACY = "2025-11-25 (initialize handshake: the server gave no 2026-07-28 answer to server/discover)";
+const ERA_LINE_2026 = "2026-07-28 (stateless: found by server/discover, version and capabilities in _meta on every request)";
+const ERA_LINE_2025 = "2025-11-25 (initialize handshake: the server gave no 2026-07-28 answer to server/discover)";
 
 /** What the --verbose era lines of a run say: server name → "version (how)". */
 function eras(stderr: string): Record<string, string> {
@@ -234,9 +234,9 @@ describe("typemcp list and call against real servers", () => {
       const run = await typemcp(["list", "--config", config, ...samples, "everything", "two-era", "--verbose"]);
       expect(run.status).toBe(0);
       expect(eras(run.stderr)).toEqual({
-        ...Object.fromEntries(samples.map((name) => [name, MODERN])),
-        everything: LEGACY,
-        "two-era": MODERN,
+        ...Object.fromEntries(samples.map((name) => [name, ERA_LINE_2026])),
+        everything: ERA_LINE_2025,
+        "two-era": ERA_LINE_2026,
       });
       // The era line goes to stderr only: stdout keeps the table alone.
       expect(run.stdout).not.toMatch(/protocol 20/);
@@ -245,7 +245,7 @@ describe("typemcp list and call against real servers", () => {
     test("2026-07-28: server/discover, then every request with its version and capabilities in _meta, no initialize", async () => {
       const run = await typemcp(["call", "shout", "--arg", "text=hi", "--verbose", "--", process.execPath, TWO_ERA_SERVER]);
       expect([run.status, run.stdout]).toEqual([0, "HI\n"]);
-      expect(eras(run.stderr)).toEqual({ "two-era": MODERN });
+      expect(eras(run.stderr)).toEqual({ "two-era": ERA_LINE_2026 });
       expect(steps(run.stderr)).toEqual(["→ server/discover", "← result", "→ tools/list", "← result", "→ tools/call", "← result"]);
       for (const { message } of wire(run.stderr).filter(({ arrow }) => arrow === "→")) {
         expect(message.params?._meta).toMatchObject({
@@ -257,9 +257,9 @@ describe("typemcp list and call against real servers", () => {
     });
 
     test("2026-07-28 with a server that refuses the 2025 handshake altogether", async () => {
-      const run = await typemcp(["call", "fail", "--verbose", "--", process.execPath, TWO_ERA_SERVER, "--modern-only"]);
+      const run = await typemcp(["call", "fail", "--verbose", "--", process.execPath, TWO_ERA_SERVER, "--2026-only"]);
       expect([run.status, run.stdout]).toEqual([1, "It failed, as it always does.\n"]);
-      expect(eras(run.stderr)).toEqual({ "two-era": MODERN });
+      expect(eras(run.stderr)).toEqual({ "two-era": ERA_LINE_2026 });
       expect(steps(run.stderr)).not.toContain("→ initialize");
     });
 
@@ -287,7 +287,7 @@ describe("typemcp list and call against real servers", () => {
         "stdio",
       ]);
       expect([run.status, run.stdout]).toEqual([0, "Echo: hi\n"]);
-      expect(eras(run.stderr)).toEqual({ everything: LEGACY });
+      expect(eras(run.stderr)).toEqual({ everything: ERA_LINE_2025 });
       // The server may ask for the host's roots at any point after initialized: the host's answer is left out.
       expect(steps(run.stderr).filter((step) => step !== "→ result")).toEqual([
         "→ server/discover",
@@ -309,12 +309,12 @@ describe("typemcp list and call against real servers", () => {
   });
 
   describe("2025-11-25 servers that do not answer the probe with an error", () => {
-    const STRICT = fromRoot("test/fixtures/strict-legacy-server.mjs");
+    const STRICT = fromRoot("test/fixtures/strict-2025-server.mjs");
 
     test("one that exits on it: the host starts it again, and the new process opens with initialize", async () => {
       const run = await typemcp(["call", "ping", "--verbose", "--", process.execPath, STRICT, "--exit"]);
       expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
-      expect(eras(run.stderr)).toEqual({ "strict-legacy": LEGACY });
+      expect(eras(run.stderr)).toEqual({ "strict-2025": ERA_LINE_2025 });
       expect(steps(run.stderr)).toEqual([
         "→ server/discover",
         "→ initialize",
@@ -339,7 +339,7 @@ describe("typemcp list and call against real servers", () => {
     test("one that never answers it: after the probe's wait (here --timeout), initialize on the same process", async () => {
       const run = await typemcp(["call", "ping", "--verbose", "--timeout", "1500", "--", process.execPath, STRICT, "--silent"]);
       expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
-      expect(eras(run.stderr)).toEqual({ "strict-legacy": LEGACY });
+      expect(eras(run.stderr)).toEqual({ "strict-2025": ERA_LINE_2025 });
       const sent = wire(run.stderr)
         .filter(({ arrow }) => arrow === "→")
         .map(({ message }) => message.method);
@@ -431,7 +431,7 @@ describe("typemcp list and call against real servers", () => {
 
     test("falls back to 2025-11-25 over HTTP, shown with --verbose, for a server without server/discover", async () => {
       const run = await typemcp(["call", "shout", "--arg", "text=a", "--verbose", "--url", http.url]);
-      expect(eras(run.stderr)).toEqual({ "echo-http": LEGACY });
+      expect(eras(run.stderr)).toEqual({ "echo-http": ERA_LINE_2025 });
       // A 2025 server over HTTP refuses the probe with an HTTP status, not a JSON-RPC message.
       expect(steps(run.stderr)).toEqual([
         "→ server/discover",
@@ -451,7 +451,7 @@ describe("typemcp list and call against real servers", () => {
         const server = await startHttpServer(script);
         try {
           const run = await typemcp(["list", "--verbose", "--url", server.url]);
-          expect([run.status, eras(run.stderr)]).toEqual([0, { [name]: MODERN }]);
+          expect([run.status, eras(run.stderr)]).toEqual([0, { [name]: ERA_LINE_2026 }]);
           expect(steps(run.stderr)).toEqual(["→ server/discover", "← result", "→ tools/list", "← result"]);
         } finally {
           await server.stop();
@@ -467,25 +467,25 @@ describe("typemcp list and call against real servers", () => {
     });
 
     describe("a 2026-07-28 server", () => {
-      let modern: TwoEraHttpServer;
+      let server2026: TwoEraHttpServer;
       beforeAll(async () => {
-        modern = await startTwoEraHttpServer();
+        server2026 = await startTwoEraHttpServer();
       });
-      afterAll(() => modern?.close());
+      afterAll(() => server2026?.close());
 
       test("lists and calls it statelessly, shown with --verbose", async () => {
-        const list = await typemcp(["list", "--verbose", "--url", modern.url]);
+        const list = await typemcp(["list", "--verbose", "--url", server2026.url]);
         expect(list.stdout).toMatch(/^two-era__shout +text +Repeat the text in capitals\.$/m);
-        expect(eras(list.stderr)).toEqual({ "two-era": MODERN });
-        const call = await typemcp(["call", "two-era__shout", "--arg", "text=hi", "--verbose", "--url", modern.url]);
+        expect(eras(list.stderr)).toEqual({ "two-era": ERA_LINE_2026 });
+        const call = await typemcp(["call", "two-era__shout", "--arg", "text=hi", "--verbose", "--url", server2026.url]);
         expect([call.status, call.stdout]).toEqual([0, "HI\n"]);
         expect(steps(call.stderr)).toEqual(["→ server/discover", "← result", "→ tools/list", "← result", "→ tools/call", "← result"]);
-        const failed = await typemcp(["call", "fail", "--url", modern.url]);
+        const failed = await typemcp(["call", "fail", "--url", server2026.url]);
         expect([failed.status, failed.stdout]).toEqual([1, "It failed, as it always does.\n"]);
       });
       test("sends --header on every request, the probe included", async () => {
-        const before = JSON.parse((await typemcp(["call", "tokens", "--url", modern.url])).stdout) as unknown[];
-        const run = await typemcp(["call", "tokens", "--header", "X-Test-Token: t-1", "--url", modern.url]);
+        const before = JSON.parse((await typemcp(["call", "tokens", "--url", server2026.url])).stdout) as unknown[];
+        const run = await typemcp(["call", "tokens", "--header", "X-Test-Token: t-1", "--url", server2026.url]);
         expect(run.status).toBe(0);
         // After the first run's requests: this run's server/discover, tools/list and tools/call.
         expect((JSON.parse(run.stdout) as unknown[]).slice(before.length)).toEqual(["t-1", "t-1", "t-1"]);

@@ -3,7 +3,7 @@ import { typemcp } from "./support/host-cli.js";
 import { fromRoot } from "./support/paths.js";
 import { TWO_ERA_SERVER } from "./support/two-era-server.js";
 
-const STRICT_LEGACY = fromRoot("test/fixtures/strict-legacy-server.mjs");
+const STRICT_2025_SERVER = fromRoot("test/fixtures/strict-2025-server.mjs");
 
 describe("typemcp --protocol", () => {
   test("2025-11-25 opens with initialize and sends no server/discover, even to a server that speaks 2026-07-28", async () => {
@@ -14,15 +14,15 @@ describe("typemcp --protocol", () => {
   });
 
   test("2026-07-28 fails a server that does not speak it, saying so, with no fallback", async () => {
-    const run = await typemcp(["list", "--protocol", "2026-07-28", "--timeout", "3000", "--", process.execPath, STRICT_LEGACY, "--exit"]);
+    const run = await typemcp(["list", "--protocol", "2026-07-28", "--timeout", "3000", "--", process.execPath, STRICT_2025_SERVER, "--exit"]);
     expect(run.status).toBe(3);
     expect(run.stderr).toMatch(
-      /^typemcp: Could not connect to server ".*strict-legacy-server\.mjs --exit" during server\/discover: Version negotiation failed: .*pinned protocol version 2026-07-28 \(no fallback in pin mode\)\n$/,
+      /^typemcp: Could not connect to server ".*strict-2025-server\.mjs --exit" during server\/discover: Version negotiation failed: .*pinned protocol version 2026-07-28 \(no fallback in pin mode\)\n$/,
     );
   });
 
   test("refuses a version it does not know before starting anything", async () => {
-    const run = await typemcp(["call", "ping", "--protocol", "2024-11-05", "--", process.execPath, STRICT_LEGACY]);
+    const run = await typemcp(["call", "ping", "--protocol", "2024-11-05", "--", process.execPath, STRICT_2025_SERVER]);
     expect([run.status, run.stdout, run.stderr]).toEqual([2, "", 'typemcp: --protocol takes auto, 2026-07-28, 2025-11-25; got "2024-11-05".\n']);
   });
 });

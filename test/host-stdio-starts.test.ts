@@ -6,7 +6,7 @@ import { HOST_SERVERS, typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { fromRoot } from "./support/paths.js";
 import { TWO_ERA_SERVER } from "./support/two-era-server.js";
 
-const STRICT_LEGACY = fromRoot("test/fixtures/strict-legacy-server.mjs");
+const STRICT_2025_SERVER = fromRoot("test/fixtures/strict-2025-server.mjs");
 
 // How many times the host starts each stdio server: every server runs under node with a preload
 // that appends its pid to the file named by $STARTS as the process starts, before any MCP.
@@ -41,8 +41,8 @@ describe("typemcp starts each stdio server once", () => {
       counted("calc", HOST_SERVERS.calc),
       counted("two-era", TWO_ERA_SERVER),
       counted("everything", HOST_SERVERS.everything, ["stdio"]),
-      counted("silent", STRICT_LEGACY, ["--silent"]),
-      counted("exits", STRICT_LEGACY, ["--exit"]),
+      counted("silent", STRICT_2025_SERVER, ["--silent"]),
+      counted("exits", STRICT_2025_SERVER, ["--exit"]),
     ]);
     const config = writeMcpConfig(fs.mkdtempSync(path.join(dir, "auto-")), servers);
     // --timeout is also how long the probe waits on the server that ignores it.
@@ -56,13 +56,20 @@ describe("typemcp starts each stdio server once", () => {
   });
 
   test("pinned: one process for a 2026-07-28 server and for a 2025-11-25 one", async () => {
-    const modern = Object.fromEntries([counted("pinned-calc", HOST_SERVERS.calc)]);
-    const legacy = Object.fromEntries([counted("pinned-everything", HOST_SERVERS.everything, ["stdio"])]);
-    const [modernRun, legacyRun] = await Promise.all([
-      typemcp(["list", "--protocol", "2026-07-28", "--config", writeMcpConfig(fs.mkdtempSync(path.join(dir, "modern-")), modern), "pinned-calc"]),
-      typemcp(["list", "--protocol", "2025-11-25", "--config", writeMcpConfig(fs.mkdtempSync(path.join(dir, "legacy-")), legacy), "pinned-everything"]),
+    const servers2026 = Object.fromEntries([counted("pinned-calc", HOST_SERVERS.calc)]);
+    const servers2025 = Object.fromEntries([counted("pinned-everything", HOST_SERVERS.everything, ["stdio"])]);
+    const [run2026, run2025] = await Promise.all([
+      typemcp(["list", "--protocol", "2026-07-28", "--config", writeMcpConfig(fs.mkdtempSync(path.join(dir, "servers2026-")), servers2026), "pinned-calc"]),
+      typemcp([
+        "list",
+        "--protocol",
+        "2025-11-25",
+        "--config",
+        writeMcpConfig(fs.mkdtempSync(path.join(dir, "servers2025-")), servers2025),
+        "pinned-everything",
+      ]),
     ]);
-    expect([modernRun.status, legacyRun.status]).toEqual([0, 0]);
+    expect([run2026.status, run2025.status]).toEqual([0, 0]);
     expect(starts(["pinned-calc", "pinned-everything"])).toEqual({ "pinned-calc": 1, "pinned-everything": 1 });
   });
 

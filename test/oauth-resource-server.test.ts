@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CLIENT, OPAQUE_CLIENT, RESOURCE_SERVER_CLIENT, startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
-import { connectHttp, jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { connectHttp, jsonRpcAnswer, post2026, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
@@ -28,7 +28,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
 
   /** One 2026-07-28 call, answered by status, challenge and JSON-RPC body. */
   async function call(token: string | undefined, name: string, args: Record<string, unknown> = {}) {
-    const res = await postModern(server.url, {
+    const res = await post2026(server.url, {
       id: 1,
       method: "tools/call",
       name,
@@ -102,7 +102,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
   test("answers a 2025-11-25 session's call lacking the scope with the same 403", async () => {
     const token = await provider.token(server.url, "tickets:read");
     const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...bearer(token) };
-    const session = await openLegacySession(server.url, token);
+    const session = await openSession2025(server.url, token);
     const res = await fetch(server.url, {
       method: "POST",
       headers: { ...headers, "Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25" },
@@ -117,7 +117,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
     const owner = await provider.token(server.url, "tickets:read");
     const other = await provider.token(server.url, "tickets:read", OPAQUE_CLIENT);
     const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-    const session = await openLegacySession(server.url, owner);
+    const session = await openSession2025(server.url, owner);
     const list = (token: string) =>
       fetch(server.url, {
         method: "POST",
@@ -135,7 +135,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
 
   test("guards resources and prompts by their scopes too", async () => {
     const token = await provider.token(server.url, "tickets:read");
-    const read = await postModern(server.url, {
+    const read = await post2026(server.url, {
       id: 2,
       method: "resources/read",
       name: "tickets://audit",
@@ -145,7 +145,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
     });
     expect(read.status).toBe(403);
     expect(read.headers.get("www-authenticate")).toContain('scope="tickets:read tickets:admin"');
-    const prompt = await postModern(server.url, {
+    const prompt = await post2026(server.url, {
       id: 3,
       method: "prompts/get",
       name: "reply",
@@ -157,7 +157,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
     expect(prompt.headers.get("www-authenticate")).toContain('scope="tickets:read tickets:write"');
     // Nor does it complete that prompt's arguments, which would tell what the prompt holds.
     const complete = (token: string) =>
-      postModern(server.url, {
+      post2026(server.url, {
         id: 4,
         method: "completion/complete",
         name: "reply",
@@ -217,7 +217,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
     });
     try {
       const send = (token: string) =>
-        postModern(strict.url, { id: 1, method: "tools/call", name: "whoami", params: { name: "whoami", arguments: {} }, meta: META, headers: bearer(token) });
+        post2026(strict.url, { id: 1, method: "tools/call", name: "whoami", params: { name: "whoami", arguments: {} }, meta: META, headers: bearer(token) });
       expect((await send(await provider.token(strict.url, "tickets:read"))).status).toBe(200);
       const now = Math.floor(Date.now() / 1000);
       const refused = await send(await signed({ iss: provider.issuer, aud: strict.url, sub: "ada", iat: now, exp: now + 600 }, undefined, undefined, "JWT"));
@@ -264,7 +264,7 @@ describe("an OAuth resource server (http.auth.issuer) with a real OpenID provide
 });
 
 /** Opens a 2025-11-25 session at `url` with `token`, raw, and returns its id. */
-async function openLegacySession(url: string, token: string): Promise<string> {
+async function openSession2025(url: string, token: string): Promise<string> {
   const init = await fetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...bearer(token) },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as Client2025 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as HttpTransport2025 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { pathToFileURL } from "node:url";
 import { fromRoot } from "./support/paths.js";
@@ -52,8 +52,8 @@ for (const runtime of ["workerd", "deno", "bun"] as const) {
         });
 
         test("a 2025-11-25 client lists and calls tools, and gets an invalid call back in words", async () => {
-          const client = new LegacyClient({ name: "platforms", version: "0" });
-          await client.connect(new LegacyTransport(new URL(server.url)));
+          const client = new Client2025({ name: "platforms", version: "0" });
+          await client.connect(new HttpTransport2025(new URL(server.url)));
           try {
             const { tools } = await client.listTools();
             expect(tools.map((t) => t.name)).toContain(spec.call.name);
@@ -92,15 +92,15 @@ describe("as a Vercel function (calc.vercel.js)", () => {
   });
 
   test("a 2026-07-28 and a 2025-11-25 client list and call tools", async () => {
-    const modern = new Client({ name: "platforms", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
-    await modern.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: byMethod }));
-    expect((await modern.callTool(SAMPLES.calc.call)).structuredContent).toEqual(SAMPLES.calc.expected);
-    await modern.close();
-    const legacy = new LegacyClient({ name: "platforms", version: "0" });
-    await legacy.connect(new LegacyTransport(new URL("http://127.0.0.1/mcp"), { fetch: byMethod }));
-    expect((await legacy.listTools()).tools.map((t) => t.name)).toContain("divide");
-    expect((await legacy.callTool(SAMPLES.calc.call)).structuredContent).toEqual(SAMPLES.calc.expected);
-    await legacy.close();
+    const client2026 = new Client({ name: "platforms", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client2026.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: byMethod }));
+    expect((await client2026.callTool(SAMPLES.calc.call)).structuredContent).toEqual(SAMPLES.calc.expected);
+    await client2026.close();
+    const client2025 = new Client2025({ name: "platforms", version: "0" });
+    await client2025.connect(new HttpTransport2025(new URL("http://127.0.0.1/mcp"), { fetch: byMethod }));
+    expect((await client2025.listTools()).tools.map((t) => t.name)).toContain("divide");
+    expect((await client2025.callTool(SAMPLES.calc.call)).structuredContent).toEqual(SAMPLES.calc.expected);
+    await client2025.close();
   });
 });
 

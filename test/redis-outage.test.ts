@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
 import { connectRedis } from "../packages/framework/src/scale/redis-connection.js";
-import { jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { jsonRpcAnswer, post2026, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 
 const SERVER = fromRoot("test/fixtures/dist/tc39/scale-out.js");
@@ -96,7 +96,7 @@ describe.skipIf(!REDIS_SERVER)("Redis killed while a call runs", () => {
       "io.modelcontextprotocol/clientInfo": { name: "redis-outage", version: "0" },
       "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
     };
-    const res = await postModern(server.url, { id: 1, method: "tasks/get", name: "clash", params: { taskId: "clash" }, meta });
+    const res = await post2026(server.url, { id: 1, method: "tasks/get", name: "clash", params: { taskId: "clash" }, meta });
     const answer = jsonRpcAnswer(await res.text(), res.headers.get("content-type"));
     expect(answer.error.code).toBe(-32603);
     expect(answer.error.message).toMatch(

@@ -1,11 +1,11 @@
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
+import { Client as Client2026, StreamableHTTPClientTransport as HttpTransport2026 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort, REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
-import { connectHttp, jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { connectHttp, jsonRpcAnswer, post2026, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { NGINX, startNginx, type NginxProxy } from "./support/nginx-proxy.js";
 import { connectRedis } from "../packages/framework/src/scale/redis-connection.js";
 import { RedisEventStore } from "../packages/framework/src/scale/redis-event-store.js";
@@ -67,7 +67,7 @@ async function connectThrough(url: string, fetchFn: typeof fetch): Promise<Clien
 }
 
 /** One 2026-07-28 request over HTTP, as a client that declares the Tasks extension sends it; which instance answered, and the JSON-RPC answer. */
-async function modernRpc(
+async function rpc2026(
   url: string,
   method: string,
   params: Record<string, unknown>,
@@ -79,7 +79,7 @@ async function modernRpc(
     "io.modelcontextprotocol/clientInfo": { name: "scale-out-redis", version: "0" },
     "io.modelcontextprotocol/clientCapabilities": { ...capabilities, extensions: { "io.modelcontextprotocol/tasks": {} } },
   };
-  const res = await postModern(url, { id: 1, method, name, params, meta }, AbortSignal.timeout(10_000));
+  const res = await post2026(url, { id: 1, method, name, params, meta }, AbortSignal.timeout(10_000));
   const body = jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Record<string, any>;
   return { upstream: res.headers.get("x-upstream"), body };
 }
@@ -184,13 +184,13 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
   });
 
   test("a 2026-07-28 subscription held by one instance hears of a change made through the other", async () => {
-    const modern = async (fetchFn: typeof fetch) => {
-      const client = new ModernClient({ name: "scale-out-redis", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } } as never);
-      await client.connect(new ModernTransport(new URL(proxy.url), { fetch: fetchFn }) as never);
+    const connect2026 = async (fetchFn: typeof fetch) => {
+      const client = new Client2026({ name: "scale-out-redis", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } } as never);
+      await client.connect(new HttpTransport2026(new URL(proxy.url), { fetch: fetchFn }) as never);
       return client;
     };
     const listening = recordingFetch();
-    const listener = await modern(listening.fetch);
+    const listener = await connect2026(listening.fetch);
     const updates: string[] = [];
     listener.fallbackNotificationHandler = async (n) => {
       if (n.method === "notifications/resources/updated") updates.push((n.params as { uri: string }).uri);
@@ -198,7 +198,7 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     const subscription = await listener.listen({ resourceSubscriptions: ["board://main"] });
     const stream = listening.exchanges.at(-1)!.upstream;
     const calling = recordingFetch();
-    const caller = await modern(calling.fetch);
+    const caller = await connect2026(calling.fetch);
     const touchedFrom = new Set<string | null>();
     for (let i = 0; i < 2; i++) {
       await caller.callTool({ name: "touch", arguments: { name: "main" } });
@@ -216,12 +216,12 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
 
   test("a 2026-07-28 input round started on one instance finishes on the other; a tampered requestState is refused in words", async () => {
     const connect = async (fetchFn: typeof fetch) => {
-      const client = new ModernClient({ name: "scale-out-redis", version: "0" }, {
+      const client = new Client2026({ name: "scale-out-redis", version: "0" }, {
         capabilities: { elicitation: { form: {} } },
         versionNegotiation: { mode: { pin: "2026-07-28" } },
       } as never);
       client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { name: "Ada" } }) as never);
-      await client.connect(new ModernTransport(new URL(proxy.url), { fetch: fetchFn }) as never);
+      await client.connect(new HttpTransport2026(new URL(proxy.url), { fetch: fetchFn }) as never);
       return client;
     };
     const { fetch: recording, exchanges } = recordingFetch();
@@ -253,13 +253,13 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
   });
 
   test("a task started through one instance is polled to completion and its result fetched through the other", async () => {
-    const created = await modernRpc(proxy.url, "tools/call", { name: "crunch", arguments: { steps: 6, intervalMs: 40 } }, "crunch");
+    const created = await rpc2026(proxy.url, "tools/call", { name: "crunch", arguments: { steps: 6, intervalMs: 40 } }, "crunch");
     expect(created.body.result).toMatchObject({ resultType: "task", status: "working", pollIntervalMs: 50 });
     const taskId = created.body.result.taskId as string;
     const polls: Array<{ upstream: string | null; status: string }> = [];
     let last = created;
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
-      last = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+      last = await rpc2026(proxy.url, "tasks/get", { taskId }, taskId);
       polls.push({ upstream: last.upstream, status: last.body.result?.status });
       // Done once the result has been read through the instance that did not start the task.
       if (last.body.result?.status === "completed" && last.upstream !== created.upstream) break;
@@ -273,44 +273,39 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
   });
 
   test("a task waiting for input is answered through the other instance, and runs on there", async () => {
-    const created = await modernRpc(proxy.url, "tools/call", { name: "publish", arguments: { name: "main" } }, "publish", { elicitation: { form: {} } });
+    const created = await rpc2026(proxy.url, "tools/call", { name: "publish", arguments: { name: "main" } }, "publish", { elicitation: { form: {} } });
     const taskId = created.body.result.taskId as string;
     // Round robin alternates: poll until a poll parked on the starter, so that the answer goes to the other instance.
-    let parked = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    let parked = await rpc2026(proxy.url, "tasks/get", { taskId }, taskId);
     for (
       const deadline = Date.now() + 5_000;
       !(parked.body.result?.status === "input_required" && parked.upstream === created.upstream) && Date.now() < deadline;
     ) {
-      parked = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+      parked = await rpc2026(proxy.url, "tasks/get", { taskId }, taskId);
     }
     expect(parked.body.result.inputRequests).toEqual({
       approve: { method: "elicitation/create", params: expect.objectContaining({ message: "Publish board main?" }) },
     });
-    const update = await modernRpc(
-      proxy.url,
-      "tasks/update",
-      { taskId, inputResponses: { approve: { action: "accept", content: { approve: true } } } },
-      taskId,
-    );
+    const update = await rpc2026(proxy.url, "tasks/update", { taskId, inputResponses: { approve: { action: "accept", content: { approve: true } } } }, taskId);
     expect(update.upstream).not.toBe(created.upstream);
     expect(update.body.result).toMatchObject({ resultType: "complete" });
-    let done = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    let done = await rpc2026(proxy.url, "tasks/get", { taskId }, taskId);
     for (const deadline = Date.now() + 5_000; done.body.result?.status !== "completed" && Date.now() < deadline; )
-      done = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+      done = await rpc2026(proxy.url, "tasks/get", { taskId }, taskId);
     const answeredBy = balanced.find((b) => new URL(b.url).host === update.upstream)!;
     expect(done.body.result.result.structuredContent).toEqual({ published: true, pid: answeredBy.child.pid });
   });
 
   test("a task cancelled through the other instance is cancelled for both, and an unknown task id is refused in words", async () => {
-    const created = await modernRpc(proxy.url, "tools/call", { name: "crunch", arguments: { steps: 400, intervalMs: 25 } }, "crunch");
+    const created = await rpc2026(proxy.url, "tools/call", { name: "crunch", arguments: { steps: 400, intervalMs: 25 } }, "crunch");
     const taskId = created.body.result.taskId as string;
-    let cancel = await modernRpc(proxy.url, "tasks/cancel", { taskId }, taskId);
+    let cancel = await rpc2026(proxy.url, "tasks/cancel", { taskId }, taskId);
     // Round robin: the next request may land on the starter again; cancel (idempotent) until the other one took it.
-    while (cancel.upstream === created.upstream) cancel = await modernRpc(proxy.url, "tasks/cancel", { taskId }, taskId);
+    while (cancel.upstream === created.upstream) cancel = await rpc2026(proxy.url, "tasks/cancel", { taskId }, taskId);
     expect(cancel.body.result).toMatchObject({ resultType: "complete" });
-    const state = await modernRpc(proxy.url, "tasks/get", { taskId }, taskId);
+    const state = await rpc2026(proxy.url, "tasks/get", { taskId }, taskId);
     expect(state.body.result).toMatchObject({ status: "cancelled", statusMessage: "Cancelled by the client." });
-    const unknown = await modernRpc(proxy.url, "tasks/get", { taskId: "no-such-task" }, "no-such-task");
+    const unknown = await rpc2026(proxy.url, "tasks/get", { taskId: "no-such-task" }, "no-such-task");
     expect(unknown.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Task not found: "no-such-task"\./) });
   });
 
@@ -354,7 +349,7 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
       expect(((await resume.json()) as { error: { message: string } }).error.message).toBe(
         `Could not look up a stream: the shared store (Redis at ${redis.url}) is unavailable (not connected; reconnecting). Try again shortly.`,
       );
-      const task = await modernRpc(proxy.url, "tasks/get", { taskId: "any-task" }, "any-task");
+      const task = await rpc2026(proxy.url, "tasks/get", { taskId: "any-task" }, "any-task");
       expect(task.body.error).toEqual({
         code: -32603,
         message: `Could not read a task: the shared store (Redis at ${redis.url}) is unavailable (not connected; reconnecting). Try again shortly.`,

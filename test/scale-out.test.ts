@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from "@modelcontextprotocol/client";
+import { Client as Client2026, StreamableHTTPClientTransport as HttpTransport2026 } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { NGINX, startNginx, type NginxProxy } from "./support/nginx-proxy.js";
@@ -49,8 +49,8 @@ describe.skipIf(!NGINX)("stateless servers behind nginx", () => {
 
   test("serves a 2026-07-28 client from both processes, with no session anywhere", async () => {
     upstreams.length = 0;
-    const client = new ModernClient({ name: "scale-out-2026", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
-    await client.connect(new ModernHttpTransport(new URL(url), { fetch: recordingFetch }));
+    const client = new Client2026({ name: "scale-out-2026", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(new HttpTransport2026(new URL(url), { fetch: recordingFetch }));
     expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
     expect((await client.listTools()).tools.map((t) => t.name)).toContain("multiply");
     for (let i = 0; i < 8; i++) {

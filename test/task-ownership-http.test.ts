@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
-import { jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { jsonRpcAnswer, post2026, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 
 // Issue #27: tasks leaked across clients and grew without bound. Each test starts real servers
@@ -13,7 +13,7 @@ const KEY = { MCP_REQUEST_STATE_KEY: "task-ownership-test-key-of-at-least-32-byt
 type Answer = { result?: Record<string, any>; error?: { code: number; message: string } };
 
 /** A 2025-11-25 client: a session on a stateful server, or none on a stateless one. Raw JSON-RPC, as the SDK has no client for experimental tasks. */
-async function legacyClient(url: string, stateless = false) {
+async function client2025(url: string, stateless = false) {
   let sessionId: string | undefined;
   let next = 1;
   const send = async (method: string, params: Record<string, unknown>, notification = false): Promise<Answer> => {
@@ -45,18 +45,18 @@ async function legacyClient(url: string, stateless = false) {
 }
 
 /** One 2026-07-28 request from a client that declares the Tasks extension (no session: the task id is the key). */
-async function modern(url: string, method: string, params: Record<string, unknown>, name: string): Promise<Answer> {
+async function rpc2026(url: string, method: string, params: Record<string, unknown>, name: string): Promise<Answer> {
   const meta = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
     "io.modelcontextprotocol/clientInfo": { name: "task-ownership", version: "0" },
     "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
   };
-  const res = await postModern(url, { id: 1, method, name, params, meta }, AbortSignal.timeout(10_000));
+  const res = await post2026(url, { id: 1, method, name, params, meta }, AbortSignal.timeout(10_000));
   return jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Answer;
 }
 
 /** One 2026-07-28 tools/call of the Tasks extension sent from `localAddress` (a second loopback address is a second client). */
-function modernFrom(localAddress: string, url: string, name: string, args: Record<string, unknown>): Promise<Answer> {
+function rpc2026From(localAddress: string, url: string, name: string, args: Record<string, unknown>): Promise<Answer> {
   const meta = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
     "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
@@ -107,8 +107,8 @@ describe.each(STORES)("task ownership over HTTP, tasks $store", ({ redis: useRed
 
   test("session B cannot list, get, read the result of or cancel session A's task; A still can", async () => {
     const { url } = await start();
-    const a = await legacyClient(url);
-    const b = await legacyClient(url);
+    const a = await client2025(url);
+    const b = await client2025(url);
     const running = await a.startTask("crunch", SLOW);
     const done = await a.startTask("echo", { text: "A's secret" });
     await a.send("tasks/result", { taskId: done });
@@ -127,49 +127,49 @@ describe.each(STORES)("task ownership over HTTP, tasks $store", ({ redis: useRed
 
   test("a 2026-07-28 client's task is reached by its id alone: no 2025 session lists, reads or cancels it", async () => {
     const { url } = await start();
-    const created = await modern(url, "tools/call", { name: "crunch", arguments: SLOW }, "crunch");
+    const created = await rpc2026(url, "tools/call", { name: "crunch", arguments: SLOW }, "crunch");
     const taskId = created.result!.taskId as string;
-    const session = await legacyClient(url);
+    const session = await client2025(url);
     expect((await session.send("tasks/list", {})).result).toEqual({ tasks: [] });
     expect((await session.send("tasks/get", { taskId })).error).toEqual(notFound(taskId));
     expect((await session.send("tasks/cancel", { taskId })).error).toEqual(notFound(taskId));
     // A 2025 session's task is not reachable by id from a 2026 request either.
     const theirs = await session.startTask("crunch", SLOW);
-    expect((await modern(url, "tasks/get", { taskId: theirs }, theirs)).error).toEqual(notFound(theirs));
-    expect((await modern(url, "tasks/cancel", { taskId: theirs }, theirs)).error).toEqual(notFound(theirs));
+    expect((await rpc2026(url, "tasks/get", { taskId: theirs }, theirs)).error).toEqual(notFound(theirs));
+    expect((await rpc2026(url, "tasks/cancel", { taskId: theirs }, theirs)).error).toEqual(notFound(theirs));
     expect((await session.send("tasks/get", { taskId: theirs })).result).toMatchObject({ status: "working" });
     // The id is the capability: whoever holds it reads and cancels it.
-    expect((await modern(url, "tasks/get", { taskId }, taskId)).result).toMatchObject({ taskId, status: "working" });
-    expect((await modern(url, "tasks/cancel", { taskId }, taskId)).result).toMatchObject({ resultType: "complete" });
+    expect((await rpc2026(url, "tasks/get", { taskId }, taskId)).result).toMatchObject({ taskId, status: "working" });
+    expect((await rpc2026(url, "tasks/cancel", { taskId }, taskId)).result).toMatchObject({ resultType: "complete" });
     await session.send("tasks/cancel", { taskId: theirs });
   });
 
   test("on a stateless server, tasks/list lists nothing, whoever created the tasks", async () => {
     const { url } = await start(["--stateless"]);
-    const stateless = await legacyClient(url, true);
+    const stateless = await client2025(url, true);
     const own = await stateless.startTask("echo", { text: "stateless 2025" });
-    const created = await modern(url, "tools/call", { name: "echo", arguments: { text: "2026" } }, "echo");
+    const created = await rpc2026(url, "tools/call", { name: "echo", arguments: { text: "2026" } }, "echo");
     expect(created.result?.taskId).toEqual(expect.any(String));
     expect((await stateless.send("tasks/list", {})).result).toEqual({ tasks: [] });
-    expect((await (await legacyClient(url, true)).send("tasks/list", {})).result).toEqual({ tasks: [] });
+    expect((await (await client2025(url, true)).send("tasks/list", {})).result).toEqual({ tasks: [] });
     // The creator, holding the id, still reads its result.
     expect((await stateless.send("tasks/result", { taskId: own })).result).toMatchObject({ structuredContent: { text: "stateless 2025" } });
   });
 
   test("an unknown, a made-up and another session's task id are not found, in the same words", async () => {
     const { url } = await start();
-    const session = await legacyClient(url);
+    const session = await client2025(url);
     for (const taskId of ["nope", "00000000-0000-0000-0000-000000000000.0"]) {
       const answer = await session.send("tasks/get", { taskId });
       expect(answer.error).toEqual(notFound(taskId));
       expect(answer.error?.message).not.toMatch(/expired at 1970/);
-      expect((await modern(url, "tasks/get", { taskId }, taskId)).error).toEqual(notFound(taskId));
+      expect((await rpc2026(url, "tasks/get", { taskId }, taskId)).error).toEqual(notFound(taskId));
     }
   });
 
   test("past the running-task caps a new task is refused, naming the limit and how to raise it; the server keeps serving", async () => {
     const { url } = await start(["--max-tasks-per-owner", "2", "--max-tasks", "3"]);
-    const [a, b, c] = [await legacyClient(url), await legacyClient(url), await legacyClient(url)];
+    const [a, b, c] = [await client2025(url), await client2025(url), await client2025(url)];
     const first = await a.startTask("crunch", SLOW);
     await a.startTask("crunch", SLOW);
     const perOwner = await a.send("tools/call", { name: "crunch", arguments: SLOW, task: {} });
@@ -180,7 +180,7 @@ describe.each(STORES)("task ownership over HTTP, tasks $store", ({ redis: useRed
     await b.startTask("crunch", SLOW);
     const server = await c.send("tools/call", { name: "crunch", arguments: SLOW, task: {} });
     expect(server.error).toEqual({ code: -32000, message: expect.stringMatching(/^Task limit maxTasks \(3 tasks\) reached: .*--max-tasks or MCP_MAX_TASKS/) });
-    expect((await modern(url, "tools/call", { name: "crunch", arguments: SLOW }, "crunch")).error).toMatchObject({ code: -32000 });
+    expect((await rpc2026(url, "tools/call", { name: "crunch", arguments: SLOW }, "crunch")).error).toMatchObject({ code: -32000 });
     // Still serving: a plain call works, and a cancelled task frees its place.
     expect((await c.send("tools/call", { name: "touch", arguments: { name: "x" } })).result).toMatchObject({ structuredContent: { touched: "board://x" } });
     await a.send("tasks/cancel", { taskId: first });
@@ -189,7 +189,7 @@ describe.each(STORES)("task ownership over HTTP, tasks $store", ({ redis: useRed
 
   test("a result over the per-task byte cap fails its task with an error naming the limit", async () => {
     const { url } = await start(["--max-task-result-bytes", "50000"]);
-    const session = await legacyClient(url);
+    const session = await client2025(url);
     const taskId = await session.startTask("echo", { text: "x".repeat(60_000) });
     expect((await session.send("tasks/result", { taskId })).error).toEqual({
       code: -32000,
@@ -202,10 +202,10 @@ describe.each(STORES)("task ownership over HTTP, tasks $store", ({ redis: useRed
     const { url } = await start(["--max-task-bytes", "600000", "--max-task-bytes-per-owner", "200000"]);
     const text = "z".repeat(45_000);
     let refused: Answer["error"];
-    for (let i = 0; i < 20 && !refused; i++) refused = (await modernFrom("127.0.0.1", url, "echo", { text })).error;
+    for (let i = 0; i < 20 && !refused; i++) refused = (await rpc2026From("127.0.0.1", url, "echo", { text })).error;
     // Its own cap stops it, well before the server-wide one.
     expect(refused?.message).toMatch(/^Task limit maxTaskBytesPerOwner \(200000 bytes\) reached: .*--max-task-bytes-per-owner/);
-    const other = await modernFrom("127.0.0.2", url, "echo", { text: "small" });
+    const other = await rpc2026From("127.0.0.2", url, "echo", { text: "small" });
     expect(other.error).toBeUndefined();
     expect(other.result?.taskId).toEqual(expect.any(String));
   });
@@ -213,7 +213,7 @@ describe.each(STORES)("task ownership over HTTP, tasks $store", ({ redis: useRed
   test("what tasks keep stays within the byte cap: an anonymous flood of large echoes is refused, not stored", async () => {
     const cap = 4_000_000;
     const server = await start(["--stateless", "--max-task-bytes", String(cap)]);
-    const client = await legacyClient(server.url, true);
+    const client = await client2025(server.url, true);
     const text = "z".repeat(99_000);
     let kept = 0;
     let refused: Answer["error"];

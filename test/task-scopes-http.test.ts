@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { OPAQUE_CLIENT, RESOURCE_SERVER_CLIENT, startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
-import { jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { jsonRpcAnswer, post2026, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 
 // Issue #27: a task started by a tool that needs scopes is read, answered and cancelled only by
@@ -31,7 +31,7 @@ describe("2026-07-28 tasks/* of a tool that needs scopes, over HTTP with real to
   });
 
   async function send(token: string, method: string, params: Record<string, unknown>, name: string) {
-    const res = await postModern(
+    const res = await post2026(
       server.url,
       { id: 1, method, name, params, meta: META, headers: { Authorization: `Bearer ${token}` } },
       AbortSignal.timeout(10_000),

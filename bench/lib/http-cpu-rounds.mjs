@@ -11,7 +11,7 @@ import net from "node:net";
 /** The two protocol eras, as a client of each sends `tools/call` of `tool` (`add`, or a gateway's `calc_add`) with a = 2, b = 3. */
 export function eraRequest(era, tool = "add") {
   const params = { name: tool, arguments: { a: 2, b: 3 } };
-  if (era === "legacy") return { body: { jsonrpc: "2.0", id: 1, method: "tools/call", params }, headers: {} };
+  if (era === "2025-11-25") return { body: { jsonrpc: "2.0", id: 1, method: "tools/call", params }, headers: {} };
   return {
     body: {
       jsonrpc: "2.0",
@@ -24,7 +24,7 @@ export function eraRequest(era, tool = "add") {
 }
 
 /** `tools/call add` in each era. */
-export const ERAS = { legacy: eraRequest("legacy"), modern: eraRequest("modern") };
+export const ERAS = { "2025-11-25": eraRequest("2025-11-25"), "2026-07-28": eraRequest("2026-07-28") };
 
 /** A free port on 127.0.0.1. */
 export function freePort() {
@@ -136,7 +136,7 @@ export async function httpCpuRounds(servers, { eras, rounds, calls, warmup, conc
   try {
     for (const server of servers) started.push(await startHttpServer(server));
     const out = Object.fromEntries(servers.map((s) => [s.key, Object.fromEntries(eras.map((era) => [era, []]))]));
-    const serves = (server, era) => (server.eras ?? ["legacy", "modern"]).includes(era);
+    const serves = (server, era) => (server.eras ?? ["2025-11-25", "2026-07-28"]).includes(era);
     for (const [i, server] of servers.entries()) for (const era of eras) if (serves(server, era)) await load(started[i], era, warmup, concurrency);
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (let round = 0; round < rounds; round++) {

@@ -3,8 +3,8 @@ import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { Hono } from "hono";
-import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as Client2025 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as HttpTransport2025 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { toFetchHandler, toNodeHandler, type AuthInfo } from "typemcp";
 import { TicketTools } from "../fixtures/src/ticket-tools.js";
@@ -26,8 +26,8 @@ async function callAs(era: "2025-11-25" | "2026-07-28", { url, fetch }: Answer, 
   const client =
     era === "2026-07-28"
       ? new Client({ name: "mount", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
-      : new LegacyClient({ name: "mount", version: "0" });
-  await client.connect((era === "2026-07-28" ? new StreamableHTTPClientTransport(new URL(url), init) : new LegacyTransport(new URL(url), init)) as never);
+      : new Client2025({ name: "mount", version: "0" });
+  await client.connect((era === "2026-07-28" ? new StreamableHTTPClientTransport(new URL(url), init) : new HttpTransport2025(new URL(url), init)) as never);
   try {
     const whoami = await client.callTool({ name: "whoami", arguments: {} });
     const tickets = await client.callTool({ name: "listTickets", arguments: {} });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { importJWK, SignJWT } from "jose";
-import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as Client2025 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as HttpTransport2025 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { cacheResults, rateLimit, toFetchHandler, type FetchHandler, type Middleware } from "typemcp";
 import { MiddlewareTools } from "../fixtures/src/middleware-tools.js";
 import { startOpenIdProvider, type OpenIdProvider } from "../fixtures/openid-provider.js";
@@ -41,7 +41,7 @@ async function call(handler: FetchHandler, address: string, name: string, args: 
 }
 
 /** One plain 2025-11-25 tools/call from `address` to a stateless handler (served on its kept protocol servers), answered as its JSON-RPC body. */
-async function callLegacyStateless(handler: FetchHandler, address: string, name: string, args: Record<string, unknown>) {
+async function callStateless2025(handler: FetchHandler, address: string, name: string, args: Record<string, unknown>) {
   const request = new Request("http://127.0.0.1/mcp", {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
@@ -67,9 +67,9 @@ describe("cacheResults and rateLimit key each anonymous caller apart", () => {
 
   test("on a stateless server's kept protocol servers too, a 2025-11-25 client on 127.0.0.2 does not get 127.0.0.1's cached result", async () => {
     const handler = serve([cacheResults()], { stateless: true });
-    const first = await callLegacyStateless(handler, "127.0.0.1", "price", { item: "tea" });
-    expect((await callLegacyStateless(handler, "127.0.0.1", "price", { item: "tea" })).result?.structuredContent).toEqual(first.result?.structuredContent);
-    const other = await callLegacyStateless(handler, "127.0.0.2", "price", { item: "tea" });
+    const first = await callStateless2025(handler, "127.0.0.1", "price", { item: "tea" });
+    expect((await callStateless2025(handler, "127.0.0.1", "price", { item: "tea" })).result?.structuredContent).toEqual(first.result?.structuredContent);
+    const other = await callStateless2025(handler, "127.0.0.2", "price", { item: "tea" });
     expect(other.result?.structuredContent?.run).toBe((first.result?.structuredContent?.run as number) + 1);
   });
 
@@ -83,9 +83,9 @@ describe("cacheResults and rateLimit key each anonymous caller apart", () => {
   test("a new session from the same address does not get a fresh rate-limit quota (2025-11-25, stateful)", async () => {
     const handler = serve([rateLimit({ limit: 1 })]);
     const session = async (address: string) => {
-      const client = new LegacyClient({ name: "identity", version: "0" });
+      const client = new Client2025({ name: "identity", version: "0" });
       const fetch = (url: string | URL, init?: RequestInit) => handler.handle(new Request(url, init), { remoteAddress: address });
-      await client.connect(new LegacyTransport(new URL("http://127.0.0.1/mcp"), { fetch }));
+      await client.connect(new HttpTransport2025(new URL("http://127.0.0.1/mcp"), { fetch }));
       try {
         const result = await client.callTool({ name: "echo", arguments: { text: "hi" } });
         return result.isError ? String((result.content as Array<{ text: string }>)[0]?.text) : "ran";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as Client2025 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as HttpTransport2025 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { toFetchHandler, type FetchHandler } from "typemcp";
 import { SampleTools } from "../fixtures/src/sample-tools.js";
@@ -23,14 +23,14 @@ const through =
   (input, init) =>
     answer(new Request(input, init));
 
-async function legacyClient(answer: (request: Request) => Promise<Response>): Promise<LegacyClient> {
-  const client = new LegacyClient({ name: "legacy", version: "0" });
-  await client.connect(new LegacyTransport(new URL(ENDPOINT), { fetch: through(answer) }));
+async function client2025(answer: (request: Request) => Promise<Response>): Promise<Client2025> {
+  const client = new Client2025({ name: "2025-11-25", version: "0" });
+  await client.connect(new HttpTransport2025(new URL(ENDPOINT), { fetch: through(answer) }));
   return client;
 }
 
-async function modernClient(answer: (request: Request) => Promise<Response>): Promise<Client> {
-  const client = new Client({ name: "modern", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+async function client2026(answer: (request: Request) => Promise<Response>): Promise<Client> {
+  const client = new Client({ name: "2026-07-28", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
   await client.connect(new StreamableHTTPClientTransport(new URL(ENDPOINT), { fetch: through(answer) }));
   return client;
 }
@@ -39,7 +39,7 @@ describe("toFetchHandler", () => {
   for (const stateless of [false, true]) {
     test(`serves a 2025-11-25 client ${stateless ? "without sessions" : "with a session"}: lists and calls tools`, async () => {
       const handler = handlerFor(new SampleTools(), { stateless });
-      const client = await legacyClient(handler.fetch);
+      const client = await client2025(handler.fetch);
       expect(client.getServerVersion()?.name).toBe("fetch-test");
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toContain("echo");
@@ -51,7 +51,7 @@ describe("toFetchHandler", () => {
 
   test("serves a 2026-07-28 client without initialize: lists and calls tools", async () => {
     const handler = handlerFor(new SampleTools(), { stateless: true });
-    const client = await modernClient(handler.fetch);
+    const client = await client2026(handler.fetch);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain("echo");
     const result = await client.callTool({ name: "echo", arguments: { text: "yo" } });
@@ -87,19 +87,19 @@ describe("toFetchHandler", () => {
     );
     expect(big.status).toBe(413);
     expect(((await big.json()) as { error: { message: string } }).error.message).toBe("Request body exceeds the 1000-byte limit.");
-    const client = await modernClient(handler.fetch);
+    const client = await client2026(handler.fetch);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     await client.close();
   });
 
   test("checks bearer tokens when auth is set: 401 without one, served with the right one", async () => {
     const handler = handlerFor(new SampleTools(), { auth: { token: "s3cret-token" }, stateless: true });
-    await expect(modernClient(handler.fetch)).rejects.toThrow();
+    await expect(client2026(handler.fetch)).rejects.toThrow();
     const withToken = (request: Request) => {
       request.headers.set("authorization", "Bearer s3cret-token");
       return handler.fetch(request);
     };
-    const client = await modernClient(withToken);
+    const client = await client2026(withToken);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     await client.close();
   });
@@ -108,7 +108,7 @@ describe("toFetchHandler", () => {
     const handler = handlerFor(new TicketTools(), { stateless: true });
     const auth = { subject: "ada", clientId: "app", scopes: ["tickets:read"], claims: { sub: "ada", iss: "https://id.example" }, expiresAt: undefined };
     const answer = (request: Request) => handler.handle(request, { auth });
-    for (const client of [await legacyClient(answer), await modernClient(answer)]) {
+    for (const client of [await client2025(answer), await client2026(answer)]) {
       const result = await client.callTool({ name: "whoami", arguments: {} });
       expect(result.structuredContent).toEqual({ owner: "ada", clientId: "app", issuer: "https://id.example" });
       const listed = await client.callTool({ name: "listTickets", arguments: {} });

@@ -20,7 +20,7 @@ async function connectAs(server: ReturnType<typeof createServer>, authInfo: Auth
     const { id, result, error } = message as { id?: number; result?: Record<string, any>; error?: Answer["error"] };
     if (typeof id === "number") pending.get(id)?.({ ...(result ? { result } : {}), ...(error ? { error } : {}) });
   };
-  await openSession(server, { era: "legacy" }).connect(serverSide as never);
+  await openSession(server, { era: "2025-11-25" }).connect(serverSide as never);
   await clientSide.start();
   let next = 1;
   const send = (method: string, params: Record<string, unknown>): Promise<Answer> => {

@@ -7,7 +7,7 @@ import { TaskTools } from "../fixtures/src/task-tools.js";
 // (the client asks with params.task) and 2026-07-28's Tasks extension (the server decides for a
 // client that declares the extension). The same class serves both.
 for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
-  const modern = protocolVersion === "2026-07-28";
+  const is2026 = protocolVersion === "2026-07-28";
   const open = async (tools = new TaskTools()) =>
     connect(createServer(tools, { name: "tasks", version: "0.0.1" }), {
       protocolVersion,
@@ -17,13 +17,13 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
   describe(`tasks, protocol ${protocolVersion}`, () => {
     test("declares tasks the way the era negotiates them", async () => {
       const client = await open();
-      if (modern) expect(client.server.capabilities.extensions).toEqual({ "io.modelcontextprotocol/tasks": {} });
+      if (is2026) expect(client.server.capabilities.extensions).toEqual({ "io.modelcontextprotocol/tasks": {} });
       else expect(client.server.capabilities.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
       const tools = await client.listTools();
       const execution = (name: string) => (tools.find((t) => t.name === name) as { execution?: unknown } | undefined)?.execution;
       // 2025-11-25 says per tool; 2026-07-28 has no tool-level field (the server decides per call).
-      expect(execution("countTo")).toEqual(modern ? undefined : { taskSupport: "optional" });
-      expect(execution("onlyAsTask")).toEqual(modern ? undefined : { taskSupport: "required" });
+      expect(execution("countTo")).toEqual(is2026 ? undefined : { taskSupport: "optional" });
+      expect(execution("onlyAsTask")).toEqual(is2026 ? undefined : { taskSupport: "required" });
       expect(execution("greet")).toBeUndefined();
       await client.close();
     });
@@ -56,7 +56,7 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
       await client.cancelTask(taskId);
       expect(await client.getTask(taskId)).toMatchObject({ status: "cancelled", statusMessage: "Cancelled by the client." });
       await expect(client.taskResult(taskId)).rejects.toThrow(
-        modern ? `Task ${taskId} was cancelled: Cancelled by the client.` : `Task "${taskId}" was cancelled before it finished, so it has no result.`,
+        is2026 ? `Task ${taskId} was cancelled: Cancelled by the client.` : `Task "${taskId}" was cancelled before it finished, so it has no result.`,
       );
       tools.letGo();
       await pause(20);
@@ -80,7 +80,7 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
       await expect(client.taskResult(taskId)).rejects.toThrow("MCP error -32603: The upstream job store is gone.");
       const failed = await client.getTask(taskId);
       expect(failed.status).toBe("failed");
-      if (modern) expect(failed.error).toEqual({ code: -32603, message: "The upstream job store is gone." });
+      if (is2026) expect(failed.error).toEqual({ code: -32603, message: "The upstream job store is gone." });
       await client.close();
     });
 
@@ -102,7 +102,7 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
     test("a tool that runs only as a task refuses a plain call, naming what is missing", async () => {
       const client = await open();
       const refused = client.call("onlyAsTask");
-      if (modern)
+      if (is2026)
         await expect(refused).rejects.toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } } });
       else await expect(refused).rejects.toThrow(/-32601.*Tool "onlyAsTask" runs only as a task: call it with params.task/);
       await client.close();

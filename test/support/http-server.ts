@@ -56,8 +56,8 @@ export async function connectHttp(url: string, headers: Record<string, string> =
   return client;
 }
 
-/** One 2026-07-28 request, as {@link postModern} sends it. */
-export interface ModernRequest {
+/** One 2026-07-28 request, as {@link post2026} sends it. */
+export interface Request2026 {
   id: number;
   method: string;
   /** The `Mcp-Name` header: the tool, prompt or resource the request names. */
@@ -73,7 +73,7 @@ export interface ModernRequest {
  * POSTs one 2026-07-28 JSON-RPC request the way a stateless client sends it over Streamable HTTP:
  * the version, method and name headers, and `meta` as the params' `_meta`.
  */
-export function postModern(url: string, request: ModernRequest, signal?: AbortSignal): Promise<Response> {
+export function post2026(url: string, request: Request2026, signal?: AbortSignal): Promise<Response> {
   return fetch(url, {
     method: "POST",
     headers: {

@@ -10,10 +10,10 @@ import type { ProtocolChoice, ProtocolEra } from "../host/protocol-era.js";
 export function formatEraLine(server: string, era: ProtocolEra, protocol: ProtocolChoice = "auto"): string {
   const found =
     protocol === "auto"
-      ? era.kind === "stateless"
+      ? era.name === "2026-07-28"
         ? "found by server/discover"
         : "the server gave no 2026-07-28 answer to server/discover"
       : `--protocol ${protocol}`;
-  const how = era.kind === "stateless" ? `stateless: ${found}, version and capabilities in _meta on every request` : `initialize handshake: ${found}`;
+  const how = era.name === "2026-07-28" ? `stateless: ${found}, version and capabilities in _meta on every request` : `initialize handshake: ${found}`;
   return `[${server}] protocol ${era.protocolVersion} (${how})`;
 }

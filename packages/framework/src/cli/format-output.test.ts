@@ -97,19 +97,19 @@ describe("askYesNo", () => {
 
 describe("formatEraLine", () => {
   test("names the server, the protocol version and how it was reached", () => {
-    expect(formatEraLine("towns", { kind: "stateless", protocolVersion: "2026-07-28" })).toBe(
+    expect(formatEraLine("towns", { name: "2026-07-28", kind: "stateless", protocolVersion: "2026-07-28" })).toBe(
       "[towns] protocol 2026-07-28 (stateless: found by server/discover, version and capabilities in _meta on every request)",
     );
-    expect(formatEraLine("everything", { kind: "initialize", protocolVersion: "2025-11-25" })).toBe(
+    expect(formatEraLine("everything", { name: "2025-11-25", kind: "initialize", protocolVersion: "2025-11-25" })).toBe(
       "[everything] protocol 2025-11-25 (initialize handshake: the server gave no 2026-07-28 answer to server/discover)",
     );
   });
 
   test("says the era was pinned by --protocol rather than found", () => {
-    expect(formatEraLine("towns", { kind: "initialize", protocolVersion: "2025-11-25" }, "2025-11-25")).toBe(
+    expect(formatEraLine("towns", { name: "2025-11-25", kind: "initialize", protocolVersion: "2025-11-25" }, "2025-11-25")).toBe(
       "[towns] protocol 2025-11-25 (initialize handshake: --protocol 2025-11-25)",
     );
-    expect(formatEraLine("towns", { kind: "stateless", protocolVersion: "2026-07-28" }, "2026-07-28")).toBe(
+    expect(formatEraLine("towns", { name: "2026-07-28", kind: "stateless", protocolVersion: "2026-07-28" }, "2026-07-28")).toBe(
       "[towns] protocol 2026-07-28 (stateless: --protocol 2026-07-28, version and capabilities in _meta on every request)",
     );
   });

@@ -1,9 +1,12 @@
 /**
- * The protocol era a connection negotiated. `stateless` is 2026-07-28 and later: no session, no
- * `initialize`, the version and client capabilities in `_meta` on every request. `initialize` is
- * 2025-11-25 and earlier: a session opened by the `initialize` handshake.
+ * The protocol era a connection negotiated, named by the revision that defines it: "2026-07-28" (no
+ * session, no `initialize`, the version and client capabilities in `_meta` on every request) or
+ * "2025-11-25" (and earlier: a session opened by the `initialize` handshake).
  */
 export interface ProtocolEra {
+  /** The era: "2026-07-28" or "2025-11-25" (a 2025-11-25-era connection may speak an earlier version). */
+  readonly name: "2025-11-25" | "2026-07-28";
+  /** @deprecated Use `name`: `stateless` is "2026-07-28", `initialize` is "2025-11-25". */
   readonly kind: "stateless" | "initialize";
   /** The protocol version the connection speaks, such as "2026-07-28" or "2025-11-25". */
   readonly protocolVersion: string;

@@ -6,14 +6,14 @@
  *
  * The v2 client negotiates the protocol era itself (`versionNegotiation: { mode: "auto" }`), as
  * the 2026-07-28 specification's backward-compatibility rules say: it probes with
- * `server/discover` carrying its version and capabilities in `_meta`; a modern answer (or an
- * UnsupportedProtocolVersionError naming a version both speak) selects the stateless era, any
+ * `server/discover` carrying its version and capabilities in `_meta`; a 2026-07-28 answer (or an
+ * UnsupportedProtocolVersionError naming a version both speak) selects the 2026-07-28 era, any
  * other answer selects the `initialize` handshake of 2025-11-25. On stdio the probe runs in place,
- * on the one process the host starts: a modern server, or a legacy one that answers the unknown
- * method with an error (the v1 SDK answers -32601), is started once. A legacy server that exits on
- * a request before `initialize` fails the connect (`closedDuringProbe`), and `connectServer`
- * starts it again to open with `initialize`. On HTTP the response body of a 4xx decides, and
- * silence is an outage.
+ * on the one process the host starts: a 2026-07-28 server, or a 2025-11-25 one that answers
+ * the unknown method with an error (the v1 SDK answers -32601), is started once. A 2025-11-25
+ * server that exits on a request before `initialize` fails the connect (`closedDuringProbe`), and
+ * `connectServer` starts it again to open with `initialize`. On HTTP the response body of a 4xx
+ * decides, and silence is an outage.
  */
 import type { Readable } from "node:stream";
 import {
@@ -225,7 +225,10 @@ export async function openClientSession(transport: Transport, options: SessionOp
   const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
   return {
     server: info && { name: info.name, version: info.version, ...(info.title === undefined ? {} : { title: info.title }) },
-    era: { kind: client.getProtocolEra() === "modern" ? "stateless" : "initialize", protocolVersion },
+    era:
+      client.getProtocolEra() === "modern"
+        ? { name: "2026-07-28", kind: "stateless", protocolVersion }
+        : { name: "2025-11-25", kind: "initialize", protocolVersion },
     // Traced as the session's own calls are: a ToolRouter's calls carry the trace context too.
     caller: {
       callTool: (params) =>

@@ -156,9 +156,9 @@ export function onServerChange(server: TypemcpServer, listener: (change: ServerC
 }
 
 /** Tells `server`'s 2025-era sessions in this process of a change another instance made (for `serve()` with a shared bus). */
-export function tellLegacySessions(server: TypemcpServer, change: ServerChange): void {
-  const app = appOf(server, "tellLegacySessions");
-  app.tellLegacySessions(change);
+export function tellSessions2025(server: TypemcpServer, change: ServerChange): void {
+  const app = appOf(server, "tellSessions2025");
+  app.tellSessions2025(change);
 }
 
 /**

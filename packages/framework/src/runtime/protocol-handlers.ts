@@ -7,7 +7,7 @@ import type { RegisteredTool } from "./registered-tool.js";
 import type { Era, ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo, WireTool } from "./sdk.js";
 import { RequestContext, type SessionState } from "./request-context.js";
 import { resolveCompletions } from "./resolve-completions.js";
-import { callAsTask, registerLegacyTaskHandlers, registerModernTaskHandlers } from "./task-handlers.js";
+import { callAsTask, registerTaskHandlers2025, registerTaskHandlers2026 } from "./task-handlers.js";
 import type { TaskRunner } from "./task-runner.js";
 import { isPermitted, type Scoped } from "./scope-check.js";
 import type { Middleware } from "./middleware.js";
@@ -95,7 +95,7 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
     const run = () => tool.call(params.arguments, () => ctx);
     return runToolChain(tool.middleware, call, () => (extra.execute ? extra.execute(run) : traceExecution("tools/call", params, run)));
   });
-  if (app.tasks) (protocol.era === "modern" ? registerModernTaskHandlers : registerLegacyTaskHandlers)(protocol, app.tasks, ownerOf);
+  if (app.tasks) (protocol.era === "2026-07-28" ? registerTaskHandlers2026 : registerTaskHandlers2025)(protocol, app.tasks, ownerOf);
 
   if (capabilities.resources) registerResourceHandlers(app, protocol, session, context, capabilities.resources.subscribe === true);
   if (capabilities.prompts) registerPromptHandlers(app, protocol, context);

@@ -71,7 +71,7 @@ export function createProtocolServer(
     close: () => server.close(),
     handle(method, handler) {
       const answer = async (params: Record<string, unknown> | undefined, ctx: ServerContext) => {
-        const modern = ctx.mcpReq.envelope !== undefined || era === "modern";
+        const is2026 = ctx.mcpReq.envelope !== undefined || era === "2026-07-28";
         // Computed only when a state is read or signed: the digests need the key.
         const auth = fromWireAuth(ctx.http?.authInfo);
         const caller = identify(ctx, auth);
@@ -80,7 +80,7 @@ export function createProtocolServer(
         const bind = () => (binding ??= toRoundBinding(method, params ?? {}, caller.key, requestStateKey()));
         let extra: RequestExtra | undefined;
         try {
-          extra = toExtra(server, ctx, modern ? "modern" : "legacy", auth, caller, INPUT_CAPABLE.has(method) ? bind : undefined);
+          extra = toExtra(server, ctx, is2026 ? "2026-07-28" : "2025-11-25", auth, caller, INPUT_CAPABLE.has(method) ? bind : undefined);
           // Verified and bound to this call by now (toExtra); one request per state.
           if (extra.input && INPUT_CAPABLE.has(method)) await claimState(ctx.mcpReq.requestState<RoundState>(), usedStates);
           const result = await handler(params ?? {}, extra);
@@ -120,7 +120,7 @@ export function createProtocolServer(
         (async (values: Record<string, unknown>, ctx: ServerContext) => {
           try {
             const auth = fromWireAuth(ctx.http?.authInfo);
-            return await handler(values, toExtra(server, ctx, "modern", auth, identify(ctx, auth)));
+            return await handler(values, toExtra(server, ctx, "2026-07-28", auth, identify(ctx, auth)));
           } catch (error) {
             throw toJsonRpcError(error);
           }
@@ -149,9 +149,9 @@ function toExtra(server: SdkServer, ctx: ServerContext, era: Era, auth: AuthInfo
     era,
     progressToken: (req._meta as { progressToken?: string | number } | undefined)?.progressToken,
     meta: req._meta as RequestExtra["meta"],
-    clientCapabilities: era === "modern" ? fromEnvelope : server.getClientCapabilities(),
-    logLevel: era === "modern" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
-    input: era === "modern" ? (bind ? openRound(req.requestState<RoundState>(), req.inputResponses, bind) : new InputRound({}, {})) : undefined,
+    clientCapabilities: era === "2026-07-28" ? fromEnvelope : server.getClientCapabilities(),
+    logLevel: era === "2026-07-28" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
+    input: era === "2026-07-28" ? (bind ? openRound(req.requestState<RoundState>(), req.inputResponses, bind) : new InputRound({}, {})) : undefined,
     inputResponses: req.inputResponses,
     auth,
     caller,

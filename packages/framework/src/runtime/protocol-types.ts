@@ -10,11 +10,12 @@ import type { ClientRequestMethod, InputRound } from "./input-round.js";
 
 export type { CallToolResult, EventStore, JSONRPCMessage, ServerEventBus, Tool as WireTool, Transport };
 
-/** The protocol eras typemcp serves: 2025-11-25 (`legacy`) and 2026-07-28 (`modern`). */
-export type Era = "legacy" | "modern";
-
-/** The revision each era speaks. */
-export const ERA_VERSION: Record<Era, string> = { legacy: "2025-11-25", modern: "2026-07-28" };
+/**
+ * The protocol eras typemcp serves, each named by the revision that defines it: 2025-11-25 (and the
+ * revisions before it: `initialize`, sessions) and 2026-07-28 (stateless: no `initialize`, the version
+ * and capabilities in `_meta` on every request). A later era is named by its revision too.
+ */
+export type Era = "2025-11-25" | "2026-07-28";
 
 /** Who the server says it is (`initialize` result, `server/discover`, `_meta` of 2026 results). */
 export interface ServerInfo {
@@ -82,7 +83,7 @@ export interface RequestExtra {
   readonly signal: AbortSignal;
   readonly requestId: string | number;
   readonly sessionId: string | undefined;
-  /** The era of the request: 2025-11-25 (`legacy`) or 2026-07-28 (`modern`). */
+  /** The era of the request: 2025-11-25 or 2026-07-28. */
   readonly era: Era;
   /** The client's progress token, when it asked for progress. */
   readonly progressToken: string | number | undefined;

@@ -121,7 +121,7 @@ export class RequestContext implements Context {
 
   // The client may well support it; it is this server's mode that cannot carry the request.
   private refuseStateless(what: string): void {
-    if (!this.session.stateless || this.extra.era === "modern") return;
+    if (!this.session.stateless || this.extra.era === "2026-07-28") return;
     throw new ToolError(
       `This server runs over stateless HTTP (--stateless), which keeps no session to send a request to the client on in protocol 2025-11-25, so a tool cannot ${what} for this client. Connect with protocol 2026-07-28 (which asks through input-required results), or run the server with sessions (without --stateless).`,
     );
@@ -142,8 +142,8 @@ export class RequestContext implements Context {
 
   private notifyLog(level: LogLevel, logger: string, payload: unknown): void {
     // 2026-07-28: a request that names no log level in its _meta gets no log messages.
-    if (this.extra.era === "modern" && this.extra.logLevel === undefined) return;
-    const floor = this.extra.era === "modern" ? this.extra.logLevel : this.session.logLevel;
+    if (this.extra.era === "2026-07-28" && this.extra.logLevel === undefined) return;
+    const floor = this.extra.era === "2026-07-28" ? this.extra.logLevel : this.session.logLevel;
     if (floor !== undefined && LEVELS.indexOf(level) < LEVELS.indexOf(floor)) return;
     // A log line must never fail the call it describes.
     this.extra.notify("notifications/message", { level, logger, data: payload }).catch(() => undefined);

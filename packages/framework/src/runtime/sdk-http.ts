@@ -17,7 +17,7 @@ import { sdkServerOf } from "./sdk-server-of.js";
 import type { WireAuthInfo } from "./wire-auth.js";
 
 /** Options of the 2026-07-28 HTTP handler. */
-export interface ModernHttpOptions {
+export interface HttpHandler2026Options {
   /** Where `subscriptions/listen` streams hear of changes; in-process unless given (share one across instances). */
   bus?: ServerEventBus;
   /** Largest body read, in bytes. */
@@ -28,16 +28,16 @@ export interface ModernHttpOptions {
 }
 
 /** A 2026-07-28 HTTP endpoint: web-standard request in, response out. */
-export interface ModernHttpHandler {
+export interface HttpHandler2026 {
   fetch(request: Request, options?: { parsedBody?: unknown; authInfo?: WireAuthInfo }): Promise<Response>;
   close(): Promise<void>;
   /** Publishes list changes and resource updates to open `subscriptions/listen` streams. */
   notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void; resourceUpdated(uri: string): void };
 }
 
-/** Creates the 2026-07-28 (stateless) HTTP handler; 2025 traffic is routed elsewhere (see `isLegacyHttpRequest`). */
-export function createModernHttpHandler(factory: (era: Era) => ProtocolServer, options: ModernHttpOptions): ModernHttpHandler {
-  return createMcpHandler((ctx) => sdkServerOf(factory(ctx.era)), {
+/** Creates the 2026-07-28 (stateless) HTTP handler; 2025 traffic is routed elsewhere (see `isHttpRequest2025`). */
+export function createHttpHandler2026(factory: (era: Era) => ProtocolServer, options: HttpHandler2026Options): HttpHandler2026 {
+  return createMcpHandler((ctx) => sdkServerOf(factory(ctx.era === "modern" ? "2026-07-28" : "2025-11-25")), {
     legacy: "reject",
     responseMode: "auto",
     maxRequestBodySize: options.maxRequestBodySize,
@@ -58,7 +58,7 @@ export interface HttpRequestHead {
  * claim), exactly as the SDK routes it: its classification (`classifyInboundRequest`) on the
  * same three headers its own entry reads, without a web `Request` to read them from.
  */
-export function isLegacyHttpRequest(request: HttpRequestHead, parsedBody: unknown): boolean {
+export function isHttpRequest2025(request: HttpRequestHead, parsedBody: unknown): boolean {
   const header = (name: string) => request.header(name) ?? undefined;
   const outcome = classifyInboundRequest({
     httpMethod: request.method.toUpperCase(),
@@ -75,7 +75,7 @@ export function isLegacyHttpRequest(request: HttpRequestHead, parsedBody: unknow
  * accepts JSON and SSE, its body is JSON, and any `MCP-Protocol-Version` is one the SDK speaks.
  * Where this says no, the transport itself answers (406, 415, 400) in its own words.
  */
-export function passesLegacyHttpChecks(request: HttpRequestHead): boolean {
+export function passesHttpChecks2025(request: HttpRequestHead): boolean {
   const accept = request.header("accept");
   if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return false;
   const type = request.header("content-type");

@@ -6,5 +6,9 @@ import { sdkServerOf } from "./sdk-server-of.js";
 
 /** Serves one stdio-shaped connection (`transport`) in whichever era its first message opens. */
 export function serveConnection(factory: ProtocolServerFactory, transport: Transport, onerror?: (error: Error) => void): { close(): Promise<void> } {
-  return serveStdio((ctx) => sdkServerOf(factory(ctx.era)), { legacy: "serve", transport, ...(onerror ? { onerror } : {}) });
+  return serveStdio((ctx) => sdkServerOf(factory(ctx.era === "modern" ? "2026-07-28" : "2025-11-25")), {
+    legacy: "serve",
+    transport,
+    ...(onerror ? { onerror } : {}),
+  });
 }

@@ -11,14 +11,14 @@ export * from "./protocol-types.js";
 export { configuredRequestStateKey, requestStateKey } from "./request-state-codec.js";
 export {
   createHttpTransport,
-  createModernHttpHandler,
-  isLegacyHttpRequest,
-  passesLegacyHttpChecks,
+  createHttpHandler2026,
+  isHttpRequest2025,
+  passesHttpChecks2025,
   type HttpRequestHead,
   type HttpTransport,
   type HttpTransportOptions,
-  type ModernHttpHandler,
-  type ModernHttpOptions,
+  type HttpHandler2026,
+  type HttpHandler2026Options,
 } from "./sdk-http.js";
 export { toWireAuth, type WireAuthInfo } from "./wire-auth.js";
 export { serveConnection } from "./sdk-stdio.js";

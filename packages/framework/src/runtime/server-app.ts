@@ -174,7 +174,7 @@ export class ServerApp {
 
   /** A protocol server for one new session (one stdio connection, one HTTP session or request) of `era`. */
   newSession(options: { stateless?: boolean; era?: Era } = {}): ProtocolServer {
-    const era = options.era ?? "legacy";
+    const era = options.era ?? "2025-11-25";
     this.serving = true;
     const capabilities = this.capabilities(options.stateless === true, era);
     // Views are declared only to a client that takes them (MCP Apps); any other sees the server as without.
@@ -190,7 +190,7 @@ export class ServerApp {
   resourceUpdated(uri: string): void {
     for (const session of this.sessions) {
       // A 2026 session hears of it through its subscriptions/listen stream, which the SDK filters by URI.
-      if (session.subscriptions.has(uri) || session.protocol.era === "modern")
+      if (session.subscriptions.has(uri) || session.protocol.era === "2026-07-28")
         void session.protocol.notify("notifications/resources/updated", { uri }).catch(() => undefined);
     }
     for (const listener of this.changeListeners) listener({ kind: "resource", uri });
@@ -200,9 +200,9 @@ export class ServerApp {
    * Tells this process's 2025-era sessions of a change another instance made (a shared bus
    * carried it); passed on to no listener, so it never travels back onto the bus.
    */
-  tellLegacySessions(change: ServerChange): void {
+  tellSessions2025(change: ServerChange): void {
     for (const session of this.sessions) {
-      if (session.protocol.era !== "legacy") continue;
+      if (session.protocol.era !== "2025-11-25") continue;
       if (change.kind !== "resource") void session.protocol.notify(`notifications/${change.kind}/list_changed`).catch(() => undefined);
       else if (session.subscriptions.has(change.uri))
         void session.protocol.notify("notifications/resources/updated", { uri: change.uri }).catch(() => undefined);
@@ -220,7 +220,7 @@ export class ServerApp {
    * one client only where views make the tool and resource lists differ by client.
    */
   cacheHint(kind: "tools" | "resources" | "prompts", era: Era): { ttlMs?: number; cacheScope?: "public" | "private" } {
-    if (era !== "modern" || this.listTtlMs === 0 || this.changed.has(kind)) return {};
+    if (era !== "2026-07-28" || this.listTtlMs === 0 || this.changed.has(kind)) return {};
     return { ttlMs: this.listTtlMs, cacheScope: kind !== "prompts" && this.hasViews() ? "private" : "public" };
   }
 
@@ -240,7 +240,7 @@ export class ServerApp {
   // resource update on: the server does not claim it can, or a client would wait for
   // notifications never sent. A 2026 client opens a subscriptions/listen stream for them.
   private capabilities(stateless: boolean, era: Era): ServerCapabilities {
-    if (era === "modern") stateless = false;
+    if (era === "2026-07-28") stateless = false;
     const hasCompletions =
       this.resources.values().some((r) => r.options.complete || r.generated.completions) ||
       this.prompts.values().some((p) => p.options.complete || p.generated.completions);
@@ -252,8 +252,8 @@ export class ServerApp {
       ...(this.prompts.keys().length ? { prompts: stateless ? {} : { listChanged: true } } : {}),
       ...(hasCompletions ? { completions: {} } : {}),
       // 2026-07-28 negotiates tasks as an extension; 2025-11-25 as the experimental `tasks` capability.
-      ...(this.tasks && era === "modern" ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
-      ...(this.tasks && era === "legacy" ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
+      ...(this.tasks && era === "2026-07-28" ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+      ...(this.tasks && era === "2025-11-25" ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
     };
   }
 }

@@ -4,7 +4,7 @@ import { HandoffContext } from "./handoff-context.js";
 import type { RegisteredTool } from "./registered-tool.js";
 import { TASKS_EXTENSION, TaskHandle, type CallToolResult, type ProtocolServer, type RequestExtra } from "./sdk.js";
 import type { TaskRunner, TaskStart } from "./task-runner.js";
-import { RELATED_TASK, toDetailedTask, toLegacyTask, toModernTask } from "./task-wire.js";
+import { RELATED_TASK, toDetailedTask, toTask2025, toTask2026 } from "./task-wire.js";
 
 /** JSON-RPC codes the Tasks extension and 2025-11-25 tasks answer with, beyond typemcp's own table. */
 const METHOD_NOT_FOUND = -32601;
@@ -29,21 +29,21 @@ export async function callAsTask(
 ): Promise<TaskHandle | CallToolResult | undefined> {
   const plan = tool.generated.task;
   if (!plan) {
-    if (extra.era === "legacy" && params.task !== undefined) {
+    if (extra.era === "2025-11-25" && params.task !== undefined) {
       throw rpcError(METHOD_NOT_FOUND, `Tool "${tool.name}" does not run as a task: call it without params.task.`);
     }
     return undefined;
   }
   const client = abilitiesOf(extra);
-  if (extra.era === "modern") {
+  if (extra.era === "2026-07-28") {
     if (!declaresTasks(extra)) {
       if (plan.support === "required") throw missingTasksCapability(`Tool "${tool.name}" runs only as a task`);
       return undefined;
     }
-    const start = { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "modern" as const, owner, auth: extra.auth, caller: extra.caller };
+    const start = { ttlMs: plan.ttlMs, pollIntervalMs: plan.pollIntervalMs, client, era: "2026-07-28" as const, owner, auth: extra.auth, caller: extra.caller };
     if (plan.startAfterMs && extra.input) return startLater(runner, tool, params.arguments ?? {}, extra, context, plan.startAfterMs, start);
     const state = await runner.start(tool, params.arguments ?? {}, start);
-    return new TaskHandle({ resultType: "task", ...toModernTask(state) });
+    return new TaskHandle({ resultType: "task", ...toTask2026(state) });
   }
   const requested = params.task as { ttl?: unknown } | undefined;
   if (requested === undefined) {
@@ -58,12 +58,12 @@ export async function callAsTask(
     ttlMs,
     pollIntervalMs: plan.pollIntervalMs,
     client,
-    era: "legacy",
+    era: "2025-11-25",
     owner,
     auth: extra.auth,
     caller: extra.caller,
   });
-  return new TaskHandle({ task: toLegacyTask(state) });
+  return new TaskHandle({ task: toTask2025(state) });
 }
 
 /**
@@ -100,7 +100,7 @@ async function startLater(
   if (early) throw early.error;
   try {
     const state = await runner.adopt(tool, args, start, { call, controller, round: extra.input!, handOff: (task) => handoff.handOff(task) });
-    return new TaskHandle({ resultType: "task", ...toModernTask(state) });
+    return new TaskHandle({ resultType: "task", ...toTask2026(state) });
   } catch (error) {
     // No task to carry the call on (the store is unavailable): stop it, and the request fails in words.
     controller.abort();
@@ -115,7 +115,7 @@ export type OwnerOf = (extra: RequestExtra) => string | undefined;
  * Answers the Tasks extension's methods (2026-07-28): `tasks/get`, `tasks/update`, `tasks/cancel`,
  * each for the caller's own tasks only (another owner's task is not found).
  */
-export function registerModernTaskHandlers(protocol: ProtocolServer, runner: TaskRunner, ownerOf: OwnerOf): void {
+export function registerTaskHandlers2026(protocol: ProtocolServer, runner: TaskRunner, ownerOf: OwnerOf): void {
   const taskId = (params: Record<string, unknown>) =>
     typeof params.taskId === "string" && params.taskId !== "" ? undefined : "params.taskId must be a non-empty string";
   const gate = (method: string, extra: RequestExtra) => {
@@ -149,8 +149,8 @@ export function registerModernTaskHandlers(protocol: ProtocolServer, runner: Tas
  * each for the caller's own tasks only: `tasks/list` lists them, and nothing for a caller with
  * no owner (stateless, unauthenticated); another owner's task is not found.
  */
-export function registerLegacyTaskHandlers(protocol: ProtocolServer, runner: TaskRunner, ownerOf: OwnerOf): void {
-  protocol.handle("tasks/get", async (params, extra) => toLegacyTask((await runner.read(params.taskId, ownerOf(extra))).state));
+export function registerTaskHandlers2025(protocol: ProtocolServer, runner: TaskRunner, ownerOf: OwnerOf): void {
+  protocol.handle("tasks/get", async (params, extra) => toTask2025((await runner.read(params.taskId, ownerOf(extra))).state));
   protocol.handle("tasks/result", async (params, extra) => {
     const record = await runner.settled(params.taskId, ownerOf(extra), extra.signal);
     const related = { _meta: { [RELATED_TASK]: { taskId: params.taskId } } };
@@ -162,7 +162,7 @@ export function registerLegacyTaskHandlers(protocol: ProtocolServer, runner: Tas
   });
   protocol.handle("tasks/list", async (params, extra) => {
     const page = await runner.list(ownerOf(extra), params.cursor === undefined ? undefined : String(params.cursor));
-    return { tasks: page.tasks.map(toLegacyTask), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
+    return { tasks: page.tasks.map(toTask2025), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
   });
   protocol.handle("tasks/cancel", async (params, extra) => {
     const { state, alreadyFinished } = await runner.cancel(params.taskId, ownerOf(extra));
@@ -171,7 +171,7 @@ export function registerLegacyTaskHandlers(protocol: ProtocolServer, runner: Tas
         "INVALID_PARAMS",
         `Task "${params.taskId}" already ${state.status === "cancelled" ? "was cancelled" : state.status}; a finished task cannot be cancelled.`,
       );
-    return toLegacyTask(state);
+    return toTask2025(state);
   });
 }
 

@@ -93,7 +93,7 @@ export class TaskRunner {
       tool: tool.name,
       arguments: args,
       client: start.client,
-      era: "modern",
+      era: "2026-07-28",
       pollIntervalMs: start.pollIntervalMs,
       answers: { ...running.round.answers },
       ...(start.auth ? { auth: start.auth } : {}),
@@ -187,7 +187,7 @@ export class TaskRunner {
 
   private launch(taskId: string, owner: string | undefined, tool: RegisteredTool, call: StartedCall, answers: Record<string, unknown>): void {
     const controller = new AbortController();
-    const round = call.era === "modern" ? new InputRound(answers) : undefined;
+    const round = call.era === "2026-07-28" ? new InputRound(answers) : undefined;
     const context = this.contextFor(taskId, owner, controller, round, call);
     keepWorking(
       this.settle(

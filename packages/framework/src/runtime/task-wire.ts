@@ -4,7 +4,7 @@ import type { TaskRecord, TaskState } from "./task-store.js";
 export const RELATED_TASK = "io.modelcontextprotocol/related-task";
 
 /** A task as the 2026-07-28 Tasks extension sends it (`CreateTaskResult` fields): `ttlMs`, `pollIntervalMs`. */
-export function toModernTask(state: TaskState): Record<string, unknown> {
+export function toTask2026(state: TaskState): Record<string, unknown> {
   return {
     taskId: state.taskId,
     status: state.status,
@@ -21,7 +21,7 @@ export function toModernTask(state: TaskState): Record<string, unknown> {
  * questions (`inputRequests`), its result or its JSON-RPC error, inlined.
  */
 export function toDetailedTask(record: TaskRecord): Record<string, unknown> {
-  const task = toModernTask(record.state);
+  const task = toTask2026(record.state);
   const { status } = record.state;
   if (status === "input_required" && record.inputRequests) return { ...task, inputRequests: record.inputRequests };
   if (status === "completed" && record.outcome && "result" in record.outcome) return { ...task, result: withoutRelatedTask(record.outcome.result) };
@@ -30,7 +30,7 @@ export function toDetailedTask(record: TaskRecord): Record<string, unknown> {
 }
 
 /** A task as 2025-11-25 experimental tasks send it: `ttl`, `pollInterval`. */
-export function toLegacyTask(state: TaskState): Record<string, unknown> {
+export function toTask2025(state: TaskState): Record<string, unknown> {
   return {
     taskId: state.taskId,
     status: state.status,

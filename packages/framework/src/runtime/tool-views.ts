@@ -23,7 +23,7 @@ export function takesViews(extra: RequestExtra, stateless = false): boolean {
   // server cannot tell a host that renders views from one that does not, and initialize offered
   // the extension to whoever declared it. Such a request gets the views; `_meta.ui` is ignorable
   // by a host that renders none, and a ui:// page is read only by one that asks for it.
-  if (stateless && extra.era === "legacy" && extra.clientCapabilities === undefined) return true;
+  if (stateless && extra.era === "2025-11-25" && extra.clientCapabilities === undefined) return true;
   const declared = extra.clientCapabilities?.extensions?.[UI_EXTENSION] as { mimeTypes?: unknown } | undefined;
   if (declared === undefined || declared === null) return false;
   return !Array.isArray(declared.mimeTypes) || declared.mimeTypes.includes(VIEW_MIME_TYPE);

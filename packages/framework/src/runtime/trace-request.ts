@@ -1,6 +1,6 @@
 import { ProtocolError } from "../errors/protocol-error.js";
 import { InputNeeded } from "./input-round.js";
-import { ERA_VERSION, type RequestExtra } from "./sdk.js";
+import type { RequestExtra } from "./sdk.js";
 import { requestTarget } from "./request-target.js";
 import { loadedOtelApi, loadOtelApi, SCOPE, type OtelApi } from "../telemetry/otel-api.js";
 import { extractTraceContext } from "../telemetry/trace-context.js";
@@ -46,7 +46,7 @@ interface Described {
 // own. A target is a name the client sends (an unknown tool's too): past this many per method,
 // they are made per call.
 const MAX_DESCRIBED = 512;
-const described = { legacy: new Map<string, Map<string, Described>>(), modern: new Map<string, Map<string, Described>>() };
+const described = { "2025-11-25": new Map<string, Map<string, Described>>(), "2026-07-28": new Map<string, Map<string, Described>>() };
 
 function describe(method: string, target: string | undefined, era: RequestExtra["era"]): Described {
   // A URI is no low-cardinality target: resources are named by method alone, as the conventions advise.
@@ -55,7 +55,7 @@ function describe(method: string, target: string | undefined, era: RequestExtra[
   if (byTarget === undefined) described[era].set(method, (byTarget = new Map()));
   const known = byTarget.get(named ?? "");
   if (known) return known;
-  const version = ERA_VERSION[era];
+  const version = era;
   const about =
     method === "tools/call" ? { "gen_ai.tool.name": target } : method === "prompts/get" ? { "gen_ai.prompt.name": target } : ({} as OtelApi.Attributes);
   const made: Described = {

@@ -1,7 +1,7 @@
 import type { Context } from "./context.js";
 import type { Middleware } from "./middleware.js";
 import { runRequestChain } from "./run-middleware.js";
-import { ERA_VERSION, type ProtocolServer, type RequestExtra } from "./sdk.js";
+import type { ProtocolServer, RequestExtra } from "./sdk.js";
 import { traceExecution, traceRequest } from "./trace-request.js";
 import { loadOtelApi, telemetryRegistered } from "../telemetry/otel-api.js";
 
@@ -27,7 +27,7 @@ export function withRequestMiddleware(protocol: ProtocolServer, chain: readonly 
       ctx: context(inSpan),
       client: extra.caller.key,
       caller: extra.caller,
-      protocolVersion: ERA_VERSION[extra.era],
+      protocolVersion: extra.era,
       sessionId: extra.sessionId,
     };
     return runRequestChain(chain, call, () => handler(params, inSpan));

@@ -1,4 +1,4 @@
-import { tellLegacySessions, useTaskStore, useUsedStates, type TypemcpServer } from "../runtime/create-server.js";
+import { tellSessions2025, useTaskStore, useUsedStates, type TypemcpServer } from "../runtime/create-server.js";
 import { RedisUsedStates } from "./redis-used-states.js";
 import type { ResolvedHttpOptions } from "../transports/http/http-options.js";
 import { connectScale, type ScaleStores } from "./connect-scale.js";
@@ -26,7 +26,7 @@ export async function shareServer(server: TypemcpServer, http: ResolvedHttpOptio
     onstatus: (message) => process.stderr.write(`typemcp: ${message}\n`),
   });
   stores.bus.subscribeRemote((event: ServerEvent) => {
-    tellLegacySessions(server, event.kind === "resource_updated" ? { kind: "resource", uri: event.uri } : { kind: CHANGES[event.kind] });
+    tellSessions2025(server, event.kind === "resource_updated" ? { kind: "resource", uri: event.uri } : { kind: CHANGES[event.kind] });
   });
   useTaskStore(server, stores.tasks);
   // A requestState used on one instance is refused on all (one-time use across instances).

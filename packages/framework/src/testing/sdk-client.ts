@@ -77,10 +77,10 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const served = serveConnection(factory, serverSide as unknown as Transport);
   await client.connect(clientSide);
-  const modern = client.getNegotiatedProtocolVersion() === "2026-07-28";
+  const is2026 = client.getNegotiatedProtocolVersion() === "2026-07-28";
   const raw = rawChannel(
     clientSide as unknown as Transport,
-    modern ? { ...capabilities, extensions: { ...handlers.extensions, [TASKS_EXTENSION]: {} } } : undefined,
+    is2026 ? { ...capabilities, extensions: { ...handlers.extensions, [TASKS_EXTENSION]: {} } } : undefined,
   );
   // 2026-07-28 sends list changes and resource updates only on a subscriptions/listen stream:
   // one is kept open for whatever the server can announce, reopened as resources are subscribed.
@@ -99,11 +99,11 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
     stream = await client.listen(filter);
     await previous?.close();
   };
-  if (modern) await listen();
+  if (is2026) await listen();
   return {
     protocolVersion: client.getNegotiatedProtocolVersion(),
     async subscribe(uri) {
-      if (!modern) {
+      if (!is2026) {
         await client.subscribeResource({ uri }).catch((error: unknown) => Promise.reject(withCode(error)));
         return;
       }

@@ -200,8 +200,8 @@ export class TestClient {
    * ```
    */
   async startTask(name: string, args: Record<string, unknown> = {}, options: { ttlMs?: number } = {}): Promise<TaskInfo> {
-    const legacy = !this.modern;
-    const params = { name, arguments: args, ...(legacy ? { task: options.ttlMs === undefined ? {} : { ttl: options.ttlMs } } : {}) };
+    const is2025 = !this.is2026;
+    const params = { name, arguments: args, ...(is2025 ? { task: options.ttlMs === undefined ? {} : { ttl: options.ttlMs } } : {}) };
     let result = await this.client.raw("tools/call", params);
     // 2026-07-28: a tool may ask first (input rounds of the call itself), then become a task.
     for (let round = 0; result.resultType === "input_required" && round < 10; round++) {
@@ -212,7 +212,7 @@ export class TestClient {
         ...(result.requestState === undefined ? {} : { requestState: result.requestState }),
       });
     }
-    const task = legacy ? result.task : result.resultType === "task" ? result : undefined;
+    const task = is2025 ? result.task : result.resultType === "task" ? result : undefined;
     if (!task) throw new Error(`Tool "${name}" answered at once instead of starting a task: ${JSON.stringify(result).slice(0, 300)}`);
     return toTaskInfo(task);
   }
@@ -224,7 +224,7 @@ export class TestClient {
 
   /** 2026-07-28: answers questions of a task in `input_required` (`tasks/update`), by their `inputRequests` key. */
   async answerTask(taskId: string, inputResponses: Record<string, unknown>): Promise<void> {
-    if (!this.modern) throw new Error("tasks/update belongs to protocol 2026-07-28; a 2025-11-25 task cannot take input.");
+    if (!this.is2026) throw new Error("tasks/update belongs to protocol 2026-07-28; a 2025-11-25 task cannot take input.");
     await this.client.raw("tasks/update", { taskId, inputResponses });
   }
 
@@ -239,7 +239,7 @@ export class TestClient {
    * cancelled one.
    */
   async taskResult(taskId: string, options: { timeoutMs?: number } = {}): Promise<McpCallResult> {
-    if (!this.modern) return (await this.client.raw("tasks/result", { taskId })) as McpCallResult;
+    if (!this.is2026) return (await this.client.raw("tasks/result", { taskId })) as McpCallResult;
     const deadline = Date.now() + (options.timeoutMs ?? 10_000);
     for (;;) {
       const task = await this.getTask(taskId);
@@ -254,7 +254,7 @@ export class TestClient {
     }
   }
 
-  private get modern(): boolean {
+  private get is2026(): boolean {
     return this.client.protocolVersion === "2026-07-28";
   }
 

@@ -30,7 +30,7 @@ function isEnvelope(value: unknown): boolean {
 }
 
 /** Whether a request carries the 2026-07-28 `_meta` envelope claim (its protocol version). */
-export function hasModernClaim(message: unknown): boolean {
+export function hasClaim2026(message: unknown): boolean {
   const meta = (message as { params?: { _meta?: Record<string, unknown> } } | null)?.params?._meta;
   return typeof meta === "object" && meta !== null && "io.modelcontextprotocol/protocolVersion" in meta;
 }

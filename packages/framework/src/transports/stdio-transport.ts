@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, Transport } from "../runtime/sdk.js";
-import { hasModernClaim, toJsonRpcMessage } from "./json-rpc-envelope.js";
+import { hasClaim2026, toJsonRpcMessage } from "./json-rpc-envelope.js";
 import { ERROR_CODES } from "../errors/codes.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { LineSplitter } from "./line-splitter.js";
@@ -234,7 +234,7 @@ export class StdioTransport implements Transport {
     }
     if ("method" in message && "id" in message) {
       // A 2026-07-28 request carries its protocol version in _meta and needs no initialize.
-      if (message.method === "initialize" || message.method === "server/discover" || hasModernClaim(message)) this.initializeSeen = true;
+      if (message.method === "initialize" || message.method === "server/discover" || hasClaim2026(message)) this.initializeSeen = true;
       else if (!this.initializeSeen && message.method !== "ping") {
         return this.reply(
           message.id,

@@ -1,6 +1,6 @@
 import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
-import { createHttpTransport, createModernHttpHandler, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
-import { modernAnswerStatus, modernRouteOf, openModernLane } from "../../runtime/modern-lane.js";
+import { createHttpTransport, createHttpHandler2026, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
+import { answerStatus2026, routeOf2026, openLane2026 } from "../../runtime/lane-2026.js";
 import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
 import type { ServerChange } from "../../runtime/server-app.js";
 import { ERROR_CODES } from "../../errors/codes.js";
@@ -23,7 +23,7 @@ import { acceptsEventStream, isCancellation, isInitialize, isListen, isRequest }
 import { isPlainAnswer, toResponse, type PlainAnswer } from "./plain-answer.js";
 import { viewOfRequest, type RequestView } from "./request-view.js";
 import { laneRequestOf } from "./lane-request.js";
-import { legacyLaneOptions, StatelessLanes } from "./stateless-lanes.js";
+import { laneOptions2025, StatelessLanes } from "./stateless-lanes.js";
 
 /** The missing scopes and what needs them; undefined when the request may proceed. */
 type ScopeShortfallAnswer = { missing: string[]; what: string } | undefined;
@@ -80,26 +80,26 @@ export interface HttpHandler {
  * (`serveHttp`), the platform entries and app mounts are all adapters over this.
  */
 export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOptions, publicUrl?: () => string): HttpHandler {
-  const newServer = (stateless: boolean) => serving.newServer({ stateless, era: "legacy" });
+  const newServer = (stateless: boolean) => serving.newServer({ stateless, era: "2025-11-25" });
   // 2026-07-28: stateless by design, whatever --stateless says; one protocol server per request.
-  const modern = createModernHttpHandler((era) => serving.newServer({ stateless: true, era }), {
+  const handler2026 = createHttpHandler2026((era) => serving.newServer({ stateless: true, era }), {
     maxRequestBodySize: options.maxBodyBytes,
     maxSubscriptions: options.maxListens,
     ...(options.stores.bus ? { bus: options.stores.bus } : {}),
   });
   // Plain 2026-07-28 requests share kept protocol servers too, pinned to the era as a stdio
   // connection's is; an error before any handler ran is answered by the SDK's entry, with its status.
-  const modernLanes = new StatelessLanes({
-    open: (send) => openModernLane(serving.newServer({ stateless: true, era: "modern" }), send),
-    statusOf: modernAnswerStatus,
+  const lanes2026 = new StatelessLanes({
+    open: (send) => openLane2026(serving.newServer({ stateless: true, era: "2026-07-28" }), send),
+    statusOf: answerStatus2026,
     earlyErrorsElsewhere: true,
   });
   const listens = new ListenShares(options);
   const stopListening = serving.onChange?.((change) => {
-    if (change.kind === "resource") modern.notify.resourceUpdated(change.uri);
-    else if (change.kind === "tools") modern.notify.toolsChanged();
-    else if (change.kind === "prompts") modern.notify.promptsChanged();
-    else modern.notify.resourcesChanged();
+    if (change.kind === "resource") handler2026.notify.resourceUpdated(change.uri);
+    else if (change.kind === "tools") handler2026.notify.toolsChanged();
+    else if (change.kind === "prompts") handler2026.notify.promptsChanged();
+    else handler2026.notify.resourcesChanged();
   });
   // Made on first use: a stateless deployment (a Workers isolate) keeps no session timers.
   let sessionStore: SessionStore | undefined;
@@ -227,17 +227,17 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     if (shortfall) return refusalResponse(insufficientScope(shortfall.missing, caller!.scopes, metadataUrl, shortfall.what));
     const wireAuth = toWireAuth(caller);
     // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
-    // modern MCP-Protocol-Version header) is the modern era's, anything else 2025-11-25's.
-    const route = modernRouteOf(request, parsed);
-    if (route.kind !== "legacy") {
+    // 2026-07-28 MCP-Protocol-Version header) is the 2026-07-28 era's, anything else 2025-11-25's.
+    const route = routeOf2026(request, parsed);
+    if (route.kind !== "2025-11-25") {
       // Plain requests go to kept servers; the rest (and what those refuse) to the SDK's entry.
-      const answered = route.kind === "lane" && (await modernLanes.dispatch(route.request, wireAuth, request.onClientGone, request.callerRequest));
+      const answered = route.kind === "lane" && (await lanes2026.dispatch(route.request, wireAuth, request.onClientGone, request.callerRequest));
       if (answered) return answered;
-      if (!isListen(parsed)) return modern.fetch(request.toRequest(), { parsedBody: parsed, ...wireAuth });
+      if (!isListen(parsed)) return handler2026.fetch(request.toRequest(), { parsedBody: parsed, ...wireAuth });
       const admitted = listens.admit(clientKeyOf(extras.remoteAddress, caller));
       if ("refusal" in admitted) return refusalResponse(admitted.refusal);
       try {
-        return admitted.attach(await modern.fetch(request.toRequest(), { parsedBody: parsed, ...wireAuth }));
+        return admitted.attach(await handler2026.fetch(request.toRequest(), { parsedBody: parsed, ...wireAuth }));
       } catch (error) {
         admitted.release();
         throw error;
@@ -285,7 +285,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
   const eventStore = () => (options.stores.shared && !options.stores.shared.isReady() ? undefined : options.stores.eventStore);
 
   // Plain 2025 requests of a stateless endpoint share kept protocol servers (see StatelessLanes).
-  const lanes = new StatelessLanes(legacyLaneOptions(() => newServer(true)));
+  const lanes = new StatelessLanes(laneOptions2025(() => newServer(true)));
 
   const postStateless = async (
     request: RequestView,
@@ -356,7 +356,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       const deadline = Date.now() + deadlineMs;
       while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       stopListening?.();
-      await Promise.allSettled([sessionStore?.closeAll(), modern.close(), lanes.close(), modernLanes.close()]);
+      await Promise.allSettled([sessionStore?.closeAll(), handler2026.close(), lanes.close(), lanes2026.close()]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { passesLegacyHttpChecks } from "../../runtime/sdk.js";
+import { passesHttpChecks2025 } from "../../runtime/sdk.js";
 import { isPlainRequest } from "../../runtime/plain-request.js";
 import type { RequestView } from "./request-view.js";
 import type { LaneRequest } from "./stateless-lanes.js";
@@ -28,7 +28,7 @@ const LANE_METHODS = new Set([
 export function laneRequestOf(parsed: unknown, request: RequestView): LaneRequest | undefined {
   if (!isPlainRequest(parsed)) return undefined;
   const message = parsed as LaneRequest;
-  if (!LANE_METHODS.has(message.method) || !passesLegacyHttpChecks(request)) return undefined;
+  if (!LANE_METHODS.has(message.method) || !passesHttpChecks2025(request)) return undefined;
   // 2025-11-25 experimental tasks: a task-augmented call keeps the SDK's own path.
   if (message.params !== undefined && "task" in message.params) return undefined;
   return message;

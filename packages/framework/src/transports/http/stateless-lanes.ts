@@ -56,7 +56,7 @@ export interface LaneOptions {
 }
 
 /** The 2025-11-25 lanes: an SDK transport of our own per kept server, connected at once. */
-export function legacyLaneOptions(newServer: () => ProtocolServer): LaneOptions {
+export function laneOptions2025(newServer: () => ProtocolServer): LaneOptions {
   return {
     upgradeMs: 10_000,
     async open(send) {

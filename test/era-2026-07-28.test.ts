@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { startFakeNws, type FakeNws } from "../packages/weather-server/src/__fixtures__/fake-nws.js";
-import { jsonRpcAnswer, postModern, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { jsonRpcAnswer, post2026, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { CALC_SERVER, fromRoot } from "./support/paths.js";
 import { TOWNS_SERVER } from "./support/towns-csv.js";
 
@@ -12,14 +12,14 @@ const WEATHER_SERVER = fromRoot("packages/weather-server/dist/weather.js");
 const WEATHER_ENV = { NWS_USER_AGENT: "typemcp-tests (ops@example.test)", NWS_TIMEOUT_MS: "1000", NWS_RETRY_BASE_MS: "5" };
 
 /** The official v2 client, pinned to 2026-07-28: no initialize, a _meta envelope on every request. */
-function modernClient(): Client {
+function client2026(): Client {
   return new Client({ name: "typemcp-era-test", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
 }
 
 type Connect = (script: string, env: Record<string, string>) => Promise<{ client: Client; close(): Promise<void> }>;
 
 const overStdio: Connect = async (script, env) => {
-  const client = modernClient();
+  const client = client2026();
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [script],
@@ -33,7 +33,7 @@ const overStdio: Connect = async (script, env) => {
 
 const overHttp: Connect = async (script, env) => {
   const server: HttpServerProcess = await startHttpServer(script, ["--stateless"], env);
-  const client = modernClient();
+  const client = client2026();
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
   return {
     client,
@@ -111,7 +111,7 @@ for (const [transport, connect] of [
 }
 
 test("a list stops saying it is cacheable once the author changes it at run time", async () => {
-  const client = modernClient();
+  const client = client2026();
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
@@ -137,7 +137,7 @@ test("whoever runs the server sets how long a client may cache its lists: --list
   const stdio = await overStdio(CALC_SERVER, { MCP_LIST_TTL: "120" });
   const http = await (async () => {
     const server = await startHttpServer(CALC_SERVER, ["--stateless", "--list-ttl", "0"]);
-    const client = modernClient();
+    const client = client2026();
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     return { client, close: () => client.close().then(() => server.stop()) };
   })();
@@ -156,7 +156,7 @@ describe("MCP_REQUEST_STATE_KEY", () => {
   const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } };
   const call = async (url: string, id: number, extra: Record<string, unknown> = {}) => {
     const name = "test_input_required_result_elicitation";
-    const res = await postModern(url, { id, method: "tools/call", name, params: { name, arguments: {}, ...extra }, meta });
+    const res = await post2026(url, { id, method: "tools/call", name, params: { name, arguments: {}, ...extra }, meta });
     return jsonRpcAnswer(await res.text(), res.headers.get("content-type"));
   };
 

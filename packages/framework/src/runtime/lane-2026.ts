@@ -1,9 +1,9 @@
 /**
  * A 2026-07-28 protocol server kept for many HTTP requests, reached through the SDK's public API:
- * `serveStdio` (with a transport of ours) pins one server to the modern era as it does for a
+ * `serveStdio` (with a transport of ours) pins one server to the 2026-07-28 era as it does for a
  * stdio connection, and each request is handed to that server's transport with the HTTP facts
  * the SDK's own HTTP entry gives it (the classification, the request, the verified token).
- * `test/modern-lanes.test.ts` holds the SDK to what this relies on.
+ * `test/lanes-2026.test.ts` holds the SDK to what this relies on.
  */
 import {
   classifyInboundRequest,
@@ -13,7 +13,7 @@ import {
   type JSONRPCMessage,
   type Transport,
 } from "@modelcontextprotocol/server";
-import { serveConnection, ERA_VERSION, type ProtocolServer } from "./sdk.js";
+import { serveConnection, type ProtocolServer } from "./sdk.js";
 import { sdkServerOf } from "./sdk-server-of.js";
 import type { HttpRequestHead } from "./sdk-http.js";
 import type { WireAuthInfo } from "./wire-auth.js";
@@ -23,10 +23,10 @@ import { isPlainRequest } from "./plain-request.js";
 export type PlainLaneRequest = { jsonrpc: "2.0"; id: string | number; method: string; params?: Record<string, unknown> };
 
 /** Where a POST goes: the 2025 era, a kept 2026-07-28 server, or the SDK's own 2026-07-28 entry. */
-export type ModernRoute = { kind: "legacy" } | { kind: "lane"; request: PlainLaneRequest } | { kind: "sdk" };
+export type Route2026 = { kind: "2025-11-25" } | { kind: "lane"; request: PlainLaneRequest } | { kind: "sdk" };
 
 // What a kept server answers: requests whose answer depends only on the request (the same set as
-// the 2025 lanes, plus the modern probe). Listen streams, tasks and notifications keep the SDK's path.
+// the 2025 lanes, plus the 2026-07-28 probe). Listen streams, tasks and notifications keep the SDK's path.
 const LANE_METHODS = new Set([
   "tools/call",
   "tools/list",
@@ -43,19 +43,19 @@ const LANE_METHODS = new Set([
 // The body field each method's `Mcp-Name` header mirrors (SEP-2243).
 const NAME_FIELD: Record<string, string> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
 
-const MODERN = ERA_VERSION.modern;
+const ERA_2026 = "2026-07-28";
 const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
 const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
 
 /**
- * Where a POST whose body parsed to `parsed` goes, by the SDK's own classification. A modern
+ * Where a POST whose body parsed to `parsed` goes, by the SDK's own classification. A 2026-07-28
  * request takes a kept server only when the SDK's entry would certainly dispatch it as it is:
  * a JSON body, a plain request of a lane method claiming 2026-07-28, and the standard headers
  * present and equal to the body (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` in plain
  * form). Anything else it would check further (a missing or encoded header, an unknown
  * revision, a task) goes to the SDK's entry, which answers it in its own words.
  */
-export function modernRouteOf(request: HttpRequestHead, parsed: unknown): ModernRoute {
+export function routeOf2026(request: HttpRequestHead, parsed: unknown): Route2026 {
   // The common cases are told without the SDK's classifier (three zod parses of the body): a plain
   // request that makes no 2026-07-28 claim in body or header is 2025-11-25's, exactly as the
   // classifier would say; one that claims 2026-07-28 in both, with every standard header equal
@@ -65,8 +65,9 @@ export function modernRouteOf(request: HttpRequestHead, parsed: unknown): Modern
     const message = parsed as PlainLaneRequest;
     const meta = message.params?._meta as Record<string, unknown> | undefined;
     const version = request.header("mcp-protocol-version");
-    if ((meta === undefined || !(PROTOCOL_VERSION in meta)) && (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version))) return { kind: "legacy" };
-    if (meta?.[PROTOCOL_VERSION] === MODERN && CLIENT_CAPABILITIES in meta && message.method !== "initialize" && isLaneRequest(request, message))
+    if ((meta === undefined || !(PROTOCOL_VERSION in meta)) && (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version)))
+      return { kind: "2025-11-25" };
+    if (meta?.[PROTOCOL_VERSION] === ERA_2026 && CLIENT_CAPABILITIES in meta && message.method !== "initialize" && isLaneRequest(request, message))
       return { kind: "lane", request: message };
   }
   const header = (name: string) => request.header(name) ?? undefined;
@@ -77,17 +78,17 @@ export function modernRouteOf(request: HttpRequestHead, parsed: unknown): Modern
     mcpNameHeader: header("mcp-name"),
     body: parsed,
   } as Parameters<typeof classifyInboundRequest>[0]);
-  if (outcome.kind === "legacy") return { kind: "legacy" };
-  if (outcome.kind !== "modern" || outcome.messageKind !== "request" || outcome.classification.revision !== MODERN) return { kind: "sdk" };
+  if (outcome.kind === "legacy") return { kind: "2025-11-25" };
+  if (outcome.kind !== "modern" || outcome.messageKind !== "request" || outcome.classification.revision !== ERA_2026) return { kind: "sdk" };
   return isPlainRequest(parsed) && isLaneRequest(request, parsed as PlainLaneRequest) ? { kind: "lane", request: parsed as PlainLaneRequest } : { kind: "sdk" };
 }
 
-// Whether the SDK's entry would dispatch a modern `message` as it is: a lane method, no task, a
+// Whether the SDK's entry would dispatch a 2026-07-28 `message` as it is: a lane method, no task, a
 // JSON body, and the standard headers present and equal to the body (`Mcp-Name` in plain form).
 function isLaneRequest(request: HttpRequestHead, message: PlainLaneRequest): boolean {
   if (!LANE_METHODS.has(message.method) || (message.params !== undefined && "task" in message.params)) return false;
   if (!isJsonContentType(request.header("content-type"))) return false;
-  if (request.header("mcp-protocol-version") !== MODERN || request.header("mcp-method") !== message.method) return false;
+  if (request.header("mcp-protocol-version") !== ERA_2026 || request.header("mcp-method") !== message.method) return false;
   const field = NAME_FIELD[message.method];
   if (field === undefined) return true;
   const value = message.params?.[field];
@@ -96,13 +97,13 @@ function isLaneRequest(request: HttpRequestHead, message: PlainLaneRequest): boo
 }
 
 /** The HTTP status of a kept server's answer: 200, except the one error the spec gives its own (400). */
-export function modernAnswerStatus(message: JSONRPCMessage): number {
+export function answerStatus2026(message: JSONRPCMessage): number {
   const error = (message as { error?: { code?: unknown } }).error;
   return error?.code === ProtocolErrorCode.MissingRequiredClientCapability ? 400 : 200;
 }
 
-/** What a kept modern server is reached through. */
-export interface ModernLaneLink {
+/** What a kept 2026-07-28 server is reached through. */
+export interface LaneLink2026 {
   /** Hands `message` to the server, with the HTTP request it came in (for the caller's identity) and its verified token. */
   deliver(message: JSONRPCMessage, http: { request?: Request; authInfo?: WireAuthInfo }): void;
   close(): Promise<void>;
@@ -114,10 +115,10 @@ const OPENING_ID = "typemcp:open-lane";
  * Pins `protocol` to 2026-07-28 and keeps it: `send` gets every message it sends, with the id of
  * the request it belongs to. Undefined when the server could not be pinned.
  */
-export async function openModernLane(
+export async function openLane2026(
   protocol: ProtocolServer,
   send: (message: JSONRPCMessage, relatedRequestId: string | number | undefined) => void,
-): Promise<ModernLaneLink | undefined> {
+): Promise<LaneLink2026 | undefined> {
   let opened!: () => void;
   const open = new Promise<void>((resolve) => (opened = resolve));
   const wire: Transport = {
@@ -133,7 +134,7 @@ export async function openModernLane(
   };
   const connection = serveConnection(() => protocol, wire);
   // The connection opens on a 2026-07-28 request, as a client's first one would; its answer stays here.
-  const envelope = { "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {} };
+  const envelope = { "io.modelcontextprotocol/protocolVersion": ERA_2026, "io.modelcontextprotocol/clientCapabilities": {} };
   wire.onmessage?.({ jsonrpc: "2.0", id: OPENING_ID, method: "ping", params: { _meta: envelope } } as JSONRPCMessage);
   await open;
   const channel = sdkServerOf(protocol).transport;
@@ -145,7 +146,7 @@ export async function openModernLane(
   // message with zod again and route list changes to stdio listen streams, which HTTP has none of
   // (a kept server's list changes reach nobody, as a one-request server's do).
   channel.send = async (message, options) => send(message, options?.relatedRequestId);
-  const classification = { era: "modern", revision: MODERN };
+  const classification = { era: "2026-07-28", revision: ERA_2026 };
   return {
     deliver(message, http) {
       channel.onmessage?.(message, { classification, ...http } as never);
