@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Plugin } from "esbuild";
+import { ownModuleFile } from "../own-module-file.js";
+
+const BUNDLED_FS = ownModuleFile(new URL("../bundle/stubs/bundled-fs.js", import.meta.url));
 
 // `new URL("../data/towns.csv", import.meta.url)`: a file the code reads beside itself.
 const FILE_URL = /new URL\(\s*(["'])([^"'`]+)\1\s*,\s*import\.meta\.url\s*\)/g;
@@ -26,25 +29,10 @@ export function bundledFiles(outputs: Map<string, string>, packageDir: string): 
   return {
     name: "typemcp-bundled-files",
     setup(build) {
-      build.onResolve({ filter: /^(node:)?fs$/ }, () => ({ path: "fs", namespace: "typemcp-bundled-files" }));
-      build.onLoad({ filter: /.*/, namespace: "typemcp-bundled-files" }, () => ({
-        loader: "js",
-        contents: `const FILES = ${JSON.stringify(files)};
-const pathOf = (file) => (typeof file === "string" ? file : decodeURIComponent(new URL(String(file)).pathname));
-export function readFileSync(file, options) {
-  const text = FILES[pathOf(file)];
-  if (text === undefined) {
-    const error = new Error("ENOENT: " + pathOf(file) + " is not in the bundle (typemcp bundles the files code names with new URL(\\"…\\", import.meta.url))");
-    error.code = "ENOENT";
-    throw error;
-  }
-  const encoding = typeof options === "string" ? options : options?.encoding;
-  return encoding ? text : new TextEncoder().encode(text);
-}
-export function existsSync(file) { return pathOf(file) in FILES; }
-export default { readFileSync, existsSync };
-`,
-      }));
+      // node:fs is bundled-fs.ts, a real module; the files themselves are data in a virtual one.
+      build.onResolve({ filter: /^(node:)?fs$/ }, () => ({ path: BUNDLED_FS }));
+      build.onResolve({ filter: /^typemcp:bundled-files$/ }, () => ({ path: "files", namespace: "typemcp-bundled-files" }));
+      build.onLoad({ filter: /.*/, namespace: "typemcp-bundled-files" }, () => ({ loader: "json", contents: JSON.stringify(files) }));
     },
   };
 }

@@ -21,3 +21,9 @@ declare module "typemcp:validator-chunk-source" {
 declare module "typemcp:ajv-fallback" {
   export const fallbackAjv: ((options: object) => import("./precompiled-ajv.js").CompilingAjv) | undefined;
 }
+
+/** The text files a platform bundle carries, by their path in the package (see bundled-fs.ts). */
+declare module "typemcp:bundled-files" {
+  const files: Record<string, string>;
+  export default files;
+}
