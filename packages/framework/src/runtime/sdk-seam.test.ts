@@ -52,6 +52,7 @@ const SDK_MODULES = [
   "runtime/protocol-types.ts",
   "runtime/request-state-codec.ts",
   "runtime/sdk-http.ts",
+  "runtime/sdk-lane-2026.ts",
   "runtime/sdk-message-sorting.ts",
   "runtime/sdk-server-of.ts",
   "runtime/sdk-server.ts",

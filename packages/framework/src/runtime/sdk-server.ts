@@ -3,7 +3,7 @@
  * API only: once connected, it watches the requests that arrive on the transport and rewrites
  * the replies it sends back (the `Transport` interface is public, and `connect` hands it over).
  */
-import { Server, type JSONRPCMessage, type ServerOptions, type Transport } from "@modelcontextprotocol/server";
+import { Server, type JSONRPCMessage, type ServerOptions, type Transport, type TransportSendOptions } from "@modelcontextprotocol/server";
 import { toInvalidParams } from "./invalid-params.js";
 import type { ClientCapabilities, ServerInfo } from "./protocol-types.js";
 
@@ -25,6 +25,7 @@ const PLACEHOLDER = Object.freeze({ content: Object.freeze([]) });
  */
 export class SdkServer extends Server {
   private readonly handedOver = new Map<RequestId, Record<string, unknown>>();
+  private outlet: ((message: JSONRPCMessage, options?: TransportSendOptions) => Promise<void>) | undefined;
 
   constructor(
     implementation: Omit<ServerInfo, "instructions">,
@@ -48,7 +49,15 @@ export class SdkServer extends Server {
       }
       dispatch?.(message, extra);
     };
-    transport.send = (message, options) => send(this.finish(message, asked), options);
+    transport.send = (message, options) => (this.outlet ?? send)(this.finish(message, asked), options);
+  }
+
+  /**
+   * Sends every finished message to `outlet` instead of the connected transport's own `send` (a
+   * kept HTTP lane answers its requests itself); the replies are still finished as above.
+   */
+  sendFinishedTo(outlet: (message: JSONRPCMessage, options?: TransportSendOptions) => Promise<void>): void {
+    this.outlet = outlet;
   }
 
   /**

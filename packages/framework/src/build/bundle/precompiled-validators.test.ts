@@ -84,6 +84,14 @@ describe("precompiledValidators", () => {
     expect(new Precompiled({ useDefaults: true }).compile({ type: "string", maxLength: 3 })("kg")).toBe(true);
   });
 
+  test("a recursive type's union, whose members refer to the root's $defs, is compiled member by member with those $defs", () => {
+    const json = { anyOf: [{ type: "string" }, { type: "array", items: { $ref: "#/$defs/Json" } }] };
+    const recursive: JsonSchema = { type: "object", properties: { value: { $ref: "#/$defs/Json" } }, $defs: { Json: json } };
+    const module = validatorModule([recursive], {});
+    // Each member is there with the root's $defs beside it, as describe-errors checks it.
+    expect(module).toContain(JSON.stringify({ type: "array", items: { $ref: "#/$defs/Json" }, $defs: { Json: json } }).slice(0, -1));
+  });
+
   test("without a fallback (Workers), a schema the build did not compile is refused, saying so", async () => {
     const Precompiled = await loadPrecompiled();
     expect(() => new Precompiled().compile({ type: "boolean" })).toThrow(/not compiled at build time/);

@@ -91,19 +91,22 @@ function compileAll(schemas: readonly JsonSchema[], options: Record<string, unkn
   return { code: standaloneCode(ajv, refs), keys };
 }
 
-// describe-errors checks each member of a failed union on its own, with the same instance.
+// describe-errors checks each member of a failed union on its own, with the same instance and
+// the root's `$defs` beside it (a member may `$ref` them: a recursive type's union).
 function withMembers(schemas: readonly JsonSchema[]): JsonSchema[] {
   const all: JsonSchema[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (typeof node !== "object" || node === null) return;
-    for (const [key, value] of Object.entries(node)) {
-      if ((key === "anyOf" || key === "oneOf") && Array.isArray(value)) all.push(...(value as JsonSchema[]));
-      visit(value);
-    }
-  };
   for (const schema of schemas) {
     all.push(schema);
+    const defs = (schema as { $defs?: unknown }).$defs;
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (typeof node !== "object" || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if ((key === "anyOf" || key === "oneOf") && Array.isArray(value))
+          all.push(...(value as JsonSchema[]).map((member) => (defs ? ({ ...member, $defs: defs } as JsonSchema) : member)));
+        visit(value);
+      }
+    };
     visit(schema);
   }
   return all;

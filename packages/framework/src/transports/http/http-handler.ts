@@ -1,6 +1,6 @@
 import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
 import { createHttpTransport, createHttpHandler2026, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
-import { answerStatus2026, routeOf2026, openLane2026 } from "../../runtime/lane-2026.js";
+import { answerStatus2026, routeOf2026, openLane2026 } from "../../runtime/sdk-lane-2026.js";
 import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
 import type { ServerChange } from "../../runtime/server-app.js";
 import { ERROR_CODES } from "../../errors/codes.js";

@@ -15,6 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { serveConnection, type ProtocolServer } from "./sdk.js";
 import { sdkServerOf } from "./sdk-server-of.js";
+import { SdkServer } from "./sdk-server.js";
 import type { HttpRequestHead } from "./sdk-http.js";
 import type { WireAuthInfo } from "./wire-auth.js";
 import { isPlainRequest } from "./plain-request.js";
@@ -137,15 +138,17 @@ export async function openLane2026(
   const envelope = { "io.modelcontextprotocol/protocolVersion": ERA_2026, "io.modelcontextprotocol/clientCapabilities": {} };
   wire.onmessage?.({ jsonrpc: "2.0", id: OPENING_ID, method: "ping", params: { _meta: envelope } } as JSONRPCMessage);
   await open;
-  const channel = sdkServerOf(protocol).transport;
-  if (channel?.onmessage === undefined) {
+  const server = sdkServerOf(protocol);
+  const channel = server.transport;
+  if (channel?.onmessage === undefined || !(server instanceof SdkServer)) {
     await connection.close();
     return undefined;
   }
   // What the server sends goes straight to `send`: the channel's own send would check each
   // message with zod again and route list changes to stdio listen streams, which HTTP has none of
   // (a kept server's list changes reach nobody, as a one-request server's do).
-  channel.send = async (message, options) => send(message, options?.relatedRequestId);
+  // The replies are still finished by SdkServer (task handles, invalid params in words, offers).
+  server.sendFinishedTo(async (message, options) => send(message, options?.relatedRequestId));
   const classification = { era: "2026-07-28", revision: ERA_2026 };
   return {
     deliver(message, http) {
