@@ -47,6 +47,9 @@ describe("typemcp build with a view", { timeout: 120_000 }, () => {
     const emitted = fs.readFileSync(path.join(project.dir, "dist", "server.bundle.js"), "utf8");
     expect(emitted).toContain("<!doctype html>");
     expect(emitted).not.toContain("typemcp:view:");
+    // The page's zod speaks English only: its other locales (Indonesian here) are left out.
+    expect(emitted).toContain("Invalid input");
+    expect(emitted).not.toContain("Input tidak valid");
 
     // `high` renamed to `max` in the method's return type; the view was not told.
     project.write(tools("{ max: number; low: number }").replace("high: 21", "max: 21"));

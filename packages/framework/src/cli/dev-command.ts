@@ -2,11 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "../build/schema/typescript.cjs";
-import { buildProgram } from "../build/schema/build-project.js";
-import { writeOutputs } from "../build/schema/write-outputs.js";
-import { bundleViews } from "../build/views/bundle-views.js";
-import { readProjectConfig } from "../build/schema/load-program.js";
+import { devBuild, devEntryOf, unwatchedFolders } from "../build/dev-build.js";
 import { ProjectSession } from "../build/schema/project-session.js";
 import { describeChanges, toServedDefinitions, type ServedDefinitions } from "./describe-changes.js";
 import { DevServerProcess } from "./dev-server-process.js";
@@ -64,7 +60,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
     for (const line of formatBuildFailure(error)) process.stderr.write(`${line}\n`);
     return 1;
   }
-  const entry = resolveEntry(project, positional(own));
+  const entry = devEntryOf(project, positional(own));
   const server = new DevServerProcess({
     entry,
     args: [...(http ? ["--http"] : []), ...serverArgs],
@@ -119,7 +115,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
   };
   const packageDir = path.dirname(project);
   const watcher = watchSources(packageDir, {
-    ignored: ignoredDirs(project),
+    ignored: unwatchedFolders(project),
     onChange: (file) => {
       if (!WATCHED.test(file)) return;
       changed.add(file);
@@ -161,11 +157,7 @@ function describeFailure(error: unknown): string[] {
 }
 
 async function build(session: ProjectSession): Promise<ServedDefinitions> {
-  const result = buildProgram(session.current(), { inMemory: true });
-  const outputs = new Map(result.outputs);
-  await bundleViews(outputs, result.components);
-  writeOutputs(outputs);
-  return toServedDefinitions(result.components);
+  return toServedDefinitions(await devBuild(session));
 }
 
 /** Why no entry can be found when none is named (no package.json, or no "bin" in it), or undefined. */
@@ -210,31 +202,6 @@ function unknownOption(own: readonly string[]): string | undefined {
     return `unknown option ${arg}${near ? `; did you mean ${near}?` : "."} The server's own flags go after --; typemcp dev --help lists dev's.`;
   }
   return undefined;
-}
-
-// The emitted JavaScript to run: the given source's output, else the package's first `bin`.
-function resolveEntry(project: string, given: string | undefined): string {
-  const parsed = readProjectConfig(project);
-  if (given) {
-    const absolute = path.resolve(given);
-    if (/\.[cm]?tsx?$/.test(absolute) && !absolute.endsWith(".d.ts")) {
-      const output = ts.getOutputFileNames(parsed, absolute, false).find((f) => /\.[cm]?js$/.test(f));
-      if (output) return output;
-    }
-    return absolute;
-  }
-  const packageDir = path.dirname(project);
-  const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
-  const bin = typeof manifest.bin === "string" ? manifest.bin : Object.values(manifest.bin ?? {})[0];
-  if (!bin) throw new Error('typemcp dev: name the entry file (typemcp dev src/server.ts): package.json has no "bin".');
-  return path.resolve(packageDir, bin);
-}
-
-function ignoredDirs(project: string): string[] {
-  const parsed = readProjectConfig(project);
-  const dirs = [path.join(path.dirname(project), "node_modules"), path.join(path.dirname(project), ".git")];
-  if (parsed.options.outDir) dirs.push(path.resolve(parsed.options.outDir));
-  return dirs.map((d) => d + path.sep);
 }
 
 // Runs `typemcp dev` itself under the Inspector: the Inspector keeps one session with the dev

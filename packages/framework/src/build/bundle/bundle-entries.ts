@@ -263,6 +263,9 @@ const builtinsOnFirstUse: Plugin = {
       if (args.kind === "require-call") return { path: `node:${name}`, external: true };
       return { path: `node:${name}`, namespace: "typemcp-builtin" };
     });
+    // Data, not source: one CommonJS module per built-in, each differing only in the name it
+    // requires. esbuild cannot pass a parameter to a module file, and each built-in needs a module
+    // of its own to load on its own; test/bundle-startup.test.ts holds the behaviour.
     pluginBuild.onLoad({ filter: /.*/, namespace: "typemcp-builtin" }, (args) => ({
       loader: "js",
       contents: `module.exports = require(${JSON.stringify(args.path)});`,

@@ -4,7 +4,10 @@ import { ownModuleFile } from "../own-module-file.js";
 
 const AJV_FROM_CHUNK = ownModuleFile(new URL("./stubs/ajv-from-chunk.js", import.meta.url));
 const FORMATS_FROM_CHUNK = ownModuleFile(new URL("./stubs/formats-from-chunk.js", import.meta.url));
+const CHUNK_ENTRY = ownModuleFile(new URL("./stubs/validator-chunk-entry.cjs", import.meta.url));
 const VALIDATOR_MODULES = /^(ajv\/dist\/2020\.js|ajv-formats)$/;
+/** Marks the resolution `fromAuthorsPackage` asks esbuild for, so the plugin does not answer it again. */
+const FROM_AUTHOR = Symbol("from the author's package");
 
 /**
  * typemcp imports ajv and ajv-formats with `import()` on a tool's first call, so they are not
@@ -51,7 +54,8 @@ function bundleValidatorsOnce(resolveDir: string): Promise<string> {
 
 async function bundleValidators(resolveDir: string): Promise<string> {
   const result = await esbuild.build({
-    stdin: { contents: `module.exports = { ajv: require("ajv/dist/2020.js"), formats: require("ajv-formats") };`, resolveDir, loader: "js" },
+    entryPoints: [CHUNK_ENTRY],
+    plugins: [fromAuthorsPackage(resolveDir)],
     bundle: true,
     write: false,
     platform: "node",
@@ -67,4 +71,22 @@ async function bundleValidators(resolveDir: string): Promise<string> {
   const outside = Object.values(result.metafile.outputs).flatMap((output) => output.imports.map((i) => i.path));
   if (outside.length) throw new Error(`typemcp: the validator chunk must be self-contained, but it imports ${outside.join(", ")}`);
   return `${result.outputFiles[0]!.text}\n//# sourceURL=typemcp-validators.js`;
+}
+
+/**
+ * Resolves ajv and ajv-formats from the author's package (`resolveDir`) rather than from the chunk
+ * entry's place inside typemcp: the chunk carries the ajv the server installed, as the bundle's
+ * other modules do.
+ */
+function fromAuthorsPackage(resolveDir: string): Plugin {
+  return {
+    name: "typemcp-validators-from-authors-package",
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: VALIDATOR_MODULES }, async (args) => {
+        if (args.pluginData === FROM_AUTHOR) return undefined;
+        const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir, pluginData: FROM_AUTHOR });
+        return resolved.errors.length ? { errors: resolved.errors } : { path: resolved.path };
+      });
+    },
+  };
 }

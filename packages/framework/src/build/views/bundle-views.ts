@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -5,6 +6,7 @@ import type { BuildFailure, Message, Plugin } from "esbuild";
 import { BuildError } from "../../errors/build-error.js";
 import type { DerivedComponent, DerivedTool } from "../schema/derive-definitions.js";
 import { viewEntryOf, viewPlaceholder } from "../schema/derive-view.js";
+import { ownModuleFile } from "../own-module-file.js";
 import { esbuild } from "../vendor/esbuild.js";
 import { VIEW_MANIFEST_GLOBAL, type ViewManifest, type ViewMethod } from "../../view/view-manifest.js";
 import { VIEW_SCRIPT_NAME, VIEW_SOURCES_GLOBAL } from "../../view/view-sources.js";
@@ -93,6 +95,13 @@ function isAuthors(file: string): boolean {
   return !file.includes(`${path.sep}node_modules${path.sep}`) && !file.startsWith(FRAMEWORK_ROOT + path.sep);
 }
 
+const ZOD_LOCALES_ENGLISH = ownModuleFile(new URL("./stubs/zod-locales-english.js", import.meta.url));
+
+/** The compiled stand-in names its map beside itself, which is not where it is loaded from. */
+function withoutSourceMapComment(text: string): string {
+  return text.replace(/\/\/# sourceMappingURL=\S+\s*$/, "");
+}
+
 /**
  * The MCP Apps `App` validates messages with zod, whose index pulls in every locale's error
  * messages (some 250 KB of a page's 400): a view speaks to its host, not to a reader, so English
@@ -101,10 +110,11 @@ function isAuthors(file: string): boolean {
 export const zodInEnglishOnly: Plugin = {
   name: "typemcp-zod-in-english-only",
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
-      contents: 'export { default as en } from "./en.js";',
+    pluginBuild.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, async (args) => ({
+      // The stand-in's text, placed where the index was, so its `zod/...` import finds the same zod.
+      contents: withoutSourceMapComment(await fs.promises.readFile(ZOD_LOCALES_ENGLISH, "utf8")),
       resolveDir: path.dirname(args.path),
-      loader: "js",
+      loader: ZOD_LOCALES_ENGLISH.endsWith(".ts") ? "ts" : "js",
     }));
   },
 };
