@@ -1,7 +1,9 @@
 // Server CPU per HTTP tools/call through the gateway sample (the calculator mounted as "calc"
-// beside the towns and weather parts) against the calculator served on its own, both stateless,
-// both eras, in paired rounds (the method of bench/lib/http-cpu-rounds.mjs). Prints the medians
-// and the gateway's ratio.
+// beside the towns and weather parts, `maskErrors()` and `logRequests()` on every request)
+// against the calculator served on its own with the same middleware (what the gateway itself
+// costs: like with like) and without any (what the sample costs altogether), all stateless, both
+// eras, in paired rounds (the method of bench/lib/http-cpu-rounds.mjs). Prints the medians and
+// the gateway's ratios. Needs `pnpm --filter @typemcp/bench run build:servers` (as `pnpm bench` does).
 //   node bench/gateway-check.mjs [--node PATH] [--rounds N] [--calls N]
 import http from "node:http";
 import path from "node:path";
@@ -18,6 +20,11 @@ const rounds = Number(arg("--rounds", 5));
 const calls = Number(arg("--calls", 1000));
 const servers = [
   { key: "direct", tool: "add", command: [node, here("../packages/calc-server/dist/calc.js"), "--http", "--stateless", "--port", "{port}"] },
+  {
+    key: "middleware",
+    tool: "add",
+    command: [node, here("typemcp-servers/dist/calc-gateway-middleware.js"), "--http", "--stateless", "--port", "{port}"],
+  },
   {
     key: "gateway",
     tool: "calc_add",
@@ -95,9 +102,13 @@ try {
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const era of ["2025-11-25", "2026-07-28"]) {
-    const direct = median(out.direct[era]);
-    const gateway = median(out.gateway[era]);
-    console.log(`${era}: direct ${direct.toFixed(0)} µs, gateway ${gateway.toFixed(0)} µs; gateway/direct ${(gateway / direct).toFixed(2)}`);
+    // The median of the per-round ratios, as `pnpm bench` reports them.
+    const ratio = (a, b) => median(out[a][era].map((x, i) => x / out[b][era][i]));
+    const us = (key) => `${median(out[key][era]).toFixed(0)} µs`;
+    console.log(
+      `${era}: direct ${us("direct")}, direct with the gateway's middleware ${us("middleware")}, gateway ${us("gateway")}; ` +
+        `gateway/same middleware ${ratio("gateway", "middleware").toFixed(2)} (target ≤ 1.1), gateway/direct ${ratio("gateway", "direct").toFixed(2)}`,
+    );
   }
 } finally {
   for (const s of started) s.stop();

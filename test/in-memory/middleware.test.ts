@@ -202,6 +202,23 @@ describe("maskErrors", () => {
     expect((error as Error).message).toContain(logged[0]);
   });
 
+  test("gives every failure its own reference and place, however often a tool or method fails, and leaves successes as they are", async () => {
+    // What it attaches to a call is made once per tool and per method, not per call: nothing of
+    // one failure may carry over to the next, nor one tool's name to another's.
+    const logged: Array<{ reference: string; where: string }> = [];
+    const c = await client([maskErrors({ log: (reference, _thrown, where) => logged.push({ reference, where }) })]);
+    const first = await c.callError("crash");
+    expect(await c.call("echo", { text: "fine" })).toBe("fine");
+    const second = await c.callError("crash");
+    const read = (await c.readResource("report://daily").catch((e: Error) => e)) as Error;
+    const readAgain = (await c.readResource("report://daily").catch((e: Error) => e)) as Error;
+    expect(logged.map((entry) => entry.where)).toEqual(['tool "crash"', 'tool "crash"', "resources/read", "resources/read"]);
+    expect(new Set(logged.map((entry) => entry.reference)).size).toBe(4);
+    expect([first, second, read.message, readAgain.message].map((text, i) => text.includes(logged[i]!.reference))).toEqual([true, true, true, true]);
+    expect(await c.callError("locked")).toBe("The account is locked; ask the user to unlock it.");
+    expect(logged).toHaveLength(4);
+  });
+
   test("without it, the model reads the unexpected error's message", async () => {
     const c = await client();
     expect(await c.callError("crash")).toBe("TypeError: connect ECONNREFUSED db.internal:5432");

@@ -1,7 +1,7 @@
 import { ProtocolError } from "../errors/protocol-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
-import type { Middleware } from "../runtime/middleware.js";
+import type { Middleware, ToolResult } from "../runtime/middleware.js";
 import { toErrorResult } from "../runtime/to-call-result.js";
 import { markUnexpected, unexpectedErrorOf } from "../runtime/unexpected-error.js";
 import { InputNeeded } from "../runtime/input-round.js";
@@ -40,24 +40,42 @@ export function maskErrors(options: MaskErrorsOptions = {}): Middleware {
     log(reference, thrown, where);
     return `${message} (reference ${reference}).`;
   };
-  return {
-    name: "maskErrors",
-    async onRequest(call, next) {
-      try {
-        return await next();
-      } catch (error) {
+  // The reactions below need to know what they are for (the method, the tool) only when a call
+  // fails, yet have to be attached to every call. Made once per method and per tool name and
+  // kept, a call that succeeds allocates nothing here but the promise `then` returns: no
+  // `async` function, no closure, no object of its own.
+  const onFailure = new Map<string, (error: unknown) => never>();
+  const failureOf = (method: string) => {
+    let reaction = onFailure.get(method);
+    if (reaction === undefined) {
+      reaction = (error) => {
         // A resource or prompt method that threw arrives as METHOD_FAILED carrying what it threw.
         const thrown = error instanceof ProtocolError && error.code === "METHOD_FAILED" ? error.cause : error;
         // A question for the client (2026-07-28) is no failure.
         if (thrown instanceof TypemcpError || error instanceof InputNeeded) throw error;
-        throw new ProtocolError("METHOD_FAILED", masked(thrown, call.method), { cause: error });
-      }
-    },
-    async onToolCall(call, next) {
-      const result = await next();
-      const unexpected = unexpectedErrorOf(result);
-      if (unexpected === undefined) return result;
-      return markUnexpected(toErrorResult(new ToolError(masked(unexpected.thrown, `tool "${call.tool}"`))), unexpected.thrown);
-    },
+        throw new ProtocolError("METHOD_FAILED", masked(thrown, method), { cause: error });
+      };
+      onFailure.set(method, reaction);
+    }
+    return reaction;
+  };
+  const onResult = new Map<string, (result: ToolResult) => ToolResult>();
+  const resultOf = (tool: string) => {
+    let reaction = onResult.get(tool);
+    if (reaction === undefined) {
+      const where = `tool "${tool}"`;
+      reaction = (result) => {
+        const unexpected = unexpectedErrorOf(result);
+        if (unexpected === undefined) return result;
+        return markUnexpected(toErrorResult(new ToolError(masked(unexpected.thrown, where))), unexpected.thrown);
+      };
+      onResult.set(tool, reaction);
+    }
+    return reaction;
+  };
+  return {
+    name: "maskErrors",
+    onRequest: (call, next) => next().then(undefined, failureOf(call.method)),
+    onToolCall: (call, next) => next().then(resultOf(call.tool)),
   };
 }
