@@ -89,7 +89,8 @@ describe(`middleware, compiled with ${process.env.DECORATORS}`, () => {
     const reader: Middleware = {
       name: "reader",
       onRequest: (call, next) => {
-        seen.push({ requestId: call.ctx.requestId, same: call.ctx === call.ctx, aborted: call.ctx.signal.aborted });
+        const first = call.ctx;
+        seen.push({ requestId: first.requestId, same: call.ctx === first, aborted: first.signal.aborted });
         return next();
       },
     };
