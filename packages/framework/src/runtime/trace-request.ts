@@ -107,11 +107,12 @@ export function traceRequest<E extends RequestExtra>(
   // The options and attributes every request of this method, target and era shares are one
   // object, made once (the SDK copies the attributes into the span); the few of this request
   // alone are set on the span, not spread into a copy.
-  const span = instrumentsOf(otel).tracer.startSpan(request.name, request.options, parent);
+  const made = instrumentsOf(otel);
+  const span = made.tracer.startSpan(request.name, request.options, parent);
   span.setAttribute("jsonrpc.request.id", String(extra.requestId));
   if (extra.sessionId !== undefined) span.setAttribute("mcp.session.id", extra.sessionId);
   if (typeof params.uri === "string") span.setAttribute("mcp.resource.uri", params.uri);
-  const traced = new TracedRequest(otel, method, request, span, otel.trace.setSpan(parent, span));
+  const traced = new TracedRequest(otel, made.duration, method, request, span, otel.trace.setSpan(parent, span));
   let result: unknown;
   try {
     result = otel.context.with(traced.context, serve, undefined, params, extra);
@@ -128,6 +129,8 @@ class TracedRequest {
   private readonly started = performance.now();
   constructor(
     private readonly otel: typeof OtelApi,
+    // The histogram of the provider the request started under: looked up once per request.
+    private readonly duration: OtelApi.Histogram,
     private readonly method: string,
     private readonly request: Described,
     private readonly span: OtelApi.Span,
@@ -148,7 +151,7 @@ class TracedRequest {
 
   private end(errorType: string | undefined): void {
     endSpan(this.otel, this.span, errorType);
-    instrumentsOf(this.otel).duration.record((performance.now() - this.started) / 1000, metricAttributes(this.request, errorType), this.context);
+    this.duration.record((performance.now() - this.started) / 1000, metricAttributes(this.request, errorType), this.context);
   }
 }
 
