@@ -76,4 +76,38 @@ describe("logRequests() and timing() on stderr", () => {
     expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(stderr.match(/^\[typemcp\] tools\/call echo: [\d.]+ ms \(ok\)$/gm)).toHaveLength(20);
   });
+
+  test("a request with no target has no target key, an empty target name keeps its key, and a string id stays a string", async () => {
+    const child = spawn(process.execPath, [SERVER], { cwd: os.tmpdir(), stdio: "pipe" });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const lines = [
+      { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "log", version: "0" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      // Twice each: the second line is built from the parts the first one kept.
+      { jsonrpc: "2.0", id: 'list "1"', method: "tools/list", params: {} },
+      { jsonrpc: "2.0", id: 'list "2"', method: "tools/list", params: {} },
+      { jsonrpc: "2.0", id: 70, method: "tools/call", params: { name: "", arguments: {} } },
+      { jsonrpc: "2.0", id: 71, method: "tools/call", params: { name: "", arguments: {} } },
+      { jsonrpc: "2.0", id: 72, method: "tools/call", params: { name: "echo", arguments: { text: "exit" } } },
+    ];
+    child.stdin.write(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    expect(await exited).toBe(0);
+    const logged = stderr
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const common = ["time", "method"];
+    const tail = ["requestId", "client", "protocolVersion", "durationMs", "outcome"];
+    const lists = logged.filter((entry) => entry.method === "tools/list");
+    expect(lists.map((entry) => entry.requestId)).toEqual(['list "1"', 'list "2"']);
+    for (const entry of lists) expect(Object.keys(entry)).toEqual([...common, ...tail]);
+    const unnamed = logged.filter((entry) => entry.requestId === 70 || entry.requestId === 71);
+    expect(unnamed).toHaveLength(2);
+    for (const entry of unnamed) {
+      expect(Object.keys(entry)).toEqual([...common, "target", ...tail, "error"]);
+      expect(entry).toMatchObject({ target: "", outcome: "error", protocolVersion: "2025-11-25" });
+    }
+  });
 });

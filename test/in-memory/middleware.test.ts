@@ -84,6 +84,49 @@ describe(`middleware, compiled with ${process.env.DECORATORS}`, () => {
     expect(await c.call("ticket")).toBe(1);
   });
 
+  test("gives a request middleware the request's context on demand, the same one each time it reads it", async () => {
+    const seen: { requestId: string | number; same: boolean; aborted: boolean }[] = [];
+    const reader: Middleware = {
+      name: "reader",
+      onRequest: (call, next) => {
+        const first = call.ctx;
+        seen.push({ requestId: first.requestId, same: call.ctx === first, aborted: first.signal.aborted });
+        return next();
+      },
+    };
+    const entries: RequestLogEntry[] = [];
+    const c = await client([logRequests({ write: (entry) => entries.push(entry) }), reader]);
+    expect(await c.call("ticket")).toBe(1);
+    expect(seen).toHaveLength(2);
+    expect(seen.every((s) => s.same && !s.aborted)).toBe(true);
+    // logRequests() reads the id without the context: the same id the context gives.
+    expect(entries.map((entry) => entry.requestId)).toEqual(seen.map((s) => s.requestId));
+    expect(typeof seen[1]?.requestId).toBe("number");
+  });
+
+  test("answers with a JSON-RPC error when a request middleware throws before calling next, and keeps serving", async () => {
+    let refused = false;
+    const sync: Middleware = {
+      name: "sync",
+      // A plain function, not async: its throw happens while the chain is being entered.
+      onRequest: (call, next) => {
+        if (call.method === "tools/call" && !refused) {
+          refused = true;
+          throw new ProtocolError("INVALID_PARAMS", "Not this time.");
+        }
+        return next();
+      },
+    };
+    const entries: RequestLogEntry[] = [];
+    const c = await client([logRequests({ write: (entry) => entries.push(entry) }), sync]);
+    await expect(c.callResult("ticket")).rejects.toThrow(/Not this time/);
+    expect(await c.call("ticket")).toBe(1);
+    expect(entries.filter((entry) => entry.method === "tools/call").map((entry) => [entry.outcome, entry.error])).toEqual([
+      ["error", "Not this time."],
+      ["ok", undefined],
+    ]);
+  });
+
   test("refuses what is no middleware, naming where it was given", () => {
     expect(() => createServer(new MiddlewareTools(), { ...INFO, use: [{} as Middleware] })).toThrow("use[0] is not a middleware");
     expect(() => use(mark("a"), { name: "x" } as Middleware)).toThrow("@use(…) argument list[1] is not a middleware");

@@ -1,4 +1,5 @@
 import type { Middleware, RequestCall } from "../runtime/middleware.js";
+import { requestIdOf } from "../runtime/request-call.js";
 import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
 import { writeStderrLine } from "./stderr-lines.js";
 
@@ -55,7 +56,7 @@ export function logRequests(options: LogRequestsOptions = {}): Middleware {
       time: isoTime(time),
       method: call.method,
       ...(target === undefined ? {} : { target }),
-      requestId: call.ctx.requestId,
+      requestId: requestIdOf(call),
       client: call.client,
       protocolVersion: call.protocolVersion,
       durationMs,
@@ -65,25 +66,69 @@ export function logRequests(options: LogRequestsOptions = {}): Middleware {
   };
   return {
     name: "logRequests",
-    async onRequest(call, next) {
+    // No async function: one reaction on what is inside, instead of the promises of an async
+    // function and its await (a few microtasks per request).
+    onRequest(call, next) {
       const time = Date.now();
       const started = performance.now();
-      try {
-        const result = await next();
-        log(call, time, started, outcomeOf(result, false));
-        return result;
-      } catch (error) {
-        log(call, time, started, "error", error);
-        throw error;
-      }
+      return next().then(
+        (result) => {
+          log(call, time, started, outcomeOf(result, false));
+          return result;
+        },
+        (error: unknown) => {
+          log(call, time, started, "error", error);
+          throw error;
+        },
+      );
     },
   };
 }
 
 // The same JSON as JSON.stringify of the entry, in the entry's key order; every string the
-// client or the server chose goes through JSON.stringify, so it is escaped as there.
+// client or the server chose goes through JSON.stringify, so it is escaped as there. The parts
+// every request of one method and target (and of one client and era) share are made once.
 function logLine(time: number, call: RequestCall, target: string | undefined, durationMs: number, outcome: RequestOutcome, error: string | undefined): string {
-  return `{"time":"${isoTime(time)}","method":${JSON.stringify(call.method)}${target === undefined ? "" : `,"target":${JSON.stringify(target)}`},"requestId":${JSON.stringify(call.ctx.requestId)},"client":${JSON.stringify(call.client)},"protocolVersion":${JSON.stringify(call.protocolVersion)},"durationMs":${JSON.stringify(durationMs)},"outcome":"${outcome}"${error === undefined ? "" : `,"error":${JSON.stringify(error)}`}}\n`;
+  const id = requestIdOf(call);
+  return `{"time":"${isoTime(time)}${aboutPart(call.method, target)}${typeof id === "number" ? id : JSON.stringify(id)}${callerPart(call.client, call.protocolVersion)}${durationMs},"outcome":"${outcome}"${error === undefined ? "" : `,"error":${JSON.stringify(error)}`}}\n`;
+}
+
+// Past this many kept parts per key, a part is made per line: a target or a client is a name
+// a client chooses.
+const MAX_KEPT = 512;
+const aboutParts = new Map<string, Map<string, string>>();
+const untargeted = new Map<string, string>();
+const callerParts = new Map<string, Map<string, string>>();
+
+// `","method":…,"target":…,"requestId":`, kept by method, then by target (a request with none
+// is kept apart, so no target name can stand for "none").
+function aboutPart(method: string, target: string | undefined): string {
+  let byTarget = aboutParts.get(method);
+  if (byTarget === undefined) {
+    byTarget = new Map();
+    if (aboutParts.size < MAX_KEPT) aboutParts.set(method, byTarget);
+  }
+  const kept = target === undefined ? untargeted.get(method) : byTarget.get(target);
+  if (kept !== undefined) return kept;
+  const made = `","method":${JSON.stringify(method)}${target === undefined ? "" : `,"target":${JSON.stringify(target)}`},"requestId":`;
+  if (target === undefined) {
+    if (untargeted.size < MAX_KEPT) untargeted.set(method, made);
+  } else if (byTarget.size < MAX_KEPT) byTarget.set(target, made);
+  return made;
+}
+
+// `,"client":…,"protocolVersion":…,"durationMs":`
+function callerPart(client: string, protocolVersion: string): string {
+  let byVersion = callerParts.get(client);
+  if (byVersion === undefined) {
+    byVersion = new Map();
+    if (callerParts.size < MAX_KEPT) callerParts.set(client, byVersion);
+  }
+  const known = byVersion.get(protocolVersion);
+  if (known !== undefined) return known;
+  const made = `,"client":${JSON.stringify(client)},"protocolVersion":${JSON.stringify(protocolVersion)},"durationMs":`;
+  if (byVersion.size < MAX_KEPT) byVersion.set(protocolVersion, made);
+  return made;
 }
 
 // `new Date(ms).toISOString()`, with the part up to the second made once per second.

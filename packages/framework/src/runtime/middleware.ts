@@ -12,7 +12,7 @@ export interface RequestCall {
   readonly method: string;
   /** The request's params as the client sent them (the SDK has checked their shape). */
   readonly params: Readonly<Record<string, unknown>>;
-  /** The request's context: its id, the caller's `auth`, its abort signal, logging to the client. */
+  /** The request's context: its id, the caller's `auth`, its abort signal, logging to the client. Made on first read (a getter, not an own property). */
   readonly ctx: Context;
   /**
    * Who is calling, as a key to keep state by: `caller.key` (`user:…`, `client:…`, else an

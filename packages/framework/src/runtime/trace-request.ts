@@ -34,8 +34,8 @@ function instrumentsOf(otel: typeof OtelApi): Instruments {
 interface Described {
   /** The span's name. */
   readonly name: string;
-  /** The span's attributes, but for those of the request alone (its id, session, URI). */
-  readonly common: OtelApi.Attributes;
+  /** The span's options: its kind and the attributes but for those of the request alone (its id, session, URI). */
+  readonly options: OtelApi.SpanOptions;
   /** The duration's attributes when the request succeeded: a small fixed set (method, era, tool or prompt). */
   readonly ok: OtelApi.Attributes;
   /** The duration's attributes by `error.type`. */
@@ -48,7 +48,7 @@ interface Described {
 const MAX_DESCRIBED = 512;
 const described = { "2025-11-25": new Map<string, Map<string, Described>>(), "2026-07-28": new Map<string, Map<string, Described>>() };
 
-function describe(method: string, target: string | undefined, era: RequestExtra["era"]): Described {
+function describe(otel: typeof OtelApi, method: string, target: string | undefined, era: RequestExtra["era"]): Described {
   // A URI is no low-cardinality target: resources are named by method alone, as the conventions advise.
   const named = method.startsWith("resources/") ? undefined : target;
   let byTarget = described[era].get(method);
@@ -60,11 +60,14 @@ function describe(method: string, target: string | undefined, era: RequestExtra[
     method === "tools/call" ? { "gen_ai.tool.name": target } : method === "prompts/get" ? { "gen_ai.prompt.name": target } : ({} as OtelApi.Attributes);
   const made: Described = {
     name: named !== undefined ? `${method} ${named}` : method,
-    common: {
-      "mcp.method.name": method,
-      "mcp.protocol.version": version,
-      ...(method === "tools/call" ? { "gen_ai.operation.name": "execute_tool" } : {}),
-      ...about,
+    options: {
+      kind: otel.SpanKind.SERVER,
+      attributes: {
+        "mcp.method.name": method,
+        "mcp.protocol.version": version,
+        ...(method === "tools/call" ? { "gen_ai.operation.name": "execute_tool" } : {}),
+        ...about,
+      },
     },
     ok: { "mcp.method.name": method, "mcp.protocol.version": version, ...about },
     failed: new Map(),
@@ -99,15 +102,17 @@ export function traceRequest<E extends RequestExtra>(
 ): Promise<unknown> {
   const otel = loadedOtelApi();
   if (otel === undefined) return loadOtelApi().then(() => traceRequest(method, params, extra, serve));
-  const request = describe(method, requestTarget(method, params), extra.era);
+  const request = describe(otel, method, requestTarget(method, params), extra.era);
   const parent = extractTraceContext(otel, extra.meta);
-  // The attributes every request of this method, target and era shares are one object, made
-  // once; the few of this request alone are set on the span, not spread into a copy.
-  const span = instrumentsOf(otel).tracer.startSpan(request.name, { kind: otel.SpanKind.SERVER, attributes: request.common }, parent);
+  // The options and attributes every request of this method, target and era shares are one
+  // object, made once (the SDK copies the attributes into the span); the few of this request
+  // alone are set on the span, not spread into a copy.
+  const made = instrumentsOf(otel);
+  const span = made.tracer.startSpan(request.name, request.options, parent);
   span.setAttribute("jsonrpc.request.id", String(extra.requestId));
   if (extra.sessionId !== undefined) span.setAttribute("mcp.session.id", extra.sessionId);
   if (typeof params.uri === "string") span.setAttribute("mcp.resource.uri", params.uri);
-  const traced = new TracedRequest(otel, method, request, span, otel.trace.setSpan(parent, span));
+  const traced = new TracedRequest(otel, made.duration, method, request, span, otel.trace.setSpan(parent, span));
   let result: unknown;
   try {
     result = otel.context.with(traced.context, serve, undefined, params, extra);
@@ -124,6 +129,8 @@ class TracedRequest {
   private readonly started = performance.now();
   constructor(
     private readonly otel: typeof OtelApi,
+    // The histogram of the provider the request started under: looked up once per request.
+    private readonly duration: OtelApi.Histogram,
     private readonly method: string,
     private readonly request: Described,
     private readonly span: OtelApi.Span,
@@ -144,7 +151,7 @@ class TracedRequest {
 
   private end(errorType: string | undefined): void {
     endSpan(this.otel, this.span, errorType);
-    instrumentsOf(this.otel).duration.record((performance.now() - this.started) / 1000, metricAttributes(this.request, errorType), this.context);
+    this.duration.record((performance.now() - this.started) / 1000, metricAttributes(this.request, errorType), this.context);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from "./context.js";
 import type { Middleware } from "./middleware.js";
+import { ChainCall } from "./request-call.js";
 import { runRequestChain } from "./run-middleware.js";
 import type { ProtocolServer, RequestExtra } from "./sdk.js";
 import { traceExecution, traceRequest } from "./trace-request.js";
@@ -21,15 +22,8 @@ export function withRequestMiddleware(protocol: ProtocolServer, chain: readonly 
   if (traced) void loadOtelApi();
   const around = (method: string, params: Record<string, any>, extra: RequestExtra, handler: RequestHandler) => {
     const inSpan = traced ? { ...extra, execute: <T>(run: () => Promise<T>) => traceExecution(method, params, run) } : extra;
-    const call = {
-      method,
-      params,
-      ctx: context(inSpan),
-      client: extra.caller.key,
-      caller: extra.caller,
-      protocolVersion: extra.era,
-      sessionId: extra.sessionId,
-    };
+    // Its context is made only if a middleware reads it.
+    const call = new ChainCall(method, params, inSpan, context);
     return runRequestChain(chain, call, () => handler(params, inSpan));
   };
   return {
