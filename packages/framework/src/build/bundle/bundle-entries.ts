@@ -104,7 +104,7 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
       }
       options.outputs.set(file.path, text);
     }
-    options.outputs.set(entry, entryLoader(format, bundleFile, hashbang));
+    options.outputs.set(entry, await entryLoader(format, bundleFile, hashbang));
     // TypeScript's map of the entry would describe code the loader replaced.
     options.outputs.delete(`${entry}.map`);
   }

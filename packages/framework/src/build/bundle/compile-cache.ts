@@ -7,7 +7,7 @@ interface NodeModule {
  * Turns on Node's compile cache where the running Node has it (`module.enableCompileCache`,
  * Node 22.1+), so that later starts read compiled code instead of parsing it again. It runs at
  * the start of the `typemcp` command and, as source text, at the start of every server entry
- * `typemcp build` bundles (`entryLoader`): hence it uses nothing but its parameters.
+ * `typemcp build` bundles (`entryLoader`).
  *
  * Where the cache lives is decided at every start (nothing about the machine is frozen in at
  * build time): NODE_COMPILE_CACHE when set (Node has then enabled it already), else one folder
@@ -17,7 +17,9 @@ interface NodeModule {
  * cache. Any failure leaves the cache off: it is an optimisation, never a reason not to start.
  * NODE_DISABLE_COMPILE_CACHE turns it off (Node checks it).
  */
-export function enableCompileCache(nodeModule: NodeModule, require: NodeJS.Require): void {
+export function enableCompileCache(nodeModuleItself: object, require: NodeJS.Require): void {
+  // `object`: the Node typings a project installs may predate enableCompileCache.
+  const nodeModule = nodeModuleItself as NodeModule;
   if (typeof nodeModule.enableCompileCache !== "function" || process.env.NODE_COMPILE_CACHE) return;
   try {
     const fs = require("node:fs") as typeof import("node:fs");

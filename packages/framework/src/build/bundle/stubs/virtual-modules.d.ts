@@ -27,3 +27,6 @@ declare module "typemcp:bundled-files" {
   const files: Record<string, string>;
   export default files;
 }
+
+/** The name of the bundle an entry loader starts, beside it (`./server.bundle.js`): set by the build. */
+declare const TYPEMCP_BUNDLE_FILE: string;
