@@ -25,7 +25,8 @@ const GENERATED = [
   { file: "host/code-mode/deno-sandbox.ts", starts: '/// <reference path="./tools.d.ts" />' },
 ];
 
-const MODULE_CODE = /(^|\n|\$\{…\})\s*(import\s+[\w{*"]|export\s+(default|const|function|class|\{|=)|module\.exports\s*=|(const|let|var)\s+\w+\s*=\s*require\()/;
+const MODULE_CODE =
+  /(^|\n|\$\{…\})\s*(import\s+[\w{*"]|export\s+(default|const|function|class|\{|=)|module\.exports\s*=|(const|let|var)\s+\w+\s*=\s*require\()/;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
