@@ -1,5 +1,24 @@
 // Which incoming messages are certainly JSON-RPC requests by the SDK's own definition, told by
-// their structure instead of by zod (see `sdk-message-sorting.ts`, the one user).
+// their structure instead of by zod (stdio's `sdk-message-sorting.ts`, both eras' HTTP lanes),
+// and which of their methods a kept protocol server may answer.
+
+/**
+ * The methods whose answer depends only on the request, which a kept protocol server answers on
+ * either era's HTTP path (the 2026-07-28 path adds its `server/discover` probe). `initialize` and
+ * `logging/setLevel` would leave state behind for the next caller; tasks and subscriptions keep a
+ * server of their own.
+ */
+export const REQUEST_ONLY_METHODS: ReadonlySet<string> = new Set([
+  "tools/call",
+  "tools/list",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "prompts/list",
+  "prompts/get",
+  "completion/complete",
+  "ping",
+]);
 
 const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 /** The 2025-11-25 tasks key of a request's `_meta`, whose shape the SDK checks too. */

@@ -59,15 +59,19 @@ export interface HttpRequestHead {
  * same three headers its own entry reads, without a web `Request` to read them from.
  */
 export function isHttpRequest2025(request: HttpRequestHead, parsedBody: unknown): boolean {
+  return classifyHttpRequest(request, parsedBody).kind === "legacy";
+}
+
+/** The SDK's classification of a POST (`legacy`, its 2026-07-28 kinds, or a refusal) from the three headers its entry reads. */
+export function classifyHttpRequest(request: HttpRequestHead, parsedBody: unknown): ReturnType<typeof classifyInboundRequest> {
   const header = (name: string) => request.header(name) ?? undefined;
-  const outcome = classifyInboundRequest({
+  return classifyInboundRequest({
     httpMethod: request.method.toUpperCase(),
     protocolVersionHeader: header("mcp-protocol-version"),
     mcpMethodHeader: header("mcp-method"),
     mcpNameHeader: header("mcp-name"),
     body: parsedBody,
   } as Parameters<typeof classifyInboundRequest>[0]);
-  return outcome.kind === "legacy";
 }
 
 /**

@@ -5,20 +5,13 @@
  * the SDK's own HTTP entry gives it (the classification, the request, the verified token).
  * `test/lanes-2026.test.ts` holds the SDK to what this relies on.
  */
-import {
-  classifyInboundRequest,
-  isJsonContentType,
-  ProtocolErrorCode,
-  SUPPORTED_PROTOCOL_VERSIONS,
-  type JSONRPCMessage,
-  type Transport,
-} from "@modelcontextprotocol/server";
+import { isJsonContentType, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
 import { serveConnection, type ProtocolServer } from "./sdk.js";
 import { sdkServerOf } from "./sdk-server-of.js";
 import { SdkServer } from "./sdk-server.js";
-import type { HttpRequestHead } from "./sdk-http.js";
+import { classifyHttpRequest, type HttpRequestHead } from "./sdk-http.js";
 import type { WireAuthInfo } from "./wire-auth.js";
-import { isPlainRequest } from "./plain-request.js";
+import { isPlainRequest, REQUEST_ONLY_METHODS } from "./plain-request.js";
 
 /** A JSON-RPC request as it arrived. */
 export type PlainLaneRequest = { jsonrpc: "2.0"; id: string | number; method: string; params?: Record<string, unknown> };
@@ -26,20 +19,9 @@ export type PlainLaneRequest = { jsonrpc: "2.0"; id: string | number; method: st
 /** Where a POST goes: the 2025 era, a kept 2026-07-28 server, or the SDK's own 2026-07-28 entry. */
 export type Route2026 = { kind: "2025-11-25" } | { kind: "lane"; request: PlainLaneRequest } | { kind: "sdk" };
 
-// What a kept server answers: requests whose answer depends only on the request (the same set as
-// the 2025 lanes, plus the 2026-07-28 probe). Listen streams, tasks and notifications keep the SDK's path.
-const LANE_METHODS = new Set([
-  "tools/call",
-  "tools/list",
-  "resources/list",
-  "resources/templates/list",
-  "resources/read",
-  "prompts/list",
-  "prompts/get",
-  "completion/complete",
-  "ping",
-  "server/discover",
-]);
+// What a kept server answers: the requests whose answer depends only on the request, plus the
+// 2026-07-28 probe. Listen streams, tasks and notifications keep the SDK's path.
+const LANE_METHODS = new Set([...REQUEST_ONLY_METHODS, "server/discover"]);
 
 // The body field each method's `Mcp-Name` header mirrors (SEP-2243).
 const NAME_FIELD: Record<string, string> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
@@ -71,14 +53,7 @@ export function routeOf2026(request: HttpRequestHead, parsed: unknown): Route202
     if (meta?.[PROTOCOL_VERSION] === ERA_2026 && CLIENT_CAPABILITIES in meta && message.method !== "initialize" && isLaneRequest(request, message))
       return { kind: "lane", request: message };
   }
-  const header = (name: string) => request.header(name) ?? undefined;
-  const outcome = classifyInboundRequest({
-    httpMethod: request.method.toUpperCase(),
-    protocolVersionHeader: header("mcp-protocol-version"),
-    mcpMethodHeader: header("mcp-method"),
-    mcpNameHeader: header("mcp-name"),
-    body: parsed,
-  } as Parameters<typeof classifyInboundRequest>[0]);
+  const outcome = classifyHttpRequest(request, parsed);
   if (outcome.kind === "legacy") return { kind: "2025-11-25" };
   if (outcome.kind !== "modern" || outcome.messageKind !== "request" || outcome.classification.revision !== ERA_2026) return { kind: "sdk" };
   return isPlainRequest(parsed) && isLaneRequest(request, parsed as PlainLaneRequest) ? { kind: "lane", request: parsed as PlainLaneRequest } : { kind: "sdk" };
