@@ -206,6 +206,43 @@ describe("typemcp/host connectServer with answers", () => {
     }
   });
 
+  test("a call refused until the user completes a URL step (-32042) is asked like a URL elicitation, then made again once the server says the step is done", async () => {
+    const trust = { kind: "stdio", command: process.execPath, args: [fromRoot("test/fixtures/trust-server.mjs")], inheritEnv: true } as const;
+    const base = { timeoutMs: 10_000, clientName: "test", clientVersion: "1.0.0" };
+    const asked: unknown[] = [];
+    const completed: string[] = [];
+    const accepting = await connectServer(trust, {
+      ...base,
+      answers: {
+        elicitUrl: async (request, { server: from }) => (asked.push({ from, ...request }), { action: "accept" }),
+        elicitationComplete: (id) => completed.push(id),
+      },
+    });
+    try {
+      expect((await accepting.call("sync", {})).content).toEqual([{ type: "text", text: "sync: done after 2 call(s)" }]);
+      expect(asked).toEqual([{ from: "trust", message: "Authorize the sync.", url: "https://sync.example.com/authorize?state=s1", elicitationId: "e-2" }]);
+      expect(completed).toEqual(["e-2"]);
+    } finally {
+      await accepting.close();
+    }
+    // Declined: the server's error is the call's, and the call is not made again.
+    const declining = await connectServer(trust, { ...base, answers: { elicitUrl: async () => ({ action: "decline" }) } });
+    try {
+      await expect(declining.call("sync", {})).rejects.toThrow("This request requires the user to authorize the sync.");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await declining.call("sync", {})).content).toEqual([{ type: "text", text: "sync: done after 2 call(s)" }]);
+    } finally {
+      await declining.close();
+    }
+    // A host that opens no URLs gets the error as it came.
+    const formOnly = await connectServer(trust, { ...base, answers: { elicit: async () => ({ action: "cancel" }) } });
+    try {
+      await expect(formOnly.call("sync", {})).rejects.toThrow("This request requires the user to authorize the sync.");
+    } finally {
+      await formOnly.close();
+    }
+  });
+
   test("declares elicitation.url only with elicitUrl, which gets the URL; the server's elicitation/complete reaches elicitationComplete", async () => {
     const trust = { kind: "stdio", command: process.execPath, args: [fromRoot("test/fixtures/trust-server.mjs")], inheritEnv: true } as const;
     const base = { timeoutMs: 10_000, clientName: "test", clientVersion: "1.0.0" };

@@ -40,6 +40,7 @@ import type { McpCallResult, McpTool, Progress, ToolCaller } from "./mcp-tool.js
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { HostError } from "./host-error.js";
 import { RequestDeadlines } from "./request-deadlines.js";
+import { UrlSteps } from "./url-steps.js";
 import { traceClientRequest } from "../telemetry/client-telemetry.js";
 
 export type {
@@ -213,7 +214,9 @@ export async function openClientSession(transport: Transport, options: SessionOp
     },
   );
   const deadlines = new RequestDeadlines();
-  if (options.answers) answerQuestions(client, options.answers, deadlines, options.serverName ?? (() => "server"));
+  const serverName = options.serverName ?? (() => "server");
+  const urlSteps = new UrlSteps(options.answers ?? {}, deadlines);
+  if (options.answers) answerQuestions(client, options.answers, deadlines, serverName, urlSteps);
   // The calls in flight, each with its log listener (or none): see CallListeners.onlog.
   const inFlight = new Set<CallListeners>();
   client.setNotificationHandler("notifications/message", (notification) => {
@@ -223,6 +226,25 @@ export async function openClientSession(transport: Transport, options: SessionOp
   await client.connect(transport, { timeout: options.timeoutMs });
   const info = client.getServerVersion();
   const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
+  const callToolOnce: ClientSession["callTool"] = async (name, args, timeoutMs, signal, listeners = {}) => {
+    // The call's own limit, paused while the host answers the server's questions.
+    const deadline = deadlines.start(timeoutMs, () => new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", { timeout: timeoutMs }), signal);
+    // 2026-07-28: a server sends a request log messages only at the level its envelope names;
+    // the listener filters them by its own caller's level.
+    const logLevel = listeners.onlog && client.getProtocolEra() === "modern" ? { [LOG_LEVEL_META]: "debug" } : undefined;
+    inFlight.add(listeners);
+    try {
+      return (await traceClientRequest({ method: "tools/call", target: name, protocolVersion }, (meta) =>
+        client.callTool(
+          { name, arguments: args, ...((meta || logLevel) && { _meta: { ...meta, ...logLevel } }) },
+          { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal, ...(listeners.onprogress && { onprogress: listeners.onprogress }) },
+        ),
+      )) as McpCallResult;
+    } finally {
+      inFlight.delete(listeners);
+      deadline.done();
+    }
+  };
   return {
     server: info && { name: info.name, version: info.version, ...(info.title === undefined ? {} : { title: info.title }) },
     era:
@@ -271,25 +293,8 @@ export async function openClientSession(transport: Transport, options: SessionOp
     async getPrompt(name, args, timeoutMs) {
       return (await client.getPrompt({ name, arguments: args }, { timeout: timeoutMs })) as McpPromptResult;
     },
-    async callTool(name, args, timeoutMs, signal, listeners = {}) {
-      // The call's own limit, paused while the host answers the server's questions.
-      const deadline = deadlines.start(timeoutMs, () => new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", { timeout: timeoutMs }), signal);
-      // 2026-07-28: a server sends a request log messages only at the level its envelope names;
-      // the listener filters them by its own caller's level.
-      const logLevel = listeners.onlog && client.getProtocolEra() === "modern" ? { [LOG_LEVEL_META]: "debug" } : undefined;
-      inFlight.add(listeners);
-      try {
-        return (await traceClientRequest({ method: "tools/call", target: name, protocolVersion }, (meta) =>
-          client.callTool(
-            { name, arguments: args, ...((meta || logLevel) && { _meta: { ...meta, ...logLevel } }) },
-            { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal, ...(listeners.onprogress && { onprogress: listeners.onprogress }) },
-          ),
-        )) as McpCallResult;
-      } finally {
-        inFlight.delete(listeners);
-        deadline.done();
-      }
-    },
+    callTool: (name, args, timeoutMs, signal, listeners = {}) =>
+      urlSteps.call(() => callToolOnce(name, args, timeoutMs, signal, listeners), serverName(), timeoutMs, signal),
     async notifyRootsChanged() {
       if (client.getProtocolEra() !== "modern") await client.sendRootsListChanged();
     },
@@ -310,7 +315,7 @@ function listChangedHandlers(onListChanged: (kind: McpListKind) => void) {
 
 // The SDK calls these for 2025-11-25 requests from the server and for the questions inside a
 // 2026-07-28 input-required result alike.
-function answerQuestions(client: Client, answers: ClientAnswers, deadlines: RequestDeadlines, serverName: () => string): void {
+function answerQuestions(client: Client, answers: ClientAnswers, deadlines: RequestDeadlines, serverName: () => string, urlSteps: UrlSteps): void {
   const { elicit, elicitUrl, sample, roots } = answers;
   if (elicit || elicitUrl) {
     client.setRequestHandler("elicitation/create", (request, ctx) => {
@@ -327,10 +332,9 @@ function answerQuestions(client: Client, answers: ClientAnswers, deadlines: Requ
       return deadlines.whileAnswering(() => elicit.call(answers, question, context));
     });
   }
-  if (answers.elicitationComplete) {
-    const complete = answers.elicitationComplete;
+  if (answers.elicitationComplete || elicitUrl) {
     client.setNotificationHandler("notifications/elicitation/complete", (notification) => {
-      complete.call(answers, String((notification.params as { elicitationId?: unknown }).elicitationId ?? ""), { server: serverName() });
+      urlSteps.completed(String((notification.params as { elicitationId?: unknown }).elicitationId ?? ""), serverName());
     });
   }
   if (sample) {
