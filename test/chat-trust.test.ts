@@ -45,7 +45,7 @@ describe("typemcp chat --read-resources: the model reads resources itself, under
       ["--read-resources"],
     );
     expect(run.status).toBe(0);
-    expect(sentTools("openai", generations[0]).map((t) => t.name)).toEqual(["list_resources", "read_resource", "trust__where", "trust__connect"]);
+    expect(sentTools("openai", generations[0]).map((t) => t.name)).toEqual(["list_resources", "read_resource", "trust__where", "trust__connect", "trust__sync"]);
     expect(results(generations[1])[0]!.text).toBe(
       "trust notes://plan  plan (text/plain) — The release plan.\ntrust notes://long  long (text/plain) — A long log.\ntrust notes://logo  logo (image/png) — The logo.",
     );
@@ -78,8 +78,8 @@ describe("typemcp chat --read-resources: the model reads resources itself, under
       [],
     );
     expect(run.status).toBe(0);
-    expect(sentTools("openai", generations[0]).map((t) => t.name)).toEqual(["trust__where", "trust__connect"]);
-    expect(results(generations[1])[0]!.text).toBe('Error: There is no tool named "read_resource". The tools are: trust__where, trust__connect.');
+    expect(sentTools("openai", generations[0]).map((t) => t.name)).toEqual(["trust__where", "trust__connect", "trust__sync"]);
+    expect(results(generations[1])[0]!.text).toBe('Error: There is no tool named "read_resource". The tools are: trust__where, trust__connect, trust__sync.');
   });
 
   test.skipIf(!canFakeTerminal)("on a terminal, asks before the model reads from an untrusted server; no keeps it unread", async () => {
