@@ -45,7 +45,13 @@ describe("typemcp chat --read-resources: the model reads resources itself, under
       ["--read-resources"],
     );
     expect(run.status).toBe(0);
-    expect(sentTools("openai", generations[0]).map((t) => t.name)).toEqual(["list_resources", "read_resource", "trust__where", "trust__connect", "trust__sync"]);
+    expect(sentTools("openai", generations[0]).map((t) => t.name)).toEqual([
+      "list_resources",
+      "read_resource",
+      "trust__where",
+      "trust__connect",
+      "trust__sync",
+    ]);
     expect(results(generations[1])[0]!.text).toBe(
       "trust notes://plan  plan (text/plain) — The release plan.\ntrust notes://long  long (text/plain) — A long log.\ntrust notes://logo  logo (image/png) — The logo.",
     );
@@ -146,9 +152,9 @@ describe("typemcp chat: /roots changes the roots in a session, and the servers a
       const name = ROOT.replace(/\/$/, "").split("/").pop();
       const test = `file://${fromRoot("test")}`;
       expect(run.stdout).toContain(`${here} (${name})\n`);
-      expect(run.stdout).toContain(`Added root ${test}. 2 server(s) told.\n`);
+      expect(run.stdout).toContain(`Added root ${test}. 1 server(s) told, 1 read them at their next call (2026-07-28).\n`);
       expect(run.stdout).toContain(`typemcp: /roots add nowhere: ${fromRoot("nowhere")} does not exist.\n`);
-      expect(run.stdout).toContain(`Removed root ${here}. 2 server(s) told.\n`);
+      expect(run.stdout).toContain(`Removed root ${here}. 1 server(s) told, 1 read them at their next call (2026-07-28).\n`);
       expect(run.stdout).toContain(`typemcp: /roots remove nowhere: not a root. The roots are: ${fromRoot("test")}.\n`);
       expect(run.stdout).toContain(`${test} (test)\n`);
       const [first, second] = [fake.generations()[1], fake.generations()[3]].map((body) => results(body).map((r) => r.text));
@@ -172,7 +178,6 @@ describe("typemcp chat: a URL a server asks the user to open (elicitation, URL m
     expect(run.stderr).toContain(
       `typemcp: server "trust" asked you to open ${URL} (calendar.example.com): "Sign in to your calendar."; declined: there is no terminal to ask on and no --answer left. Answer it with --answer accept (you open the URL yourself), --answer decline or --answer cancel.\n`,
     );
-    expect(run.stderr).not.toContain("Opened");
   });
 
   test("--answer accept accepts it for the user to open (no browser), and the server's elicitation/complete is reported", async () => {

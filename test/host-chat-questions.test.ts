@@ -149,6 +149,9 @@ describe.each(["auto", "2025-11-25"] as const)(
       expect(JSON.stringify(generations)).not.toContain("Be brief.");
       expect(run.stdout).toContain(reason);
       expect(run.stdout).not.toContain("model test-model said");
+      // 2025-11-25: the server hears the refusal and its tool fails; 2026-07-28: the call ends with
+      // the host's refusal. Neither is reported as an error the server answered.
+      expect(run.stdout).not.toContain("answered tools/call with an error");
     });
 
     test("a server trusted in mcp.json samples unasked, still shown", async () => {

@@ -69,7 +69,10 @@ export function runCall(argv: readonly string[]): Promise<number> {
       refuseByPolicy(qualified, policy);
       const args = { ...parseJsonArgs(options.args), ...coerceArguments(options.arg, tool.inputSchema) };
       if (options.confirm && tool.annotations?.readOnlyHint !== true && !options.yes) await confirm(qualified, args);
-      const result = await server.connection.call(tool.name, args);
+      // A misfit --answer is the command's error even when the server then fails the call for it.
+      const result = await server.connection.call(tool.name, args).catch((error: unknown) => {
+        throw questions.failure() ?? error;
+      });
       const misfit = questions.failure();
       if (misfit) throw misfit;
       if (questions.used() < presets.length)

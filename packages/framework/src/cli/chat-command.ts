@@ -265,8 +265,10 @@ function describePolicy(options: { allow: string[]; deny: string[] }): string {
 // notifications/roots/list_changed to every live server (a 2026-07-28 one reads the roots in each call anyway).
 async function tellRootsChanged(connections: readonly ServerConnection[]): Promise<string> {
   const live = connections.filter((connection) => !connection.lost);
-  const told = await Promise.allSettled(live.map((connection) => connection.notifyRootsChanged()));
+  const notified = live.filter((connection) => connection.era.name === "2025-11-25");
+  const told = await Promise.allSettled(notified.map((connection) => connection.notifyRootsChanged()));
   const failed = told.filter((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
   const reasons = failed.map((outcome) => (outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)));
-  return `${live.length - failed.length} server(s) told.${reasons.length ? ` Not told: ${reasons.join("; ")}` : ""}`;
+  const reading = live.length - notified.length;
+  return `${notified.length - failed.length} server(s) told${reading ? `, ${reading} read them at their next call (2026-07-28)` : ""}.${reasons.length ? ` Not told: ${reasons.join("; ")}` : ""}`;
 }

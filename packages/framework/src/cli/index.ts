@@ -58,7 +58,7 @@ Commands:
       /servers, /resources, /attach, /prompts, /prompt, /save FILE, /quit). Keys:
       ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, AZURE_OPENAI_API_KEY; --base-url
       reaches any OpenAI-compatible engine (llama.cpp, vLLM, OpenRouter).
-      --yes approves every call   --lazy-tools a tool search first, schemas on request
+      --yes approves every call and resource read   --lazy-tools a tool search first
       --code  code mode: the model searches the tools, reads their TypeScript declarations
               and writes a program that calls them, run in Deno with no permissions (each
               call still checked and asked like a direct one); "code": true in mcp.json does

@@ -36,6 +36,8 @@ export function createUrlElicitation(options: UrlElicitationOptions) {
       const url = new URL(request.url);
       if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(url.protocol);
       site = url.host;
+      // What is shown and opened is the URL as parsed and checked, not the server's raw text.
+      request = { ...request, url: url.href };
     } catch {
       options.note(`typemcp: server "${server}" asked you to open ${JSON.stringify(request.url)}; declined: only http and https URLs are opened.\n`);
       return { action: "decline" };

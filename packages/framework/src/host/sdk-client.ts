@@ -343,8 +343,11 @@ function answerQuestions(client: Client, answers: ClientAnswers, deadlines: Requ
       try {
         return { ...(await deadlines.whileAnswering(() => sample.call(answers, question, { server: serverName(), signal: ctx.mcpReq.signal }))) };
       } catch (error) {
-        // MCP's code for a sampling request the user rejected; the message says why.
-        if (error instanceof HostError && error.code === "HOST_CALL_REFUSED") throw new ProtocolError(USER_REJECTED, error.message);
+        // 2025-11-25: the server hears MCP's code for a request the user rejected, with why. In a
+        // 2026-07-28 input round the SDK has no way to answer one question with an error: the call
+        // ends with the refusal, as the host's own (not as an error the server answered).
+        if (error instanceof HostError && error.code === "HOST_CALL_REFUSED")
+          throw client.getProtocolEra() === "modern" ? error : new ProtocolError(USER_REJECTED, error.message);
         throw error;
       }
     });

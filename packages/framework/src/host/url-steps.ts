@@ -23,6 +23,8 @@ export function urlStepsOf(error: unknown): UrlElicitationRequest[] | undefined 
   for (const item of list as unknown[]) {
     const { url, message, elicitationId } = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
     if (typeof url !== "string" || typeof elicitationId !== "string") return undefined;
+    // A step listed twice is asked once.
+    if (steps.some((step) => step.elicitationId === elicitationId)) continue;
     steps.push({ url, message: typeof message === "string" ? message : "", elicitationId });
   }
   return steps;
@@ -77,13 +79,14 @@ export class UrlSteps {
  */
 class StepCompletions {
   private readonly done = new Set<string>();
-  private readonly waiting = new Map<string, () => void>();
+  /** Per step, every call waiting for it (two calls may wait for the same step). */
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   completed(elicitationId: string): void {
-    const waiter = this.waiting.get(elicitationId);
-    if (waiter) {
+    const waiters = this.waiting.get(elicitationId);
+    if (waiters) {
       this.waiting.delete(elicitationId);
-      waiter();
+      for (const waiter of waiters) waiter();
       return;
     }
     if (this.done.size >= KEPT_COMPLETIONS) this.done.delete(this.done.values().next().value!);
@@ -92,14 +95,24 @@ class StepCompletions {
 
   /** Resolves when every step in `ids` is complete, after `timeoutMs`, or when `signal` aborts (then rejects). */
   waitFor(ids: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    const open = ids.filter((id) => !this.done.delete(id));
+    const open = [...new Set(ids)].filter((id) => !this.done.delete(id));
     if (!open.length) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       let left = open.length;
+      const onStep = () => {
+        if (--left === 0) {
+          finish();
+          resolve();
+        }
+      };
       const finish = () => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
-        for (const id of open) this.waiting.delete(id);
+        for (const id of open) {
+          const waiters = this.waiting.get(id);
+          waiters?.delete(onStep);
+          if (waiters?.size === 0) this.waiting.delete(id);
+        }
       };
       const onAbort = () => {
         finish();
@@ -111,13 +124,11 @@ class StepCompletions {
       }, timeoutMs);
       if (signal?.aborted) return onAbort();
       signal?.addEventListener("abort", onAbort, { once: true });
-      for (const id of open)
-        this.waiting.set(id, () => {
-          if (--left === 0) {
-            finish();
-            resolve();
-          }
-        });
+      for (const id of open) {
+        let waiters = this.waiting.get(id);
+        if (!waiters) this.waiting.set(id, (waiters = new Set()));
+        waiters.add(onStep);
+      }
     });
   }
 }
