@@ -273,3 +273,20 @@ describe("typemcp/host connectServer with answers", () => {
     }
   });
 });
+
+describe("typemcp call on a call refused until a URL step is done (-32042)", () => {
+  const TRUST = ["--", process.execPath, fromRoot("test/fixtures/trust-server.mjs")];
+
+  test("--answer accept accepts the step and the call is made again once the server says it is done", async () => {
+    const run = await typemcp(["call", "sync", "--answer", "accept", ...TRUST], { env: cleanEnv() });
+    expect(run.stdout).toBe("sync: done after 2 call(s)\n");
+    expect(run.stderr).toContain('typemcp: server "trust" says the step you opened is done (e-2).\n');
+    expect(run.status).toBe(0);
+  });
+
+  test("a form's content as --answer does not fit the step: exit 2, naming it", async () => {
+    const run = await typemcp(["call", "sync", "--answer", '{"name": "Ada"}', ...TRUST], { env: cleanEnv() });
+    expect(run.stderr).toContain('typemcp: --answer #1 is a form\'s content, but server "trust" asked you to open');
+    expect(run.status).toBe(2);
+  });
+});
