@@ -222,6 +222,21 @@ describe("stdio under hostile or careless clients", () => {
     expect(byId.get(500)).toMatchObject({ error: { code: -32000, message: expect.stringMatching(/shutting down \(SIGTERM\)/) } });
   }, 30_000);
 
+  test("a request that arrives once SIGTERM's shutdown has begun is answered at once, not run and not lost", async () => {
+    server = new RawStdio(RELIABILITY_SERVER);
+    await server.initialize();
+    server.send({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "wait", arguments: { ms: 10_000 } } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.send({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "echo", arguments: { text: "late" } } });
+    const first = (await server.next(5_000)) as Reply;
+    expect(first).toMatchObject({ id: 5, error: { code: -32000, message: "Request not started: the server is shutting down (SIGTERM)." } });
+    const second = (await server.next(5_000)) as Reply;
+    expect(second).toMatchObject({ id: 4, error: { code: -32000, message: expect.stringMatching(/shutting down \(SIGTERM\)/) } });
+    expect(await server.exited()).toBe(0);
+  });
+
   test("closing stdin during a long call cancels it and answers it before exiting", async () => {
     server = new RawStdio(RELIABILITY_SERVER);
     await server.initialize();

@@ -62,6 +62,8 @@ export class StdioTransport implements Transport {
   private initializeSeen = false;
   private waitingForDrain = false;
   private stopping = false;
+  /** Why the transport is shutting down (SIGTERM, stdin closed), for the requests it then refuses. */
+  private stoppingWhy = "";
   private closed = false;
   private whenIdle: (() => void) | undefined;
 
@@ -114,8 +116,10 @@ export class StdioTransport implements Transport {
   }
 
   /**
-   * Stops reading, gives calls in flight `graceMs` to finish, then cancels each one left (its
-   * handler's signal aborts) and answers it with an error; flushes stdout, then closes.
+   * Starts no new request, gives calls in flight `graceMs` to finish, then cancels each one left
+   * (its handler's signal aborts) and answers it with an error; flushes stdout, then closes. Until
+   * then stdin is still read and each request that arrives is answered at once with an error, so
+   * what a client had already sent into the pipe is answered too, not lost unread.
    */
   async shutdown(graceMs: number, why: string): Promise<void> {
     if (this.closed) return;
@@ -125,7 +129,7 @@ export class StdioTransport implements Transport {
       return;
     }
     this.stopping = true;
-    this.detach();
+    this.stoppingWhy = why;
     this.pump();
     if (this.pending.size > 0 || this.backlog.length > 0) {
       await new Promise<void>((resolve) => {
@@ -157,7 +161,8 @@ export class StdioTransport implements Transport {
 
   private readonly onEnd = (): void => {
     this.lines.end();
-    void this.shutdown(this.limits.stdinCloseGraceMs, "stdin closed");
+    // Closed while already shutting down: the shutdown under way decides when to stop waiting.
+    if (!this.stopping) void this.shutdown(this.limits.stdinCloseGraceMs, "stdin closed");
   };
 
   // stdout is gone (EPIPE): nothing more can reach the client. Cancel what runs, so tools stop
@@ -192,6 +197,12 @@ export class StdioTransport implements Transport {
 
   private enqueue(line: string): void {
     if (this.closed || line.trim() === "") return;
+    if (this.stopping) {
+      // Arrived once shutdown began: answered at once, never run.
+      const id = requestIdOfLine(line);
+      if (id !== null) this.reply(id, SHUTTING_DOWN, `Request not started: the server is shutting down (${this.stoppingWhy}).`);
+      return;
+    }
     this.backlog.push(line);
     this.pump();
   }
@@ -202,8 +213,9 @@ export class StdioTransport implements Transport {
     while (this.backlog.length > 0 && !this.closed && !this.waitingForDrain && this.pending.size < MAX_IN_FLIGHT) {
       this.receive(this.backlog.shift()!);
     }
-    if (this.stopping || this.closed) return;
-    if (this.backlog.length > 0 || this.waitingForDrain) this.input.pause();
+    if (this.closed) return;
+    // While shutting down, what arrives is only answered (see enqueue): read on unless the pipe is full.
+    if (this.waitingForDrain || (this.backlog.length > 0 && !this.stopping)) this.input.pause();
     else this.input.resume();
   }
 
