@@ -93,6 +93,32 @@ describe("stateless HTTP answers (2025-11-25)", () => {
   });
 });
 
+describe("a stateless server whose client left mid-call", () => {
+  test("counts the call as done: SIGTERM's drain does not wait for it until the 10 s deadline", async () => {
+    const server = await startHttpServer(RELIABILITY_SERVER, ["--stateless"]);
+    try {
+      const controller = new AbortController();
+      const left = fetch(server.url, {
+        method: "POST",
+        headers: HEADERS,
+        body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "wait", arguments: { ms: 41_000 } } }),
+        signal: controller.signal,
+      }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      controller.abort();
+      await left;
+      while (!server.stderr().includes("[wait] cancelled after being asked for 41000 ms")) await new Promise((resolve) => setTimeout(resolve, 50));
+      server.child.kill("SIGTERM");
+      // Nothing is in flight any more, so the server exits at once; before, the left call stayed
+      // counted and the drain waited out its whole deadline (shutdownDeadlineMs, 10 s).
+      const outcome = await Promise.race([server.exited(), new Promise((resolve) => setTimeout(() => resolve("still draining after 5 s"), 5_000))]);
+      expect(outcome).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
 describe("stateless HTTP keeps no client's state for the next", () => {
   let server: HttpServerProcess;
   beforeAll(async () => {

@@ -94,7 +94,7 @@ export class StatelessLanes {
   constructor(private readonly options: LaneOptions) {}
 
   /**
-   * Sends `request` to a lane; resolves with its answer. `gone` tells it when the client leaves
+   * Sends `request` to a lane; resolves with its answer. `onClientGone` tells it when the client leaves
    * first (the call is cancelled, so the tool's signal aborts); `httpRequest` gives the HTTP
    * request it came in, for the handler's context. Undefined when every lane is busy with this
    * id, the lanes are closed, or (`earlyErrorsElsewhere`) the server refused it before any
@@ -161,7 +161,8 @@ export class StatelessLanes {
         (link) => {
           lane.link = link;
           if (!link || this.closed) this.drop(lane);
-          if (link && this.closed) void link.close().catch(() => undefined);
+          // Closed meanwhile, or retired with nothing left to run (its only call was cancelled while it opened).
+          if (link && (this.closed || (lane.retired && lane.inFlight.size === 0))) void link.close().catch(() => undefined);
         },
         () => this.drop(lane),
       );
@@ -226,6 +227,18 @@ export class StatelessLanes {
     lane.link?.deliver({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: exchange.id, reason } } as JSONRPCMessage, {});
     this.drop(lane);
     if (lane.inFlight.size === 0) void lane.close();
+    // The client is gone, so this answer reaches no one, but the request must end: until it does it
+    // counts as in flight, and a server's close() would wait for it to its deadline.
+    if (exchange.stream) {
+      try {
+        exchange.stream.controller.close();
+      } catch {
+        // Already closed or cancelled by the client.
+      }
+    } else {
+      const body = JSON.stringify({ jsonrpc: "2.0", id: exchange.id, error: { code: -32000, message: `Request cancelled: ${reason}` } });
+      exchange.resolve({ status: 200, headers: { "content-type": "application/json" }, body });
+    }
   }
 
   private finish(exchange: Exchange): boolean {
