@@ -93,7 +93,7 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
     // The tool's own middleware runs between the request span and the execution span, so the
     // execution span is made here too when no request middleware already offers one.
     const run = () => tool.call(params.arguments, () => ctx);
-    return runToolChain(tool.middleware, call, () => (extra.execute ? extra.execute(run) : traceExecution("tools/call", params, run)));
+    return runToolChain(tool.middleware, call, () => (extra.execute ? extra.execute(run) : traceExecution("tools/call", params, run, extra.traceContext)));
   });
   if (app.tasks) (protocol.era === "2026-07-28" ? registerTaskHandlers2026 : registerTaskHandlers2025)(protocol, app.tasks, ownerOf);
 

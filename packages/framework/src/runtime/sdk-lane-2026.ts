@@ -3,7 +3,7 @@
  * `serveStdio` (with a transport of ours) pins one server to the 2026-07-28 era as it does for a
  * stdio connection, and each request is handed to that server's transport with the HTTP facts
  * the SDK's own HTTP entry gives it (the classification, the request, the verified token).
- * `test/lanes-2026.test.ts` holds the SDK to what this relies on.
+ * `test/in-memory/lanes-2026.test.ts` holds the SDK to what this relies on.
  */
 import { isJsonContentType, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
 import { serveConnection, type ProtocolServer } from "./sdk.js";
@@ -124,7 +124,8 @@ export async function openLane2026(
   // (a kept server's list changes reach nobody, as a one-request server's do).
   // The replies are still finished by SdkServer (task handles, invalid params in words, offers).
   server.sendFinishedTo(async (message, options) => send(message, options?.relatedRequestId));
-  const classification = { era: "2026-07-28", revision: ERA_2026 };
+  // The SDK's own classification, in its own words ("modern" is its name for the 2026-07-28 era).
+  const classification = { era: "modern", revision: ERA_2026 };
   return {
     deliver(message, http) {
       channel.onmessage?.(message, { classification, ...http } as never);

@@ -25,6 +25,8 @@ const PLACEHOLDER = Object.freeze({ content: Object.freeze([]) });
  */
 export class SdkServer extends Server {
   private readonly handedOver = new Map<RequestId, Record<string, unknown>>();
+  /** The requests received and not yet answered (nor cancelled), by id. */
+  private readonly asked = new Map<RequestId, Asked>();
   private outlet: ((message: JSONRPCMessage, options?: TransportSendOptions) => Promise<void>) | undefined;
 
   constructor(
@@ -40,7 +42,7 @@ export class SdkServer extends Server {
     await super.connect(transport);
     const dispatch = transport.onmessage;
     const send = transport.send.bind(transport);
-    const asked = new Map<RequestId, Asked>();
+    const asked = this.asked;
     transport.onmessage = (message, extra) => {
       const { id, method, params } = message as { id?: RequestId; method?: unknown; params?: Record<string, unknown> };
       if (typeof method === "string") {
@@ -65,7 +67,9 @@ export class SdkServer extends Server {
    * handle) instead of a tool result: the SDK checks a placeholder, and the reply carries `result`.
    */
   answerWith(requestId: RequestId, result: Record<string, unknown>): unknown {
-    this.handedOver.set(requestId, result);
+    // A request cancelled meanwhile gets no reply: kept, the handle would answer the next request
+    // that reuses its id.
+    if (this.asked.has(requestId)) this.handedOver.set(requestId, result);
     return PLACEHOLDER;
   }
 

@@ -2,8 +2,9 @@
  * The runtime's door to the MCP SDK, `@modelcontextprotocol/server` (v2), which serves both
  * protocol eras, 2025-11-25 (initialize handshake, sessions, server-to-client requests) and
  * 2026-07-28 (stateless, a `_meta` envelope on every request, `server/discover`, input-required
- * results). Only the modules re-exported here import the SDK; everything else in typemcp speaks
- * in its own terms and imports from here.
+ * results). Only the runtime's SDK modules import the SDK (the list is in sdk-seam.test.ts): those
+ * re-exported here, and the server, lane and message-sorting modules they use. Everything else in
+ * typemcp speaks in its own terms and imports from here.
  */
 export { toInputRequest } from "./input-required.js";
 export { createProtocolServer } from "./protocol-server.js";

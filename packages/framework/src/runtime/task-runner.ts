@@ -122,7 +122,7 @@ export class TaskRunner {
     const answered = await this.store.answer(taskId, responses, owner);
     if (!answered) throw missingTask(taskId);
     if (!answered.resume) return;
-    const call = answered.record.request as unknown as StartedCall | undefined;
+    const call = startedCallOf(answered.record.request);
     const tool = call && this.services.tool(call.tool);
     if (!call || !tool) {
       await this.store.finish(
@@ -310,4 +310,17 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener("abort", stop, { once: true });
   });
+}
+
+/**
+ * The call a stored task keeps. A task stored by a version before the eras were named by their
+ * revision (another instance in a rolling deploy, or a Redis store that outlived an upgrade) says
+ * `modern` or `legacy`: read as the same eras.
+ */
+export function startedCallOf(stored: unknown): StartedCall | undefined {
+  const call = stored as (Omit<StartedCall, "era"> & { era: Era | "modern" | "legacy" }) | undefined;
+  if (!call) return undefined;
+  if (call.era === "modern") return { ...call, era: "2026-07-28" };
+  if (call.era === "legacy") return { ...call, era: "2025-11-25" };
+  return call as StartedCall;
 }

@@ -113,11 +113,15 @@ export function traceRequest<E extends RequestExtra>(
   if (extra.sessionId !== undefined) span.setAttribute("mcp.session.id", extra.sessionId);
   if (typeof params.uri === "string") span.setAttribute("mcp.resource.uri", params.uri);
   const traced = new TracedRequest(otel, made.duration, method, request, span, otel.trace.setSpan(parent, span));
+  // The span's context travels with the request too: without a context manager (a bare
+  // TracerProvider, some Workers setups) `context.with` carries nothing to the spans made inside.
+  const inSpan = { ...extra, traceContext: traced.context };
   let result: unknown;
   try {
-    result = otel.context.with(traced.context, serve, undefined, params, extra);
+    result = otel.context.with(traced.context, serve, undefined, params, inSpan);
   } catch (error) {
-    return Promise.reject(traced.failed(error));
+    // `failed` ends the span and rethrows: here, as the rejection this function promises.
+    return Promise.reject(error).catch(traced.failed);
   }
   // One reaction on the handler's promise (each promise is also one more for a context
   // manager's hooks to track), where an async function here would add its own and an await's.
@@ -157,15 +161,15 @@ class TracedRequest {
 
 /**
  * Runs `run`, the tool, prompt or resource method of a request being traced, in a child span
- * of the request's (the active one). Used only where middleware runs around the method: the
+ * of the request's (`parent`, its `traceContext`, else the active context). Used only where middleware runs around the method: the
  * gap between the two spans is then the middleware's. Without middleware the two spans
  * would cover the same work, so none is made.
  */
-export function traceExecution<T>(method: string, params: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
+export function traceExecution<T>(method: string, params: Record<string, unknown>, run: () => Promise<T>, parent?: unknown): Promise<T> {
   const otel = loadedOtelApi();
   const operation = EXECUTIONS[method];
   if (otel === undefined || operation === undefined) return run();
-  return executeInSpan(otel, instrumentsOf(otel).tracer, method, operation, requestTarget(method, params), run);
+  return executeInSpan(otel, instrumentsOf(otel).tracer, method, operation, requestTarget(method, params), run, parent as OtelApi.Context | undefined);
 }
 
 const EXECUTIONS: Record<string, string> = { "tools/call": "execute_tool", "prompts/get": "get_prompt", "resources/read": "read_resource" };
@@ -177,8 +181,9 @@ async function executeInSpan<T>(
   operation: string,
   target: string | undefined,
   run: () => Promise<T>,
+  requestContext: OtelApi.Context | undefined,
 ): Promise<T> {
-  const parent = otel.context.active();
+  const parent = requestContext ?? otel.context.active();
   const span = tracer.startSpan(
     method === "resources/read" || target === undefined ? operation : `${operation} ${target}`,
     {

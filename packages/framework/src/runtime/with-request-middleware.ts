@@ -19,9 +19,9 @@ export function withRequestMiddleware(protocol: ProtocolServer, chain: readonly 
   const traced = telemetryRegistered();
   if (chain.length === 0 && !traced) return protocol;
   // Loaded now, so that requests find it loaded and await nothing for it.
-  if (traced) void loadOtelApi();
+  if (traced) void loadOtelApi().catch(() => undefined);
   const around = (method: string, params: Record<string, any>, extra: RequestExtra, handler: RequestHandler) => {
-    const inSpan = traced ? { ...extra, execute: <T>(run: () => Promise<T>) => traceExecution(method, params, run) } : extra;
+    const inSpan = traced ? { ...extra, execute: <T>(run: () => Promise<T>) => traceExecution(method, params, run, extra.traceContext) } : extra;
     // Its context is made only if a middleware reads it.
     const call = new ChainCall(method, params, inSpan, context);
     return runRequestChain(chain, call, () => handler(params, inSpan));

@@ -4,7 +4,7 @@
  *
  * It is typemcp's own pinned copy (a dependency of typemcp, not the project's), so the project
  * may run any `tsc` it likes — 5.x, 6.x, the native 7.x that has no JS API, or none — and get
- * the same definitions; project-compiler.ts reads the project's settings as its own `tsc` would.
+ * the same definitions; load-program.ts reads the project's settings as its own `tsc` would.
  * compiler-missing.ts turns a broken install into one line before this file is loaded.
  *
  * An ESM `import ts from "typescript"` costs Node 20 about 0.4 s of CPU more per process than
