@@ -13,6 +13,21 @@ function call(url: string, id: number, name: string, args: Record<string, unknow
   return fetch(url, { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params }) });
 }
 
+/** Starts a 41 s call with `id`, leaves 300 ms in, and waits until the server says it cancelled it. */
+async function leaveMidCall(server: HttpServerProcess, id: number): Promise<void> {
+  const controller = new AbortController();
+  const left = fetch(server.url, {
+    method: "POST",
+    headers: HEADERS,
+    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "wait", arguments: { ms: 41_000 } } }),
+    signal: controller.signal,
+  }).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  controller.abort();
+  await left;
+  while (!server.stderr().includes("[wait] cancelled after being asked for 41000 ms")) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 describe("stateless HTTP answers (2025-11-25)", () => {
   let server: HttpServerProcess;
   beforeAll(async () => {
@@ -55,17 +70,7 @@ describe("stateless HTTP answers (2025-11-25)", () => {
   });
 
   test("after a client leaves mid-call, the call is cancelled and the next call with its id is answered", async () => {
-    const controller = new AbortController();
-    const left = fetch(server.url, {
-      method: "POST",
-      headers: HEADERS,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "wait", arguments: { ms: 41_000 } } }),
-      signal: controller.signal,
-    }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    controller.abort();
-    await left;
-    while (!server.stderr().includes("[wait] cancelled after being asked for 41000 ms")) await new Promise((resolve) => setTimeout(resolve, 50));
+    await leaveMidCall(server, 5);
     const res = await call(server.url, 5, "echo", { text: "again" });
     expect(await res.json()).toMatchObject({ id: 5, result: { structuredContent: { result: 5 } } });
   });
@@ -97,17 +102,7 @@ describe("a stateless server whose client left mid-call", () => {
   test("counts the call as done: SIGTERM's drain does not wait for it until the 10 s deadline", async () => {
     const server = await startHttpServer(RELIABILITY_SERVER, ["--stateless"]);
     try {
-      const controller = new AbortController();
-      const left = fetch(server.url, {
-        method: "POST",
-        headers: HEADERS,
-        body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "wait", arguments: { ms: 41_000 } } }),
-        signal: controller.signal,
-      }).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      controller.abort();
-      await left;
-      while (!server.stderr().includes("[wait] cancelled after being asked for 41000 ms")) await new Promise((resolve) => setTimeout(resolve, 50));
+      await leaveMidCall(server, 9);
       server.child.kill("SIGTERM");
       // Nothing is in flight any more, so the server exits at once; before, the left call stayed
       // counted and the drain waited out its whole deadline (shutdownDeadlineMs, 10 s).
