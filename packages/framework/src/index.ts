@@ -52,7 +52,13 @@ export { toNodeHandler } from "./serve/to-node-handler.js";
 export type { InputLimits } from "./runtime/string-limits.js";
 export type { TaskLimits } from "./runtime/task-limits.js";
 export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
-export type { HttpOptions, HttpAuthOptions, IntrospectionClientOptions } from "./transports/http/http-options.js";
+export type { HttpOptions, HttpAuthOptions, HttpStores, IntrospectionClientOptions } from "./transports/http/http-options.js";
+export type { ServerInfo } from "./runtime/protocol-types.js";
+export type { RemoteCallOptions } from "./runtime/proxied-tool.js";
+// What a store shared by several instances implements (Redis is built in: `redisUrl`).
+export type { SharedStores, StreamMessage } from "./transports/http/shared-stores.js";
+export type { NewTask, TaskAnswered, TaskInputRequest, TaskOutcome, TaskRecord, TaskState, TaskStatus, TaskStore } from "./runtime/task-store.js";
+export type { TaskQuota } from "./runtime/task-limits.js";
 
 // Middleware: around every request and tool call (server-wide `use`, or `@use` on a class or method)
 export { use } from "./middleware/use.js";
@@ -73,7 +79,9 @@ export type { RequestOutcome } from "./runtime/request-target.js";
 // Errors
 export { ToolError } from "./errors/tool-error.js";
 export { TypemcpError } from "./errors/typemcp-error.js";
+export type { TypemcpErrorOptions } from "./errors/typemcp-error.js";
 export { ProtocolError } from "./errors/protocol-error.js";
 export { BuildError } from "./errors/build-error.js";
+export type { SourceLocation } from "./errors/build-error.js";
 export { ERROR_CODES } from "./errors/codes.js";
 export type { ErrorCode, ErrorFamily } from "./errors/codes.js";
