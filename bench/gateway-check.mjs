@@ -5,10 +5,10 @@
 // eras, in paired rounds (the method of bench/lib/http-cpu-rounds.mjs). Prints the medians and
 // the gateway's ratios. Needs `pnpm --filter @typemcp/bench run build:servers` (as `pnpm bench` does).
 //   node bench/gateway-check.mjs [--node PATH] [--rounds N] [--calls N]
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ERAS, processCpuMs, startHttpServer } from "./lib/http-cpu-rounds.mjs";
+import { load, processCpuMs, startHttpServer } from "./lib/http-cpu-rounds.mjs";
+import { median } from "./lib/stats.mjs";
 
 const here = (p) => path.join(path.dirname(fileURLToPath(import.meta.url)), p);
 const arg = (name, fallback) => {
@@ -34,73 +34,21 @@ const servers = [
   },
 ];
 
-// One era's tools/call of `tool`, as ERAS sends `add`.
-function callOf(era, tool) {
-  const { body, headers } = ERAS[era];
-  return {
-    body: JSON.stringify({ ...body, params: { ...body.params, name: tool } }),
-    headers: { ...headers, ...(headers["Mcp-Name"] ? { "Mcp-Name": tool } : {}) },
-  };
-}
-
-function post(started, call) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent: started.agent,
-        host: started.url.hostname,
-        port: started.url.port,
-        path: started.url.pathname,
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json, text/event-stream",
-          "Content-Length": Buffer.byteLength(call.body),
-          ...call.headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res
-          .setEncoding("utf8")
-          .on("data", (c) => (text += c))
-          .on("end", () =>
-            res.statusCode === 200 && text.includes('"result":5') ? resolve() : reject(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`)),
-          );
-      },
-    );
-    req.on("error", reject);
-    req.end(call.body);
-  });
-}
-
-async function load(started, call, n) {
-  let sent = 0;
-  const worker = async () => {
-    while (sent < n) {
-      sent++;
-      await post(started, call);
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-}
-
 const started = [];
 try {
   for (const server of servers) started.push(await startHttpServer(server));
   const out = Object.fromEntries(servers.map((s) => [s.key, { "2025-11-25": [], "2026-07-28": [] }]));
-  for (const [i, server] of servers.entries()) for (const era of ["2025-11-25", "2026-07-28"]) await load(started[i], callOf(era, server.tool), 1000);
+  for (const server of started) for (const era of ["2025-11-25", "2026-07-28"]) await load(server, era, 1000, 16);
   for (let round = 0; round < rounds; round++) {
     for (const era of ["2025-11-25", "2026-07-28"]) {
       for (let k = 0; k < servers.length; k++) {
         const i = (k + round) % servers.length;
         const before = processCpuMs(started[i].child.pid);
-        await load(started[i], callOf(era, servers[i].tool), calls);
+        await load(started[i], era, calls, 16);
         out[servers[i].key][era].push(((processCpuMs(started[i].child.pid) - before) * 1000) / calls);
       }
     }
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const era of ["2025-11-25", "2026-07-28"]) {
     // The median of the per-round ratios, as `pnpm bench` reports them.
     const ratio = (a, b) => median(out[a][era].map((x, i) => x / out[b][era][i]));
