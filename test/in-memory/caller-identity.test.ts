@@ -5,13 +5,13 @@ import { StreamableHTTPClientTransport as HttpTransport2025 } from "@modelcontex
 import { cacheResults, rateLimit, toFetchHandler, type FetchHandler, type Middleware } from "typemcp";
 import { MiddlewareTools } from "../fixtures/src/middleware-tools.js";
 import { startOpenIdProvider, type OpenIdProvider } from "../fixtures/openid-provider.js";
+import { request2026 } from "../support/request-2026.js";
 
 // One caller identity per request (issue #37): the result cache and the rate limit key each
 // anonymous caller by its own address (or session), never all of them as one, and a token's
 // client id never passes for a user of the same name. Through toFetchHandler, which takes the
 // client's address from the platform as `remoteAddress`, as toNodeHandler and the listener do.
 
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
 const handlers: FetchHandler[] = [];
 
 function serve(use: Middleware[], http: Record<string, unknown> = {}): FetchHandler {
@@ -22,18 +22,7 @@ function serve(use: Middleware[], http: Record<string, unknown> = {}): FetchHand
 
 /** One 2026-07-28 tools/call from `address`, answered as its JSON-RPC body. */
 async function call(handler: FetchHandler, address: string, name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const request = new Request("http://127.0.0.1/mcp", {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": name,
-      ...headers,
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args, _meta: META } }),
-  });
+  const request = request2026("http://127.0.0.1/mcp", "tools/call", { name, arguments: args }, { headers });
   const response = await handler.handle(request, { remoteAddress: address });
   const text = await response.text();
   const body = response.headers.get("content-type")?.includes("text/event-stream") ? [...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]! : text;

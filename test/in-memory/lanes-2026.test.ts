@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { toFetchHandler, type FetchHandler } from "typemcp";
 import { MiddlewareTools } from "../fixtures/src/middleware-tools.js";
+import { META_2026, request2026 } from "../support/request-2026.js";
 
 // Plain 2026-07-28 requests of an HTTP endpoint are served on protocol servers kept for many
 // requests (runtime/sdk-lane-2026.ts), pinned to the era through the SDK's own stdio entry; what
 // such a server refuses before any handler runs, and what the SDK's entry would check further,
 // is answered by the SDK's entry as before. Through toFetchHandler, the web-standard face.
 
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
 const handlers: FetchHandler[] = [];
 
 function serve(http: Record<string, unknown> = {}): FetchHandler {
@@ -22,21 +22,9 @@ function post(
   method: string,
   params: Record<string, unknown>,
   headers: Record<string, string> = {},
-  meta: Record<string, unknown> = META,
+  meta: Record<string, unknown> = META_2026,
 ) {
-  const name = (params.name ?? params.uri) as string | undefined;
-  const request = new Request("http://127.0.0.1/mcp", {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      ...(name === undefined ? {} : { "mcp-name": name }),
-      ...headers,
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: meta } }),
-  });
+  const request = request2026("http://127.0.0.1/mcp", method, params, { headers, meta });
   return handler.handle(request, { remoteAddress: "127.0.0.1" });
 }
 
@@ -109,7 +97,7 @@ describe("2026-07-28 requests on kept protocol servers", () => {
   });
 
   test("an envelope whose client capabilities are not an object is refused with 400 and -32602, naming the key", async () => {
-    const meta = { ...META, "io.modelcontextprotocol/clientCapabilities": "all" };
+    const meta = { ...META_2026, "io.modelcontextprotocol/clientCapabilities": "all" };
     const response = await post(serve(), "tools/call", { name: "echo", arguments: { text: "hi" } }, {}, meta);
     expect(response.status).toBe(400);
     const body = await answerOf(response);

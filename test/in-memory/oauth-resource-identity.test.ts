@@ -2,27 +2,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { toFetchHandler } from "typemcp";
 import { TicketTools } from "../fixtures/src/ticket-tools.js";
 import { startOpenIdProvider, type OpenIdProvider } from "../fixtures/openid-provider.js";
+import { request2026 } from "../support/request-2026.js";
 
 // A handler mounted in an app (toFetchHandler / toNodeHandler) takes its OAuth identity from its
 // configuration, never from a request: a first request sent with a hostile Host header, refused
 // with 403, used to fix the resource URL for the life of the process.
 
 const RESOURCE = "http://127.0.0.1:8787/mcp";
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
 
 function post(url: string, headers: Record<string, string>, name = "listTickets"): Request {
-  return new Request(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": name,
-      ...headers,
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: {}, _meta: META } }),
-  });
+  return request2026(url, "tools/call", { name, arguments: {} }, { headers });
 }
 
 describe("the OAuth resource of a mounted handler (http.auth.issuer)", () => {
