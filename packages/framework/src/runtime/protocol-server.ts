@@ -11,6 +11,7 @@ import { InputNeeded, InputRound } from "./input-round.js";
 import { TaskHandle, type Era, type ProtocolServer, type RequestExtra, type ServerCapabilities, type ServerInfo } from "./protocol-types.js";
 import { requestStateCodec, requestStateKey } from "./request-state-codec.js";
 import { claimState, openRound, toRoundBinding, type RoundBinding, type RoundState } from "./round-state.js";
+import { DirectExtra } from "./sdk-direct-call.js";
 import { installMessageSortingShortcuts } from "./sdk-message-sorting.js";
 import { SdkServer, type ExtensionOffers } from "./sdk-server.js";
 import { registerSdkServer } from "./sdk-server-of.js";
@@ -95,9 +96,27 @@ export function createProtocolServer(
       // schema (and of the result after it); a handler registered without schemas would have the
       // same request parsed a second time before it runs. Given params that are already checked,
       // each call is parsed once, by the SDK (see PARSED_BY_SDK).
-      if (method === "tools/call")
+      if (method === "tools/call") {
         server.setRequestHandler(method, PARSED_BY_SDK as never, ((params: Record<string, unknown>, ctx: ServerContext) => answer(params, ctx)) as never);
-      else
+        // 2025-11-25 has no input rounds: a plain call needs nothing of the SDK's dispatcher.
+        if (era === "2025-11-25") {
+          // The caller of a connection without HTTP or auth is the same for every call on it.
+          let known: { sessionId: string | undefined; caller: CallerIdentity } | undefined;
+          const callerOf = (sessionId: string | undefined): CallerIdentity => {
+            if (known?.sessionId !== sessionId || known === undefined) known = { sessionId, caller: identify({ sessionId } as ServerContext, undefined) };
+            return known.caller;
+          };
+          server.serveToolCallsDirectly((params, requestId, call) => {
+            const sessionId = server.transport?.sessionId;
+            return Promise.resolve(handler(params, new DirectExtra(server, call, requestId, params, sessionId, callerOf(sessionId)))).then(
+              (result) => (result instanceof TaskHandle ? result.result : result),
+              (error: unknown) => {
+                throw toJsonRpcError(error);
+              },
+            );
+          });
+        }
+      } else
         server.setRequestHandler(
           method as never,
           ((request: { params?: Record<string, unknown> }, ctx: ServerContext) => answer(request.params, ctx)) as never,

@@ -90,9 +90,9 @@ export interface RequestExtra {
   /** The request's `params._meta` (trace context, progress token, the 2026 envelope), as sent. */
   readonly meta: Readonly<Record<string, unknown>> | undefined;
   /** Set while an OpenTelemetry SDK is registered and request middleware runs: runs the tool, prompt or resource method in a span of its own (the gap between the two spans is the middleware's). */
-  readonly execute?: <T>(run: () => Promise<T>) => Promise<T>;
+  execute?: <T>(run: () => Promise<T>) => Promise<T>;
   /** Set while the request is traced: its span's context (an OpenTelemetry `Context`), the parent of the spans made inside it, with or without a context manager. */
-  readonly traceContext?: unknown;
+  traceContext?: unknown;
   /** What the client declared it can do: from `initialize` (2025) or the request's own envelope (2026). */
   readonly clientCapabilities: ClientCapabilities | undefined;
   /** 2026-07-28: the lowest log level the request wants (`_meta`); none means no log messages. */

@@ -51,6 +51,7 @@ const SDK_MODULES = [
   "runtime/protocol-server.ts",
   "runtime/protocol-types.ts",
   "runtime/request-state-codec.ts",
+  "runtime/sdk-direct-call.ts",
   "runtime/sdk-http.ts",
   "runtime/sdk-lane-2026.ts",
   "runtime/sdk-message-sorting.ts",

@@ -4,6 +4,7 @@
  * the replies it sends back (the `Transport` interface is public, and `connect` hands it over).
  */
 import { Server, type JSONRPCMessage, type ServerOptions, type Transport, type TransportSendOptions } from "@modelcontextprotocol/server";
+import { DirectCall, errorReply, isDirectToolCall, resultReply, type DirectAnswer } from "./sdk-direct-call.js";
 import { toInvalidParams } from "./invalid-params.js";
 import type { ClientCapabilities, ServerInfo } from "./protocol-types.js";
 
@@ -28,6 +29,10 @@ export class SdkServer extends Server {
   /** The requests received and not yet answered (nor cancelled), by id. */
   private readonly asked = new Map<RequestId, Asked>();
   private outlet: ((message: JSONRPCMessage, options?: TransportSendOptions) => Promise<void>) | undefined;
+  /** Serves plain 2025-11-25 tools/call requests past the SDK's dispatcher, once set (sdk-direct-call.ts). */
+  private direct: DirectAnswer | undefined;
+  /** The calls served directly and not yet answered, by id. */
+  private readonly directCalls = new Map<RequestId, DirectCall>();
 
   constructor(
     implementation: Omit<ServerInfo, "instructions">,
@@ -46,12 +51,45 @@ export class SdkServer extends Server {
     transport.onmessage = (message, extra) => {
       const { id, method, params } = message as { id?: RequestId; method?: unknown; params?: Record<string, unknown> };
       if (typeof method === "string") {
-        if (id !== undefined) asked.set(id, isHandshake(method) ? { method, params } : method);
-        else if (method === "notifications/cancelled") this.forget(asked, params?.requestId as RequestId);
+        if (id !== undefined) {
+          asked.set(id, isHandshake(method) ? { method, params } : method);
+          // Only a message that arrives alone (no HTTP request, no auth with it), once initialized.
+          if (
+            method === "tools/call" &&
+            arrivedAlone(extra) &&
+            this.direct !== undefined &&
+            !this.directCalls.has(id) &&
+            this.getClientVersion() !== undefined &&
+            isDirectToolCall(message)
+          ) {
+            this.serveDirectly(this.direct, id, params as Record<string, unknown>, transport);
+            return;
+          }
+        } else if (method === "notifications/cancelled") {
+          const cancelled = params?.requestId as RequestId;
+          this.directCalls.get(cancelled)?.abort(params?.reason);
+          this.forget(asked, cancelled);
+        }
       }
       dispatch?.(message, extra);
     };
     transport.send = (message, options) => (this.outlet ?? send)(this.finish(message, asked), options);
+    // As the SDK aborts the calls it runs when the connection closes.
+    const closed = transport.onclose;
+    transport.onclose = () => {
+      closed?.();
+      const calls = [...this.directCalls.values()];
+      this.directCalls.clear();
+      for (const call of calls) call.abort(new Error("Connection closed"));
+    };
+  }
+
+  /**
+   * From now on, serves each plain 2025-11-25 `tools/call` request that arrives alone on the
+   * connection with `answer` instead of the SDK's dispatcher (see sdk-direct-call.ts).
+   */
+  serveToolCallsDirectly(answer: DirectAnswer): void {
+    this.direct = answer;
   }
 
   /**
@@ -71,6 +109,31 @@ export class SdkServer extends Server {
     // that reuses its id.
     if (this.asked.has(requestId)) this.handedOver.set(requestId, result);
     return PLACEHOLDER;
+  }
+
+  private serveDirectly(answer: DirectAnswer, id: RequestId, params: Record<string, unknown>, transport: Transport): void {
+    const call = new DirectCall();
+    this.directCalls.set(id, call);
+    // A microtask later, as the SDK starts a handler: messages read in one chunk are all taken in first.
+    queueMicrotask(() => {
+      let answered: Promise<unknown>;
+      try {
+        answered = answer(params, id, call);
+      } catch (error) {
+        answered = Promise.reject(error);
+      }
+      answered.then(
+        (result) => this.replyDirectly(id, call, () => resultReply(id, result), transport),
+        (error: unknown) => this.replyDirectly(id, call, () => errorReply(id, error), transport),
+      );
+    });
+  }
+
+  // A cancelled call gets no reply, as the SDK sends none once it has aborted a call's signal.
+  private replyDirectly(id: RequestId, call: DirectCall, reply: () => Record<string, unknown>, transport: Transport): void {
+    if (this.directCalls.get(id) === call) this.directCalls.delete(id);
+    if (call.aborted) return;
+    transport.send(reply() as JSONRPCMessage).catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`)));
   }
 
   private forget(asked: Map<RequestId, Asked>, id: RequestId | undefined): void {
@@ -93,6 +156,14 @@ export class SdkServer extends Server {
     if (typeof request !== "string") return { ...message, result: withOffers(message.result, request.params, this.offers) as typeof message.result };
     return message;
   }
+}
+
+// Whether a message came with nothing beside it: stdio passes nothing, the SDK's in-memory
+// transport an `authInfo` that is undefined; HTTP passes its request.
+function arrivedAlone(extra: object | undefined): boolean {
+  if (extra === undefined) return true;
+  for (const value of Object.values(extra)) if (value !== undefined) return false;
+  return true;
 }
 
 // The task handle in place of the placeholder's fields, keeping what the SDK stamped into its

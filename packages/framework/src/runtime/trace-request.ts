@@ -115,10 +115,12 @@ export function traceRequest<E extends RequestExtra>(
   const traced = new TracedRequest(otel, made.duration, method, request, span, otel.trace.setSpan(parent, span));
   // The span's context travels with the request too: without a context manager (a bare
   // TracerProvider, some Workers setups) `context.with` carries nothing to the spans made inside.
-  const inSpan = { ...extra, traceContext: traced.context };
+  // Set on the request's own extra, not a copy: a copy would read, and so make, what is made only
+  // when read (the signal of a call served directly).
+  extra.traceContext = traced.context;
   let result: unknown;
   try {
-    result = otel.context.with(traced.context, serve, undefined, params, inSpan);
+    result = otel.context.with(traced.context, serve, undefined, params, extra);
   } catch (error) {
     // `failed` ends the span and rethrows: here, as the rejection this function promises.
     return Promise.reject(error).catch(traced.failed);

@@ -21,10 +21,12 @@ export function withRequestMiddleware(protocol: ProtocolServer, chain: readonly 
   // Loaded now, so that requests find it loaded and await nothing for it.
   if (traced) void loadOtelApi().catch(() => undefined);
   const around = (method: string, params: Record<string, any>, extra: RequestExtra, handler: RequestHandler) => {
-    const inSpan = traced ? { ...extra, execute: <T>(run: () => Promise<T>) => traceExecution(method, params, run, extra.traceContext) } : extra;
+    // Set on the request's own extra, not on a copy: a copy would read, and so make, what is made
+    // only when read (the signal of a call served directly).
+    if (traced) extra.execute = <T>(run: () => Promise<T>) => traceExecution(method, params, run, extra.traceContext);
     // Its context is made only if a middleware reads it.
-    const call = new ChainCall(method, params, inSpan, context);
-    return runRequestChain(chain, call, () => handler(params, inSpan));
+    const call = new ChainCall(method, params, extra, context);
+    return runRequestChain(chain, call, () => handler(params, extra));
   };
   return {
     ...protocol,

@@ -1,0 +1,170 @@
+// Holds the direct tools/call path to the SDK's dispatcher it stands in for: the same requests,
+// sent once alone (served directly) and once with an `authInfo` beside them (which takes the SDK's
+// path), must get the same replies, byte for byte; and what only the direct path does (a signal
+// made when read, a cancelled call's reply dropped, calls aborted on close) does what the SDK does.
+import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
+import { describe, expect, test } from "vitest";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { createProtocolServer } from "./protocol-server.js";
+import { DirectCall, errorReply, isDirectToolCall, resultReply } from "./sdk-direct-call.js";
+
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: "init",
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+} as const;
+
+/** What each tool named here answers: every kind of result and error a handler may give. */
+const ANSWERS: Record<string, () => unknown> = {
+  text: () => ({ content: [{ type: "text", text: "5" }], structuredContent: { result: 5 } }),
+  failed: () => ({ content: [{ type: "text", text: "no" }], isError: true }),
+  contentless: () => ({ structuredContent: { a: 1 } }),
+  image: () => ({ content: [{ type: "image", data: "aGk=", mimeType: "image/png" }] }),
+  annotated: () => ({ content: [{ type: "text", text: "x", annotations: { priority: 1 } }], _meta: { note: "n" } }),
+  extraKey: () => ({ content: [{ type: "text", text: "x", extra: true }], other: 1 }),
+  badBlock: () => ({ content: [{ type: "text" }] }),
+  unknown: () => {
+    throw new ProtocolError("UNKNOWN_TOOL", 'Unknown tool: "unknown".');
+  },
+  plainError: () => {
+    throw new Error("boom");
+  },
+  coded: () => {
+    throw { code: -32002, message: "gone", data: { uri: "x://y" } };
+  },
+  thrownString: () => {
+    throw "nope";
+  },
+};
+
+/** Serves ANSWERS on a 2025-11-25 protocol server; `send` returns the reply to one message. */
+async function served() {
+  const protocol = createProtocolServer({ name: "t", version: "1" }, { tools: {} }, "2025-11-25");
+  const aborted: unknown[] = [];
+  protocol.handle("tools/call", async (params, extra) => {
+    if (params.name !== "wait") return ANSWERS[params.name as string]!();
+    // Waits until its call is cancelled, then says so (a reply nobody should see).
+    await new Promise((resolve) => extra.signal.addEventListener("abort", resolve, { once: true }));
+    aborted.push(extra.signal.reason);
+    return { content: [{ type: "text", text: "late" }] };
+  });
+  const [client, server] = InMemoryTransport.createLinkedPair();
+  const replies = new Map<string | number, (message: JSONRPCMessage) => void>();
+  client.onmessage = (message) => {
+    const id = (message as { id?: string | number }).id;
+    if (id !== undefined) replies.get(id)?.(message);
+  };
+  await protocol.connect(server);
+  await client.start();
+  const send = (message: Record<string, unknown>, viaSdk = false) =>
+    new Promise<JSONRPCMessage>((resolve) => {
+      replies.set(message.id as string | number, resolve);
+      void client.send(message as JSONRPCMessage, viaSdk ? { authInfo: { token: "t", clientId: "c", scopes: [] } } : undefined);
+    });
+  await send(INITIALIZE);
+  await client.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  return { send, client, aborted, replies, close: () => protocol.close() };
+}
+
+describe("tools/call served directly", () => {
+  test("answers every kind of result and error as the SDK's dispatcher does", async () => {
+    const { send, close } = await served();
+    let id = 0;
+    for (const name of Object.keys(ANSWERS)) {
+      const request = { jsonrpc: "2.0", method: "tools/call", params: { name, arguments: {} } };
+      const direct = await send({ ...request, id: ++id });
+      const sdk = await send({ ...request, id }, true);
+      if (name === "badBlock") {
+        // Both refuse it with -32602; the words come from each one's schema.
+        expect((direct as { error?: { code: number; message: string } }).error).toMatchObject({
+          code: -32602,
+          message: expect.stringMatching(/^Invalid tools\/call result: content\.0/),
+        });
+        expect((sdk as { error?: { code: number } }).error?.code).toBe(-32602);
+        continue;
+      }
+      expect(JSON.stringify(direct), name).toBe(JSON.stringify(sdk));
+    }
+    await close();
+  });
+
+  test("a cancelled call's signal aborts with the client's reason and its reply is never sent", async () => {
+    const { send, client, aborted, replies, close } = await served();
+    const seen: JSONRPCMessage[] = [];
+    replies.set(1, (message) => seen.push(message));
+    await client.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "wait" } });
+    await client.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1, reason: "user stopped it" } });
+    await expect.poll(() => aborted).toEqual(["user stopped it"]);
+    // A later call is answered, and nothing came for the cancelled one before it.
+    expect(await send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "text" } })).toMatchObject({
+      id: 2,
+      result: { structuredContent: { result: 5 } },
+    });
+    expect(seen).toEqual([]);
+    await close();
+  });
+
+  test("closing the connection aborts the calls still running", async () => {
+    const { client, aborted, close } = await served();
+    await client.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "wait" } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await close();
+    await expect.poll(() => aborted.map(String)).toEqual(["Error: Connection closed"]);
+  });
+
+  test("a request the direct path does not take is the SDK's to judge", async () => {
+    const { send, close } = await served();
+    const bad = await send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: 5 } });
+    expect(bad).toMatchObject({ error: { code: -32602, message: expect.stringContaining("name") } });
+    await close();
+  });
+});
+
+describe("isDirectToolCall", () => {
+  const call = (params: unknown) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params });
+  test.each([
+    ["a name and arguments", call({ name: "add", arguments: { a: 1 } }), true],
+    ["a name alone", call({ name: "add" }), true],
+    ["a progress token", call({ name: "add", _meta: { progressToken: "p" } }), true],
+    ["a task", call({ name: "add", task: { ttl: 1 } }), false],
+    ["a number for a name", call({ name: 1 }), false],
+    ["arguments as a list", call({ name: "add", arguments: [1] }), false],
+    ["no params", { jsonrpc: "2.0", id: 1, method: "tools/call" }, false],
+    ["a related task", call({ name: "add", _meta: { "io.modelcontextprotocol/related-task": { taskId: "t" } } }), false],
+    ["a fractional id", { ...call({ name: "add" }), id: 1.5 }, false],
+  ])("%s: %s", (_, message, expected) => {
+    expect(isDirectToolCall(message)).toBe(expected);
+  });
+});
+
+describe("the replies", () => {
+  test("a typemcp result goes out as it is, in the SDK's key order", () => {
+    const result = { content: [{ type: "text", text: "5" }], structuredContent: { result: 5 } };
+    const reply = resultReply(7, result);
+    expect(Object.keys(reply)).toEqual(["result", "jsonrpc", "id"]);
+    expect(reply.result).toBe(result);
+  });
+
+  test("a thrown value without a numeric code is an internal error; -32002 reads -32602 in 2025-11-25", () => {
+    expect(errorReply(1, new Error("boom"))).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "boom" } });
+    expect(errorReply(1, undefined)).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error" } });
+    expect(errorReply(1, { code: -32002, message: "gone", data: 1 })).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32602, message: "gone", data: 1 } });
+  });
+});
+
+describe("DirectCall", () => {
+  test("makes its signal when read, aborted with the reason if the call was cancelled before", () => {
+    const early = new DirectCall();
+    early.abort("stop");
+    expect(early.aborted).toBe(true);
+    expect(early.signal.aborted).toBe(true);
+    expect(early.signal.reason).toBe("stop");
+    const late = new DirectCall();
+    const signal = late.signal;
+    expect(signal.aborted).toBe(false);
+    late.abort("later");
+    expect(signal.aborted).toBe(true);
+    expect(late.signal).toBe(signal);
+  });
+});
