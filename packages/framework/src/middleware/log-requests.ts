@@ -24,8 +24,9 @@ export interface RequestLogEntry {
 export interface LogRequestsOptions {
   /**
    * Receives each entry; by default it is written to stderr as one JSON line (stdout is the
-   * protocol's in stdio mode), the lines of one event-loop turn in one write, after the request's
-   * answer; lines still waiting when the process exits are written on exit.
+   * protocol's in stdio mode), after the request's answer, lines gathered into one write once
+   * 16 KiB wait or 50 ms after the first (so a line appears within 50 ms); lines still waiting
+   * when the process exits are written on exit.
    */
   write?: (entry: RequestLogEntry) => void;
 }

@@ -5,6 +5,7 @@ import type { RegisteredPrompt, WirePrompt } from "./registered-prompt.js";
 import type { RegisteredResource, WireResource } from "./registered-resource.js";
 import type { RegisteredTool } from "./registered-tool.js";
 import type { Era, ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo, WireTool } from "./sdk.js";
+import { ToolChainCall } from "./request-call.js";
 import { RequestContext, type SessionState } from "./request-context.js";
 import { resolveCompletions } from "./resolve-completions.js";
 import { callAsTask, registerTaskHandlers2025, registerTaskHandlers2026 } from "./task-handlers.js";
@@ -81,18 +82,11 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
     const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra, () => context(extra), ownerOf(extra)));
     if (task) return task;
     if (tool.middleware.length === 0) return executed(extra, () => tool.call(params.arguments, () => context(extra)));
-    const ctx = context(extra);
-    const call = {
-      tool: tool.name,
-      arguments: params.arguments ?? {},
-      annotations: tool.wire.annotations,
-      ctx,
-      client: extra.caller.key,
-      caller: extra.caller,
-    };
+    // The context is made once, when the middleware or the tool first reads it.
+    const call = new ToolChainCall(tool.name, params.arguments, tool.wire.annotations, extra, context);
     // The tool's own middleware runs between the request span and the execution span, so the
     // execution span is made here too when no request middleware already offers one.
-    const run = () => tool.call(params.arguments, () => ctx);
+    const run = () => tool.call(params.arguments, call.context);
     return runToolChain(tool.middleware, call, () => (extra.execute ? extra.execute(run) : traceExecution("tools/call", params, run, extra.traceContext)));
   });
   if (app.tasks) (protocol.era === "2026-07-28" ? registerTaskHandlers2026 : registerTaskHandlers2025)(protocol, app.tasks, ownerOf);
