@@ -8,12 +8,17 @@ const BATCH_BYTES = 16 * 1024;
 /** A line waits at most this long (ms) before it is written. */
 const FLUSH_AFTER_MS = 50;
 
+/** Lines are gathered as text up to this many UTF-16 units, then copied into the batch at once. */
+const TEXT_UNITS = 2048;
+
 const encoder = new TextEncoder();
-// Each line is copied into the batch as it is queued, so no string of it outlives its request:
-// lines kept as strings until the write were old enough by then to be copied by the garbage
-// collector, which cost more than the write itself.
+// Each line is copied into the batch soon after it is queued (a few lines at a time: one copy per
+// line cost more than the line), so no string of it outlives its request by long: lines kept as
+// strings until the write were old enough by then to be copied by the garbage collector, which
+// cost more than the write itself.
 let batch = new Uint8Array(BATCH_BYTES);
 let used = 0;
+let text = "";
 let timer: ReturnType<typeof setTimeout> | undefined;
 let exitHooked = false;
 
@@ -28,20 +33,37 @@ export function writeStderrLine(line: string): void {
     exitHooked = true;
     process.on?.("exit", flushStderrLines);
   }
-  // UTF-8 takes at most three bytes per UTF-16 unit: a line that may not fit waits for a new batch.
-  if (used + line.length * 3 > BATCH_BYTES) {
-    flushStderrLines();
-    if (line.length * 3 > BATCH_BYTES) {
-      process.stderr.write(line);
-      return;
-    }
-  }
-  used += encoder.encodeInto(line, batch.subarray(used)).written;
+  text += line;
+  if (text.length >= TEXT_UNITS) copyText();
   if (timer === undefined) {
     // Unreferenced: waiting lines never keep a process alive, and the exit handler writes them.
     timer = setTimeout(flushStderrLines, FLUSH_AFTER_MS);
     (timer as { unref?: () => void }).unref?.();
   }
+}
+
+// Moves the gathered text into the batch, writing the batch first if the text may not fit
+// (UTF-8 takes at most three bytes per UTF-16 unit); text longer than a batch is written alone.
+function copyText(): void {
+  if (used + text.length * 3 > BATCH_BYTES) {
+    writeBatch();
+    if (text.length * 3 > BATCH_BYTES) {
+      process.stderr.write(text);
+      text = "";
+      return;
+    }
+  }
+  used += encoder.encodeInto(text, batch.subarray(used)).written;
+  text = "";
+}
+
+function writeBatch(): void {
+  if (used === 0) return;
+  const full = batch.subarray(0, used);
+  // A new batch: the stream may still hold on to the one it was given.
+  batch = new Uint8Array(BATCH_BYTES);
+  used = 0;
+  process.stderr.write(full);
 }
 
 /** Writes every queued line now. */
@@ -50,10 +72,6 @@ export function flushStderrLines(): void {
     clearTimeout(timer);
     timer = undefined;
   }
-  if (used === 0) return;
-  const full = batch.subarray(0, used);
-  // A new batch: the stream may still hold on to the one it was given.
-  batch = new Uint8Array(BATCH_BYTES);
-  used = 0;
-  process.stderr.write(full);
+  if (text !== "") copyText();
+  writeBatch();
 }
