@@ -48,7 +48,7 @@ export function timing(options: TimingOptions = {}): Middleware {
         return result;
       },
       (error: unknown) => {
-        say(method, target, started, outcomeOf(undefined, true));
+        say(method, target, started, "error");
         throw error;
       },
     );

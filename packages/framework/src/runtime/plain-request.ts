@@ -47,6 +47,7 @@ export function isPlainRequest(message: unknown): boolean {
   return token === undefined || typeof token === "string" || Number.isSafeInteger(token);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is an object and not an array (what the SDK's schemas take for a JSON object). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

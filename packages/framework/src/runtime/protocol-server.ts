@@ -103,7 +103,7 @@ export function createProtocolServer(
           // The caller of a connection without HTTP or auth is the same for every call on it.
           let known: { sessionId: string | undefined; caller: CallerIdentity } | undefined;
           const callerOf = (sessionId: string | undefined): CallerIdentity => {
-            if (known?.sessionId !== sessionId || known === undefined) known = { sessionId, caller: identify({ sessionId } as ServerContext, undefined) };
+            if (known === undefined || known.sessionId !== sessionId) known = { sessionId, caller: identify({ sessionId } as ServerContext, undefined) };
             return known.caller;
           };
           server.serveToolCallsDirectly((params, requestId, call) => {

@@ -13,19 +13,16 @@
  * `Server`'s public `notification`/`request` tied to the call, a cancellation aborts the call and
  * its reply is dropped, and the reply has the shape and the error codes the SDK gives.
  */
-import { specTypeSchemas, type Server } from "@modelcontextprotocol/server";
+import { INTERNAL_ERROR, INVALID_PARAMS, specTypeSchemas, type Server } from "@modelcontextprotocol/server";
 import type { CallerIdentity } from "./caller-identity.js";
 import type { ClientRequestMethod } from "./input-round.js";
-import { isPlainRequest } from "./plain-request.js";
+import { isPlainObject, isPlainRequest } from "./plain-request.js";
 import type { ClientCapabilities, RequestExtra } from "./protocol-types.js";
 
 type RequestId = string | number;
 
 /** The keys a 2025-11-25 `tools/call` params may hold for the direct path; any other (`task`) takes the SDK's. */
 const DIRECT_KEYS = new Set(["name", "arguments", "_meta"]);
-
-/** JSON-RPC "internal error", what the SDK answers for a thrown value without a numeric code. */
-const INTERNAL_ERROR = -32603;
 
 /**
  * Whether `message` is a `tools/call` request the direct path serves: a plain request (see
@@ -37,8 +34,7 @@ export function isDirectToolCall(message: unknown): boolean {
   const params = (message as { params?: Record<string, unknown> }).params;
   if (params === undefined) return false;
   for (const key in params) if (!DIRECT_KEYS.has(key)) return false;
-  const args = params.arguments;
-  return typeof params.name === "string" && (args === undefined || (typeof args === "object" && args !== null && !Array.isArray(args)));
+  return typeof params.name === "string" && (params.arguments === undefined || isPlainObject(params.arguments));
 }
 
 /** One call served directly: its signal, made on first read, and whether it was cancelled. */
@@ -115,8 +111,6 @@ export type DirectAnswer = (params: Record<string, unknown>, requestId: RequestI
 
 /** The result keys that keep a result without `content` from getting an empty one (the SDK's rule). */
 const FOREIGN_KEYS = ["task", "inputRequests", "requestState"];
-/** JSON-RPC "invalid params": what the SDK answers for a tool result its schema refuses. */
-const INVALID_PARAMS = -32602;
 
 /**
  * The reply the SDK's dispatcher sends for a `tools/call` that resolved with `result`, in its key
@@ -128,7 +122,7 @@ const INVALID_PARAMS = -32602;
  */
 export function resultReply(id: RequestId, result: unknown): Record<string, unknown> {
   const record = result as Record<string, unknown>;
-  const normalized = isRecord(record) && record.content === undefined && !FOREIGN_KEYS.some((key) => key in record) ? { ...record, content: [] } : record;
+  const normalized = isPlainObject(record) && record.content === undefined && !FOREIGN_KEYS.some((key) => key in record) ? { ...record, content: [] } : record;
   if (isPlainToolResult(normalized)) return { result: normalized, jsonrpc: "2.0", id };
   const checked = specTypeSchemas.CallToolResult["~standard"].validate(normalized) as
     | { value: unknown; issues?: undefined }
@@ -145,7 +139,7 @@ export function resultReply(id: RequestId, result: unknown): Record<string, unkn
 // other key, in the schema's order (its output has its keys in that order).
 const PLAIN_KEYS = ["content", "structuredContent", "isError"];
 function isPlainToolResult(result: unknown): boolean {
-  if (!isRecord(result) || !Array.isArray(result.content)) return false;
+  if (!isPlainObject(result) || !Array.isArray(result.content)) return false;
   let rank = -1;
   for (const key in result) {
     const at = PLAIN_KEYS.indexOf(key);
@@ -155,20 +149,16 @@ function isPlainToolResult(result: unknown): boolean {
     if (key === "content") {
       for (const block of value as unknown[]) if (!isPlainTextBlock(block)) return false;
     } else if (key === "structuredContent") {
-      if (!isRecord(value)) return false;
+      if (!isPlainObject(value)) return false;
     } else if (typeof value !== "boolean") return false;
   }
   return true;
 }
 
 function isPlainTextBlock(block: unknown): boolean {
-  if (!isRecord(block) || block.type !== "text" || typeof block.text !== "string") return false;
+  if (!isPlainObject(block) || block.type !== "text" || typeof block.text !== "string") return false;
   for (const key in block) if (key !== "type" && key !== "text") return false;
   return true;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -182,6 +172,10 @@ export function errorReply(id: RequestId, error: unknown): Record<string, unknow
   return {
     jsonrpc: "2.0",
     id,
-    error: { code: code === -32002 ? -32602 : code, message: thrown.message ?? "Internal error", ...(thrown.data !== undefined && { data: thrown.data }) },
+    error: {
+      code: code === -32002 ? INVALID_PARAMS : code,
+      message: thrown.message ?? "Internal error",
+      ...(thrown.data !== undefined && { data: thrown.data }),
+    },
   };
 }
