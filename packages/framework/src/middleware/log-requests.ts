@@ -1,7 +1,7 @@
 import type { Middleware, RequestCall } from "../runtime/middleware.js";
 import { requestIdOf } from "../runtime/request-call.js";
 import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
-import { writeStderrLine } from "./stderr-lines.js";
+import { type RequestLogFacts, requestLogEntry, writeRequestLogLine } from "./request-log-line.js";
 
 /** One line of the request log. */
 export interface RequestLogEntry {
@@ -44,26 +44,21 @@ export interface LogRequestsOptions {
  */
 export function logRequests(options: LogRequestsOptions = {}): Middleware {
   const { write } = options;
-  // The default output builds its JSON line directly: no entry object, no Date per request.
   const log = (call: RequestCall, time: number, started: number, outcome: RequestOutcome, error?: unknown): void => {
-    const target = requestTarget(call.method, call.params);
-    const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-    const message = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
-    if (write === undefined) {
-      writeStderrLine(logLine(time, call, target, durationMs, outcome, message));
-      return;
-    }
-    write({
-      time: isoTime(time),
+    const facts: RequestLogFacts = {
+      time,
       method: call.method,
-      ...(target === undefined ? {} : { target }),
+      target: requestTarget(call.method, call.params),
       requestId: requestIdOf(call),
       client: call.client,
       protocolVersion: call.protocolVersion,
-      durationMs,
+      durationUs: Math.round((performance.now() - started) * 1000),
       outcome,
-      ...(message === undefined ? {} : { error: message }),
-    });
+      error: error === undefined ? undefined : error instanceof Error ? error.message : String(error),
+    };
+    // The default output writes the JSON line's bytes directly: no entry object, no Date, no string.
+    if (write === undefined) writeRequestLogLine(facts);
+    else write(requestLogEntry(facts));
   };
   return {
     name: "logRequests",
@@ -84,63 +79,4 @@ export function logRequests(options: LogRequestsOptions = {}): Middleware {
       );
     },
   };
-}
-
-// The same JSON as JSON.stringify of the entry, in the entry's key order; every string the
-// client or the server chose goes through JSON.stringify, so it is escaped as there. The parts
-// every request of one method and target (and of one client and era) share are made once.
-function logLine(time: number, call: RequestCall, target: string | undefined, durationMs: number, outcome: RequestOutcome, error: string | undefined): string {
-  const id = requestIdOf(call);
-  return `{"time":"${isoTime(time)}${aboutPart(call.method, target)}${typeof id === "number" ? id : JSON.stringify(id)}${callerPart(call.client, call.protocolVersion)}${durationMs},"outcome":"${outcome}"${error === undefined ? "" : `,"error":${JSON.stringify(error)}`}}\n`;
-}
-
-// Past this many kept parts per key, a part is made per line: a target or a client is a name
-// a client chooses.
-const MAX_KEPT = 512;
-const aboutParts = new Map<string, Map<string, string>>();
-const untargeted = new Map<string, string>();
-const callerParts = new Map<string, Map<string, string>>();
-
-// `","method":…,"target":…,"requestId":`, kept by method, then by target (a request with none
-// is kept apart, so no target name can stand for "none").
-function aboutPart(method: string, target: string | undefined): string {
-  let byTarget = aboutParts.get(method);
-  if (byTarget === undefined) {
-    byTarget = new Map();
-    if (aboutParts.size < MAX_KEPT) aboutParts.set(method, byTarget);
-  }
-  const kept = target === undefined ? untargeted.get(method) : byTarget.get(target);
-  if (kept !== undefined) return kept;
-  const made = `","method":${JSON.stringify(method)}${target === undefined ? "" : `,"target":${JSON.stringify(target)}`},"requestId":`;
-  if (target === undefined) {
-    if (untargeted.size < MAX_KEPT) untargeted.set(method, made);
-  } else if (byTarget.size < MAX_KEPT) byTarget.set(target, made);
-  return made;
-}
-
-// `,"client":…,"protocolVersion":…,"durationMs":`
-function callerPart(client: string, protocolVersion: string): string {
-  let byVersion = callerParts.get(client);
-  if (byVersion === undefined) {
-    byVersion = new Map();
-    if (callerParts.size < MAX_KEPT) callerParts.set(client, byVersion);
-  }
-  const known = byVersion.get(protocolVersion);
-  if (known !== undefined) return known;
-  const made = `,"client":${JSON.stringify(client)},"protocolVersion":${JSON.stringify(protocolVersion)},"durationMs":`;
-  if (byVersion.size < MAX_KEPT) byVersion.set(protocolVersion, made);
-  return made;
-}
-
-// `new Date(ms).toISOString()`, with the part up to the second made once per second.
-let second = Number.NaN;
-let secondText = "";
-function isoTime(ms: number): string {
-  const whole = Math.floor(ms / 1000);
-  if (whole !== second) {
-    second = whole;
-    secondText = new Date(whole * 1000).toISOString().slice(0, 20);
-  }
-  const milli = ms - whole * 1000;
-  return `${secondText}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
 }

@@ -2,25 +2,33 @@
 // batches instead of one write (a system call on a pipe or file) per line or per event-loop turn.
 // Under load a turn answers only a few calls, so a write per turn still cost about as much as the
 // line itself; a batch of up to 16 KiB costs one write for a hundred lines or so.
+//
+// A line is either text (`writeStderrLine`) or written part by part straight into the batch as
+// UTF-8 (`lineRoom`, then the `put…` functions): the request log's lines are made of parts kept
+// as bytes and a few numbers, so a line costs no string, no copy and no garbage.
 
 /** The size of one batch, in bytes: the lines are written once it is full. */
 const BATCH_BYTES = 16 * 1024;
 /** A line waits at most this long (ms) before it is written. */
 const FLUSH_AFTER_MS = 50;
 
-/** Lines are gathered as text up to this many UTF-16 units, then copied into the batch at once. */
+/** Text lines are gathered up to this many UTF-16 units, then copied into the batch at once. */
 const TEXT_UNITS = 2048;
 
 const encoder = new TextEncoder();
-// Each line is copied into the batch soon after it is queued (a few lines at a time: one copy per
-// line cost more than the line), so no string of it outlives its request by long: lines kept as
-// strings until the write were old enough by then to be copied by the garbage collector, which
-// cost more than the write itself.
-let batch = new Uint8Array(BATCH_BYTES);
+// Each text line is copied into the batch soon after it is queued (a few lines at a time: one
+// copy per line cost more than the line), so no string of it outlives its request by long: lines
+// kept as strings until the write were old enough by then to be copied by the garbage collector,
+// which cost more than the write itself.
+let batch: Uint8Array = new Uint8Array(BATCH_BYTES);
 let used = 0;
 let text = "";
 let timer: ReturnType<typeof setTimeout> | undefined;
 let exitHooked = false;
+// A new 16 KiB buffer per batch cost about as much as the hundred lines in it (an ArrayBuffer is
+// slow to make and to collect), so the batch written last is used again once the stream is done
+// with it. (A callback on the write to say so cost more than the new buffer.)
+let written: Uint8Array | undefined;
 
 /**
  * Queues `line` (ending in a newline) for stderr. Lines are written in the order queued, in one
@@ -29,17 +37,103 @@ let exitHooked = false;
  * `exit` handler, so none is lost.
  */
 export function writeStderrLine(line: string): void {
+  waitForFlush();
+  text += line;
+  if (text.length >= TEXT_UNITS) copyText();
+}
+
+/**
+ * Makes room in the batch for a line of at most `maxBytes` UTF-8 bytes, to be written next with
+ * the `put…` functions, and queued as {@link writeStderrLine} queues its lines. `false` when no
+ * batch can hold such a line: write it with `writeStderrLine` instead.
+ */
+export function lineRoom(maxBytes: number): boolean {
+  if (maxBytes > BATCH_BYTES) return false;
+  waitForFlush();
+  if (text !== "") copyText();
+  if (used + maxBytes > BATCH_BYTES) writeBatch();
+  return true;
+}
+
+/** Puts `bytes` into the line {@link lineRoom} made room for. */
+export function putBytes(bytes: Uint8Array): void {
+  // Most parts are a few dozen bytes: a loop over locals is cheaper there than `set`.
+  const into = batch;
+  const at = used;
+  const length = bytes.length;
+  if (length <= 64) {
+    for (let i = 0; i < length; i++) into[at + i] = bytes[i]!;
+  } else into.set(bytes, at);
+  used = at + length;
+}
+
+/** Puts `text` as UTF-8 (at most three bytes per UTF-16 unit) into the line. */
+export function putText(text: string): void {
+  used += encoder.encodeInto(text, batch.subarray(used)).written;
+}
+
+/** Puts the decimal digits of `n`, a safe integer ≥ 0, into the line. */
+export function putDigits(n: number): void {
+  if (n < 10) {
+    batch[used++] = 48 + n;
+    return;
+  }
+  const start = used;
+  while (n > 0) {
+    const rest = Math.floor(n / 10);
+    batch[used++] = 48 + (n - rest * 10);
+    n = rest;
+  }
+  for (let a = start, b = used - 1; a < b; a++, b--) {
+    const digit = batch[a]!;
+    batch[a] = batch[b]!;
+    batch[b] = digit;
+  }
+}
+
+/** Puts `n`, an integer from 0 to 999, as exactly three digits. */
+export function putThreeDigits(n: number): void {
+  const hundreds = Math.floor(n / 100);
+  const tens = Math.floor(n / 10) - hundreds * 10;
+  batch[used] = 48 + hundreds;
+  batch[used + 1] = 48 + tens;
+  batch[used + 2] = 48 + (n - hundreds * 100 - tens * 10);
+  used += 3;
+}
+
+/**
+ * Puts `thousandths / 1000` as JavaScript writes that number (`1.5`, `0.059`, `2`), for an
+ * integer `thousandths` ≥ 0: the digits of the exact decimal are the shortest that read back as
+ * the same double, so this is `String(thousandths / 1000)` without making the string.
+ */
+export function putThousandths(thousandths: number): void {
+  const whole = Math.floor(thousandths / 1000);
+  putDigits(whole);
+  let fraction = thousandths - whole * 1000;
+  if (fraction === 0) return;
+  batch[used++] = 46; // "."
+  for (let unit = 100; fraction !== 0; unit /= 10) {
+    const digit = Math.floor(fraction / unit);
+    batch[used++] = 48 + digit;
+    fraction -= digit * unit;
+  }
+}
+
+/** UTF-8 bytes of `text`, for parts kept to be put into many lines. */
+export function bytesOf(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+// The first line queued after a write arms the timer (unreferenced: waiting lines never keep a
+// process alive, and the exit handler writes them).
+function waitForFlush(): void {
+  if (timer !== undefined) return;
   if (!exitHooked) {
     exitHooked = true;
     process.on?.("exit", flushStderrLines);
   }
-  text += line;
-  if (text.length >= TEXT_UNITS) copyText();
-  if (timer === undefined) {
-    // Unreferenced: waiting lines never keep a process alive, and the exit handler writes them.
-    timer = setTimeout(flushStderrLines, FLUSH_AFTER_MS);
-    (timer as { unref?: () => void }).unref?.();
-  }
+  timer = setTimeout(flushStderrLines, FLUSH_AFTER_MS);
+  (timer as { unref?: () => void }).unref?.();
 }
 
 // Moves the gathered text into the batch, writing the batch first if the text may not fit
@@ -60,8 +154,11 @@ function copyText(): void {
 function writeBatch(): void {
   if (used === 0) return;
   const full = batch.subarray(0, used);
-  // A new batch: the stream may still hold on to the one it was given.
-  batch = new Uint8Array(BATCH_BYTES);
+  // The stream may hold on to the batch it was given until it is written. Once it holds nothing
+  // (what it was given is written), the batch given last is free to fill again; otherwise a new one.
+  const free = written !== undefined && process.stderr.writableLength === 0 ? written : undefined;
+  written = batch;
+  batch = free ?? new Uint8Array(BATCH_BYTES);
   used = 0;
   process.stderr.write(full);
 }

@@ -1,6 +1,7 @@
 import type { Middleware } from "../runtime/middleware.js";
+import { passesToolCallsOn } from "../runtime/request-chain-of.js";
 import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
-import { writeStderrLine } from "./stderr-lines.js";
+import { writeTimingLine } from "./timing-line.js";
 
 /** One measurement of {@link timing}. */
 export interface Timing {
@@ -28,8 +29,8 @@ export function timing(options: TimingOptions = {}): Middleware {
   const { report } = options;
   const say = (method: string, target: string | undefined, started: number, outcome: RequestOutcome): void => {
     const durationMs = performance.now() - started;
-    // The default line is built directly, without a Timing object per request.
-    if (report === undefined) writeStderrLine(`[typemcp] ${method}${target === undefined ? "" : ` ${target}`}: ${durationMs.toFixed(1)} ms (${outcome})\n`);
+    // The default line is written directly, without a Timing object per request.
+    if (report === undefined) writeTimingLine(method, target, durationMs, outcome);
     else report({ method, ...(target === undefined ? {} : { target }), durationMs, outcome });
   };
   // One reaction on what is inside, no async function and its await: fewer promises per request.
@@ -53,10 +54,11 @@ export function timing(options: TimingOptions = {}): Middleware {
       },
     );
   };
-  return {
+  // A tool call is timed by onToolCall, once, however the middleware was scoped; the server
+  // leaves timing() out of the request chain of tools/call, which its onRequest only passes on.
+  return passesToolCallsOn({
     name: "timing",
-    // A tool call is timed by onToolCall, once, however the middleware was scoped.
     onRequest: (call, next) => (call.method === "tools/call" ? next() : timed(call.method, requestTarget(call.method, call.params), next)),
     onToolCall: (call, next) => timed("tools/call", call.tool, next),
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import type { Context } from "./context.js";
 import type { Middleware } from "./middleware.js";
 import { ChainCall } from "./request-call.js";
+import { requestChainOf } from "./request-chain-of.js";
 import { runRequestChain } from "./run-middleware.js";
 import type { ProtocolServer, RequestExtra } from "./sdk.js";
 import { traceExecution, traceRequest } from "./trace-request.js";
@@ -20,25 +21,30 @@ export function withRequestMiddleware(protocol: ProtocolServer, chain: readonly 
   if (chain.length === 0 && !traced) return protocol;
   // Loaded now, so that requests find it loaded and await nothing for it.
   if (traced) void loadOtelApi().catch(() => undefined);
-  const around = (method: string, params: Record<string, any>, extra: RequestExtra, handler: RequestHandler) => {
+  const around = (method: string, params: Record<string, any>, extra: RequestExtra, handler: RequestHandler, methodChain: readonly Middleware[]) => {
     // Set on the request's own extra, not on a copy: a copy would read, and so make, what is made
     // only when read (the signal of a call served directly).
     if (traced) extra.execute = <T>(run: () => Promise<T>) => traceExecution(method, params, run, extra.traceContext);
     // Its context is made only if a middleware reads it.
     const call = new ChainCall(method, params, extra, context);
-    return runRequestChain(chain, call, () => handler(params, extra));
+    return runRequestChain(methodChain, call, () => handler(params, extra));
   };
   return {
     ...protocol,
     handle: (method, handler) => {
       // Made once per method, not per request.
-      const inChain: RequestHandler = (params, extra) => around(method, params, extra, handler);
+      const methodChain = requestChainOf(method, chain);
+      if (methodChain.length === 0 && !traced) {
+        protocol.handle(method, handler);
+        return;
+      }
+      const inChain: RequestHandler = (params, extra) => around(method, params, extra, handler, methodChain);
       protocol.handle(
         method,
         !traced
           ? inChain
           : // Traced without middleware, the registered handler itself runs in the span.
-            (params, extra) => traceRequest(method, params, extra, chain.length === 0 ? handler : inChain),
+            (params, extra) => traceRequest(method, params, extra, methodChain.length === 0 ? handler : inChain),
       );
     },
   };

@@ -1,0 +1,99 @@
+// logRequests()'s default line: the JSON of its entry, written straight into stderr's batch as
+// UTF-8. The parts every request of one method and target (and of one client and era) share are
+// encoded once and kept; the numbers are written as digits; only a string request id and an error
+// message are encoded per line. The bytes are exactly JSON.stringify(entry) and a newline.
+import type { RequestLogEntry } from "./log-requests.js";
+import { KeptParts } from "./kept-parts.js";
+import { bytesOf, lineRoom, putBytes, putDigits, putText, putThousandths, putThreeDigits, writeStderrLine } from "./stderr-lines.js";
+
+/** What one line says; `durationUs` is the duration in whole microseconds. */
+export interface RequestLogFacts {
+  time: number;
+  method: string;
+  target: string | undefined;
+  requestId: string | number;
+  client: string;
+  protocolVersion: string;
+  durationUs: number;
+  outcome: RequestLogEntry["outcome"];
+  error: string | undefined;
+}
+
+/** The entry `facts` describe, in its documented key order. */
+export function requestLogEntry(facts: RequestLogFacts): RequestLogEntry {
+  return {
+    time: new Date(facts.time).toISOString(),
+    method: facts.method,
+    ...(facts.target === undefined ? {} : { target: facts.target }),
+    requestId: facts.requestId,
+    client: facts.client,
+    protocolVersion: facts.protocolVersion,
+    durationMs: facts.durationUs / 1000,
+    outcome: facts.outcome,
+    ...(facts.error === undefined ? {} : { error: facts.error }),
+  };
+}
+
+/** Queues the JSON line of `facts` for stderr. */
+export function writeRequestLogLine(facts: RequestLogFacts): void {
+  const about = aboutParts.get(facts.method, facts.target);
+  const caller = callerParts.get(facts.client, facts.protocolVersion);
+  const id = facts.requestId;
+  const idText = typeof id === "number" && Number.isSafeInteger(id) && id >= 0 ? undefined : JSON.stringify(id);
+  const errorText = facts.error === undefined ? undefined : JSON.stringify(facts.error);
+  // At most: the time (31 bytes), the kept parts, three bytes per UTF-16 unit of the encoded
+  // strings, 16 digits for a safe integer and 21 for the duration, and the outcome's keys.
+  const most =
+    31 + about.length + caller.length + (idText === undefined ? 16 : idText.length * 3) + 21 + 40 + (errorText === undefined ? 0 : errorText.length * 3);
+  if (!lineRoom(most)) {
+    writeStderrLine(`${JSON.stringify(requestLogEntry(facts))}\n`);
+    return;
+  }
+  putBytes(timeHead(facts.time));
+  putThreeDigits(facts.time % 1000);
+  putBytes(about);
+  if (idText === undefined) putDigits(id as number);
+  else putText(idText);
+  putBytes(caller);
+  putThousandths(facts.durationUs);
+  if (errorText === undefined) putBytes(OUTCOME_ENDS[facts.outcome]);
+  else {
+    putBytes(OUTCOME_BEFORE_ERROR[facts.outcome]);
+    putText(errorText);
+    putBytes(LINE_END);
+  }
+}
+
+const LINE_END = bytesOf("}\n");
+const OUTCOME_ENDS = {
+  ok: bytesOf(`,"outcome":"ok"}\n`),
+  tool_error: bytesOf(`,"outcome":"tool_error"}\n`),
+  error: bytesOf(`,"outcome":"error"}\n`),
+};
+const OUTCOME_BEFORE_ERROR = {
+  ok: bytesOf(`,"outcome":"ok","error":`),
+  tool_error: bytesOf(`,"outcome":"tool_error","error":`),
+  error: bytesOf(`,"outcome":"error","error":`),
+};
+
+// `{"time":"2026-12-04T17:35:48.`: made once per second (Date.now() is whole milliseconds and
+// the time in a log only moves forward, so the last one is nearly always the one wanted).
+let second = Number.NaN;
+let secondHead = bytesOf("");
+function timeHead(ms: number): Uint8Array {
+  const whole = Math.floor(ms / 1000);
+  if (whole !== second) {
+    second = whole;
+    secondHead = bytesOf(`{"time":"${new Date(whole * 1000).toISOString().slice(0, -4)}`);
+  }
+  return secondHead;
+}
+
+// `Z","method":…,"target":…,"requestId":`
+const aboutParts = new KeptParts(
+  (method, target) => `Z","method":${JSON.stringify(method)}${target === undefined ? "" : `,"target":${JSON.stringify(target)}`},"requestId":`,
+);
+// `,"client":…,"protocolVersion":…,"durationMs":`
+const callerParts = new KeptParts(
+  (client, protocolVersion) => `,"client":${JSON.stringify(client)},"protocolVersion":${JSON.stringify(protocolVersion)},"durationMs":`,
+);

@@ -1,0 +1,28 @@
+// timing()'s default line, `[typemcp] tools/call add: 3.2 ms (ok)`, written straight into
+// stderr's batch: its head is encoded once per method and target, the duration written as digits.
+import type { RequestOutcome } from "../runtime/request-target.js";
+import { KeptParts } from "./kept-parts.js";
+import { bytesOf, lineRoom, putBytes, putDigits, writeStderrLine } from "./stderr-lines.js";
+
+/** Queues the line for one measurement, the duration in tenths of a millisecond. */
+export function writeTimingLine(method: string, target: string | undefined, durationMs: number, outcome: RequestOutcome): void {
+  const head = heads.get(method, target);
+  const tenths = Math.round(durationMs * 10);
+  // 16 digits and the point for the duration (a safe integer), the tail's 17 bytes.
+  if (!Number.isSafeInteger(tenths) || !lineRoom(head.length + 17 + 17)) {
+    writeStderrLine(`[typemcp] ${method}${target === undefined ? "" : ` ${target}`}: ${durationMs.toFixed(1)} ms (${outcome})\n`);
+    return;
+  }
+  putBytes(head);
+  const whole = Math.floor(tenths / 10);
+  putDigits(whole);
+  putBytes(POINT);
+  putDigits(tenths - whole * 10);
+  putBytes(TAILS[outcome]);
+}
+
+const POINT = bytesOf(".");
+const TAILS = { ok: bytesOf(" ms (ok)\n"), tool_error: bytesOf(" ms (tool_error)\n"), error: bytesOf(" ms (error)\n") };
+
+// `[typemcp] tools/call add: `
+const heads = new KeptParts((method, target) => `[typemcp] ${method}${target === undefined ? "" : ` ${target}`}: `);
