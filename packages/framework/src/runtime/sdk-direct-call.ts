@@ -124,14 +124,10 @@ export function resultReply(id: RequestId, result: unknown): Record<string, unkn
   const record = result as Record<string, unknown>;
   const normalized = isPlainObject(record) && record.content === undefined && !FOREIGN_KEYS.some((key) => key in record) ? { ...record, content: [] } : record;
   if (isPlainToolResult(normalized)) return { result: normalized, jsonrpc: "2.0", id };
-  const checked = specTypeSchemas.CallToolResult["~standard"].validate(normalized) as
-    | { value: unknown; issues?: undefined }
-    | { issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }> };
+  const checked = specTypeSchemas.CallToolResult["~standard"].validate(normalized) as { value: unknown; issues?: undefined } | { issues: readonly unknown[] };
   if (checked.issues === undefined) return { result: checked.value, jsonrpc: "2.0", id };
-  const words = checked.issues.map(
-    (issue) => `${issue.path?.length ? `${issue.path.map((p) => String(typeof p === "object" ? p.key : p)).join(".")}: ` : ""}${issue.message}`,
-  );
-  return { jsonrpc: "2.0", id, error: { code: INVALID_PARAMS, message: `Invalid tools/call result: ${words.join("; ")}` } };
+  // The SDK's words: its schema's issues, as JSON.
+  return { jsonrpc: "2.0", id, error: { code: INVALID_PARAMS, message: `Invalid tools/call result: ${JSON.stringify(checked.issues, null, 2)}` } };
 }
 
 // What every schema of the spec accepts as such and sends back unchanged: `content` of text blocks
