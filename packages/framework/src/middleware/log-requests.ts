@@ -1,24 +1,9 @@
 import type { Middleware, RequestCall } from "../runtime/middleware.js";
 import { requestIdOf } from "../runtime/request-call.js";
 import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
-import { type RequestLogFacts, requestLogEntry, writeRequestLogLine } from "./request-log-line.js";
+import { type RequestLogEntry, type RequestLogFacts, requestLogEntry, writeRequestLogLine } from "./request-log-line.js";
 
-/** One line of the request log. */
-export interface RequestLogEntry {
-  /** When the request arrived (ISO 8601). */
-  time: string;
-  method: string;
-  /** The tool or prompt name, or the resource URI, when the request has one. */
-  target?: string;
-  requestId: string | number;
-  /** Who called; see `RequestCall.client`. */
-  client: string;
-  protocolVersion: string;
-  durationMs: number;
-  outcome: RequestOutcome;
-  /** The JSON-RPC error's message, when the outcome is `error`. */
-  error?: string;
-}
+export type { RequestLogEntry };
 
 /** Options of {@link logRequests}. */
 export interface LogRequestsOptions {

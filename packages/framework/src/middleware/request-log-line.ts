@@ -2,9 +2,26 @@
 // UTF-8. The parts every request of one method and target (and of one client and era) share are
 // encoded once and kept; the numbers are written as digits; only a string request id and an error
 // message are encoded per line. The bytes are exactly JSON.stringify(entry) and a newline.
-import type { RequestLogEntry } from "./log-requests.js";
+import type { RequestOutcome } from "../runtime/request-target.js";
 import { KeptParts } from "./kept-parts.js";
 import { bytesOf, lineRoom, putBytes, putDigits, putText, putThousandths, putThreeDigits, writeStderrLine } from "./stderr-lines.js";
+
+/** One line of the request log. */
+export interface RequestLogEntry {
+  /** When the request arrived (ISO 8601). */
+  time: string;
+  method: string;
+  /** The tool or prompt name, or the resource URI, when the request has one. */
+  target?: string;
+  requestId: string | number;
+  /** Who called; see `RequestCall.client`. */
+  client: string;
+  protocolVersion: string;
+  durationMs: number;
+  outcome: RequestOutcome;
+  /** The JSON-RPC error's message, when the outcome is `error`. */
+  error?: string;
+}
 
 /** What one line says; `durationUs` is the duration in whole microseconds. */
 export interface RequestLogFacts {
