@@ -33,7 +33,23 @@ describe("the request log's line", () => {
         requestId: next() < 0.5 ? i : pick(IDS),
         client: pick(NAMES),
         protocolVersion: pick(["2025-11-25", "2026-07-28"]),
-        durationUs: pick([0, 1, 10, 100, 999, 1000, 1001, 1500, 59, Math.floor(next() * 1e9)]),
+        durationUs: pick([
+          0,
+          1,
+          10,
+          100,
+          999,
+          1000,
+          1001,
+          1500,
+          59,
+          Math.floor(next() * 1e9),
+          Math.floor(next() * 2 ** 42),
+          2 ** 42,
+          2 ** 42 + 1,
+          2 ** 53 - 1,
+          Number.NaN,
+        ]),
         outcome,
         error: outcome === "error" && next() < 0.8 ? pick(["Unknown tool", 'bad "input"\n', "ü".repeat(50)]) : undefined,
       });
@@ -77,7 +93,8 @@ describe("timing()'s line", () => {
     const next = numbers(7);
     const expected: string[] = [];
     for (let i = 0; i < 2000; i++) {
-      const durationMs = i < 5 ? [0, 0.04, 0.06, 9.96, 123_456.7][i]! : next() * 10 ** Math.floor(next() * 7);
+      const edges = [0, 0.04, 0.06, 9.96, 123_456.7, 0.15, 1.45, 2.25, 647.569674 - 81.919674, 1e9, -0.04, Number.NaN];
+      const durationMs = i < edges.length ? edges[i]! : next() * 10 ** Math.floor(next() * 7);
       const target = i % 5 === 0 ? undefined : NAMES[i % NAMES.length];
       const outcome = OUTCOMES[i % 3]!;
       writeTimingLine("tools/call", target, durationMs, outcome);

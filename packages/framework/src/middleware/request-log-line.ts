@@ -58,11 +58,13 @@ export function writeRequestLogLine(facts: RequestLogFacts): void {
   const id = facts.requestId;
   const idText = typeof id === "number" && Number.isSafeInteger(id) && id >= 0 ? undefined : JSON.stringify(id);
   const errorText = facts.error === undefined ? undefined : JSON.stringify(facts.error);
-  // At most: the time (31 bytes), the kept parts, three bytes per UTF-16 unit of the encoded
-  // strings, 16 digits for a safe integer and 21 for the duration, and the outcome's keys.
+  // At most: the time (32 bytes), the kept parts, three bytes per UTF-16 unit of the encoded
+  // strings, 16 digits for a safe integer and 17 for the duration, and the outcome's keys (34).
   const most =
-    31 + about.length + caller.length + (idText === undefined ? 16 : idText.length * 3) + 21 + 40 + (errorText === undefined ? 0 : errorText.length * 3);
-  if (!lineRoom(most)) {
+    32 + about.length + caller.length + (idText === undefined ? 16 : idText.length * 3) + 17 + 34 + (errorText === undefined ? 0 : errorText.length * 3);
+  // A duration written as digits is exact up to 2^42 µs (51 days); past it, or not a duration at
+  // all, the string way says what JSON.stringify says.
+  if (!(Number.isInteger(facts.durationUs) && facts.durationUs >= 0 && facts.durationUs <= 2 ** 42) || !lineRoom(most)) {
     writeStderrLine(`${JSON.stringify(requestLogEntry(facts))}\n`);
     return;
   }

@@ -44,45 +44,60 @@ describe("lines for stderr", () => {
 });
 
 describe("batches", () => {
-  // What the stream was given, kept as given: a batch filled again while the stream still held
-  // it would change what was recorded.
-  function recordGiven(): Uint8Array[] {
-    const given: Uint8Array[] = [];
-    process.stderr.write = ((chunk: Uint8Array) => {
-      given.push(chunk);
+  // A stream as Node's are: its own write (on its prototype) keeps what it was given until
+  // `writableLength` says it is written. What it was given is kept as given: a batch filled again
+  // while the stream still held it would change what was recorded.
+  class HeldStream {
+    readonly given: Uint8Array[] = [];
+    constructor(readonly writableLength: number) {}
+    write(chunk: Uint8Array): boolean {
+      this.given.push(chunk);
       return true;
-    }) as typeof process.stderr.write;
-    return given;
+    }
   }
-  function withWritableLength(length: number, run: () => void): void {
-    const had = Object.getOwnPropertyDescriptor(process.stderr, "writableLength");
-    Object.defineProperty(process.stderr, "writableLength", { configurable: true, get: () => length });
+  function withStderr(stream: object, run: () => void): void {
+    flushStderrLines();
+    const had = Object.getOwnPropertyDescriptor(process, "stderr")!;
+    Object.defineProperty(process, "stderr", { configurable: true, get: () => stream });
     try {
       run();
     } finally {
-      if (had === undefined) delete (process.stderr as { writableLength?: number }).writableLength;
-      else Object.defineProperty(process.stderr, "writableLength", had);
+      Object.defineProperty(process, "stderr", had);
     }
   }
   const lines = Array.from({ length: 600 }, (_, i) => `{"line":${i},"pad":"${"x".repeat(100)}"}\n`);
+  const decoded = (chunks: Uint8Array[]) => chunks.map((chunk) => new TextDecoder().decode(chunk)).join("");
 
   test("a batch the stream still holds is never filled again", () => {
-    const given = recordGiven();
-    withWritableLength(1, () => {
+    const stream = new HeldStream(1);
+    withStderr(stream, () => {
       for (const line of lines) writeStderrLine(line);
       flushStderrLines();
     });
-    expect(given.length).toBeGreaterThan(2);
-    expect(new Set(given.map((chunk) => chunk.buffer)).size).toBe(given.length);
-    expect(given.map((chunk) => new TextDecoder().decode(chunk)).join("")).toBe(lines.join(""));
+    expect(stream.given.length).toBeGreaterThan(2);
+    expect(new Set(stream.given.map((chunk) => chunk.buffer)).size).toBe(stream.given.length);
+    expect(decoded(stream.given)).toBe(lines.join(""));
   });
 
   test("once the stream has written what it held, the batch given last is filled again", () => {
-    const given = recordGiven();
-    withWritableLength(0, () => {
+    const stream = new HeldStream(0);
+    withStderr(stream, () => {
       for (const line of lines) writeStderrLine(line);
+      flushStderrLines();
     });
-    expect(given.length).toBeGreaterThan(2);
-    expect(new Set(given.map((chunk) => chunk.buffer)).size).toBe(2);
+    expect(stream.given.length).toBeGreaterThan(2);
+    expect(new Set(stream.given.map((chunk) => chunk.buffer)).size).toBe(2);
+  });
+
+  test("a write the application put in the stream's place may keep its batch: none is filled again", () => {
+    const stream = new HeldStream(0);
+    const kept: Uint8Array[] = [];
+    Object.defineProperty(stream, "write", { value: (chunk: Uint8Array) => kept.push(chunk) > 0 });
+    withStderr(stream, () => {
+      for (const line of lines) writeStderrLine(line);
+      flushStderrLines();
+    });
+    expect(new Set(kept.map((chunk) => chunk.buffer)).size).toBe(kept.length);
+    expect(decoded(kept)).toBe(lines.join(""));
   });
 });

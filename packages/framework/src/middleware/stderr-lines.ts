@@ -156,7 +156,10 @@ function writeBatch(): void {
   const full = batch.subarray(0, used);
   // The stream may hold on to the batch it was given until it is written. Once it holds nothing
   // (what it was given is written), the batch given last is free to fill again; otherwise a new one.
-  const free = written !== undefined && process.stderr.writableLength === 0 ? written : undefined;
+  // Only the stream's own write says so: a write the application put in its place (a tee to a
+  // file, say) may keep what it is given however little the stream holds.
+  const stream = process.stderr;
+  const free = written !== undefined && !Object.hasOwn(stream, "write") && stream.writableLength === 0 ? written : undefined;
   written = batch;
   batch = free ?? new Uint8Array(BATCH_BYTES);
   used = 0;

@@ -7,9 +7,14 @@ import { bytesOf, lineRoom, putBytes, putDigits, writeStderrLine } from "./stder
 /** Queues the line for one measurement, the duration in tenths of a millisecond. */
 export function writeTimingLine(method: string, target: string | undefined, durationMs: number, outcome: RequestOutcome): void {
   const head = heads.get(method, target);
-  const tenths = Math.round(durationMs * 10);
-  // 16 digits and the point for the duration (a safe integer), the tail's 17 bytes.
-  if (!Number.isSafeInteger(tenths) || !lineRoom(head.length + 17 + 17)) {
+  const scaled = durationMs * 10;
+  const tenths = Math.round(scaled);
+  // Math.round(ms * 10) is what toFixed(1) writes except where `ms * 10` lies within its rounding
+  // error of a half (0.15 is just under, 0.15 * 10 is 1.5): those few, and durations past 10^8 ms
+  // where that error grows, and anything not a duration, take toFixed's own way.
+  const nearHalf = Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-6;
+  // 16 digits and the point for the duration, the tail's 17 bytes.
+  if (!(scaled >= 0 && scaled < 1e9) || nearHalf || !lineRoom(head.length + 17 + 17)) {
     writeStderrLine(`[typemcp] ${method}${target === undefined ? "" : ` ${target}`}: ${durationMs.toFixed(1)} ms (${outcome})\n`);
     return;
   }
