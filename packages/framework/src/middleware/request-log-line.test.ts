@@ -27,7 +27,7 @@ describe("the request log's line", () => {
     for (let i = 0; i < 3000; i++) {
       const outcome = pick(OUTCOMES);
       facts.push({
-        time: 1_700_000_000_000 + Math.floor(next() * 4_000_000_000),
+        time: next() < 0.95 ? 1_700_000_000_000 + Math.floor(next() * 4_000_000_000) : pick([0, 999, 1000, 1.5, -1, 253_402_300_799_999, 8.64e15]),
         method: pick(["tools/call", "resources/read", "ping", 'we"ird']),
         target: next() < 0.2 ? undefined : pick(NAMES),
         requestId: next() < 0.5 ? i : pick(IDS),
@@ -54,6 +54,8 @@ describe("the request log's line", () => {
         error: outcome === "error" && next() < 0.8 ? pick(["Unknown tool", 'bad "input"\n', "ü".repeat(50)]) : undefined,
       });
     }
+    // The entry's time is the Date's own ISO string, however it is made.
+    expect(facts.filter((fact) => requestLogEntry(fact).time !== new Date(fact.time).toISOString())).toEqual([]);
     for (const fact of facts) writeRequestLogLine(fact);
     flushStderrLines();
     expect(writes.join("")).toBe(facts.map((fact) => `${JSON.stringify(requestLogEntry(fact))}\n`).join(""));

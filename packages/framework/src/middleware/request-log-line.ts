@@ -39,7 +39,7 @@ export interface RequestLogFacts {
 /** The entry `facts` describe, in its documented key order. */
 export function requestLogEntry(facts: RequestLogFacts): RequestLogEntry {
   return {
-    time: new Date(facts.time).toISOString(),
+    time: isoTime(facts.time),
     method: facts.method,
     ...(facts.target === undefined ? {} : { target: facts.target }),
     requestId: facts.requestId,
@@ -63,8 +63,9 @@ export function writeRequestLogLine(facts: RequestLogFacts): void {
   const most =
     32 + about.length + caller.length + (idText === undefined ? 16 : idText.length * 3) + 17 + 34 + (errorText === undefined ? 0 : errorText.length * 3);
   // A duration written as digits is exact up to 2^42 µs (51 days); past it, or not a duration at
-  // all, the string way says what JSON.stringify says.
-  if (!(Number.isInteger(facts.durationUs) && facts.durationUs >= 0 && facts.durationUs <= 2 ** 42) || !lineRoom(most)) {
+  // all, or a time that is not Date.now()'s whole milliseconds, the string way says what
+  // JSON.stringify says.
+  if (!(isWholeMs(facts.time) && Number.isInteger(facts.durationUs) && facts.durationUs >= 0 && facts.durationUs <= 2 ** 42) || !lineRoom(most)) {
     writeStderrLine(`${JSON.stringify(requestLogEntry(facts))}\n`);
     return;
   }
@@ -95,17 +96,36 @@ const OUTCOME_BEFORE_ERROR = {
   error: bytesOf(`,"outcome":"error","error":`),
 };
 
-// `{"time":"2026-12-04T17:35:48.`: made once per second (Date.now() is whole milliseconds and
-// the time in a log only moves forward, so the last one is nearly always the one wanted).
+// `2026-12-04T17:35:48.` and `{"time":"2026-12-04T17:35:48.`: made once per second (Date.now()
+// is whole milliseconds and the time in a log only moves forward, so the last second is nearly
+// always the one wanted).
 let second = Number.NaN;
+let secondText = "";
 let secondHead = bytesOf("");
-function timeHead(ms: number): Uint8Array {
+function keepSecond(ms: number): void {
   const whole = Math.floor(ms / 1000);
-  if (whole !== second) {
-    second = whole;
-    secondHead = bytesOf(`{"time":"${new Date(whole * 1000).toISOString().slice(0, -4)}`);
-  }
+  if (whole === second) return;
+  second = whole;
+  secondText = new Date(whole * 1000).toISOString().slice(0, -4);
+  secondHead = bytesOf(`{"time":"${secondText}`);
+}
+
+function timeHead(ms: number): Uint8Array {
+  keepSecond(ms);
   return secondHead;
+}
+
+// `new Date(ms).toISOString()` for the whole milliseconds since 1970 that Date.now() gives,
+// without a Date per request.
+function isoTime(ms: number): string {
+  if (!isWholeMs(ms)) return new Date(ms).toISOString();
+  keepSecond(ms);
+  const milli = ms - second * 1000;
+  return `${secondText}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
+}
+
+function isWholeMs(ms: number): boolean {
+  return Number.isSafeInteger(ms) && ms >= 0;
 }
 
 // `Z","method":…,"target":…,"requestId":`
