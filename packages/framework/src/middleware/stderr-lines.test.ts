@@ -55,25 +55,24 @@ describe("batches", () => {
       return true;
     }
   }
-  function withStderr(stream: object, run: () => void): void {
+  const lines = Array.from({ length: 600 }, (_, i) => `{"line":${i},"pad":"${"x".repeat(100)}"}\n`);
+  // Queues every line and flushes, with `stream` as process.stderr meanwhile.
+  function writeAllTo(stream: object): void {
     flushStderrLines();
     const had = Object.getOwnPropertyDescriptor(process, "stderr")!;
     Object.defineProperty(process, "stderr", { configurable: true, get: () => stream });
     try {
-      run();
+      for (const line of lines) writeStderrLine(line);
+      flushStderrLines();
     } finally {
       Object.defineProperty(process, "stderr", had);
     }
   }
-  const lines = Array.from({ length: 600 }, (_, i) => `{"line":${i},"pad":"${"x".repeat(100)}"}\n`);
   const decoded = (chunks: Uint8Array[]) => chunks.map((chunk) => new TextDecoder().decode(chunk)).join("");
 
   test("a batch the stream still holds is never filled again", () => {
     const stream = new HeldStream(1);
-    withStderr(stream, () => {
-      for (const line of lines) writeStderrLine(line);
-      flushStderrLines();
-    });
+    writeAllTo(stream);
     expect(stream.given.length).toBeGreaterThan(2);
     expect(new Set(stream.given.map((chunk) => chunk.buffer)).size).toBe(stream.given.length);
     expect(decoded(stream.given)).toBe(lines.join(""));
@@ -81,10 +80,7 @@ describe("batches", () => {
 
   test("once the stream has written what it held, the batch given last is filled again", () => {
     const stream = new HeldStream(0);
-    withStderr(stream, () => {
-      for (const line of lines) writeStderrLine(line);
-      flushStderrLines();
-    });
+    writeAllTo(stream);
     expect(stream.given.length).toBeGreaterThan(2);
     expect(new Set(stream.given.map((chunk) => chunk.buffer)).size).toBe(2);
   });
@@ -93,10 +89,7 @@ describe("batches", () => {
     const stream = new HeldStream(0);
     const kept: Uint8Array[] = [];
     Object.defineProperty(stream, "write", { value: (chunk: Uint8Array) => kept.push(chunk) > 0 });
-    withStderr(stream, () => {
-      for (const line of lines) writeStderrLine(line);
-      flushStderrLines();
-    });
+    writeAllTo(stream);
     expect(new Set(kept.map((chunk) => chunk.buffer)).size).toBe(kept.length);
     expect(decoded(kept)).toBe(lines.join(""));
   });

@@ -163,7 +163,7 @@ function writeBatch(): void {
   written = batch;
   batch = free ?? new Uint8Array(BATCH_BYTES);
   used = 0;
-  process.stderr.write(full);
+  stream.write(full);
 }
 
 /** Writes every queued line now. */
