@@ -248,7 +248,40 @@ for (const transport of transports) {
         }
       });
     }
+    // Every address a caller is known by on this transport, per era: none over stdio; a mounted
+    // remote server sees the gateway as its one caller.
+    const addressed = transport.connectFrom !== undefined && transport.id !== "gateway, mounted remote server";
+    describe.skipIf(!addressed)("callers by address", () => {
+      for (const [index, era] of ERAS.entries()) {
+        test(`${era}: two addresses are two callers (rate limit, cached results); a forged X-Forwarded-For changes nothing`, async () => {
+          await callersByAddress(transport, era, [2, 3, 4].map((n) => `127.0.0.${n + 3 * index}`) as [string, string, string]);
+        });
+      }
+    });
   });
+}
+
+// Three clients at three loopback addresses, the third sending an X-Forwarded-For of its own.
+async function callersByAddress(transport: (typeof transports)[number], era: Era, [a, b, c]: [string, string, string]): Promise<void> {
+  const clients = await Promise.all([
+    transport.connectFrom!(era, a),
+    transport.connectFrom!(era, b),
+    transport.connectFrom!(era, c, { "X-Forwarded-For": "198.51.100.7" }),
+  ]);
+  const [first, second, forged] = clients;
+  try {
+    const countKey = async (t: ContractClient) => ((await call(t, "whoami")).structuredContent as { countKey: string }).countKey;
+    expect([await countKey(first), await countKey(second), await countKey(forged)]).toEqual([`address:${a}`, `address:${b}`, `address:${c}`]);
+    expect(textOf(await call(first, "limited"))).toBe("ok");
+    await expect(call(first, "limited")).rejects.toThrow(/Rate limit reached: at most 1 calls of (\w+_)?limited per 60 s/);
+    expect(textOf(await call(second, "limited"))).toBe("ok");
+    const stamp = async (t: ContractClient) => (await call(t, "stamp")).structuredContent;
+    const mine = await stamp(first);
+    expect(await stamp(first)).toEqual(mine);
+    expect(await stamp(second)).not.toEqual(mine);
+  } finally {
+    await Promise.all(clients.map((t) => t.client.close()));
+  }
 }
 
 // MCP ties no log message to a request: a gateway passes a remote server's log message on only

@@ -6,6 +6,7 @@ import type { Transport } from "@modelcontextprotocol/client";
 import { startHttpServer } from "./http-server.js";
 import { fromRoot } from "./paths.js";
 import { installRuntimes, startUnder, type Runtime } from "./runtimes.js";
+import { fetchFrom } from "./fetch-from.js";
 
 /** The two protocol eras every transport serves. */
 export const ERAS = ["2025-11-25", "2026-07-28"] as const;
@@ -63,6 +64,12 @@ export interface ContractTransport {
   readonly missing?: string;
   start(): Promise<void>;
   connect(era: Era): Promise<ContractClient>;
+  /**
+   * HTTP only: connects as a client at `address` (a 127.0.0.x), sending `headers` with every
+   * request. Where the platform learns the caller from a header (Workers' CF-Connecting-IP, which
+   * Cloudflare's edge sets), the client sends that header as the edge would.
+   */
+  connectFrom?(era: Era, address: string, headers?: Record<string, string>): Promise<ContractClient>;
   stop(): Promise<void>;
 }
 
@@ -101,23 +108,38 @@ function rawPost(url: string, fetcher: typeof fetch = fetch): NonNullable<Contra
     });
 }
 
-function httpTransport(id: string, start: () => Promise<{ url: string; stop(): Promise<void> }>, prefix?: string): ContractTransport {
+/** How a platform learns the caller's address: from the socket, or from the header its edge sets. */
+type AddressSource = "socket" | "cf-connecting-ip";
+
+function httpTransport(
+  id: string,
+  start: () => Promise<{ url: string; stop(): Promise<void> }>,
+  prefix?: string,
+  addressBy: AddressSource = "socket",
+): ContractTransport {
   const tool = prefix === undefined ? same : (name: string) => `${prefix}_${name}`;
   const uri = prefix === undefined ? same : (u: string) => u.replace("://", `://${prefix}/`);
   let running: { url: string; stop(): Promise<void> } | undefined;
-  return {
-    id,
-    async start() {
-      running = await start();
-    },
-    connect: (era) =>
-      connectClient(era, new StreamableHTTPClientTransport(new URL(running!.url), { requestInit: { headers: auth } }), {
+  const connectWith = (era: Era, fetcher: typeof fetch | undefined, headers: Record<string, string>) =>
+    connectClient(
+      era,
+      new StreamableHTTPClientTransport(new URL(running!.url), { requestInit: { headers: { ...auth, ...headers } }, ...(fetcher ? { fetch: fetcher } : {}) }),
+      {
         transport: id,
         serverName: prefix === undefined ? "contract" : "gateway",
         tool,
         uri,
         post: rawPost(running!.url),
-      }),
+      },
+    );
+  return {
+    id,
+    async start() {
+      running = await start();
+    },
+    connect: (era) => connectWith(era, undefined, {}),
+    connectFrom: (era, address, headers = {}) =>
+      addressBy === "socket" ? connectWith(era, fetchFrom(address), headers) : connectWith(era, undefined, { ...headers, "CF-Connecting-IP": address }),
     stop: async () => running?.stop(),
   };
 }
@@ -144,7 +166,7 @@ function sharedGateway(): Promise<{ url: string; stop(): Promise<void> }> {
 }
 
 function inMemoryFetch(): ContractTransport {
-  type Handler = { fetch(request: Request): Promise<Response>; close(): Promise<void> };
+  type Handler = { fetch(request: Request): Promise<Response>; handle(request: Request, extras: object): Promise<Response>; close(): Promise<void> };
   let handler: Handler | undefined;
   const fetcher: typeof fetch = (input, init) => handler!.fetch(new Request(input, init));
   const url = "http://127.0.0.1/mcp";
@@ -169,6 +191,16 @@ function inMemoryFetch(): ContractTransport {
         uri: same,
         post: rawPost(url, fetcher),
       }),
+    // The address an app mounting the handler knows, passed as toFetchHandler's extras.
+    connectFrom: (era, address, headers = {}) =>
+      connectClient(
+        era,
+        new StreamableHTTPClientTransport(new URL(url), {
+          fetch: (input, init) => handler!.handle(new Request(input, init), { remoteAddress: address }),
+          requestInit: { headers: { ...auth, ...headers } },
+        }),
+        { transport: "toFetchHandler in memory", serverName: "contract", tool: same, uri: same },
+      ),
     stop: async () => handler?.close(),
   };
 }
@@ -192,7 +224,12 @@ function underRuntime(runtime: Runtime, found: { bin: string } | { missing: stri
   const id = `${runtime} (contract.${target}.js)`;
   if ("missing" in found)
     return { id, missing: found.missing, start: async () => undefined, connect: () => Promise.reject(new Error(found.missing)), stop: async () => undefined };
-  return httpTransport(id, () => startUnder(runtime, found.bin, `${DIST}/contract.${target}.js`, 30_000, { MCP_AUTH_TOKEN: CONTRACT_TOKEN }));
+  return httpTransport(
+    id,
+    () => startUnder(runtime, found.bin, `${DIST}/contract.${target}.js`, 30_000, { MCP_AUTH_TOKEN: CONTRACT_TOKEN }),
+    undefined,
+    runtime === "workerd" ? "cf-connecting-ip" : "socket",
+  );
 }
 
 /** Every transport the contract runs over, in the order the matrix lists them. */

@@ -50,10 +50,10 @@ export interface PlatformDefaults {
  * connection, refuse it at the first request, saying so. On Workers with the `MCP_STATE` Durable
  * Object binding, they share them through Durable Objects instead, and 2025-11-25 clients get sessions.
  */
-export function platformFetch(defaults: PlatformDefaults): (request: Request, env?: unknown) => Promise<Response> {
+export function platformFetch(defaults: PlatformDefaults): (request: Request, env?: unknown, remoteAddress?: string) => Promise<Response> {
   if (defaults.durableObjects)
     hostSessions({ handler: sessionHandler, idleMs: (env) => resolveHttpOptions(handlerOptions(defaults, env)).sessionIdleMs, streamTtlMs: 3_600_000 });
-  return async (request, env) => {
+  return async (request, env, remoteAddress) => {
     if (!handler) {
       const namespace = defaults.durableObjects ? durableNamespaceOf(env) : undefined;
       const options = handlerOptions(namespace ? { ...defaults, stateless: false } : defaults, env);
@@ -64,7 +64,8 @@ export function platformFetch(defaults: PlatformDefaults): (request: Request, en
       }
       handler = namespace ? durableFetchHandler(served!.server, options, namespace) : toFetchHandler(served!.server, options);
     }
-    return handler.fetch(request);
+    // The peer as the platform reports it: the handler makes it the caller's address (client-address.ts).
+    return handler.handle(request, remoteAddress === undefined ? undefined : { remoteAddress });
   };
 }
 

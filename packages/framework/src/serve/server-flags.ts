@@ -26,6 +26,9 @@ export const SERVER_FLAGS: Readonly<Record<string, string | undefined>> = {
   "--redis": "URL",
   "--auth-issuer": "URL",
   "--auth-resource": "URL",
+  "--trust-proxy": "HOPS|LIST",
+  "--proxy-header": "NAME",
+  "--ipv6-subnet": "BITS",
   "--list-ttl": "SECONDS",
   // From the table task-limits-from.ts reads them by, so a new limit is never refused as unknown.
   ...Object.fromEntries(taskLimitFlags()),

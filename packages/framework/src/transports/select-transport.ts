@@ -20,6 +20,9 @@ const HTTP_ONLY_FLAGS = [
   "--body-timeout",
   "--auth-issuer",
   "--auth-resource",
+  "--trust-proxy",
+  "--proxy-header",
+  "--ipv6-subnet",
 ];
 
 /** Which transport a server runs on, and with what. */
@@ -77,6 +80,9 @@ export function selectTransport(defaults: TransportOptions, argv: readonly strin
     headersTimeoutMs: toSeconds("--headers-timeout", flag("--headers-timeout") ?? env.MCP_HEADERS_TIMEOUT) ?? base.headersTimeoutMs,
     bodyTimeoutMs: toSeconds("--body-timeout", flag("--body-timeout") ?? env.MCP_BODY_TIMEOUT) ?? base.bodyTimeoutMs,
     redis: toRedisUrl(flag("--redis") ?? nonEmpty(env.REDIS_URL)) ?? base.redis,
+    trustProxy: toTrustProxy(flag("--trust-proxy") ?? nonEmpty(env.MCP_TRUST_PROXY)) ?? base.trustProxy,
+    proxyHeader: toProxyHeader(flag("--proxy-header") ?? nonEmpty(env.MCP_PROXY_HEADER)) ?? base.proxyHeader,
+    ipv6Subnet: toBits(flag("--ipv6-subnet") ?? nonEmpty(env.MCP_IPV6_SUBNET)) ?? base.ipv6Subnet,
   };
   const auth = toAuth(base.auth, flag, env);
   if (auth) options.auth = auth;
@@ -103,6 +109,31 @@ function toAuth(base: HttpAuthOptions | undefined, flag: (name: string) => strin
     ...(requireAtJwt === undefined ? {} : { requireAtJwt }),
     ...(clientId === undefined ? {} : { introspection: { ...base?.introspection, clientId, clientSecret: clientSecret! } }),
   };
+}
+
+// A hop count (`1`), or a list of proxy addresses and ranges (`10.0.0.0/8,loopback`).
+function toTrustProxy(value: string | undefined): number | string[] | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = toList(value);
+  if (!list || list.length === 0)
+    throw configError(`--trust-proxy / MCP_TRUST_PROXY must be a number of proxies or a comma-separated list of their addresses, not "${value}".`);
+  return list;
+}
+
+function toProxyHeader(value: string | undefined): "x-forwarded-for" | "forwarded" | undefined {
+  if (value === undefined) return undefined;
+  const name = value.toLowerCase();
+  if (name === "x-forwarded-for" || name === "forwarded") return name;
+  throw configError(`--proxy-header / MCP_PROXY_HEADER must be x-forwarded-for or forwarded, not "${value}".`);
+}
+
+function toBits(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const bits = Number(value);
+  if (!Number.isInteger(bits) || bits < 1 || bits > 128)
+    throw configError(`--ipv6-subnet / MCP_IPV6_SUBNET must be a whole number of bits from 1 to 128, not "${value}".`);
+  return bits;
 }
 
 function toSwitch(name: string, value: string | undefined): boolean | undefined {

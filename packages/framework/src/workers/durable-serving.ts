@@ -8,7 +8,8 @@ import type { DurableObjectNamespace } from "./durable-object-types.js";
 import { DurableEventBus } from "./durable-event-bus.js";
 import { DurableEventStore } from "./durable-event-store.js";
 import { stateObject } from "./durable-protocol.js";
-import { OPENS_HEADER, SESSION_HEADER } from "./durable-session.js";
+import { OPENS_HEADER, PEER_HEADER, SESSION_HEADER } from "./durable-session.js";
+import type { RequestExtras } from "../transports/http/http-handler.js";
 import { DurableTaskStore } from "./durable-task-store.js";
 import { DurableUsedStates } from "./durable-used-states.js";
 
@@ -45,27 +46,30 @@ export function durableFetchHandler(server: TypemcpServer, options: FetchHandler
   const sessions = options.stateless !== true;
   const main = toFetchHandler(server, { ...options, stateless: true, stores });
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const handle = async (request: Request): Promise<Response> => {
+  const handle = async (request: Request, extras: RequestExtras = {}): Promise<Response> => {
     const session = request.headers.get("mcp-session-id");
-    if (!sessions) return main.fetch(request);
-    if (session !== null) return toSession(request, session, false);
+    if (!sessions) return main.handle(request, extras);
+    if (session !== null) return toSession(request, session, false, extras);
     // A request with a protocol version header is never an initialize (which comes before any version is agreed).
-    if (request.method !== "POST" || request.headers.has("mcp-protocol-version")) return main.fetch(request);
+    if (request.method !== "POST" || request.headers.has("mcp-protocol-version")) return main.handle(request, extras);
     // Only an initialize opens a session: read the body to know (the handler that answers reads it again).
     const body = await readRequestBody(request, maxBodyBytes);
     if (!body.ok) return refusalResponse({ status: body.status, message: body.message });
     const again = new Request(request, { body: body.text });
-    if (!opensSession(body.text)) return main.fetch(again);
-    return toSession(again, globalThis.crypto.randomUUID(), true);
+    if (!opensSession(body.text)) return main.handle(again, extras);
+    return toSession(again, globalThis.crypto.randomUUID(), true, extras);
   };
-  const toSession = async (request: Request, id: string, opens: boolean): Promise<Response> => {
+  const toSession = async (request: Request, id: string, opens: boolean, extras: RequestExtras): Promise<Response> => {
     const headers = new Headers(request.headers);
     headers.set(SESSION_HEADER, id);
+    // Whatever a client sent under this name is dropped: only the Worker says who is calling.
+    if (extras.remoteAddress === undefined) headers.delete(PEER_HEADER);
+    else headers.set(PEER_HEADER, extras.remoteAddress);
     if (opens) headers.set(OPENS_HEADER, "1");
     else headers.delete(OPENS_HEADER);
     return stateObject(namespace, `session:${id}`).fetch(new Request(request, { headers }));
   };
-  return { fetch: handle, handle, ready: () => main.ready(), close: () => main.close() };
+  return { fetch: (request) => handle(request), handle, ready: () => main.ready(), close: () => main.close() };
 }
 
 function opensSession(text: string): boolean {

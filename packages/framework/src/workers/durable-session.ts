@@ -4,6 +4,14 @@ import type { DurableObjectStorage } from "./durable-object-types.js";
 /** The headers the Worker sends a session's object: which session, and that the request opens it. */
 export const SESSION_HEADER = "x-typemcp-session";
 export const OPENS_HEADER = "x-typemcp-opens-session";
+/** The caller's address as the Worker was told it (`CF-Connecting-IP`): set or removed by the Worker on every request it forwards. */
+export const PEER_HEADER = "x-typemcp-peer";
+
+// What the Worker said of the caller, for the session's handler (rate limits, task caps count it).
+function peerOf(request: Request): { remoteAddress?: string } {
+  const address = request.headers.get(PEER_HEADER);
+  return address === null ? {} : { remoteAddress: address };
+}
 
 /** What a session's object keeps in storage: the initialize request that opened it, and a digest of the credentials that sent it. */
 interface Opening {
@@ -54,7 +62,7 @@ export class DurableSession {
         },
       );
     }
-    const response = await this.handler!.fetch(request);
+    const response = await this.handler!.handle(request, peerOf(request));
     if (request.method === "DELETE" && response.ok) await this.expire();
     else await this.storage.setAlarm(Date.now() + this.idleMs);
     return response;
@@ -71,7 +79,7 @@ export class DurableSession {
 
   private async start(request: Request): Promise<Response> {
     this.handler ??= this.makeHandler();
-    const response = await this.handler.fetch(request);
+    const response = await this.handler.handle(request, peerOf(request));
     this.open = response.headers.has("mcp-session-id");
     if (this.open) await this.storage.setAlarm(Date.now() + this.idleMs);
     return response;

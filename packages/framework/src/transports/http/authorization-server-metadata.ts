@@ -35,13 +35,14 @@ export async function fetchAuthorizationServerMetadata(issuer: string, timeoutMs
   for (const url of metadataUrls(issuer)) {
     let response: Response;
     try {
-      response = await fetch(url, { headers: { Accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(timeoutMs) });
+      // "manual", not "error", which workerd refuses: a redirect is not followed, and fails below.
+      response = await fetch(url, { headers: { Accept: "application/json" }, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       problems.push(`${url}: ${(error as Error).message}`);
       continue;
     }
     if (!response.ok) {
-      problems.push(`${url}: HTTP ${response.status}`);
+      problems.push(`${url}: ${notFollowed(response)}`);
       continue;
     }
     const metadata = (await response.json().catch(() => undefined)) as Partial<AuthorizationServerMetadata> | undefined;
@@ -51,4 +52,10 @@ export async function fetchAuthorizationServerMetadata(issuer: string, timeoutMs
     return metadata as AuthorizationServerMetadata;
   }
   throw new AuthServerUnavailableError(`no metadata for the issuer ${issuer}: ${problems.join("; ")}`);
+}
+
+/** Why a response is not the document: its status, or a redirect, which metadata and token endpoints never follow. */
+export function notFollowed(response: Response): string {
+  const redirected = response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400);
+  return redirected ? "redirected, and redirects are not followed" : `HTTP ${response.status}`;
 }

@@ -1,4 +1,4 @@
-import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
+import { callerIdentityOf } from "../../runtime/caller-identity.js";
 import { createHttpTransport, createHttpHandler2026, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
 import { answerStatus2026, routeOf2026, openLane2026 } from "../../runtime/sdk-lane-2026.js";
 import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
@@ -24,6 +24,8 @@ import { isPlainAnswer, toResponse, type PlainAnswer } from "./plain-answer.js";
 import { viewOfRequest, type RequestView } from "./request-view.js";
 import { laneRequestOf } from "./lane-request.js";
 import { laneOptions2025, StatelessLanes } from "./stateless-lanes.js";
+import { clientAddressPolicy } from "./client-address.js";
+import { ownedEventStore } from "./owned-streams.js";
 
 /** The missing scopes and what needs them; undefined when the request may proceed. */
 type ScopeShortfallAnswer = { missing: string[]; what: string } | undefined;
@@ -42,7 +44,11 @@ export interface HttpServing {
 
 /** What the platform knows about a request beyond the request itself. */
 export interface RequestExtras {
-  /** The client's address, which per-client limits (sessions, listen streams) count against. */
+  /**
+   * The peer's address as the platform reports it (the socket's, Deno's `remoteAddr`, Bun's
+   * `requestIP`, Workers' `CF-Connecting-IP`). The handler makes it the caller's address once
+   * (`trustProxy`, `ipv6Subnet`: see client-address.ts), and everything per caller counts that.
+   */
   remoteAddress?: string;
   /**
    * The caller, as the app's own authentication in front of the handler verified it: tools get
@@ -119,9 +125,14 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
   // From configuration, never from a request (see resourceUrlsOf); throws at start-up when it cannot be known.
   const resourceUrls = resourceUrlsOf(auth, { path: options.path, oauth, issuer, publicUrl });
   const verifier = issuer === undefined ? undefined : createOAuthTokenVerifier({ ...auth, issuer }, () => auth?.audience ?? resourceUrls!.fixed!());
+  const clientAddress = clientAddressPolicy(options);
 
-  const answer = async (request: RequestView, extras: RequestExtras | NodeExtras = {}): Promise<Response | PlainAnswer> => {
-    const node = "rawPath" in extras ? extras : undefined;
+  const answer = async (request: RequestView, peer: RequestExtras | NodeExtras = {}): Promise<Response | PlainAnswer> => {
+    // The caller's address, worked out once: everything below counts and owns by it.
+    const client = clientAddress(peer.remoteAddress, request.header);
+    request.setClientAddress(client);
+    const extras: RequestExtras | NodeExtras = client === peer.remoteAddress ? peer : { ...peer, remoteAddress: client };
+    const node = "rawPath" in extras ? (extras as NodeExtras) : undefined;
     // The Node listener knows the path and Host as sent: a URL is parsed only where one is needed.
     const url = node && !resourceUrls ? undefined : new URL(request.url);
     const path = node?.rawPath ?? url!.pathname;
@@ -188,7 +199,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     const lastEventId = request.header("last-event-id");
     const shared = options.stores.shared;
     if (shared && request.method === "GET" && lastEventId !== null && (options.stateless || !sessionOf(request, false, caller))) {
-      return resumeStream(shared, lastEventId);
+      return resumeStream(shared, lastEventId, ownerKey(caller, request.header("mcp-session-id") ?? undefined, extras.remoteAddress));
     }
     if (request.method === "GET" || request.method === "DELETE") {
       if (options.stateless)
@@ -243,7 +254,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
         throw error;
       }
     }
-    if (options.stateless) return postStateless(request, parsed, wireAuth, after);
+    if (options.stateless) return postStateless(request, parsed, wireAuth, after, ownerKey(caller, undefined, extras.remoteAddress));
     const sessionId = request.header("mcp-session-id");
     if (sessionId !== null) {
       const session = sessionOf(request, isRequest(parsed), caller);
@@ -272,7 +283,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       sessionIdGenerator: () => options.stores.sessions?.idFor(request.toRequest()) ?? globalThis.crypto.randomUUID(),
       enableJsonResponse: false,
       maxRequestBodySize: options.maxBodyBytes,
-      ...(eventStore() ? { eventStore: eventStore()! } : {}),
+      ...(eventStore() ? { eventStore: ownedEventStore(eventStore()!, () => ownerKey(caller, transport.sessionId, client)) } : {}),
       onsessioninitialized: (id) => sessions().add(id, { transport, server, client, owner: principalKey(caller), lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => sessions().delete(id),
     });
@@ -292,6 +303,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     parsed: unknown,
     wireAuth: ReturnType<typeof toWireAuth>,
     after: Array<() => void>,
+    owner: string,
   ): Promise<Response | PlainAnswer> => {
     // No session ties this notification to the call it names, which may be running in another
     // process behind the same load balancer: say so, and how to cancel instead.
@@ -315,7 +327,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       sessionIdGenerator: undefined,
       enableJsonResponse: !stream,
       maxRequestBodySize: options.maxBodyBytes,
-      ...(resumable ? { eventStore: store } : {}),
+      ...(resumable ? { eventStore: ownedEventStore(store, () => owner) } : {}),
     });
     const server = newServer(true);
     await server.connect(transport);
@@ -344,11 +356,7 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
   };
 
   return {
-    handle: async (request, extras) => {
-      // The SDK's transports carry the request, not the address, to the handlers (ctx.caller).
-      rememberRemoteAddress(request, extras?.remoteAddress);
-      return toResponse(await answer(viewOfRequest(request), extras));
-    },
+    handle: async (request, extras) => toResponse(await answer(viewOfRequest(request), extras)),
     answer,
     async close(deadlineMs) {
       if (closing) return;
@@ -359,6 +367,12 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
       await Promise.allSettled([sessionStore?.closeAll(), handler2026.close(), lanes.close(), lanes2026.close()]);
     },
   };
+}
+
+// Who owns what a request leaves in the event store (see callerIdentityOf): a verified principal,
+// else the anonymous caller's session, else its address.
+function ownerKey(auth: AuthInfo | undefined, sessionId: string | undefined, remoteAddress: string | undefined): string {
+  return callerIdentityOf({ auth, sessionId, http: true, remoteAddress, connectionId: "" }).key;
 }
 
 function lowerCased(headers: Record<string, string>): Record<string, string> {

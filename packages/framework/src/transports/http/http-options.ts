@@ -158,6 +158,22 @@ export interface HttpOptions {
   bodyTimeoutMs?: number;
   /** How long in-flight calls may run after SIGTERM/SIGINT. Default 10 s. */
   shutdownDeadlineMs?: number;
+  /**
+   * The reverse proxies in front of the server whose forwarding header is believed (`--trust-proxy`,
+   * `MCP_TRUST_PROXY`): a hop count (`1`: one nginx in front), or the proxies' addresses and CIDR
+   * ranges (`["10.0.0.0/8"]`; `loopback`, `linklocal` and `uniquelocal` name the usual ones).
+   * Unset, the header is never read and the peer is the caller: behind a proxy, every anonymous
+   * caller then shares the proxy's rate limit, task cap and cached results.
+   */
+  trustProxy?: number | string[];
+  /** The header the trusted proxies write: `x-forwarded-for` (default) or RFC 7239 `forwarded` (`--proxy-header`, `MCP_PROXY_HEADER`). */
+  proxyHeader?: "x-forwarded-for" | "forwarded";
+  /**
+   * How many leading bits of an anonymous caller's IPv6 address name one client, for everything
+   * counted or kept per address. Default 56, as express-rate-limit groups them: one subscriber
+   * commonly holds a /64 or a /56 (`--ipv6-subnet`, `MCP_IPV6_SUBNET`; 128 counts each address).
+   */
+  ipv6Subnet?: number;
   auth?: HttpAuthOptions;
   /** Shared stores for several instances; see {@link HttpStores}. */
   stores?: HttpStores;
@@ -170,7 +186,8 @@ export interface HttpOptions {
 }
 
 /** HttpOptions with every default filled in. */
-export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins" | "stores" | "redis">> & {
+export type ResolvedHttpOptions = Required<Omit<HttpOptions, "auth" | "allowedHosts" | "allowedOrigins" | "stores" | "redis" | "trustProxy">> & {
+  trustProxy: number | string[] | undefined;
   stores: HttpStores;
   redis: string | undefined;
   auth: HttpAuthOptions | undefined;
@@ -202,6 +219,9 @@ export function resolveHttpOptions(options: HttpOptions): ResolvedHttpOptions {
     headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
     shutdownDeadlineMs: options.shutdownDeadlineMs ?? 10_000,
+    trustProxy: options.trustProxy,
+    proxyHeader: options.proxyHeader ?? "x-forwarded-for",
+    ipv6Subnet: options.ipv6Subnet ?? 56,
     auth: options.auth,
     stores: options.stores ?? {},
     redis: options.redis,

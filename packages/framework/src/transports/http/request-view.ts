@@ -1,3 +1,5 @@
+import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
+
 /**
  * What the HTTP handler reads of a request, whatever the platform made it from: a web-standard
  * `Request` (Workers, Deno, Bun, app mounts) or Node's `IncomingMessage`, which is read in place
@@ -19,11 +21,17 @@ export interface RequestView {
   callerRequest(): Request;
   /** Calls `listener` once if the client goes away before its answer is sent; returns a function that stops listening. */
   onClientGone(listener: () => void): () => void;
+  /**
+   * Records the caller's address (see client-address.ts) for the handlers' context, which reads
+   * it from the request it carries (`toRequest`, `callerRequest`); set once, before either is made.
+   */
+  setClientAddress(address: string | undefined): void;
 }
 
 /** A web-standard `Request` as a {@link RequestView}. */
 export function viewOfRequest(request: Request): RequestView {
   return {
+    setClientAddress: (address) => rememberRemoteAddress(request, address),
     method: request.method,
     url: request.url,
     header: (name) => request.headers.get(name),

@@ -1,6 +1,7 @@
 import type { SharedStores } from "./shared-stores.js";
 import { jsonResponse } from "./json-responses.js";
 import { unrefTimer } from "./platform.js";
+import { isOwnStream } from "./owned-streams.js";
 
 const KEEP_ALIVE_MS = 15_000;
 
@@ -10,15 +11,18 @@ const KEEP_ALIVE_MS = 15_000;
  * The request may have started on any instance. Refused in words, as a JSON-RPC error: an id the
  * store does not know (404), a request whose instance stopped before answering (410), a lost
  * store (503), a store that answers with an error (502).
+ *
+ * Only to the stream's owner (`owner`, the requester's key: see `callerIdentityOf`): another
+ * caller's stream is refused exactly as an unknown id is, so its existence is not told either.
  */
-export async function resumeStream(stores: SharedStores, lastEventId: string): Promise<Response> {
+export async function resumeStream(stores: SharedStores, lastEventId: string, owner: string): Promise<Response> {
   let known: string | undefined;
   try {
     known = await stores.events.getStreamIdForEventId(lastEventId);
   } catch (error) {
     return refuse(503, (error as Error).message);
   }
-  if (known === undefined) {
+  if (!isOwnStream(known, owner)) {
     return refuse(404, `Unknown Last-Event-ID "${lastEventId}": the stream it belongs to has expired or was never stored; send the request again.`);
   }
   // The head goes out with the first event (or keep-alive), so a stream that cannot resume is

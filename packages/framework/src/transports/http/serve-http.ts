@@ -43,7 +43,7 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     },
     (req, res) => {
       // The body is read by the handler, under the cap, through `readBody` (see NodeExtras).
-      const request = viewOfNodeRequest(req, res, endpointUrl, req.socket.remoteAddress);
+      const request = viewOfNodeRequest(req, res, endpointUrl);
       handler
         .answer(request, {
           rawPath: (req.url ?? "/").split("?")[0]!,

@@ -1,4 +1,5 @@
 import { AuthServerUnavailableError, InvalidTokenError } from "./token-errors.js";
+import { notFollowed } from "./authorization-server-metadata.js";
 
 /** How this server asks the authorization server about an opaque token (RFC 7662). */
 export interface IntrospectionOptions {
@@ -22,20 +23,22 @@ export interface IntrospectionOptions {
  */
 export async function introspectToken(token: string, options: IntrospectionOptions, timeoutMs = 5_000): Promise<Record<string, unknown>> {
   // RFC 6749 §2.3.1: the id and secret are form-encoded before they are joined and base64-encoded.
-  const basic = Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`).toString("base64");
+  // btoa, not Buffer: this runs on Workers, Deno and Bun too; the encoded parts are ASCII.
+  const basic = btoa(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`);
   let response: Response;
   try {
     response = await fetch(options.endpoint, {
       method: "POST",
       headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
       body: new URLSearchParams({ token, token_type_hint: "access_token" }).toString(),
-      redirect: "error",
+      // "manual", not "error", which workerd refuses: a redirect is not followed, and fails below.
+      redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     throw new AuthServerUnavailableError(`the introspection endpoint could not be reached: ${(error as Error).message}`);
   }
-  if (!response.ok) throw new AuthServerUnavailableError(`the introspection endpoint answered HTTP ${response.status}`);
+  if (!response.ok) throw new AuthServerUnavailableError(`the introspection endpoint answered ${notFollowed(response)}`);
   const claims = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
   if (claims?.active !== true) throw new InvalidTokenError("The token is not active.");
   const audiences = typeof claims.aud === "string" ? [claims.aud] : Array.isArray(claims.aud) ? claims.aud : [];

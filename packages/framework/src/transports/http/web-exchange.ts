@@ -6,10 +6,11 @@ import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
 /**
  * Node's request as the handler reads it: headers straight from `req`, and a web-standard
  * `Request` made only when a path needs one (sessions, 2026-07-28), so the common stateless
- * call costs no `Headers`, `Request` or `AbortController`. The Request carries `remoteAddress` to
+ * call costs no `Headers`, `Request` or `AbortController`. The Request carries the caller's address to
  * the handlers, where the caller's identity is worked out.
  */
-export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url: string, remoteAddress: string | undefined): RequestView {
+export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url: string): RequestView {
+  let remoteAddress: string | undefined;
   let request: Request | undefined;
   let aborted: AbortController | undefined;
   let left = false;
@@ -27,6 +28,9 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
   });
   let standIn: Request | undefined;
   const view: RequestView = {
+    setClientAddress(address) {
+      remoteAddress = address;
+    },
     method: req.method ?? "GET",
     url,
     header(name) {

@@ -9,7 +9,12 @@ import { platformFetch } from "../../../platform/platform-serve.js";
 
 /** The part of Bun's global this entry uses. */
 interface BunGlobal {
-  serve(options: { port: number; hostname: string; fetch: (request: Request) => Promise<Response>; idleTimeout: number }): {
+  serve(options: {
+    port: number;
+    hostname: string;
+    fetch: (request: Request, server: { requestIP(request: Request): { address: string } | null }) => Promise<Response>;
+    idleTimeout: number;
+  }): {
     hostname: string;
     port: number;
   };
@@ -19,7 +24,8 @@ const fetch = platformFetch({ stateless: false, tcp: true });
 const server = (globalThis as unknown as { Bun: BunGlobal }).Bun.serve({
   port: Number(process.env.PORT ?? process.env.MCP_PORT ?? 3000),
   hostname: process.env.MCP_HOST ?? "127.0.0.1",
-  fetch: (request) => fetch(request),
+  // The peer's address, which rate limits, task caps and cached results count per caller.
+  fetch: (request, server) => fetch(request, undefined, server.requestIP(request)?.address),
   // Streams (2025-11-25 GET, progress) stay open longer than Bun's 10 s default.
   idleTimeout: 0,
 });

@@ -12,7 +12,7 @@ interface DenoGlobal {
   env: { toObject(): Record<string, string> };
   serve(
     options: { port: number; hostname: string; onListen(address: { hostname: string; port: number }): void },
-    handler: (request: Request) => Promise<Response>,
+    handler: (request: Request, info: { remoteAddr?: { hostname?: string } }) => Promise<Response>,
   ): unknown;
 }
 
@@ -25,5 +25,6 @@ deno.serve(
     hostname: env.MCP_HOST ?? "127.0.0.1",
     onListen: ({ hostname, port }) => console.error(`typemcp: serving MCP over HTTP at http://${hostname}:${port}/mcp`),
   },
-  (request) => fetch(request),
+  // The peer's address, which rate limits, task caps and cached results count per caller.
+  (request, info) => fetch(request, undefined, info?.remoteAddr?.hostname),
 );

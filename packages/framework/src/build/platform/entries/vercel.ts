@@ -7,7 +7,10 @@
 import "typemcp:served-entry";
 import { platformFetch } from "../../../platform/platform-serve.js";
 
-const fetch = platformFetch({ stateless: true, tcp: true });
+const handle = platformFetch({ stateless: true, tcp: true });
+
+// Vercel sets X-Real-IP to the client's address (and overwrites one a client sends).
+const fetch = (request: Request): Promise<Response> => handle(request, undefined, request.headers.get("x-real-ip") ?? undefined);
 
 export const GET = fetch;
 export const POST = fetch;

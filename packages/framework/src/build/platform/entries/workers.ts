@@ -26,7 +26,9 @@ const handle = platformFetch({ stateless: true, tcp: false, durableObjects: true
 
 /** The Worker's fetch handler. */
 function fetch(request: Request, env?: unknown, ctx?: ExecutionContext): Promise<Response> {
-  return ctx ? requests.run(ctx, () => handle(request, env)) : handle(request, env);
+  // Cloudflare sets CF-Connecting-IP to the client's address and drops one a client sends.
+  const peer = request.headers.get("cf-connecting-ip") ?? undefined;
+  return ctx ? requests.run(ctx, () => handle(request, env, peer)) : handle(request, env, peer);
 }
 
 export default { fetch };

@@ -1,0 +1,54 @@
+import { nodeCrypto } from "../../runtime/lazy-crypto.js";
+import type { EventStore } from "../../runtime/sdk.js";
+
+// Tags made so far, by owner key: one digest per caller, not per event.
+const TAGS = new Map<string, string>();
+const MAX_TAGS = 4096;
+
+/**
+ * The tag a stream's id starts with in the event store: a digest of its owner's key (see
+ * `callerIdentityOf`), so the store needs no owner record of its own and every store (Redis,
+ * Durable Objects, an app's own) keeps it. Not a secret: a caller cannot choose the identity
+ * it is compared against.
+ */
+export function ownerTag(ownerKey: string): string {
+  let tag = TAGS.get(ownerKey);
+  if (tag === undefined) {
+    tag = nodeCrypto().createHash("sha256").update(ownerKey).digest("base64url").slice(0, 16);
+    if (TAGS.size >= MAX_TAGS) TAGS.clear();
+    TAGS.set(ownerKey, tag);
+  }
+  return tag;
+}
+
+/** Whether the stored stream `streamId` (as the store names it) belongs to `ownerKey`. */
+export function isOwnStream(streamId: string | undefined, ownerKey: string): boolean {
+  return streamId?.startsWith(`${ownerTag(ownerKey)}.`) === true;
+}
+
+/**
+ * The event store as one transport (a session, or one stateless request) sees it: every stream it
+ * writes is stored under its owner's tag, and an event id of a stream someone else owns is one it
+ * does not know (the SDK answers such a resume 400, as for any unknown id). `owner` is read when
+ * the first event is stored, once the session's id is known.
+ */
+export function ownedEventStore(store: EventStore, owner: () => string): EventStore {
+  let key: string | undefined;
+  const tag = (): string => ownerTag((key ??= owner()));
+  const own = async (eventId: string): Promise<string | undefined> => {
+    // A store that cannot name an event's stream cannot show whose it is: nothing resumes from it.
+    const streamId = await store.getStreamIdForEventId?.(eventId);
+    const prefix = `${tag()}.`;
+    return streamId?.startsWith(prefix) ? streamId.slice(prefix.length) : undefined;
+  };
+  return {
+    storeEvent: (streamId, message) => store.storeEvent(`${tag()}.${streamId}`, message),
+    getStreamIdForEventId: own,
+    async replayEventsAfter(lastEventId, options) {
+      const streamId = await own(lastEventId);
+      if (streamId === undefined) throw new Error(`Unknown Last-Event-ID "${lastEventId}".`);
+      await store.replayEventsAfter(lastEventId, options);
+      return streamId;
+    },
+  };
+}
