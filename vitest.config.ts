@@ -81,7 +81,13 @@ export default defineConfig({
         extends: true,
         // Two at a time for the files that mark tests concurrent (setup-matrix): one child
         // process per core on a two-core machine, without the memory of five TypeScript builds.
-        test: { name: "end to end", include: ["test/*.test.ts", "test/reliability/**/*.test.ts"], exclude: FIXTURE_PROCESSES, maxConcurrency: 2 },
+        test: {
+          name: "end to end",
+          include: ["test/*.test.ts", "test/reliability/**/*.test.ts"],
+          exclude: FIXTURE_PROCESSES,
+          maxConcurrency: 2,
+          globalSetup: ["test/contract-setup.ts"],
+        },
       },
       {
         extends: true,

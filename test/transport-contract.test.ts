@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ERAS, VIEW_MIME, buildContractFixture, contractTransports, type ContractClient, type Era } from "./support/contract-transports.js";
+import { ERAS, VIEW_MIME, contractTransports, type ContractClient, type Era } from "./support/contract-transports.js";
 
 // One transport contract: the same table of cases runs over every transport, platform build and
 // gateway in both protocol eras. A difference is either fixed or listed in LIMITS with the
@@ -211,7 +211,7 @@ function limitOf(transport: string, era: Era, name: CaseName): Limit | undefined
 const matrix: Array<{ transport: string; era: Era; name: string; outcome: "pass" | "limit" | "skipped" }> = [];
 
 const transports = contractTransports();
-beforeAll(() => buildContractFixture(), 180_000);
+// The fixture is built once per run by test/contract-setup.ts.
 afterAll(() => {
   const rows = [...new Set(matrix.map((m) => m.transport))].map((transport) => {
     const cells = ERAS.map((era) => {

@@ -184,6 +184,43 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     expect(unknown.status).toBe(404);
   }, 30_000);
 
+  test("a stream is resumed only by its owner: another address, or a request outside the session that wrote it, gets 404", async () => {
+    // Cloudflare's edge names each client in CF-Connecting-IP; here the test plays the edge.
+    const from = (address: string, headers: Record<string, string> = {}) => ({ "CF-Connecting-IP": address, ...headers });
+    const countCall = (headers: Record<string, string>) =>
+      fetch(server.url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: { name: "count", arguments: { steps: 2, intervalMs: 0 }, _meta: { progressToken: "p" } },
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    const resume = (lastEventId: string, headers: Record<string, string>) =>
+      fetch(server.twinUrl, { headers: { Accept: "text/event-stream", "Last-Event-ID": lastEventId, ...headers }, signal: AbortSignal.timeout(10_000) });
+
+    // Without a session, a stream is its caller's address's.
+    const events = sseEvents(await (await countCall(from("198.51.100.1"))).text());
+    const other = await resume(events[0]!.id, from("198.51.100.2"));
+    expect(other.status).toBe(404);
+    expect(await other.text()).toContain("Unknown Last-Event-ID");
+    const own = await resume(events[0]!.id, from("198.51.100.1"));
+    expect(sseEvents(await own.text())).toEqual(events.slice(1));
+
+    // In a session, a stream is the session's: the same address without it gets nothing.
+    const session = await openSession([server.url]);
+    const sessionHeaders = from("198.51.100.3", { "Mcp-Session-Id": session.id(), "MCP-Protocol-Version": "2025-11-25" });
+    const inSession = sseEvents(await (await countCall(sessionHeaders)).text());
+    expect(inSession.at(-1)!.message.result?.structuredContent).toEqual({ counted: 2 });
+    expect((await resume(inSession[0]!.id, from("198.51.100.3"))).status).toBe(404);
+    const resumed = await resume(inSession[0]!.id, sessionHeaders);
+    expect(resumed.status).toBe(200);
+    expect(sseEvents(await resumed.text())).toEqual(inSession.slice(1));
+  }, 30_000);
+
   test("a stream cut mid-call is resumed through the other isolate, up to the call's result", async () => {
     const call = await fetch(server.url, {
       method: "POST",

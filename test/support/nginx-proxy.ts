@@ -7,7 +7,10 @@ import path from "node:path";
 /** The nginx binary, or undefined where it is not installed (`.ci/run` installs nginx-light). */
 export const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
 
-/** nginx on 127.0.0.1, round-robin over `backends` with no session affinity; each answer names its upstream in `X-Upstream`. */
+/**
+ * nginx on 127.0.0.1, round-robin over `backends` with no session affinity; each answer names its
+ * upstream in `X-Upstream`. It appends the client's address to X-Forwarded-For, as deployments do.
+ */
 export interface NginxProxy {
   readonly url: string;
   stop(): Promise<void>;
@@ -35,6 +38,7 @@ http {
       proxy_http_version 1.1;
       proxy_set_header Host $host;
       proxy_set_header Connection "";
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_buffering off;
       proxy_read_timeout 60s;
       add_header X-Upstream $upstream_addr always;
