@@ -70,6 +70,8 @@ export interface RuntimeServer {
  * variables (as text bindings under workerd, which has no environment).
  */
 export async function startUnder(runtime: Runtime, bin: string, bundle: string, timeoutMs = 20_000, env: Record<string, string> = {}): Promise<RuntimeServer> {
+  // workerd's default outbound reaches public addresses only: the services a test starts (an
+  // OpenID provider) are on this machine's loopback, which its own network service allows.
   const port = await freePort();
   let args: string[];
   let cwd = path.dirname(bundle);
@@ -80,7 +82,7 @@ export async function startUnder(runtime: Runtime, bin: string, bundle: string, 
       path.join(cwd, "config.capnp"),
       `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
-  services = [ (name = "main", worker = .worker) ],
+  services = [ (name = "main", worker = .worker), (name = "internet", network = (allow = ["public", "local"])) ],
   sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
 );
 const worker :Workerd.Worker = (

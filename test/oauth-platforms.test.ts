@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
+import { startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
+import { startHttpServer } from "./support/http-server.js";
+import { fromRoot } from "./support/paths.js";
+import { request2026 } from "./support/request-2026.js";
+import { installRuntimes, startUnder, type RuntimeServer } from "./support/runtimes.js";
+
+// An OAuth resource server (MCP_AUTH_ISSUER) verifies real signed JWTs on every platform it is
+// built for: the issuer's metadata and keys are fetched from a real OpenID provider on loopback,
+// with fetch options each runtime accepts (workerd refuses redirect: "error"). The contract
+// fixture (built by test/contract-setup.ts) runs as itself under each runtime from npm.
+
+const DIST = fromRoot("test/fixtures/contract/dist");
+const RESOURCE = "https://contract.example/mcp";
+const runtimes = installRuntimes();
+
+let provider: OpenIdProvider;
+beforeAll(async () => {
+  provider = await startOpenIdProvider();
+}, 30_000);
+afterAll(() => provider?.close());
+
+/** An access token for `sub` with this server as its audience, signed with `key` (the provider's unless given). */
+async function tokenOf(sub: string, key: JWK = provider.signingKey): Promise<string> {
+  return new SignJWT({ client_id: "platform-test" })
+    .setProtectedHeader({ alg: "RS256", kid: key.kid!, typ: "at+jwt" })
+    .setIssuer(provider.issuer)
+    .setAudience(RESOURCE)
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime("10m")
+    .sign(await importJWK(key, "RS256"));
+}
+
+const PLATFORMS = [
+  { id: "Node listener", start: (env: Record<string, string>) => startHttpServer(`${DIST}/contract.js`, [], env) },
+  ...(["workerd", "deno", "bun"] as const).map((runtime) => ({
+    id: runtime,
+    missing: "missing" in runtimes[runtime] ? (runtimes[runtime] as { missing: string }).missing : undefined,
+    start: (env: Record<string, string>) =>
+      startUnder(runtime, (runtimes[runtime] as { bin: string }).bin, `${DIST}/contract.${runtime === "workerd" ? "workers" : runtime}.js`, 30_000, env),
+  })),
+];
+
+for (const platform of PLATFORMS) {
+  const missing = "missing" in platform ? platform.missing : undefined;
+  describe.skipIf(missing !== undefined)(`a JWT-protected server on ${platform.id}${missing ? ` (skipped: ${missing})` : ""}`, () => {
+    let server: { url: string; stop(): Promise<void> } | RuntimeServer;
+    beforeAll(async () => {
+      server = await platform.start({ MCP_AUTH_ISSUER: provider.issuer, MCP_AUTH_RESOURCE: RESOURCE });
+    }, 60_000);
+    afterAll(() => server?.stop());
+
+    const whoami = (token: string) =>
+      fetch(request2026(server.url, "tools/call", { name: "whoami", arguments: {} }, { headers: { Authorization: `Bearer ${token}` } }));
+
+    test("answers a call with a valid token as its subject", async () => {
+      const answered = await whoami(await tokenOf("alice"));
+      expect(answered.status).toBe(200);
+      expect((await answered.json()).result.structuredContent).toEqual({ key: "user:alice", countKey: "user:alice" });
+    });
+
+    test("refuses a token signed with another key, with the RFC 6750 challenge", async () => {
+      const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+      const forged = await tokenOf("alice", { ...(await exportJWK(privateKey)), kid: provider.signingKey.kid! });
+      const refused = await whoami(forged);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer .*error="invalid_token"/);
+    });
+  });
+}
