@@ -149,17 +149,30 @@ type CaseName = keyof typeof CASES;
  */
 type Limit = { error: RegExp } | { instead: (t: ContractClient) => Promise<void> };
 
-const STATELESS_ASK: Limit = {
-  error: /This server runs over stateless HTTP \(--stateless\), which keeps no session to send a request to the client on in protocol 2025-11-25/,
+// Why each stateless transport is so, as its refusals say it: a flag, or a Workers build without its binding.
+const STATELESS_WHY: Record<string, string> = {
+  "Node listener --stateless": "--stateless",
+  "workerd (contract.workers.js)": "a Workers build without the MCP_STATE Durable Object binding",
 };
-// No session links notifications/cancelled to its call: refused in words (closing the request is the way).
-const STATELESS_CANCEL: Limit = {
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const statelessAsk = (transport: string): Limit => ({
+  error: new RegExp(
+    `This server runs over stateless HTTP \\(${escaped(STATELESS_WHY[transport]!)}\\), which keeps no session to send a request to the client on in protocol 2025-11-25`,
+  ),
+});
+// No session links notifications/cancelled to its call: refused in words. The official SDK clients
+// keep the call's POST open after cancelling, so for their users the tool runs to its end.
+const statelessCancel = (transport: string): Limit => ({
   async instead(t) {
     const refused = await t.post!({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1, reason: "stop" } }, true);
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(await refused.json())).toMatch(/notifications\/cancelled cannot reach a call on a stateless server \(--stateless\)/);
+    expect(JSON.stringify(await refused.json())).toContain(`notifications/cancelled cannot reach a call on a stateless server (${STATELESS_WHY[transport]})`);
+    const controller = new AbortController();
+    const called = call(t, "wait", { ms: 1_000 }, { signal: controller.signal, onprogress: () => controller.abort("the user stopped it") });
+    await expect(called).rejects.toThrow();
+    await expect.poll(async () => textOf(await call(t, "waitOutcome")), { timeout: 10_000, interval: 100 }).toBe("waited");
   },
-};
+});
 // No stream to send a change on: the server does not claim listChanged; the next list shows the change.
 const STATELESS_LIST_CHANGES: Limit = {
   async instead(t) {
@@ -180,6 +193,15 @@ const WORKERS_CANCEL: Limit = {
     await expect.poll(async () => textOf(await call(t, "waitOutcome")), { timeout: 10_000, interval: 100 }).toBe("waited");
   },
 };
+// A mounted remote tool does not run as a task: -32601, as the tasks specification says for a tool without task support.
+const REMOTE_TASK: Limit = {
+  async instead(t) {
+    const params = { name: t.tool("double"), arguments: { n: 1 }, task: { ttl: 60_000 } };
+    const error = (await t.client.request({ method: "tools/call", params } as never, AS_SENT).catch((e: unknown) => e)) as { code?: number; message?: string };
+    expect(error.code).toBe(-32601);
+    expect(error.message).toMatch(/Tool "remote_double" does not run as a task: call it without params\.task\./);
+  },
+};
 const NO_REMOTE_QUESTIONS: Limit = { error: /is served by another MCP server, which failed: .*(does not support|elicitation|sampling)/i };
 
 /** Where a transport cannot do something, per era: the documented error the case asserts. */
@@ -190,8 +212,8 @@ function limitOf(transport: string, era: Era, name: CaseName): Limit | undefined
   // for the client, and the tool runs on to its end.
   if (era === "2026-07-28" && transport.startsWith("workerd") && name === "cancellation") return WORKERS_CANCEL;
   if (era === "2025-11-25" && stateless) {
-    if (name === "elicitation" || name === "sampling") return STATELESS_ASK;
-    if (name === "cancellation") return STATELESS_CANCEL;
+    if (name === "elicitation" || name === "sampling") return statelessAsk(transport);
+    if (name === "cancellation") return statelessCancel(transport);
     if (name === "list changes") return STATELESS_LIST_CHANGES;
     // A task made without a session or a verified token has no owner: reached by its id, listed for nobody.
     if (name === "tasks") return { instead: (t) => runTask(t, false) };
@@ -200,7 +222,7 @@ function limitOf(transport: string, era: Era, name: CaseName): Limit | undefined
     if (name === "elicitation" || name === "sampling") return NO_REMOTE_QUESTIONS;
     // Only a remote server's tools are mounted; its list is the one it had at mount.
     if (name === "resources") return { error: /no resource "info:\/\/remote\/contract" among/ };
-    if (name === "tasks" && era === "2025-11-25") return { error: /Tool "remote_double" does not run as a task: call it without params\.task\./ };
+    if (name === "tasks" && era === "2025-11-25") return REMOTE_TASK;
     if (name === "list changes") return { error: /not include 'remote_extra'/ };
     if (name === "prompts") return { error: /no prompt "remote_greet" among/ };
     if (name === "views") return { error: /tool "remote_card" carries no _meta.ui/ };

@@ -12,6 +12,7 @@ import { STATE_BINDING } from "../workers/durable-protocol.js";
 import { durableFetchHandler, durableStores } from "../workers/durable-serving.js";
 import { sessionIdOfObject } from "../workers/durable-session.js";
 import { hostSessions } from "../workers/typemcp-state.js";
+import { useStatelessReason, type StatelessReason } from "../runtime/stateless-reason.js";
 
 /**
  * What `serve()` is in a platform build (`typemcp build --target workers|deno|bun|vercel`): the
@@ -39,6 +40,8 @@ export interface PlatformDefaults {
    * binding is there (see workers/durable-protocol.ts); without it, serve stateless and say so once.
    */
   durableObjects?: boolean;
+  /** Why the platform serves statelessly, for the refusals that say so (Vercel: its functions keep no memory). */
+  statelessReason?: StatelessReason;
 }
 
 /**
@@ -57,7 +60,12 @@ export function platformFetch(defaults: PlatformDefaults): (request: Request, en
     if (!handler) {
       const namespace = defaults.durableObjects ? durableNamespaceOf(env) : undefined;
       const options = handlerOptions(namespace ? { ...defaults, stateless: false } : defaults, env);
+      if (defaults.statelessReason) useStatelessReason(defaults.statelessReason);
       if (defaults.durableObjects && !namespace) {
+        useStatelessReason({
+          why: `a Workers build without the ${STATE_BINDING} Durable Object binding`,
+          remedy: `bind ${STATE_BINDING} to the TypemcpState class this build exports, which gives 2025-11-25 clients sessions`,
+        });
         warn(
           `typemcp: no Durable Object binding ${STATE_BINDING}: serving stateless, each isolate keeping its own tasks, streams and changes (bind ${STATE_BINDING} to the TypemcpState class to keep them; see "Run anywhere" in the typemcp README).`,
         );

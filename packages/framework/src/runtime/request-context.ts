@@ -1,4 +1,5 @@
 import { ToolError } from "../errors/tool-error.js";
+import { statelessReason } from "./stateless-reason.js";
 import type {
   AskOptions,
   ClientAbilities,
@@ -123,7 +124,7 @@ export class RequestContext implements Context {
   private refuseStateless(what: string): void {
     if (!this.session.stateless || this.extra.era === "2026-07-28") return;
     throw new ToolError(
-      `This server runs over stateless HTTP (--stateless), which keeps no session to send a request to the client on in protocol 2025-11-25, so a tool cannot ${what} for this client. Connect with protocol 2026-07-28 (which asks through input-required results), or run the server with sessions (without --stateless).`,
+      `This server runs over stateless HTTP (${statelessReason().why}), which keeps no session to send a request to the client on in protocol 2025-11-25, so a tool cannot ${what} for this client. Connect with protocol 2026-07-28 (which asks through input-required results), or ${statelessReason().remedy}.`,
     );
   }
 

@@ -1,4 +1,5 @@
 import { callerIdentityOf } from "../../runtime/caller-identity.js";
+import { statelessReason } from "../../runtime/stateless-reason.js";
 import { createHttpTransport, createHttpHandler2026, toWireAuth, type Era, type ProtocolServer } from "../../runtime/sdk.js";
 import { answerStatus2026, routeOf2026, openLane2026 } from "../../runtime/sdk-lane-2026.js";
 import { principalKey, type AuthInfo } from "../../runtime/auth-info.js";
@@ -310,9 +311,11 @@ export function createHttpHandler(serving: HttpServing, options: ResolvedHttpOpt
     if (isCancellation(parsed)) {
       return refusalResponse({
         status: 400,
-        message: options.stores.shared
-          ? "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. With --redis a 2025-11-25 call runs on when its client drops the stream, so that it can be resumed anywhere; to cancel calls, use protocol 2026-07-28, where closing the request is the way to cancel."
-          : "notifications/cancelled cannot reach a call on a stateless server (--stateless): no session links it to the request, which may run in another process. Cancel a call by closing its HTTP request (the server stops the tool then), or use protocol 2026-07-28, where closing the request is the way to cancel.",
+        message: `notifications/cancelled cannot reach a call on a stateless server (${statelessReason().why}): no session links it to the request, which may run in another process. ${
+          options.stores.shared
+            ? "With shared stores (--redis, or Durable Objects on Workers) a 2025-11-25 call runs on when its client drops the stream, so that it can be resumed anywhere; to cancel calls, use protocol 2026-07-28, where closing the request is the way to cancel."
+            : "Cancel a call by closing its HTTP request (the server stops the tool then), or use protocol 2026-07-28, where closing the request is the way to cancel."
+        }`,
       });
     }
     // Progress and log messages can only reach the client on an SSE answer: stream when it takes one.

@@ -7,7 +7,14 @@
 import "typemcp:served-entry";
 import { platformFetch } from "../../../platform/platform-serve.js";
 
-const handle = platformFetch({ stateless: true, tcp: true });
+const handle = platformFetch({
+  stateless: true,
+  tcp: true,
+  statelessReason: {
+    why: "a Vercel function, which keeps no memory between requests",
+    remedy: "serve it from Node, Deno or Bun (typemcp build --target node|deno|bun), which keep sessions",
+  },
+});
 
 // Vercel sets X-Real-IP to the client's address (and overwrites one a client sends).
 const fetch = (request: Request): Promise<Response> => handle(request, undefined, request.headers.get("x-real-ip") ?? undefined);
