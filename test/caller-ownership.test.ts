@@ -102,7 +102,7 @@ describe.skipIf(!REDIS_SERVER)("a resumed stream is answered to its owner only (
     expect(events.map((e) => e.message.method ?? "response")).toEqual(["notifications/progress", "notifications/progress", "response"]);
     const refused = await resume(stateless.url, bob, events[0]!.id);
     expect(refused.status).toBe(404);
-    expect((await refused.json()).error.message).toBe(
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
       `Unknown Last-Event-ID "${events[0]!.id}": the stream it belongs to has expired or was never stored; send the request again.`,
     );
     const own = await resume(stateless.url, alice, events[0]!.id);

@@ -58,7 +58,10 @@ for (const platform of PLATFORMS) {
     test("answers a call with a valid token as its subject", async () => {
       const answered = await whoami(await tokenOf("alice"));
       expect(answered.status).toBe(200);
-      expect((await answered.json()).result.structuredContent).toEqual({ key: "user:alice", countKey: "user:alice" });
+      expect(((await answered.json()) as { result: { structuredContent: unknown } }).result.structuredContent).toEqual({
+        key: "user:alice",
+        countKey: "user:alice",
+      });
     });
 
     test("refuses a token signed with another key, with the RFC 6750 challenge", async () => {
