@@ -9,6 +9,7 @@ import { connectHttp, jsonRpcAnswer, post2026, startHttpServer, type HttpServerP
 import { NGINX, startNginx, type NginxProxy } from "./support/nginx-proxy.js";
 import { connectRedis } from "../packages/framework/src/scale/redis-connection.js";
 import { RedisEventStore } from "../packages/framework/src/scale/redis-event-store.js";
+import { ownerTag } from "../packages/framework/src/transports/http/owned-streams.js";
 import { fromRoot } from "./support/paths.js";
 
 const SERVER = fromRoot("test/fixtures/dist/tc39/scale-out.js");
@@ -316,8 +317,10 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     // What an instance that crashed mid-call leaves in Redis: its events, and no writer.
     const connection = await connectRedis({ url: redis.url });
     const store = new RedisEventStore(connection, { prefix: "typemcp:scale-out:" });
-    const last = await store.storeEvent("crashed-call", { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: 1 } });
-    await connection.client.del("typemcp:scale-out:writing:crashed-call");
+    // Stored as the handler stores a stream: under its owner's tag, here the anonymous caller nginx is.
+    const stream = `${ownerTag("address:127.0.0.1")}.crashed-call`;
+    const last = await store.storeEvent(stream, { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: 1 } });
+    await connection.client.del(`typemcp:scale-out:writing:${stream}`);
     await connection.close();
     const resume = await fetch(proxy.url, {
       headers: { Accept: "text/event-stream", "Last-Event-ID": last, "MCP-Protocol-Version": "2025-11-25" },
@@ -337,7 +340,7 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
-      "With --redis a 2025-11-25 call runs on when its client drops the stream, so that it can be resumed anywhere",
+      "With shared stores (--redis, or Durable Objects on Workers) a 2025-11-25 call runs on when its client drops the stream, so that it can be resumed anywhere",
     );
   });
 

@@ -52,6 +52,14 @@ export function callerIdentityOf(facts: CallerFacts): CallerIdentity {
 }
 
 /**
+ * Who owns what an HTTP request leaves behind (its stream's events): the key `callerIdentityOf`
+ * gives a request over HTTP with this principal, session and address.
+ */
+export function ownerKeyOf(auth: AuthInfo | undefined, sessionId: string | undefined, remoteAddress: string | undefined): string {
+  return callerIdentityOf({ auth, sessionId, http: true, remoteAddress, connectionId: "" }).key;
+}
+
+/**
  * Whether a task owned by `key` may be listed (`tasks/list`). An address is shared by every
  * client behind one NAT or proxy: tasks kept under it are reached by their random ids alone.
  */
