@@ -7,6 +7,7 @@ import { fetchFrom } from "./support/fetch-from.js";
 import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { NGINX, startNginx, type NginxProxy } from "./support/nginx-proxy.js";
 import { fromRoot } from "./support/paths.js";
+import { sseEvents } from "./support/sse-events.js";
 
 // What a caller owns is answered to that caller alone, whoever else learns its ids; and behind a
 // reverse proxy, callers are told apart only through the proxies the server is told to trust.
@@ -16,17 +17,6 @@ const SERVER = fromRoot("test/fixtures/contract/dist/contract.js");
 const KEY = { MCP_REQUEST_STATE_KEY: "caller-ownership-test-key-of-at-least-32-bytes" };
 warnIfNoRedis("The stream ownership test");
 if (!NGINX) console.warn("The trusted proxy test skipped: nginx is not installed (.ci/run installs it with apt-get).");
-
-/** The SSE events of a response body that carry a message: each id with its JSON-RPC message. */
-function sseEvents(text: string): Array<{ id: string; message: Record<string, any> }> {
-  const events: Array<{ id: string; message: Record<string, any> }> = [];
-  for (const block of text.split("\n\n")) {
-    const id = /^id: (.*)$/m.exec(block)?.[1];
-    const data = /^data: (.+)$/m.exec(block)?.[1];
-    if (id !== undefined && data) events.push({ id, message: JSON.parse(data) });
-  }
-  return events;
-}
 
 describe.skipIf(!REDIS_SERVER)("a resumed stream is answered to its owner only (Node, --redis, OAuth)", () => {
   let redis: RedisProcess;

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { jsonRpcAnswer } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
+import { sseEvents } from "./support/sse-events.js";
 import { installRuntimes, startUnder } from "./support/runtimes.js";
 import { startWorkerdWithState, type StateStorage } from "./support/workerd-state.js";
 
@@ -61,17 +62,6 @@ async function pollUntilDone(send: (method: string, params: Record<string, unkno
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return state;
-}
-
-/** The SSE events of a response body: each `id` with the JSON-RPC message it carried (the priming event has none). */
-function sseEvents(text: string): Array<{ id: string; message: Record<string, any> }> {
-  const events: Array<{ id: string; message: Record<string, any> }> = [];
-  for (const block of text.split("\n\n")) {
-    const id = /^id: (.*)$/m.exec(block)?.[1];
-    const data = /^data: (.+)$/m.exec(block)?.[1];
-    if (id !== undefined && data) events.push({ id, message: JSON.parse(data) });
-  }
-  return events;
 }
 
 describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under workerd${missing ? ` (skipped: ${missing})` : ""}`, () => {

@@ -70,82 +70,8 @@ export function createProtocolServer(
     era,
     connect: (transport) => server.connect(transport),
     close: () => server.close(),
-    handle(method, handler) {
-      const answer = async (params: Record<string, unknown> | undefined, ctx: ServerContext) => {
-        const is2026 = ctx.mcpReq.envelope !== undefined || era === "2026-07-28";
-        // Computed only when a state is read or signed: the digests need the key.
-        const auth = fromWireAuth(ctx.http?.authInfo);
-        const caller = identify(ctx, auth);
-        let binding: RoundBinding | undefined;
-        // A requestState is bound to its caller's identity: nobody else's answers complete this call.
-        const bind = () => (binding ??= toRoundBinding(method, params ?? {}, caller.key, requestStateKey()));
-        let extra: RequestExtra | undefined;
-        try {
-          extra = toExtra(server, ctx, is2026 ? "2026-07-28" : "2025-11-25", auth, caller, INPUT_CAPABLE.has(method) ? bind : undefined);
-          // Verified and bound to this call by now (toExtra); one request per state.
-          if (extra.input && INPUT_CAPABLE.has(method)) await claimState(ctx.mcpReq.requestState<RoundState>(), usedStates);
-          const result = await handler(params ?? {}, extra);
-          // Past the SDK's check of tools/call results, which knows only tool results.
-          return result instanceof TaskHandle ? server.answerWith(ctx.mcpReq.id, result.result) : result;
-        } catch (error) {
-          if (error instanceof InputNeeded && extra?.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input, bind());
-          throw toJsonRpcError(error, method === "resources/read" ? { uri: params?.uri } : undefined);
-        }
-      };
-      // The Server wraps its tools/call handler in a check of the whole request against the era's
-      // schema (and of the result after it); a handler registered without schemas would have the
-      // same request parsed a second time before it runs. Given params that are already checked,
-      // each call is parsed once, by the SDK (see PARSED_BY_SDK).
-      if (method === "tools/call") {
-        server.setRequestHandler(method, PARSED_BY_SDK as never, ((params: Record<string, unknown>, ctx: ServerContext) => answer(params, ctx)) as never);
-        // 2025-11-25 has no input rounds: a plain call needs nothing of the SDK's dispatcher.
-        if (era === "2025-11-25") {
-          // The caller of a connection without HTTP or auth is the same for every call on it.
-          let known: { sessionId: string | undefined; caller: CallerIdentity } | undefined;
-          const callerOf = (sessionId: string | undefined): CallerIdentity => {
-            if (known === undefined || known.sessionId !== sessionId) known = { sessionId, caller: identify({ sessionId } as ServerContext, undefined) };
-            return known.caller;
-          };
-          server.serveToolCallsDirectly((params, requestId, call) => {
-            const sessionId = server.transport?.sessionId;
-            return Promise.resolve(handler(params, new DirectExtra(server, call, requestId, params, sessionId, callerOf(sessionId)))).then(
-              (result) => (result instanceof TaskHandle ? result.result : result),
-              (error: unknown) => {
-                throw toJsonRpcError(error);
-              },
-            );
-          });
-        }
-      } else
-        server.setRequestHandler(
-          method as never,
-          ((request: { params?: Record<string, unknown> }, ctx: ServerContext) => answer(request.params, ctx)) as never,
-        );
-    },
-    handleExtension(method, check, handler) {
-      const params = {
-        "~standard": {
-          version: 1 as const,
-          vendor: "typemcp",
-          validate: (value: unknown) => {
-            const problem = check((value ?? {}) as Record<string, unknown>);
-            return problem === undefined ? { value } : { issues: [{ message: problem }] };
-          },
-        },
-      };
-      server.setRequestHandler(
-        method as never,
-        { params } as never,
-        (async (values: Record<string, unknown>, ctx: ServerContext) => {
-          try {
-            const auth = fromWireAuth(ctx.http?.authInfo);
-            return await handler(values, toExtra(server, ctx, "2026-07-28", auth, identify(ctx, auth)));
-          } catch (error) {
-            throw toJsonRpcError(error);
-          }
-        }) as never,
-      );
-    },
+    handle: (method, handler) => registerMethod({ server, era, identify, usedStates }, method, handler),
+    handleExtension: (method, check, handler) => registerExtension({ server, era, identify, usedStates }, method, check, handler),
     notify: (method, params) => server.notification({ method, ...(params ? { params } : {}) } as never),
     clientCapabilities: () => server.getClientCapabilities(),
     onclose: undefined,
@@ -153,6 +79,104 @@ export function createProtocolServer(
   registerSdkServer(protocol, server);
   server.onclose = () => protocol.onclose?.();
   return protocol;
+}
+
+/** What a handler's registration needs of its protocol server. */
+interface Registry {
+  readonly server: SdkServer;
+  readonly era: Era;
+  readonly identify: (ctx: ServerContext, auth: AuthInfo | undefined) => CallerIdentity;
+  readonly usedStates: UsedStates;
+}
+
+type Handler = Parameters<ProtocolServer["handle"]>[1];
+
+// Registers `handler` for `method`: each request's context made once (toExtra), a 2026-07-28
+// answer's requestState claimed once, an input-required result where a question is unanswered.
+function registerMethod({ server, era, identify, usedStates }: Registry, method: string, handler: Handler): void {
+  const answer = async (params: Record<string, unknown> | undefined, ctx: ServerContext) => {
+    const is2026 = ctx.mcpReq.envelope !== undefined || era === "2026-07-28";
+    // Computed only when a state is read or signed: the digests need the key.
+    const auth = fromWireAuth(ctx.http?.authInfo);
+    const caller = identify(ctx, auth);
+    let binding: RoundBinding | undefined;
+    // A requestState is bound to its caller's identity: nobody else's answers complete this call.
+    const bind = () => (binding ??= toRoundBinding(method, params ?? {}, caller.key, requestStateKey()));
+    let extra: RequestExtra | undefined;
+    try {
+      extra = toExtra(server, ctx, is2026 ? "2026-07-28" : "2025-11-25", auth, caller, INPUT_CAPABLE.has(method) ? bind : undefined);
+      // Verified and bound to this call by now (toExtra); one request per state.
+      if (extra.input && INPUT_CAPABLE.has(method)) await claimState(ctx.mcpReq.requestState<RoundState>(), usedStates);
+      const result = await handler(params ?? {}, extra);
+      // Past the SDK's check of tools/call results, which knows only tool results.
+      return result instanceof TaskHandle ? server.answerWith(ctx.mcpReq.id, result.result) : result;
+    } catch (error) {
+      if (error instanceof InputNeeded && extra?.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input, bind());
+      throw toJsonRpcError(error, method === "resources/read" ? { uri: params?.uri } : undefined);
+    }
+  };
+  if (method !== "tools/call") {
+    server.setRequestHandler(method as never, ((request: { params?: Record<string, unknown> }, ctx: ServerContext) => answer(request.params, ctx)) as never);
+    return;
+  }
+  // The Server wraps its tools/call handler in a check of the whole request against the era's
+  // schema (and of the result after it); a handler registered without schemas would have the
+  // same request parsed a second time before it runs. Given params that are already checked,
+  // each call is parsed once, by the SDK (see PARSED_BY_SDK).
+  server.setRequestHandler(method, PARSED_BY_SDK as never, ((params: Record<string, unknown>, ctx: ServerContext) => answer(params, ctx)) as never);
+  // 2025-11-25 has no input rounds: a plain call needs nothing of the SDK's dispatcher.
+  if (era === "2025-11-25") serveDirectly(server, identify, handler);
+}
+
+// The direct branch of tools/call (sdk-direct-call.ts): the same handler, with a context of the
+// same shape, for a plain 2025-11-25 call on a connection without HTTP or auth.
+function serveDirectly(server: SdkServer, identify: Registry["identify"], handler: Handler): void {
+  // The caller of such a connection is the same for every call on it.
+  let known: { sessionId: string | undefined; caller: CallerIdentity } | undefined;
+  const callerOf = (sessionId: string | undefined): CallerIdentity => {
+    if (known === undefined || known.sessionId !== sessionId) known = { sessionId, caller: identify({ sessionId } as ServerContext, undefined) };
+    return known.caller;
+  };
+  server.serveToolCallsDirectly((params, requestId, call) => {
+    const sessionId = server.transport?.sessionId;
+    return Promise.resolve(handler(params, new DirectExtra(server, call, requestId, params, sessionId, callerOf(sessionId)))).then(
+      (result) => (result instanceof TaskHandle ? result.result : result),
+      (error: unknown) => {
+        throw toJsonRpcError(error);
+      },
+    );
+  });
+}
+
+// A 2026-07-28 extension method (`check` refuses params in words, as -32602).
+function registerExtension(
+  { server, identify }: Registry,
+  method: string,
+  check: Parameters<ProtocolServer["handleExtension"]>[1],
+  handler: Parameters<ProtocolServer["handleExtension"]>[2],
+): void {
+  const params = {
+    "~standard": {
+      version: 1 as const,
+      vendor: "typemcp",
+      validate: (value: unknown) => {
+        const problem = check((value ?? {}) as Record<string, unknown>);
+        return problem === undefined ? { value } : { issues: [{ message: problem }] };
+      },
+    },
+  };
+  server.setRequestHandler(
+    method as never,
+    { params } as never,
+    (async (values: Record<string, unknown>, ctx: ServerContext) => {
+      try {
+        const auth = fromWireAuth(ctx.http?.authInfo);
+        return await handler(values, toExtra(server, ctx, "2026-07-28", auth, identify(ctx, auth)));
+      } catch (error) {
+        throw toJsonRpcError(error);
+      }
+    }) as never,
+  );
 }
 
 // `bind` is the binding of a request that may answer with an input-required result; other
