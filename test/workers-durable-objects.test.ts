@@ -7,6 +7,7 @@ import path from "node:path";
 import { jsonRpcAnswer } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 import { sseEvents } from "./support/sse-events.js";
+import { request2026 } from "./support/request-2026.js";
 import { installRuntimes, startUnder } from "./support/runtimes.js";
 import { startWorkerdWithState, type StateStorage } from "./support/workerd-state.js";
 
@@ -51,6 +52,26 @@ async function openSession(urls: string[], sessionId?: string) {
     await send("notifications/initialized", {}, true);
   }
   return { send, id: () => sessionId! };
+}
+
+/** A 2025-11-25 tools/call without a session, answered as SSE (its progress too, with `progress`). */
+function callTool(
+  url: string,
+  name: string,
+  args: Record<string, unknown>,
+  { progress = false, headers = {}, timeoutMs = 10_000 }: { progress?: boolean; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name, arguments: args, ...(progress ? { _meta: { progressToken: "p" } } : {}) },
+    }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
 }
 
 /** Polls `tasks/get` (each poll its own request) until the task leaves `working`, at most `tries` times. */
@@ -177,18 +198,7 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
   test("a stream is resumed only by its owner: another address, or a request outside the session that wrote it, gets 404", async () => {
     // Cloudflare's edge names each client in CF-Connecting-IP; here the test plays the edge.
     const from = (address: string, headers: Record<string, string> = {}) => ({ "CF-Connecting-IP": address, ...headers });
-    const countCall = (headers: Record<string, string>) =>
-      fetch(server.url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 7,
-          method: "tools/call",
-          params: { name: "count", arguments: { steps: 2, intervalMs: 0 }, _meta: { progressToken: "p" } },
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
+    const countCall = (headers: Record<string, string>) => callTool(server.url, "count", { steps: 2, intervalMs: 0 }, { progress: true, headers });
     const resume = (lastEventId: string, headers: Record<string, string>) =>
       fetch(server.twinUrl, { headers: { Accept: "text/event-stream", "Last-Event-ID": lastEventId, ...headers }, signal: AbortSignal.timeout(10_000) });
 
@@ -210,6 +220,59 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     expect(resumed.status).toBe(200);
     expect(sseEvents(await resumed.text())).toEqual(inSession.slice(1));
   }, 30_000);
+
+  test("a 5 MiB answer reaches a 2025 client whole, live and resumed through the other isolate, and a 2026 client too", async () => {
+    const kilobytes = 5 * 1024;
+    const expected = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-\n".repeat(kilobytes * 16);
+    const call = await callTool(server.url, "text", { kilobytes }, { headers: { "MCP-Protocol-Version": "2025-11-25" }, timeoutMs: 30_000 });
+    const text = await call.text();
+    const live = sseEvents(text);
+    expect(live).toHaveLength(1);
+    expect(live[0]!.message.result.structuredContent.result).toBe(expected);
+    // The priming event comes first: resuming from it replays the answer, stored in parts.
+    const priming = /^id: (.*)$/m.exec(text)![1]!;
+    const resumed = await fetch(server.twinUrl, { headers: { Accept: "text/event-stream", "Last-Event-ID": priming }, signal: AbortSignal.timeout(30_000) });
+    expect(resumed.status).toBe(200);
+    const replayed = sseEvents(await resumed.text());
+    expect(replayed.map((e) => e.message.result.structuredContent.result === expected)).toEqual([true]);
+    const answer2026 = await fetch(request2026(server.twinUrl, "tools/call", { name: "text", arguments: { kilobytes } }));
+    expect(((await answer2026.json()) as { result: { structuredContent: { result: string } } }).result.structuredContent.result).toBe(expected);
+  }, 60_000);
+
+  test("an initialize sent with MCP-Protocol-Version: 2025-11-25 opens a session, as on Node", async () => {
+    const opened = await fetch(server.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "with-header", version: "0" } },
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("mcp-session-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const session = await openSession(both, opened.headers.get("mcp-session-id")!);
+    expect((await session.send("tools/call", { name: "spare", arguments: {} })).result?.structuredContent).toEqual({ spare: true });
+  }, 30_000);
+
+  test("a stream past its 10,000 kept events resumes from any kept event, and from an older one is refused naming the window", async () => {
+    const call = await callTool(server.url, "count", { steps: 10_020, intervalMs: 0 }, { progress: true, timeoutMs: 120_000 });
+    const events = sseEvents(await call.text());
+    expect(events).toHaveLength(10_021);
+    const old = await fetch(server.twinUrl, { headers: { Accept: "text/event-stream", "Last-Event-ID": events[0]!.id }, signal: AbortSignal.timeout(30_000) });
+    expect(old.status).toBe(410);
+    expect(((await old.json()) as { error: { message: string } }).error.message).toBe(
+      `Last-Event-ID "${events[0]!.id}" is older than the events this stream keeps (its last 10,000): the events after it are gone; send the request again.`,
+    );
+    const recent = await fetch(server.twinUrl, {
+      headers: { Accept: "text/event-stream", "Last-Event-ID": events.at(-3)!.id },
+      signal: AbortSignal.timeout(30_000),
+    });
+    expect(recent.status).toBe(200);
+    expect(sseEvents(await recent.text())).toEqual(events.slice(-2));
+  }, 180_000);
 
   test("a stream cut mid-call is resumed through the other isolate, up to the call's result", async () => {
     const call = await fetch(server.url, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "./__fixtures__/redis-process.js";
 import { connectRedis, type RedisConnection } from "./redis-connection.js";
-import { RedisEventStore, StreamAbandonedError, UnknownEventError, type StoredMessage } from "./redis-event-store.js";
+import { RedisEventStore, StreamAbandonedError, TrimmedEventsError, UnknownEventError, type StoredMessage } from "./redis-event-store.js";
 
 warnIfNoRedis("Redis event store tests");
 
@@ -44,6 +44,22 @@ describe.skipIf(!REDIS_SERVER)("RedisEventStore", () => {
     await b.replayEventsAfter(priming, fromPriming);
     expect(fromPriming.sent.map(([, m]) => m)).toEqual([progress(1), progress(2), response]);
     expect(await b.getStreamIdForEventId(first)).toBe("stream-1");
+  });
+
+  test("past its bound, resumes from any kept event, and refuses one from before them, naming the window, rather than skip events", async () => {
+    const connection = await connectRedis({ url: redis.url, commandTimeoutMs: 500 });
+    connections.push(connection);
+    const store = new RedisEventStore(connection, { prefix: "test:events:", maxEventsPerStream: 100 });
+    const ids: string[] = [];
+    for (let n = 1; n <= 400; n++) ids.push(await store.storeEvent("stream-long", progress(n)));
+    // MAXLEN ~ trims whole nodes: the first events are gone, the last hundred are kept.
+    await expect(store.replayEventsAfter(ids[0]!, collect())).rejects.toThrow(TrimmedEventsError);
+    await expect(store.follow(ids[0]!, collect().send)).rejects.toThrow(
+      `Last-Event-ID "${ids[0]}" is older than the events this stream keeps (its last 100): the events after it are gone; send the request again.`,
+    );
+    const recent = collect();
+    await store.replayEventsAfter(ids[397]!, recent);
+    expect(recent.sent.map(([, m]) => m)).toEqual([progress(399), progress(400)]);
   });
 
   test("follows a stream another instance is still writing, up to its response", async () => {

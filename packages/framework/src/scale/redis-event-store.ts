@@ -88,6 +88,7 @@ export class RedisEventStore implements EventStore {
     let cursor = entryId;
     try {
       if (!(await this.redis.client.exists(key))) throw new UnknownEventError(lastEventId);
+      await this.assertKept(key, lastEventId, cursor);
       for (;;) {
         const entries = await this.redis.client.xrange(key, `(${cursor}`, "+", "COUNT", BATCH);
         for (const [id, fields] of entries) await sendEntry(streamId, id, fields, send);
@@ -95,7 +96,7 @@ export class RedisEventStore implements EventStore {
         cursor = entries[entries.length - 1]![0];
       }
     } catch (error) {
-      if (error instanceof UnknownEventError) throw error;
+      if (error instanceof UnknownEventError || error instanceof TrimmedEventsError) throw error;
       throw storeUnavailable("replay a stream", this.redis.where, error);
     }
     return streamId;
@@ -117,6 +118,7 @@ export class RedisEventStore implements EventStore {
     options.signal?.addEventListener("abort", stop, { once: true });
     try {
       if (!(await this.redis.client.exists(key))) throw new UnknownEventError(lastEventId);
+      await this.assertKept(key, lastEventId, entryId);
       reader = await this.redis.open({ blocking: true });
       let cursor = entryId;
       let idleSince = Date.now();
@@ -138,12 +140,20 @@ export class RedisEventStore implements EventStore {
       }
       return streamId;
     } catch (error) {
-      if (error instanceof UnknownEventError || error instanceof StreamAbandonedError || options.signal?.aborted) throw error;
+      if (error instanceof UnknownEventError || error instanceof StreamAbandonedError || error instanceof TrimmedEventsError || options.signal?.aborted)
+        throw error;
       throw storeUnavailable("resume a stream", this.redis.where, error);
     } finally {
       options.signal?.removeEventListener("abort", stop);
       reader?.disconnect();
     }
+  }
+
+  // The bound trims a stream's oldest entries: an id older than the first one kept was trimmed
+  // (every id was once an entry), and a resume from it could skip what followed, so it is refused.
+  private async assertKept(key: string, lastEventId: string, entryId: string): Promise<void> {
+    const [first] = await this.redis.client.xrange(key, "-", "+", "COUNT", 1);
+    if (first !== undefined && compareEntryIds(entryId, first[0]) < 0) throw new TrimmedEventsError(lastEventId, this.maxEvents);
   }
 
   private key(streamId: string): string {
@@ -168,6 +178,22 @@ export class UnknownEventError extends Error {
   }
 }
 
+/** A resume from before the events a stream keeps: what followed its id was dropped at the bound. */
+export class TrimmedEventsError extends Error {
+  /** What a resume answers over HTTP. */
+  readonly httpStatus = 410;
+
+  constructor(
+    readonly eventId: string,
+    readonly kept: number,
+  ) {
+    super(
+      `Last-Event-ID "${eventId}" is older than the events this stream keeps (its last ${kept.toLocaleString("en-US")}): the events after it are gone; send the request again.`,
+    );
+    this.name = "TrimmedEventsError";
+  }
+}
+
 /** A stream whose writer stopped before its response: the request must be sent again. */
 export class StreamAbandonedError extends Error {
   /** What a resume answers over HTTP. */
@@ -177,6 +203,13 @@ export class StreamAbandonedError extends Error {
     super("The instance answering this request stopped before it finished; send the request again.");
     this.name = "StreamAbandonedError";
   }
+}
+
+// Redis stream ids `<ms>-<seq>`, in order.
+function compareEntryIds(a: string, b: string): number {
+  const [aMs = 0, aSeq = 0] = a.split("-").map(Number);
+  const [bMs = 0, bSeq = 0] = b.split("-").map(Number);
+  return aMs !== bMs ? aMs - bMs : aSeq - bSeq;
 }
 
 function isResponse(message: StoredMessage): boolean {

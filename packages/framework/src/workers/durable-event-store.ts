@@ -1,9 +1,9 @@
 import type { EventStore, SendEvent, StoredMessage } from "../scale/redis-event-store.js";
-import { StreamAbandonedError, UnknownEventError } from "../scale/redis-event-store.js";
+import { StreamAbandonedError, TrimmedEventsError, UnknownEventError } from "../scale/redis-event-store.js";
 import { keepWorking } from "../runtime/keep-working.js";
 import { unrefTimer } from "../transports/http/platform.js";
 import type { DurableObjectNamespace } from "./durable-object-types.js";
-import { LIVE_MS } from "./durable-event-log.js";
+import { LIVE_MS, MAX_STREAM_EVENTS } from "./durable-event-log.js";
 import { callObject, readLines, stateObject, stateUnavailable, STATE_ORIGIN } from "./durable-protocol.js";
 
 const SEPARATOR = "@";
@@ -57,8 +57,14 @@ export class DurableEventStore implements EventStore {
 
   async replayEventsAfter(lastEventId: string, { send }: { send: SendEvent }): Promise<string> {
     const { streamId, seq } = known(lastEventId);
-    const events = await callObject<Array<[number, StoredMessage]> | null>(this.stream(streamId), "stream/replay", { after: seq }, "replay a stream");
+    const events = await callObject<Array<[number, StoredMessage]> | { trimmed: unknown } | null>(
+      this.stream(streamId),
+      "stream/replay",
+      { after: seq },
+      "replay a stream",
+    );
     if (!events) throw new UnknownEventError(lastEventId);
+    if (!Array.isArray(events)) throw new TrimmedEventsError(lastEventId, MAX_STREAM_EVENTS);
     for (const [at, message] of events) if ("jsonrpc" in message) await send(`${streamId}${SEPARATOR}${at}`, message);
     return streamId;
   }
@@ -81,10 +87,11 @@ export class DurableEventStore implements EventStore {
       throw stateUnavailable("resume a stream", error);
     }
     if (!body) return streamId;
-    let ended: "abandoned" | "unknown" | undefined;
+    let ended: "abandoned" | "unknown" | "trimmed" | undefined;
     await readLines(body, async (line) => {
       if (!Array.isArray(line)) {
-        ended = (line as { unknown?: boolean }).unknown ? "unknown" : "abandoned";
+        const said = line as { unknown?: boolean; trimmed?: unknown };
+        ended = said.unknown ? "unknown" : said.trimmed ? "trimmed" : "abandoned";
         return true;
       }
       const [at, message] = line as [number, StoredMessage];
@@ -93,6 +100,7 @@ export class DurableEventStore implements EventStore {
       return "id" in message && ("result" in message || "error" in message);
     });
     if (ended === "unknown") throw new UnknownEventError(lastEventId);
+    if (ended === "trimmed") throw new TrimmedEventsError(lastEventId, MAX_STREAM_EVENTS);
     if (ended === "abandoned") throw new StreamAbandonedError(streamId);
     return streamId;
   }

@@ -95,18 +95,23 @@ export function lineStream(oncancel: () => void): { response: Response; write(va
 export async function readLines(body: ReadableStream<Uint8Array>, each: (value: unknown) => Promise<boolean> | boolean): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffered = "";
+  // The text of the line being read, chunk by chunk: a line of megabytes arrives in many chunks,
+  // and appending each to one string and searching it again would cost its length squared.
+  let pending: string[] = [];
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      buffered += decoder.decode(value, { stream: true });
+      let text = decoder.decode(value, { stream: true });
       let newline: number;
-      while ((newline = buffered.indexOf("\n")) >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
+      while ((newline = text.indexOf("\n")) >= 0) {
+        pending.push(text.slice(0, newline));
+        const line = pending.join("");
+        pending = [];
+        text = text.slice(newline + 1);
         if (line && (await each(JSON.parse(line))) === true) return;
       }
+      if (text) pending.push(text);
     }
   } finally {
     void reader.cancel().catch(() => undefined);

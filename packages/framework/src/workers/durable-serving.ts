@@ -7,6 +7,7 @@ import type { HttpStores } from "../transports/http/http-options.js";
 import type { DurableObjectNamespace } from "./durable-object-types.js";
 import { DurableEventBus } from "./durable-event-bus.js";
 import { DurableEventStore } from "./durable-event-store.js";
+import { liveFirst } from "../scale/live-first-event-store.js";
 import { stateObject } from "./durable-protocol.js";
 import { OPENS_HEADER, PEER_HEADER, SESSION_HEADER } from "./durable-session.js";
 import type { RequestExtras } from "../transports/http/http-handler.js";
@@ -14,6 +15,7 @@ import { DurableTaskStore } from "./durable-task-store.js";
 import { DurableUsedStates } from "./durable-used-states.js";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const ERA_2026 = "2026-07-28";
 
 /**
  * Plugs the Durable Object stores into `server` and gives back the stores for its HTTP handlers:
@@ -25,10 +27,12 @@ export function durableStores(server: TypemcpServer, namespace: DurableObjectNam
   const report = (error: Error) => warn(`typemcp: ${error.message}`);
   const tasks = new DurableTaskStore(namespace);
   const events = new DurableEventStore(namespace);
+  // An event the objects cannot take still reaches its client live, unresumable, never lost.
+  const eventStore = liveFirst(events, () => true, report);
   const bus = new DurableEventBus(namespace, report);
   useTaskStore(server, tasks);
   useUsedStates(server, new DurableUsedStates(namespace));
-  return (made = { tasks, eventStore: events, bus, shared: { events, isReady: () => true } });
+  return (made = { tasks, eventStore, bus, shared: { events, isReady: () => true } });
 }
 
 let made: HttpStores | undefined;
@@ -50,8 +54,9 @@ export function durableFetchHandler(server: TypemcpServer, options: FetchHandler
     const session = request.headers.get("mcp-session-id");
     if (!sessions) return main.handle(request, extras);
     if (session !== null) return toSession(request, session, false, extras);
-    // A request with a protocol version header is never an initialize (which comes before any version is agreed).
-    if (request.method !== "POST" || request.headers.has("mcp-protocol-version")) return main.handle(request, extras);
+    // A 2026-07-28 request never opens a session; any other POST may be an initialize, which some
+    // 2025 clients send with the version they ask for in MCP-Protocol-Version.
+    if (request.method !== "POST" || request.headers.get("mcp-protocol-version") === ERA_2026) return main.handle(request, extras);
     // Only an initialize opens a session: read the body to know (the handler that answers reads it again).
     const body = await readRequestBody(request, maxBodyBytes);
     if (!body.ok) return refusalResponse({ status: body.status, message: body.message });
