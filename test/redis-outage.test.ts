@@ -89,7 +89,7 @@ describe.skipIf(!REDIS_SERVER)("Redis killed while a call runs", () => {
     stopped = false;
     // Something else wrote a plain string where the server keeps a task (a hash).
     const other = await connectRedis({ url: redis.url });
-    await other.client.set("typemcp:scale-out:task:clash", "not a hash");
+    await other.client.set("{typemcp:scale-out}:task:clash", "not a hash");
     await other.close();
     const meta = {
       "io.modelcontextprotocol/protocolVersion": "2026-07-28",

@@ -316,11 +316,11 @@ describe.skipIf(!REDIS_SERVER || !NGINX)("instances sharing Redis behind nginx",
   test("a resume of a stream whose instance stopped before answering is refused in words, not left hanging", async () => {
     // What an instance that crashed mid-call leaves in Redis: its events, and no writer.
     const connection = await connectRedis({ url: redis.url });
-    const store = new RedisEventStore(connection, { prefix: "typemcp:scale-out:" });
+    const store = new RedisEventStore(connection, { prefix: "{typemcp:scale-out}:" });
     // Stored as the handler stores a stream: under its owner's tag, here the anonymous caller nginx is.
     const stream = `${ownerTag("address:127.0.0.1")}.crashed-call`;
     const last = await store.storeEvent(stream, { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: 1 } });
-    await connection.client.del(`typemcp:scale-out:writing:${stream}`);
+    await connection.client.del(`{typemcp:scale-out}:writing:${stream}`);
     await connection.close();
     const resume = await fetch(proxy.url, {
       headers: { Accept: "text/event-stream", "Last-Event-ID": last, "MCP-Protocol-Version": "2025-11-25" },

@@ -43,7 +43,7 @@ export async function connectScale(options: ScaleOptions): Promise<ScaleStores> 
     ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
     ...(options.commandTimeoutMs === undefined ? {} : { commandTimeoutMs: options.commandTimeoutMs }),
   });
-  const prefix = `typemcp:${options.namespace}:`;
+  const prefix = keyPrefix(options.namespace);
   try {
     const bus = await RedisEventBus.open<ServerEvent>(redis, { prefix, ...(options.onerror ? { onerror: options.onerror } : {}) });
     let lost = false;
@@ -73,4 +73,14 @@ export async function connectScale(options: ScaleOptions): Promise<ScaleStores> 
     await redis.close();
     throw error;
   }
+}
+
+/**
+ * The prefix of every key one server keeps in Redis. The braces are a Redis Cluster hash tag:
+ * every key of the server lands in one slot, so each multi-key operation (a task's transaction,
+ * a stream's event and its expiry) stays on one node, and the same code runs on one Redis and
+ * on a Cluster.
+ */
+export function keyPrefix(namespace: string): string {
+  return `{typemcp:${namespace}}:`;
 }

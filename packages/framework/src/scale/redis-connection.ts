@@ -11,6 +11,7 @@ export interface RedisClient {
   xrange(key: string, start: string, end: string, count: "COUNT", n: number): Promise<[id: string, fields: string[]][]>;
   xread(...args: (string | number)[]): Promise<[key: string, entries: [id: string, fields: string[]][]][] | null>;
   exists(key: string): Promise<number>;
+  info(section: string): Promise<string>;
   pexpire(key: string, ms: number): Promise<number>;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ...args: (string | number)[]): Promise<string | null>;
@@ -52,6 +53,8 @@ export interface RedisConnectionOptions {
 export interface RedisConnection {
   /** The URL with any password replaced by `***`, for messages. */
   readonly where: string;
+  /** Whether the URL named a node of a Redis Cluster, which is then reached through ioredis's `Cluster` client. */
+  readonly cluster: boolean;
   /** The shared command client. */
   readonly client: RedisClient;
   /** Opens one more connection (a subscriber, or a reader that blocks); `close()` ends it too. */
@@ -65,28 +68,39 @@ export interface RedisConnection {
 /**
  * Connects to Redis at `options.url`, waiting until it answers. Throws a `ProtocolError`
  * (STORE_UNAVAILABLE) naming the address and the reason when Redis cannot be reached in time
- * or the `ioredis` package is not installed.
+ * or the `ioredis` package is not installed. A URL that names a node of a Redis Cluster is
+ * found to be one (`INFO cluster`), and every connection is then a `Cluster` client, which
+ * follows the cluster's slots (the stores keep each server's keys in one slot: see connect-scale.ts).
  *
  * While serving, a lost connection never queues commands (they would hang): each fails at once
  * with STORE_UNAVAILABLE, and the client reconnects in the background (every 50 ms rising to 1 s).
  */
 export async function connectRedis(options: RedisConnectionOptions): Promise<RedisConnection> {
   const where = redact(options.url);
-  const Redis = await loadClient(where);
+  const { Redis, Cluster } = await loadClient(where);
   const connectTimeout = options.connectTimeoutMs ?? 5000;
   const commandTimeout = options.commandTimeoutMs ?? 2000;
   const opened: RedisClient[] = [];
+  let cluster = false;
   const make = async (blocking: boolean): Promise<RedisClient> => {
-    const client = new Redis(options.url, {
-      lazyConnect: true,
+    const settings = {
       connectTimeout,
       // A blocking read waits on purpose; every other command fails rather than hang.
       ...(blocking ? {} : { commandTimeout }),
-      enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      retryStrategy: (attempt: number) => Math.min(attempt * 50, 1000),
-      autoResubscribe: true,
-    }) as unknown as RedisClient & { connect(): Promise<void> };
+    };
+    const retry = (attempt: number) => Math.min(attempt * 50, 1000);
+    const client = (
+      cluster
+        ? new Cluster([nodeOf(options.url)], {
+            lazyConnect: true,
+            enableOfflineQueue: false,
+            clusterRetryStrategy: retry,
+            autoResubscribe: true,
+            redisOptions: { ...settings, ...credentialsOf(options.url) },
+          })
+        : new Redis(options.url, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: retry, autoResubscribe: true, ...settings })
+    ) as RedisClient & { connect(): Promise<void> };
     // Errors surface on the calls they affect; unheard, the client's error event would crash the
     // process. The last one says why a connection attempt failed (the attempt itself only says
     // "Connection is closed").
@@ -100,9 +114,16 @@ export async function connectRedis(options: RedisConnectionOptions): Promise<Red
     });
     return client;
   };
-  const client = await make(false);
+  let client = await make(false);
+  if (/^cluster_enabled:1/m.test(await client.info("cluster").catch(() => ""))) {
+    cluster = true;
+    opened.pop();
+    client.disconnect();
+    client = await make(false);
+  }
   return {
     where,
+    cluster,
     client,
     open: (openOptions) => make(openOptions?.blocking === true),
     isReady: () => client.status === "ready",
@@ -124,7 +145,7 @@ export function storeUnavailable(what: string, where: string, error: unknown): P
   if (isReplyError(error)) {
     const message = error.message.replace(/\.$/, "");
     const hint = message.startsWith("WRONGTYPE")
-      ? " A key typemcp uses holds another kind of value: something else writes under the same key prefix (typemcp:<server name>:). Give each server its own name, or its own Redis database (redis://host:6379/1)."
+      ? " A key typemcp uses holds another kind of value: something else writes under the same key prefix ({typemcp:<server name>}:). Give each server its own name, or its own Redis database (redis://host:6379/1)."
       : "";
     return new ProtocolError("STORE_REFUSED", `Could not ${what}: the shared store (Redis at ${where}) refused the command: ${message}.${hint}`, {
       cause: error,
@@ -143,13 +164,19 @@ function isReplyError(error: unknown): error is Error {
 }
 
 type RedisConstructor = new (url: string, options: Record<string, unknown>) => unknown;
+type ClusterConstructor = new (nodes: Array<{ host: string; port: number }>, options: Record<string, unknown>) => unknown;
 
-async function loadClient(where: string): Promise<RedisConstructor> {
+async function loadClient(where: string): Promise<{ Redis: RedisConstructor; Cluster: ClusterConstructor }> {
   try {
     // A variable specifier keeps bundlers from pulling the client into servers that never use it.
     const name = "ioredis";
-    const module = (await import(name)) as { Redis?: RedisConstructor; default?: RedisConstructor };
-    return (module.Redis ?? module.default)!;
+    const module = (await import(name)) as {
+      Redis?: RedisConstructor;
+      Cluster?: ClusterConstructor;
+      default?: RedisConstructor & { Cluster?: ClusterConstructor };
+    };
+    const Redis = (module.Redis ?? module.default)!;
+    return { Redis, Cluster: (module.Cluster ?? module.default?.Cluster)! };
   } catch (error) {
     const missing = (error as { code?: unknown } | null)?.code === "ERR_MODULE_NOT_FOUND";
     const what = missing ? `the "ioredis" package is not installed. Fix: npm install ioredis` : `the "ioredis" package could not be loaded (${reason(error)})`;
@@ -187,4 +214,19 @@ function redact(url: string): string {
   } catch {
     return url;
   }
+}
+
+// The node a Cluster client starts from, and the credentials every node takes, from the URL.
+function nodeOf(url: string): { host: string; port: number } {
+  const parsed = new URL(url);
+  return { host: parsed.hostname.replace(/^\[|\]$/g, ""), port: Number(parsed.port || 6379) };
+}
+
+function credentialsOf(url: string): Record<string, unknown> {
+  const parsed = new URL(url);
+  return {
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(parsed.protocol === "rediss:" ? { tls: {} } : {}),
+  };
 }

@@ -21,7 +21,7 @@ export interface EventStore {
 
 /** Options for `RedisEventStore`. */
 export interface RedisEventStoreOptions {
-  /** Key prefix shared by every instance of one server, e.g. `typemcp:calc:`. */
+  /** Key prefix shared by every instance of one server, e.g. `{typemcp:calc}:`. */
   prefix: string;
   /** How long a stream's events stay replayable after its last event (ms). Default 1 hour. */
   ttlMs?: number;

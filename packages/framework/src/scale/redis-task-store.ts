@@ -137,7 +137,7 @@ return 2`;
 
 /** Options for `RedisTaskStore`. */
 export interface RedisTaskStoreOptions {
-  /** Key prefix shared by every instance of one server, e.g. `typemcp:calc:`. */
+  /** Key prefix shared by every instance of one server, e.g. `{typemcp:calc}:`. */
   prefix: string;
 }
 

@@ -1,7 +1,7 @@
 import { tellSessions2025, useTaskStore, useUsedStates, type TypemcpServer } from "../runtime/create-server.js";
 import { RedisUsedStates } from "./redis-used-states.js";
 import type { ResolvedHttpOptions } from "../transports/http/http-options.js";
-import { connectScale, type ScaleStores } from "./connect-scale.js";
+import { connectScale, keyPrefix, type ScaleStores } from "./connect-scale.js";
 import { assertSharedRequestStateKey } from "./request-state-key.js";
 import { liveFirst } from "./live-first-event-store.js";
 import type { ServerEvent } from "./redis-event-bus.js";
@@ -30,7 +30,7 @@ export async function shareServer(server: TypemcpServer, http: ResolvedHttpOptio
   });
   useTaskStore(server, stores.tasks);
   // A requestState used on one instance is refused on all (one-time use across instances).
-  useUsedStates(server, new RedisUsedStates(stores.redis, { prefix: `typemcp:${server.info.name}:` }));
+  useUsedStates(server, new RedisUsedStates(stores.redis, { prefix: keyPrefix(server.info.name) }));
   // Stored for resumption while Redis takes it; live to the client whatever happens to Redis.
   const eventStore = liveFirst(stores.events, () => stores.isReady(), report);
   http.stores = { ...http.stores, eventStore, bus: stores.bus, shared: stores, tasks: stores.tasks };

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -76,4 +76,75 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`redis-server did not listen on ${port} within 5 s`);
+}
+
+/** The `redis-cli` beside `redis-server` (Debian's redis-tools), which forms a cluster. */
+export const REDIS_CLI = REDIS_SERVER && [path.join(path.dirname(REDIS_SERVER), "redis-cli"), "/usr/bin/redis-cli"].find((p) => fs.existsSync(p));
+
+/** A Redis Cluster of three masters on 127.0.0.1, for one test file. */
+export interface RedisClusterProcess {
+  readonly ports: readonly number[];
+  /** A URL naming the first node, as a deployment names any one of its nodes. */
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts three `redis-server --cluster-enabled yes` on free loopback ports, joins them with
+ * `redis-cli --cluster create` (no replicas), and resolves once the cluster says its state is ok.
+ */
+export async function startRedisCluster(): Promise<RedisClusterProcess> {
+  if (!REDIS_SERVER || !REDIS_CLI) throw new Error("redis-server and redis-cli are not installed");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-redis-cluster-"));
+  const ports = [await freePort(), await freePort(), await freePort()];
+  const children = ports.map((port) =>
+    spawn(
+      REDIS_SERVER!,
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--cluster-enabled",
+        "yes",
+        "--cluster-config-file",
+        `nodes-${port}.conf`,
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        dir,
+      ],
+      { stdio: "ignore" },
+    ),
+  );
+  const stop = async () => {
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode !== null ? undefined : new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGKILL"))),
+      ),
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.once("exit", () => children.forEach((child) => child.kill("SIGKILL")));
+  try {
+    await Promise.all(ports.map((port, i) => waitForPort(port, children[i]!)));
+    const created = spawnSync(REDIS_CLI, ["--cluster", "create", ...ports.map((port) => `127.0.0.1:${port}`), "--cluster-replicas", "0", "--cluster-yes"], {
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const states = ports.map((port) => spawnSync(REDIS_CLI!, ["-p", String(port), "cluster", "info"], { encoding: "utf8" }).stdout);
+      if (states.every((info) => /cluster_state:ok/.test(info))) break;
+      if (Date.now() > deadline) throw new Error(`the cluster did not come up: ${states.join("\n")}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ports, url: `redis://127.0.0.1:${ports[0]}`, stop };
 }
