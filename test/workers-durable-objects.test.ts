@@ -7,6 +7,8 @@ import path from "node:path";
 import { jsonRpcAnswer } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 import { sseEvents } from "./support/sse-events.js";
+import { importJWK, SignJWT } from "jose";
+import { startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
 import { request2026 } from "./support/request-2026.js";
 import { installRuntimes, startUnder } from "./support/runtimes.js";
 import { startWorkerdWithState, type StateStorage } from "./support/workerd-state.js";
@@ -273,6 +275,52 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     expect(recent.status).toBe(200);
     expect(sseEvents(await recent.text())).toEqual(events.slice(-2));
   }, 180_000);
+
+  describe("with OAuth (a real OpenID provider)", () => {
+    let provider: OpenIdProvider;
+    let guarded: Awaited<ReturnType<typeof startWorkerdWithState>>;
+    const RESOURCE = "https://workers-state.example/mcp";
+    beforeAll(async () => {
+      provider = await startOpenIdProvider();
+      guarded = await startWorkerdWithState(WORKERD, BUNDLE, { kind: "memory" }, { bindings: { MCP_AUTH_ISSUER: provider.issuer, MCP_AUTH_RESOURCE: RESOURCE } });
+    }, 60_000);
+    afterAll(async () => {
+      await guarded?.stop();
+      await provider?.close();
+    });
+
+    const tokenOf = async (sub: string) =>
+      new SignJWT({ client_id: "workers-state-test" })
+        .setProtectedHeader({ alg: "RS256", kid: provider.signingKey.kid!, typ: "at+jwt" })
+        .setIssuer(provider.issuer)
+        .setAudience(RESOURCE)
+        .setSubject(sub)
+        .setIssuedAt()
+        .setExpirationTime("10m")
+        .sign(await importJWK(provider.signingKey, "RS256"));
+    const post = async (url: string, token: string, method: string, params: Record<string, unknown>): Promise<Answer> => {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      return jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Answer;
+    };
+
+    test("a task is its token's user's in every isolate: hers through the other isolate, nobody else's", async () => {
+      const [alice, bob] = await Promise.all([tokenOf("alice"), tokenOf("bob")]);
+      const created = await post(guarded.url, alice, "tools/call", { name: "slow", arguments: { ms: 200 }, task: { ttl: 60_000 } });
+      const taskId = created.result?.task?.taskId as string;
+      expect(taskId, JSON.stringify(created)).toEqual(expect.any(String));
+      expect((await post(guarded.twinUrl, bob, "tasks/get", { taskId })).error?.message).toMatch(/^Task not found/);
+      expect((await post(guarded.twinUrl, bob, "tasks/list", {})).result?.tasks).toEqual([]);
+      expect((await post(guarded.twinUrl, alice, "tasks/list", {})).result?.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([taskId]);
+      const done = await pollUntilDone((method, params) => post(guarded.twinUrl, alice, method, params), taskId);
+      expect(done.result).toMatchObject({ taskId, status: "completed" });
+      expect((await post(guarded.url, alice, "tasks/result", { taskId })).result?.structuredContent).toEqual({ waited: 200 });
+    }, 30_000);
+  });
 
   test("a stream cut mid-call is resumed through the other isolate, up to the call's result", async () => {
     const call = await fetch(server.url, {

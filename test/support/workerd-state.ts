@@ -14,7 +14,8 @@ export type StateStorage = { kind: "memory" } | { kind: "disk"; dir: string };
  *
  * The same build also runs as a second Worker (`twinUrl`), in an isolate of its own, bound to the
  * first one's objects: what one isolate keeps, the other must find through the objects alone, as
- * two Cloudflare isolates (or locations) serving one deployment do.
+ * two Cloudflare isolates (or locations) serving one deployment do. Their outbound requests reach
+ * public addresses and this machine's loopback (a test's OpenID provider).
  */
 export async function startWorkerdWithState(
   bin: string,
@@ -32,7 +33,7 @@ export async function startWorkerdWithState(
     path.join(cwd, "config.capnp"),
     `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
-  services = [ (name = "main", worker = .worker), (name = "twin", worker = .twin)${disk} ],
+  services = [ (name = "main", worker = .worker), (name = "twin", worker = .twin), (name = "internet", network = (allow = ["public", "local"]))${disk} ],
   sockets = [
     (name = "http", address = "127.0.0.1:${port}", http = (), service = "main"),
     (name = "twin-http", address = "127.0.0.1:${twinPort}", http = (), service = "twin"),
