@@ -282,7 +282,12 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     const RESOURCE = "https://workers-state.example/mcp";
     beforeAll(async () => {
       provider = await startOpenIdProvider();
-      guarded = await startWorkerdWithState(WORKERD, BUNDLE, { kind: "memory" }, { bindings: { MCP_AUTH_ISSUER: provider.issuer, MCP_AUTH_RESOURCE: RESOURCE } });
+      guarded = await startWorkerdWithState(
+        WORKERD,
+        BUNDLE,
+        { kind: "memory" },
+        { bindings: { MCP_AUTH_ISSUER: provider.issuer, MCP_AUTH_RESOURCE: RESOURCE } },
+      );
     }, 60_000);
     afterAll(async () => {
       await guarded?.stop();

@@ -73,8 +73,9 @@ const twin :Workerd.Worker = (
     if (child.exitCode !== null) break;
     const ok = await Promise.all(
       [port, twinPort].map((p) =>
+        // Behind a bearer token (MCP_AUTH_*) the liveness check answers 401: serving all the same.
         fetch(`http://127.0.0.1:${p}/healthz`).then(
-          (r) => r.ok,
+          (r) => r.ok || r.status === 401,
           () => false,
         ),
       ),
