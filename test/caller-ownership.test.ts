@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { importJWK, SignJWT } from "jose";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
 import { startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
+import { accessToken } from "./support/access-token.js";
 import { fetchFrom } from "./support/fetch-from.js";
 import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { NGINX, startNginx, type NginxProxy } from "./support/nginx-proxy.js";
@@ -37,18 +37,7 @@ describe.skipIf(!REDIS_SERVER)("a resumed stream is answered to its owner only (
     await Promise.all([redis?.stop(), provider?.close()]);
   });
 
-  /** An access token for `sub`, signed by the provider's key, for `server`. */
-  async function tokenOf(sub: string, server: HttpServerProcess): Promise<string> {
-    const key = await importJWK(provider.signingKey, "RS256");
-    return new SignJWT({ client_id: "ownership-test" })
-      .setProtectedHeader({ alg: "RS256", kid: provider.signingKey.kid!, typ: "at+jwt" })
-      .setIssuer(provider.issuer)
-      .setAudience(server.url)
-      .setSubject(sub)
-      .setIssuedAt()
-      .setExpirationTime("10m")
-      .sign(key);
-  }
+  const tokenOf = (sub: string, server: HttpServerProcess) => accessToken(provider, sub, server.url);
 
   const post = (url: string, token: string, message: object, session?: string) =>
     fetch(url, {

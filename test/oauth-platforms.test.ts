@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
+import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
+import { accessToken } from "./support/access-token.js";
 import { startHttpServer } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 import { request2026 } from "./support/request-2026.js";
@@ -22,16 +23,7 @@ beforeAll(async () => {
 afterAll(() => provider?.close());
 
 /** An access token for `sub` with this server as its audience, signed with `key` (the provider's unless given). */
-async function tokenOf(sub: string, key: JWK = provider.signingKey): Promise<string> {
-  return new SignJWT({ client_id: "platform-test" })
-    .setProtectedHeader({ alg: "RS256", kid: key.kid!, typ: "at+jwt" })
-    .setIssuer(provider.issuer)
-    .setAudience(RESOURCE)
-    .setSubject(sub)
-    .setIssuedAt()
-    .setExpirationTime("10m")
-    .sign(await importJWK(key, "RS256"));
-}
+const tokenOf = (sub: string, key?: JWK) => accessToken(provider, sub, RESOURCE, key);
 
 const PLATFORMS = [
   { id: "Node listener", start: (env: Record<string, string>) => startHttpServer(`${DIST}/contract.js`, [], env) },

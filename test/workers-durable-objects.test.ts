@@ -7,7 +7,7 @@ import path from "node:path";
 import { jsonRpcAnswer } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
 import { sseEvents } from "./support/sse-events.js";
-import { importJWK, SignJWT } from "jose";
+import { accessToken } from "./support/access-token.js";
 import { startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
 import { request2026 } from "./support/request-2026.js";
 import { installRuntimes, startUnder } from "./support/runtimes.js";
@@ -294,15 +294,7 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
       await provider?.close();
     });
 
-    const tokenOf = async (sub: string) =>
-      new SignJWT({ client_id: "workers-state-test" })
-        .setProtectedHeader({ alg: "RS256", kid: provider.signingKey.kid!, typ: "at+jwt" })
-        .setIssuer(provider.issuer)
-        .setAudience(RESOURCE)
-        .setSubject(sub)
-        .setIssuedAt()
-        .setExpirationTime("10m")
-        .sign(await importJWK(provider.signingKey, "RS256"));
+    const tokenOf = (sub: string) => accessToken(provider, sub, RESOURCE);
     const post = async (url: string, token: string, method: string, params: Record<string, unknown>): Promise<Answer> => {
       const res = await fetch(url, {
         method: "POST",
