@@ -80,6 +80,21 @@ describe("the Deno sandbox", { timeout: 120_000 }, () => {
     expect(chatty.output.length).toBe(200);
   });
 
+  test("bounds memory outside the heap: ArrayBuffers past the process's limit stop the program, which gets no more", async () => {
+    const code =
+      "const held = [];\nfor (let i = 0; i < 64; i++) { held.push(new ArrayBuffer(64 * 1024 * 1024)); new Uint8Array(held[i]).fill(1); }\nconsole.log(held.length * 64, 'MB held');";
+    const outcome = await run(code, { language: "javascript" }, { processMemoryMb: 1024, timeoutMs: 60_000 });
+    expect(outcome.output).toBe("");
+    expect(outcome.failure).toEqual({ kind: "memory", message: "The program ran out of memory (the sandbox's memory limit) and was stopped." });
+  });
+
+  test("stops a program that writes one endless line to stdout, holding no more of it than it may print", async () => {
+    const code = 'const chunk = new TextEncoder().encode("x".repeat(1 << 20));\nwhile (true) Deno.stdout.writeSync(chunk);';
+    const outcome = await run(code, { language: "javascript" }, { outputLimit: 5_000, timeoutMs: 60_000 });
+    expect(outcome.failure?.kind).toBe("output-limit");
+    expect(outcome.output).toBe("x".repeat(5_000));
+  });
+
   test("reports an exception with the program's line", async () => {
     const outcome = await run('await crm.get({ id: 1 });\nthrow new RangeError("too far");');
     expect(outcome.failure).toEqual({

@@ -20,10 +20,14 @@ export class CodeModeCatalog {
     for (const server of servers) for (const tool of server.tools) this.tools.set(`${server.name}\u0000${tool.name}`, tool);
   }
 
-  /** namespace → method → qualified name: the globals a program gets. */
+  /**
+   * namespace → method → qualified name: the globals a program gets. On objects without a
+   * prototype: a name a server chose (`constructor`, `__proto__`) is a key like any other, never
+   * a way to reach or replace what every object inherits.
+   */
   namespaces(): Record<string, Record<string, string>> {
-    const namespaces: Record<string, Record<string, string>> = {};
-    for (const b of this.bindings) (namespaces[b.namespace] ??= {})[b.method] = b.qualifiedName;
+    const namespaces: Record<string, Record<string, string>> = Object.create(null);
+    for (const b of this.bindings) (namespaces[b.namespace] ??= Object.create(null) as Record<string, string>)[b.method] = b.qualifiedName;
     return namespaces;
   }
 

@@ -11,9 +11,19 @@ export interface SandboxLimits {
   readonly timeoutMs?: number;
   /** The V8 heap (`--max-old-space-size`, default 128 MB). */
   readonly memoryMb?: number;
+  /**
+   * All of the sandbox process's data (its heap, `ArrayBuffer`s, Deno's own and its type checker's),
+   * as the operating system's limit on it (`RLIMIT_DATA`, set with `ulimit -d`; Linux and other
+   * POSIX systems, not Windows). Default `memoryMb` + 1,536 MB: Deno's checker needs about a
+   * gigabyte on a cold start. Past it an allocation fails in the program.
+   */
+  readonly processMemoryMb?: number;
   /** What it may print, in characters; past it the program is stopped (default 20 000). */
   readonly outputLimit?: number;
 }
+
+/** The limits with their defaults (the process's own follows from the heap's unless given). */
+type ResolvedLimits = Required<Omit<SandboxLimits, "processMemoryMb">> & Pick<SandboxLimits, "processMemoryMb">;
 
 /** What the sandbox answers a tool call with: the value the program's `await` gets, or why it throws. */
 export type BridgeAnswer = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
@@ -49,6 +59,11 @@ export interface CodeSandbox {
 
 const STARTUP_MS = 120_000;
 const DEFAULTS = { timeoutMs: 30_000, memoryMb: 128, outputLimit: 20_000 } as const;
+/** What Deno itself needs beside the program's heap, with its type checker (see `processMemoryMb`). */
+const RUNTIME_MB = 1_536;
+/** The longest line the bridge takes (a tool call's arguments): a program's own output is bounded by `outputLimit`. */
+const MAX_BRIDGE_LINE = 16 * 1024 * 1024;
+const BRIDGE_PREFIX = '{"typemcp":';
 // The program may not load modules: in Deno a statically written import of a local file is read
 // without the read permission, so none may be written at all (the tools are globals).
 const MODULE_SYNTAX = /\b(import|export)\b/;
@@ -66,7 +81,7 @@ export function createDenoSandbox(options: SandboxLimits & { deno?: string } = {
   return { run: (program) => runInDeno(deno, limits, program) };
 }
 
-async function runInDeno(deno: string, limits: Required<SandboxLimits>, program: SandboxRun): Promise<SandboxOutcome> {
+async function runInDeno(deno: string, limits: ResolvedLimits, program: SandboxRun): Promise<SandboxOutcome> {
   if (MODULE_SYNTAX.test(program.code)) {
     const word = MODULE_SYNTAX.exec(program.code)![1];
     return {
@@ -95,7 +110,7 @@ async function runInDeno(deno: string, limits: Required<SandboxLimits>, program:
   }
 }
 
-function supervise(deno: string, dir: string, limits: Required<SandboxLimits>, program: SandboxRun): Promise<SandboxOutcome> {
+function supervise(deno: string, dir: string, limits: ResolvedLimits, program: SandboxRun): Promise<SandboxOutcome> {
   const args = [
     "run",
     "--no-prompt",
@@ -108,11 +123,18 @@ function supervise(deno: string, dir: string, limits: Required<SandboxLimits>, p
     `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
     "main.ts",
   ];
-  const child = spawn(deno, args, {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "", DENO_DIR: path.join(os.tmpdir(), "typemcp-code-mode-deno"), NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const env = { PATH: process.env.PATH ?? "", DENO_DIR: path.join(os.tmpdir(), "typemcp-code-mode-deno"), NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" };
+  // The heap flag bounds V8's heap only; the operating system bounds the rest (ArrayBuffers
+  // live outside it), through a shell that sets the limit and then becomes Deno.
+  const dataKb = String(Math.floor((limits.processMemoryMb ?? limits.memoryMb + RUNTIME_MB) * 1024));
+  const child =
+    process.platform === "win32"
+      ? spawn(deno, args, { cwd: dir, env, stdio: ["pipe", "pipe", "pipe"] })
+      : spawn("/bin/sh", ["-c", 'ulimit -d "$TYPEMCP_DATA_KB" && exec "$@"', "sh", deno, ...args], {
+          cwd: dir,
+          env: { ...env, TYPEMCP_DATA_KB: dataKb },
+          stdio: ["pipe", "pipe", "pipe"],
+        });
   let output = "";
   let stderr = "";
   let calls = 0;
@@ -163,7 +185,11 @@ function supervise(deno: string, dir: string, limits: Required<SandboxLimits>, p
     else if (message.typemcp === "done") finished = true;
     else if (message.typemcp === "error") {
       finished = true;
-      failure ??= { kind: "exception", message: describeException(String(message.name), String(message.message), String(message.stack ?? "")) };
+      // An allocation the process's memory limit refused (an ArrayBuffer outside the heap) is the memory limit's doing.
+      failure ??=
+        message.name === "RangeError" && /allocation failed/i.test(String(message.message))
+          ? { kind: "memory", message: "The program ran out of memory (the sandbox's memory limit) and was stopped." }
+          : { kind: "exception", message: describeException(String(message.name), String(message.message), String(message.stack ?? "")) };
     } else if (message.typemcp === "call" && typeof message.id === "number") {
       calls++;
       if (inFlight++ === 0) pauseClock();
@@ -188,6 +214,17 @@ function supervise(deno: string, dir: string, limits: Required<SandboxLimits>, p
       // A line that is not the bridge's is something the program wrote to stdout itself: printed output.
       if (parsed) handle(parsed);
       else print(line);
+    }
+    // A line without its newline yet is held only as far as it could still be printed (or, for
+    // the bridge's own lines, up to the largest tool call): never without bound.
+    const bridge = BRIDGE_PREFIX.startsWith(pendingLine.slice(0, BRIDGE_PREFIX.length));
+    if (bridge && pendingLine.length > MAX_BRIDGE_LINE) {
+      pendingLine = "";
+      stop("output-limit", `The program sent a tool call of more than ${MAX_BRIDGE_LINE} characters and was stopped: pass less to a tool at once.`);
+    } else if (!bridge && output.length + pendingLine.length + 1 > limits.outputLimit) {
+      const line = pendingLine;
+      pendingLine = "";
+      print(line);
     }
   });
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {

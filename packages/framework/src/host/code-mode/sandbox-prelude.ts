@@ -56,7 +56,7 @@ function fail(error: unknown): never {
 
 const setup = JSON.parse((await lines.next()).value ?? "{}") as { namespaces?: Record<string, Record<string, string>> };
 for (const [namespace, methods] of Object.entries(setup.namespaces ?? {})) {
-  const api: Record<string, (args?: unknown) => Promise<unknown>> = {};
+  const api: Record<string, (args?: unknown) => Promise<unknown>> = Object.create(null);
   for (const [method, tool] of Object.entries(methods)) api[method] = (args?: unknown) => call(tool, args);
   Object.defineProperty(globalThis, namespace, { value: Object.freeze(api), enumerable: true });
 }
