@@ -22,12 +22,13 @@ describe("schemas of collection types", () => {
     });
   });
 
-  test("types Set<T> and ReadonlySet<T> as arrays of unique items and plans to rebuild the Set", () => {
+  test("types Set<T> and ReadonlySet<T> as arrays, of unique items where equal JSON means the same value, and plans to rebuild the Set", () => {
     const tool = deriveOne(`@tool() f(tags: Set<string>, seen: ReadonlySet<number>, days: Set<Date>): void {}`);
     expect(tool.inputSchema.properties).toEqual({
       tags: { type: "array", items: { type: "string" }, uniqueItems: true },
       seen: { type: "array", items: { type: "number" }, uniqueItems: true },
-      days: { type: "array", items: { type: "string", format: "date-time" }, uniqueItems: true },
+      // Two Dates of one instant are two members of a Set, and one JSON string twice.
+      days: { type: "array", items: { type: "string", format: "date-time" } },
     });
     expect(tool.params).toEqual([
       { from: "argument", name: "tags", revive: [{ path: [], to: "set" }] },
@@ -42,8 +43,19 @@ describe("schemas of collection types", () => {
       },
     ]);
     expectArguments(tool, {
-      accepts: [{ tags: ["a", "b"], seen: [], days: ["2024-01-01T00:00:00Z"] }],
+      accepts: [
+        { tags: ["a", "b"], seen: [], days: ["2024-01-01T00:00:00Z"] },
+        { tags: [], seen: [], days: ["2024-01-01T00:00:00Z", "2024-01-01T00:00:00Z"] },
+      ],
       rejects: [[{ tags: ["a", "b", "a"], seen: [1], days: [] }, ["tags: expected unique items, but [0] and [2] are equal"]]],
+    });
+  });
+
+  test("a returned Set of objects with equal JSON forms is sent as it is, not refused as repeating items", () => {
+    const tool = deriveOne(`@tool() f(): Set<{ a: string }> { return new Set(); }`);
+    expect(tool.outputSchema?.properties?.result).toEqual({
+      type: "array",
+      items: { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false },
     });
   });
 

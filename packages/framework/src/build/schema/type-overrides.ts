@@ -86,7 +86,10 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
     if (keyed) return withComments(keyed, [reffedType, type.aliasSymbol, prop]);
     const element = setElementType(type, checker);
     if (element) {
-      const definition = { type: "array", items: generator.getTypeDefinition(element), uniqueItems: true };
+      // A Set of primitives holds no two equal JSON values; one of objects or Dates may (two Dates of
+      // one instant, two objects alike), so only the former promises unique items.
+      const unique = isPrimitiveType(element) ? { uniqueItems: true } : {};
+      const definition = { type: "array", items: generator.getTypeDefinition(element), ...unique };
       return withComments(definition, [reffedType, type.aliasSymbol, prop]);
     }
     const map = mapTypes(type, checker);
@@ -211,4 +214,15 @@ function orderEnums(definition: JsonSchema, enumOrder: EnumOrder): void {
 
 function isValueSymbol(symbol: ts.Symbol | undefined): symbol is ts.Symbol {
   return symbol !== undefined && (symbol.flags & (ts.SymbolFlags.Property | ts.SymbolFlags.FunctionScopedVariable)) !== 0;
+}
+
+// A string, number, boolean, enum or literal (a union of them, a branded one), null or undefined:
+// values whose JSON form is equal exactly when they are the same value.
+function isPrimitiveType(type: ts.Type): boolean {
+  if (type.isUnion()) return type.types.every(isPrimitiveType);
+  // A branded primitive (`Int`: `number & { … }`) is its primitive.
+  if (type.isIntersection()) return type.types.some(isPrimitiveType);
+  const flags =
+    ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.EnumLike | ts.TypeFlags.Null | ts.TypeFlags.Undefined;
+  return (type.flags & flags) !== 0;
 }
