@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ArgumentValidator } from "../../runtime/argument-validator.js";
-import { deriveOne, deriveWithWarnings, expectArguments } from "./__fixtures__/derive-one.js";
+import { deriveOne, deriveWithWarnings, expectArguments, failOne, fixture } from "./__fixtures__/derive-one.js";
 
 // One fixture per row of the supported-types table: the exact schema, what it accepts, what it
 // rejects and how. Every fixture's schemas also compile with ajv in strict mode (deriveOne).
@@ -317,5 +317,17 @@ describe("schemas of scalar types", () => {
       `Fixture.f: parameter "meta": property "extra" ${advice}`,
     ]);
     expectArguments(tool, { accepts: [{ value: null, raw: [1, "a"], meta: { tag: "t", extra: { deep: true } } }] });
+  });
+
+  test("refuses a @default that is not a value of its own type, naming the parameter, rather than fail every call that leaves it out", () => {
+    const errors = failOne(
+      fixture(`@tool() f(page: {
+        /** @default null */ cursor?: string;
+      }, /** @default "fast" */ speed?: number): void {}`),
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      'Fixture.f: parameter "page": its schema is not valid strict JSON Schema 2020-12: its default at properties.cursor, null, is not a value of its own type (the default must be string)',
+      'Fixture.f: parameter "speed": its schema is not valid strict JSON Schema 2020-12: its default, "fast", is not a value of its own type (the default must be number)',
+    ]);
   });
 });

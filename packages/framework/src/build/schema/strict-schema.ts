@@ -21,6 +21,7 @@ export function whyNotStrict(schema: JsonSchema): string | undefined {
   let why: string | undefined;
   try {
     ajv.compile(schema);
+    why = misfitDefault(ajv, schema, schema, "");
   } catch (error) {
     why = (error as Error).message;
   } finally {
@@ -28,4 +29,49 @@ export function whyNotStrict(schema: JsonSchema): string | undefined {
   }
   verdicts.set(key, why);
   return why;
+}
+
+// The subschemas a default may stand in, by keyword: one schema, a list, or a map of them.
+const ONE = ["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties"];
+const LIST = ["prefixItems", "anyOf", "oneOf", "allOf"];
+const MAP = ["properties", "patternProperties", "$defs", "dependentSchemas"];
+
+/**
+ * Why a `default` in `schema` (a JSDoc `@default`, or a parameter's initializer) is not a value
+ * its own schema accepts, or undefined. A validator that fills defaults in (`useDefaults`) would
+ * otherwise refuse every call that leaves the property out, blaming the client for a value it
+ * never sent.
+ */
+function misfitDefault(ajv: Ajv2020, schema: JsonSchema, root: JsonSchema, at: string): string | undefined {
+  if (typeof schema !== "object" || schema === null) return undefined;
+  if ("default" in schema) {
+    const { default: value, ...own } = schema as Record<string, unknown>;
+    const check = ajv.compile(root.$defs && own !== root ? { ...own, $defs: root.$defs } : own);
+    if (!check(value)) {
+      const where = at ? ` at ${at.slice(1)}` : "";
+      return `its default${where}, ${JSON.stringify(value)}, is not a value of its own type (${ajv.errorsText(check.errors, { dataVar: "the default" })})`;
+    }
+  }
+  const child = (sub: unknown, path: string) => misfitDefault(ajv, sub as JsonSchema, root, path);
+  for (const keyword of ONE) {
+    const why = keyword in schema ? child((schema as Record<string, unknown>)[keyword], `${at}.${keyword}`) : undefined;
+    if (why) return why;
+  }
+  for (const keyword of LIST) {
+    const list = (schema as Record<string, unknown>)[keyword];
+    if (!Array.isArray(list)) continue;
+    for (const [i, sub] of list.entries()) {
+      const why = child(sub, `${at}.${keyword}[${i}]`);
+      if (why) return why;
+    }
+  }
+  for (const keyword of MAP) {
+    const map = (schema as Record<string, unknown>)[keyword];
+    if (typeof map !== "object" || map === null) continue;
+    for (const [name, sub] of Object.entries(map)) {
+      const why = child(sub, `${at}.${keyword}.${name}`);
+      if (why) return why;
+    }
+  }
+  return undefined;
 }
