@@ -56,3 +56,23 @@ describe("buildProgram", () => {
     expect(errors).toEqual([`${file}:4:1 - @tool needs parentheses: write @tool() on "greet"; tool(…) makes the decorator.`]);
   });
 });
+
+describe("a tsconfig the build cannot serve from", () => {
+  test('refuses "noEmit" and "emitDeclarationOnly", naming the setting, before building nothing', () => {
+    for (const [setting, option] of [
+      ['"noEmit": true', { noEmit: true }],
+      ['"emitDeclarationOnly": true', { declaration: true, emitDeclarationOnly: true }],
+    ] as const) {
+      const program = createFixtureProgram(fixture(`@tool() ping(): string { return "pong"; }`));
+      const withSetting = { ...program, getCompilerOptions: () => ({ ...program.getCompilerOptions(), ...option }) } as typeof program;
+      expect(() => buildProgram(withSetting, { inMemory: true })).toThrow(
+        `the tsconfig.json sets ${setting}, so the build would write no JavaScript to serve.`,
+      );
+    }
+  });
+
+  test("says what to write when there is no tsconfig.json", async () => {
+    const { readProjectConfig } = await import("./load-program.js");
+    expect(() => readProjectConfig("no-such-dir/tsconfig.json")).toThrow(/^there is no no-such-dir\/tsconfig\.json \(.*\)\. Write one beside package\.json/);
+  });
+});

@@ -54,6 +54,7 @@ export function buildProject(options: BuildOptions): BuildResult {
 
 /** `buildProject` on a program already made (`typemcp dev` keeps one across rebuilds). */
 export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "project"> = {}): BuildResult {
+  if (!options.noEmit) assertEmits(program.getCompilerOptions());
   const misplaced = findMisplacedDecorators(program);
   const typeErrors = authorDiagnostics(program).filter((d) => d.category === ts.DiagnosticCategory.Error && !misplaced.covers(d));
   // Types that do not check cannot be derived from; a misplaced decorator is no type error, so
@@ -90,6 +91,17 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
   // Written only once the emit has succeeded, so a failed build leaves the last good files.
   if (!options.inMemory) writeOutputs(outputs);
   return { components, emitted: [...outputs.keys()], outputs, sources, program, warnings };
+}
+
+// A setting that leaves nothing to serve is refused before the slow part, naming it, rather than
+// building nothing and blaming the entry point.
+function assertEmits(compilerOptions: ts.CompilerOptions): void {
+  const setting = compilerOptions.noEmit ? '"noEmit": true' : compilerOptions.emitDeclarationOnly ? '"emitDeclarationOnly": true' : undefined;
+  if (setting === undefined) return;
+  throw new BuildError(
+    "INVALID_CONFIGURATION",
+    `the tsconfig.json sets ${setting}, so the build would write no JavaScript to serve. Remove it (typemcp build writes dist/, and \`tsc --noEmit\` still only checks), build with a tsconfig of its own (--project tsconfig.build.json), or run typemcp build --check to only check.`,
+  );
 }
 
 /**

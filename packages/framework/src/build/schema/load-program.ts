@@ -17,6 +17,14 @@ export function loadProgram(configPath: string): ts.Program {
  */
 export function readProjectConfig(configPath: string): ts.ParsedCommandLine {
   const absolute = path.resolve(configPath);
+  if (!ts.sys.fileExists(absolute)) {
+    throw new BuildError(
+      "INVALID_CONFIGURATION",
+      `there is no ${configPath} (${absolute}). Write one beside package.json, with "type": "module" in package.json:\n` +
+        `{\n  "compilerOptions": { "target": "ES2022", "module": "nodenext", "strict": true, "skipLibCheck": true, "rootDir": "src", "outDir": "dist" },\n  "include": ["src"]\n}\n` +
+        "or name yours with --project.",
+    );
+  }
   const projectVersion = projectTypescriptVersion(absolute);
   const newer = majorOf(projectVersion) >= 6;
   let configError: ts.Diagnostic | undefined;
