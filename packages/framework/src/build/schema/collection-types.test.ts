@@ -53,7 +53,7 @@ describe("schemas of collection types", () => {
 
   test("a returned Set of objects with equal JSON forms is sent as it is, not refused as repeating items", () => {
     const tool = deriveOne(`@tool() f(): Set<{ a: string }> { return new Set(); }`);
-    expect(tool.outputSchema?.properties?.result).toEqual({
+    expect((tool.outputSchema?.properties as Record<string, unknown> | undefined)?.result).toEqual({
       type: "array",
       items: { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false },
     });
