@@ -72,6 +72,19 @@ describe("OutputContract", () => {
     expect(new OutputContract("t", "object", object).toWire({ at: new Date(0) })).toEqual({ at: "1970-01-01T00:00:00.000Z" });
   });
 
+  test("sends a recursive object as itself against its own definitions, and refuses a wrong node deep in it", () => {
+    const node = {
+      type: "object",
+      properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/TreeNode" } } },
+      required: ["children", "label"],
+      additionalProperties: false,
+    };
+    const contract = new OutputContract("t", "object", { ...node, $defs: { TreeNode: node } });
+    const tree = { label: "a", children: [{ label: "b", children: [] }] };
+    expect(contract.toWire(tree)).toEqual(tree);
+    expect(() => contract.toWire({ label: "a", children: [{ label: 2, children: [] }] })).toThrow(/children\[0\]\.label/);
+  });
+
   test("refuses an overflowed number with words a model can act on", () => {
     expect(refusal(new OutputContract("multiply", "wrap", wrapped({ type: "number" })), 1e308 * 10)).toBe(
       'The tool "multiply" returned a result it cannot send, so the call failed:\n- result: the result is too large to represent (Infinity): JSON numbers must be finite',

@@ -48,8 +48,10 @@ export function deriveOutput(method: ts.MethodDeclaration, checker: ts.TypeCheck
   const description = returnsText(method);
   const described = (output: JsonSchema) => (description ? { ...output, description } : output);
   let derived: DerivedOutput;
-  if (schema.type === "object" && !mayBeAbsent) {
-    derived = { plan: "object", schema: described(schema) };
+  // A recursive object type comes as a $ref to its own definition: an object all the same.
+  const object = schema.type === "object" ? schema : rootDefinition(schema);
+  if (object && !mayBeAbsent) {
+    derived = { plan: "object", schema: described(object) };
   } else {
     const defs: Record<string, JsonSchema> = {};
     const present = hoistDefs(defs, schema);
@@ -60,6 +62,17 @@ export function deriveOutput(method: ts.MethodDeclaration, checker: ts.TypeCheck
   const invalid = whyNotStrict(derived.schema!);
   if (invalid) report.fail(node, `return type: its schema is not valid strict JSON Schema 2020-12: ${invalid}`);
   return derived;
+}
+
+// The object definition a root `$ref` names (`{ $ref: "#/$defs/Tree", $defs }`), as the root
+// itself with the definitions beside it (its inner refs still point there); else undefined.
+function rootDefinition(schema: JsonSchema): JsonSchema | undefined {
+  const name = typeof schema.$ref === "string" ? /^#\/\$defs\/([^/]+)$/.exec(schema.$ref)?.[1] : undefined;
+  const defs = schema.$defs as Record<string, JsonSchema> | undefined;
+  const definition = name === undefined ? undefined : defs?.[name];
+  if (definition?.type !== "object") return undefined;
+  const { $ref: _ref, ...rest } = schema;
+  return { ...definition, ...rest, $defs: defs };
 }
 
 // `Promise<T>`'s T is where the author wrote the literal unions of the result.

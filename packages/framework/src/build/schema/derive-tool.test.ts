@@ -201,6 +201,18 @@ describe("deriveTool", () => {
       expect(validator.check({ root: { label: "a", children: [{ label: 1, children: [] }] } })).not.toEqual([]);
     });
 
+    test("sends a recursive object return as itself, not wrapped in { result }, its refs pointing at its own definitions", () => {
+      const tool = deriveOne(`@tool() tree(): TreeNode { return { label: "a", children: [] }; }`, `interface TreeNode { label: string; children: TreeNode[] }`);
+      const node = {
+        type: "object",
+        properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/TreeNode" } } },
+        required: ["children", "label"],
+        additionalProperties: false,
+      };
+      expect(tool.outputSchema).toEqual({ ...node, $defs: { TreeNode: node } });
+      expect(tool.result).toBe("object");
+    });
+
     // typescript-json-schema gives a mapped type (Record) no additionalProperties of its own, so
     // noExtraProps used to close it: the schema accepted only {}.
     test("lets a Record<string, number> parameter take any keys with number values", () => {
