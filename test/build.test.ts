@@ -42,6 +42,24 @@ describe("typemcp build", () => {
     expect(fs.existsSync(path.join(project.dir, "dist"))).toBe(false);
   });
 
+  test("lists the tools the entry serves, and names a tool in a file no entry loads as not served", () => {
+    const project = createDevProject(
+      'import { serve, tool } from "typemcp";\nclass T {\n  /** x */\n  @tool() served(): string {\n    return "yes";\n  }\n}\nawait serve(new T(), { name: "t", version: "1" });\n',
+    );
+    scratch.push(project);
+    fs.writeFileSync(
+      path.join(project.dir, "src", "greet.ts"),
+      'import { tool } from "typemcp";\nexport class Greeter {\n  /** Greets. */\n  @tool() greet(name: string): string {\n    return name;\n  }\n}\n',
+    );
+    const run = typemcp("build", "--project", path.join(project.dir, "tsconfig.json"));
+    expect(run.status, run.stderr).toBe(0);
+    const summary = run.stdout.split("\n");
+    expect(summary[0]).toMatch(/^typemcp build: 1 tool\(s\) from .*src\/server\.ts in /);
+    expect(summary).toContain("  served()");
+    expect(summary).not.toContain("  greet(name)");
+    expect(summary.find((line) => line.includes("not served"))).toMatch(/^ {2}\(not served: tool greet in .*src\/greet\.ts, a file no entry loads\)$/);
+  });
+
   test("fails on type errors the way tsc reports them", () => {
     const project = createDevProject(
       'import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(a: number): number {\n    return a.toUpperCase();\n  }\n}\n',

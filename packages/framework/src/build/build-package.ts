@@ -11,6 +11,7 @@ import { buildProject } from "./schema/build-project.js";
 import type { BuildWarning } from "./schema/build-warning.js";
 import type { DerivedComponent } from "./schema/derive-definitions.js";
 import { writeOutputs } from "./schema/write-outputs.js";
+import { filesLoadedBy } from "./pack/files-loaded-by.js";
 import { bundleViews } from "./views/bundle-views.js";
 
 /** What `typemcp build` asks of {@link buildPackage}. */
@@ -34,6 +35,11 @@ export interface BuildPackageOptions {
 /** What a build derived and wrote. */
 export interface BuiltPackage {
   components: readonly DerivedComponent[];
+  /**
+   * The components the entries serve: those of the files an entry loads (all of them when
+   * nothing was bundled). One in another file is built but never runs.
+   */
+  served: readonly DerivedComponent[];
   /** The Node entries, each bundled (their loaders and bundles written beside them). */
   entries: string[];
   /** The platforms' entries written (`dist/server.workers.js`, …). */
@@ -57,6 +63,9 @@ export async function buildPackage(options: BuildPackageOptions): Promise<BuiltP
   const bundling = !options.check && !options.noBundle;
   const entries = bundling ? findEntries({ packageDir, program: result.program, sources: result.sources, explicit: options.entries ?? [] }) : [];
   const compilerOptions = result.program.getCompilerOptions();
+  // From the emitted files as compiled, before bundling puts loaders in the entries' place.
+  const loaded = new Set(entries.flatMap((entry) => [...filesLoadedBy(entry, result.outputs, result.sources, compilerOptions)].map((s) => s.fileName)));
+  const served = entries.length ? result.components.filter((c) => loaded.has(c.file)) : result.components;
   const unrunnable = findUnrunnable(outputs, result.sources, new Set(entries));
   if (!bundling && unrunnable.length)
     throw new AggregateError(
@@ -79,7 +88,7 @@ export async function buildPackage(options: BuildPackageOptions): Promise<BuiltP
     writeOutputs(outputs);
     for (const file of staleChunks(outputs, entries)) fs.rmSync(file, { force: true });
   }
-  return { components: result.components, entries, platformFiles, leftOut: unrunnable.map((u) => u.file) };
+  return { components: result.components, served, entries, platformFiles, leftOut: unrunnable.map((u) => u.file) };
 }
 
 // Before the Node bundles, which put a loader in each entry's place.

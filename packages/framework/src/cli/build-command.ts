@@ -87,12 +87,15 @@ export async function runBuild(args: readonly string[]): Promise<number> {
       onWarnings: printWarnings,
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const tools = built.components.filter((c) => c.kind === "tool");
-    const files = new Set(built.components.map((c) => path.relative(process.cwd(), c.file)));
+    const tools = built.served.filter((c) => c.kind === "tool");
+    const files = new Set(built.served.map((c) => path.relative(process.cwd(), c.file)));
     console.log(`typemcp build: ${tools.length} tool(s) from ${[...files].join(", ") || "no files"} in ${seconds}s`);
     for (const t of tools)
       console.log(`  ${t.name}(${Object.keys(t.definition.inputSchema.properties ?? {}).join(", ")})${t.definition.view ? " with a view" : ""}`);
-    for (const c of built.components) if (c.kind !== "tool") console.log(`  ${c.kind} ${c.name}`);
+    for (const c of built.served) if (c.kind !== "tool") console.log(`  ${c.kind} ${c.name}`);
+    for (const c of built.components) {
+      if (!built.served.includes(c)) console.log(`  (not served: ${c.kind} ${c.name} in ${path.relative(process.cwd(), c.file)}, a file no entry loads)`);
+    }
     for (const file of built.entries) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
     for (const file of built.platformFiles) console.log(`  → ${path.relative(process.cwd(), file)}`);
     for (const file of built.leftOut) console.log(`  (not written: ${path.relative(process.cwd(), file)}, which Node would misread; the bundle includes it)`);
