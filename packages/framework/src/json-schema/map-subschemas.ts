@@ -37,6 +37,21 @@ export function mapSubschemas(node: JsonSchema, map: (sub: JsonSchema, keyword: 
   return out;
 }
 
+/**
+ * Each direct subschema of `node` with where it sits: `properties.cursor`, `anyOf[1]`, `items`.
+ * Boolean subschemas are left out.
+ */
+export function* subschemasOf(node: JsonSchema): Generator<[sub: JsonSchema, where: string]> {
+  for (const [keyword, value] of Object.entries(node)) {
+    if (ONE.has(keyword) && isJsonSchema(value)) yield [value, keyword];
+    else if (LIST.has(keyword) && Array.isArray(value)) {
+      for (const [i, v] of value.entries()) if (isJsonSchema(v)) yield [v, `${keyword}[${i}]`];
+    } else if (MAP.has(keyword) && isJsonSchema(value)) {
+      for (const [k, v] of Object.entries(value)) if (isJsonSchema(v)) yield [v, `${keyword}.${k}`];
+    }
+  }
+}
+
 /** Applies `map` to every schema in `node`, innermost first. */
 export function mapSchemasDeep(node: JsonSchema, map: (schema: JsonSchema) => JsonSchema): JsonSchema {
   return map(mapSubschemas(node, (child) => mapSchemasDeep(child, map)));

@@ -127,9 +127,8 @@ export class DurableEventLog {
   }
 
   /** Refusal for a resume from before the kept window: events after `seq` were dropped. */
-  private outsideWindow(seq: number): { trimmed: { kept: number; first: number } } | undefined {
-    const first = this.seq! - MAX_STREAM_EVENTS + 1;
-    return seq + 1 < first ? { trimmed: { kept: MAX_STREAM_EVENTS, first } } : undefined;
+  private outsideWindow(seq: number): { trimmed: true } | undefined {
+    return seq + 1 < this.seq! - MAX_STREAM_EVENTS + 1 ? { trimmed: true } : undefined;
   }
 
   private async follow(after: number, idleMs: number): Promise<Response> {

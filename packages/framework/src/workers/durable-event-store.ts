@@ -57,7 +57,7 @@ export class DurableEventStore implements EventStore {
 
   async replayEventsAfter(lastEventId: string, { send }: { send: SendEvent }): Promise<string> {
     const { streamId, seq } = known(lastEventId);
-    const events = await callObject<Array<[number, StoredMessage]> | { trimmed: unknown } | null>(
+    const events = await callObject<Array<[number, StoredMessage]> | { trimmed: true } | null>(
       this.stream(streamId),
       "stream/replay",
       { after: seq },
@@ -90,7 +90,7 @@ export class DurableEventStore implements EventStore {
     let ended: "abandoned" | "unknown" | "trimmed" | undefined;
     await readLines(body, async (line) => {
       if (!Array.isArray(line)) {
-        const said = line as { unknown?: boolean; trimmed?: unknown };
+        const said = line as { unknown?: boolean; trimmed?: boolean };
         ended = said.unknown ? "unknown" : said.trimmed ? "trimmed" : "abandoned";
         return true;
       }

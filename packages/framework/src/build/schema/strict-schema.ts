@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { JsonSchema } from "../../definitions/tool-definition.js";
+import { subschemasOf } from "../../json-schema/map-subschemas.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -31,11 +32,6 @@ export function whyNotStrict(schema: JsonSchema): string | undefined {
   return why;
 }
 
-// The subschemas a default may stand in, by keyword: one schema, a list, or a map of them.
-const ONE = ["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties"];
-const LIST = ["prefixItems", "anyOf", "oneOf", "allOf"];
-const MAP = ["properties", "patternProperties", "$defs", "dependentSchemas"];
-
 /**
  * Why a `default` in `schema` (a JSDoc `@default`, or a parameter's initializer) is not a value
  * its own schema accepts, or undefined. A validator that fills defaults in (`useDefaults`) would
@@ -46,32 +42,16 @@ function misfitDefault(ajv: Ajv2020, schema: JsonSchema, root: JsonSchema, at: s
   if (typeof schema !== "object" || schema === null) return undefined;
   if ("default" in schema) {
     const { default: value, ...own } = schema as Record<string, unknown>;
-    const check = ajv.compile(root.$defs && own !== root ? { ...own, $defs: root.$defs } : own);
+    // Checked with the root's definitions beside it, where its refs point.
+    const check = ajv.compile(root.$defs ? { ...own, $defs: root.$defs } : own);
     if (!check(value)) {
       const where = at ? ` at ${at.slice(1)}` : "";
       return `its default${where}, ${JSON.stringify(value)}, is not a value of its own type (${ajv.errorsText(check.errors, { dataVar: "the default" })})`;
     }
   }
-  const child = (sub: unknown, path: string) => misfitDefault(ajv, sub as JsonSchema, root, path);
-  for (const keyword of ONE) {
-    const why = keyword in schema ? child((schema as Record<string, unknown>)[keyword], `${at}.${keyword}`) : undefined;
+  for (const [sub, where] of subschemasOf(schema)) {
+    const why = misfitDefault(ajv, sub, root, `${at}.${where}`);
     if (why) return why;
-  }
-  for (const keyword of LIST) {
-    const list = (schema as Record<string, unknown>)[keyword];
-    if (!Array.isArray(list)) continue;
-    for (const [i, sub] of list.entries()) {
-      const why = child(sub, `${at}.${keyword}[${i}]`);
-      if (why) return why;
-    }
-  }
-  for (const keyword of MAP) {
-    const map = (schema as Record<string, unknown>)[keyword];
-    if (typeof map !== "object" || map === null) continue;
-    for (const [name, sub] of Object.entries(map)) {
-      const why = child(sub, `${at}.${keyword}.${name}`);
-      if (why) return why;
-    }
   }
   return undefined;
 }

@@ -9,7 +9,6 @@ import { createOAuthTokenVerifier, type OAuthTokenVerifier } from "./oauth-token
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { checkHostAndOrigin, corsHeaders, preflightHeaders } from "./request-guards.js";
 import { resumeStream } from "./resume-stream.js";
-import { clientKeyOf } from "./client-key.js";
 import { batchResponse, jsonResponse, refusalResponse } from "./json-responses.js";
 import { readRequestBody } from "./read-request-body.js";
 import { watchBody } from "./watch-body.js";
@@ -221,8 +220,11 @@ class HttpDispatcher implements HttpHandler {
     // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
     // 2026-07-28 MCP-Protocol-Version header) is the 2026-07-28 era's, anything else 2025-11-25's.
     const route = routeOf2026(request, parsed);
-    if (route.kind !== "2025-11-25") return this.era2026.post(request, parsed, route, wireAuth, clientKeyOf(extras.remoteAddress, caller));
-    if (this.stateless) return this.stateless.post(request, parsed, wireAuth, after, ownerKeyOf(caller, undefined, extras.remoteAddress));
+    // Without a session a caller is its principal, else its address: what its listen streams
+    // count against and what a stateless answer's stream is stored under.
+    const sessionless = ownerKeyOf(caller, undefined, extras.remoteAddress);
+    if (route.kind !== "2025-11-25") return this.era2026.post(request, parsed, route, wireAuth, sessionless);
+    if (this.stateless) return this.stateless.post(request, parsed, wireAuth, after, sessionless);
     return this.sessions.post(request, parsed, caller, extras.remoteAddress, wireAuth);
   }
 

@@ -14,7 +14,7 @@ export interface ListenPolicy {
 
 /**
  * The open 2026-07-28 `subscriptions/listen` streams of one HTTP server, counted per client (the
- * authenticated principal when there is one, else the remote address; see `clientKeyOf`), so
+ * authenticated principal when there is one, else the remote address; see `ownerKeyOf`), so
  * that one client cannot take every stream and lock the others out: past its share it is
  * refused, and others keep theirs. A stream that has delivered nothing but keep-alives for
  * `listenIdleMs` is closed; a client that still wants changes listens again.

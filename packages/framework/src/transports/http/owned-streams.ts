@@ -45,6 +45,8 @@ export function ownedEventStore(store: EventStore, owner: () => string): EventSt
     storeEvent: (streamId, message) => store.storeEvent(`${tag()}.${streamId}`, message),
     getStreamIdForEventId: own,
     async replayEventsAfter(lastEventId, options) {
+      // The SDK asks getStreamIdForEventId first today; asked again here so that no replay ever
+      // depends on that order (a resume is rare: one lookup more costs nothing that matters).
       const streamId = await own(lastEventId);
       if (streamId === undefined) throw new Error(`Unknown Last-Event-ID "${lastEventId}".`);
       await store.replayEventsAfter(lastEventId, options);
