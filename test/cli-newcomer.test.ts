@@ -51,9 +51,33 @@ describe("typemcp, given a typo", () => {
     expect(run.status).toBe(2);
   });
 
+  test("typemcp build with a mistyped option prints one line, not the whole help after it", async () => {
+    const run = await typemcp("build", "--tagret", "workers");
+    expect(run.stderr).toBe("typemcp build: Unknown option --tagret for typemcp build; did you mean --target? See typemcp build --help.\n");
+    expect(run.stdout).toBe("");
+  });
+
   test("typemcp dev with a mistyped entry says there is no such file and names the nearest, without a compiler stack", async () => {
     const run = await typemcp("dev", path.join("src", "sever.ts"));
     expect(run.stderr).toBe(`typemcp dev: there is no file ${path.join("src", "sever.ts")}; did you mean ${path.join("src", "server.ts")}?\n`);
+    expect(run.status).toBe(2);
+  });
+});
+
+describe("typemcp build, given a setup that cannot build", () => {
+  test('refuses a tsconfig with "noEmit" with exit 2, naming the setting, not the entry point', async () => {
+    const config = path.join(project, "tsconfig.noemit.json");
+    fs.writeFileSync(config, JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: true } }));
+    const run = await typemcp("build", "--project", config);
+    expect(run.stderr).toContain('the tsconfig.json sets "noEmit": true, so the build would write no JavaScript to serve.');
+    expect(run.stderr).not.toContain("no entry point");
+    expect(run.status).toBe(2);
+  });
+
+  test("says what to write when there is no tsconfig.json, with exit 2", async () => {
+    const run = await typemcp("build", "--project", "tsconfig.missing.json");
+    expect(run.stderr).toContain("there is no tsconfig.missing.json");
+    expect(run.stderr).toContain('"include": ["src"]');
     expect(run.status).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { HostError } from "../host/host-error.js";
+import { BuildError } from "../errors/build-error.js";
 import { buildPackage } from "../build/build-package.js";
 import { formatWarning, type BuildWarning } from "../build/schema/build-warning.js";
 import { PLATFORM_TARGETS, type PlatformTarget } from "../build/platform/platform-targets.js";
@@ -67,7 +68,9 @@ export async function runBuild(args: readonly string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof HostError)) throw error;
     const watch = args.includes("--watch") ? " To rebuild on every change, run typemcp dev." : "";
-    process.stderr.write(`typemcp build: ${error.message}${watch}\n\n${BUILD_USAGE}`);
+    // One line, as for an unknown command: the whole help would bury it.
+    const help = error.message.includes("--help") ? "" : " (typemcp build --help lists the options)";
+    process.stderr.write(`typemcp build: ${error.message}${watch}${help}\n`);
     return 2;
   }
   if (options.help) {
@@ -105,7 +108,7 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     for (const line of formatBuildFailure(error)) console.error(line);
-    return 1;
+    return error instanceof BuildError ? error.exitCode : 1;
   }
 }
 

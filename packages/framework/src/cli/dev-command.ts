@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { BuildError } from "../errors/build-error.js";
 import { fileURLToPath } from "node:url";
 import { devBuild, devEntryOf, unwatchedFolders } from "../build/dev-build.js";
 import { ProjectSession } from "../build/schema/project-session.js";
@@ -58,7 +59,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
     served = await build(session);
   } catch (error) {
     for (const line of formatBuildFailure(error)) process.stderr.write(`${line}\n`);
-    return 1;
+    return error instanceof BuildError ? error.exitCode : 1;
   }
   const entry = devEntryOf(project, positional(own));
   const server = new DevServerProcess({

@@ -101,6 +101,7 @@ function assertEmits(compilerOptions: ts.CompilerOptions): void {
   throw new BuildError(
     "INVALID_CONFIGURATION",
     `the tsconfig.json sets ${setting}, so the build would write no JavaScript to serve. Remove it (typemcp build writes dist/, and \`tsc --noEmit\` still only checks), build with a tsconfig of its own (--project tsconfig.build.json), or run typemcp build --check to only check.`,
+    { setup: true },
   );
 }
 

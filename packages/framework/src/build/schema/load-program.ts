@@ -23,6 +23,7 @@ export function readProjectConfig(configPath: string): ts.ParsedCommandLine {
       `there is no ${configPath} (${absolute}). Write one beside package.json, with "type": "module" in package.json:\n` +
         `{\n  "compilerOptions": { "target": "ES2022", "module": "nodenext", "strict": true, "skipLibCheck": true, "rootDir": "src", "outDir": "dist" },\n  "include": ["src"]\n}\n` +
         "or name yours with --project.",
+      { setup: true },
     );
   }
   const projectVersion = projectTypescriptVersion(absolute);
