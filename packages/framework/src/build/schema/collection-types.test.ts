@@ -124,7 +124,7 @@ describe("schemas of collection types", () => {
   test("types a Record with literal keys as an object with those properties", () => {
     const tool = deriveOne(`@tool() f(limits: Record<"low" | "high", number>, some: Partial<Record<"a" | "b", string>>): void {}`);
     expect(tool.inputSchema.properties).toEqual({
-      limits: { type: "object", properties: { low: { type: "number" }, high: { type: "number" } }, required: ["high", "low"], additionalProperties: false },
+      limits: { type: "object", properties: { low: { type: "number" }, high: { type: "number" } }, required: ["low", "high"], additionalProperties: false },
       some: { type: "object", properties: { a: { type: "string" }, b: { type: "string" } }, additionalProperties: false },
     });
     expectArguments(tool, { rejects: [[{ limits: { low: 1, high: 2, mid: 3 }, some: {} }, ['limits.mid: unknown parameter; expected only "low", "high"']]] });

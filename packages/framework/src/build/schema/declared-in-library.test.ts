@@ -44,7 +44,7 @@ describe("createLibraryTest", () => {
       memory: {
         type: "object",
         properties: { rss: number, heapTotal: number, heapUsed: number, external: number, arrayBuffers: number },
-        required: ["arrayBuffers", "external", "heapTotal", "heapUsed", "rss"],
+        required: ["rss", "heapTotal", "heapUsed", "external", "arrayBuffers"],
         additionalProperties: false,
       },
       at: point,
@@ -54,7 +54,7 @@ describe("createLibraryTest", () => {
           where: { ...point, description: "The author's words for where." },
           home: { type: "object", properties: { hash: string }, required: ["hash"], additionalProperties: false },
         },
-        required: ["home", "where"],
+        required: ["where", "home"],
         additionalProperties: false,
       },
       link: { type: "string", format: "uri" },

@@ -31,6 +31,7 @@ export function deriveParameters(method: ts.MethodDeclaration, checker: ts.TypeC
     try {
       const converted = schemas.forType(type, { symbol, typeNode: param.type });
       for (const place of converted.untyped) report.warn(param, `${label}: ${place} ${UNTYPED}`);
+      for (const property of converted.unreadDocs) report.warn(property, `${label}: property "${ts.getNameOfDeclaration(property)?.getText()}": ${UNREAD_DOC}`);
       return converted;
     } catch (error) {
       report.fail(param, `${label}: ${(error as Error).message}`);
@@ -114,6 +115,8 @@ function reportNotStrict(method: ts.MethodDeclaration, inputSchema: JsonSchema, 
 }
 
 const UNTYPED = "is typed `any` or `unknown`: its schema accepts any JSON value and tells a model nothing; give it a type";
+const UNREAD_DOC =
+  "its /** */ comment shares a line with the `{` or `;` before it, where TypeScript does not read it as JSDoc, so its description and tags (@minimum, @pattern…) are lost; start the property on a line of its own";
 
 // `x: T | undefined` may be left out just like `x?: T`.
 function takesUndefined(type: ts.Type): boolean {

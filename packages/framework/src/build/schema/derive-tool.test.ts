@@ -186,7 +186,7 @@ describe("deriveTool", () => {
       const node = {
         type: "object",
         properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/TreeNode" } } },
-        required: ["children", "label"],
+        required: ["label", "children"],
         additionalProperties: false,
       };
       expect(tool.inputSchema).toEqual({
@@ -206,7 +206,7 @@ describe("deriveTool", () => {
       const node = {
         type: "object",
         properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/TreeNode" } } },
-        required: ["children", "label"],
+        required: ["label", "children"],
         additionalProperties: false,
       };
       expect(tool.outputSchema).toEqual({ ...node, $defs: { TreeNode: node } });

@@ -80,7 +80,7 @@ describe("schemas of values with a JSON form of their own", () => {
     const base64 = { type: "string", contentEncoding: "base64", pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" };
     expect(tool.inputSchema.properties).toEqual({
       data: base64,
-      file: { type: "object", properties: { name: { type: "string" }, body: base64 }, required: ["body", "name"], additionalProperties: false },
+      file: { type: "object", properties: { name: { type: "string" }, body: base64 }, required: ["name", "body"], additionalProperties: false },
     });
     expect(tool.params).toEqual([
       { from: "argument", name: "data", revive: [{ path: [], to: "bytes" }] },
@@ -301,7 +301,7 @@ describe("what a result class sends", () => {
         value: { type: "number" },
         plain: { type: "object", properties: { shown: { type: "number" } }, required: ["shown"], additionalProperties: false },
       },
-      required: ["plain", "value"],
+      required: ["value", "plain"],
       additionalProperties: false,
     });
     // The same class at run time: what the runtime sends passes the schema the build wrote.
@@ -397,7 +397,7 @@ describe("defaults, optional properties, patterns and this", () => {
         required: ["limit", "unit"],
         additionalProperties: false,
       },
-      made: { type: "object", properties: { x: { type: "number" }, label: { type: "string" } }, required: ["label", "x"], additionalProperties: false },
+      made: { type: "object", properties: { x: { type: "number" }, label: { type: "string" } }, required: ["x", "label"], additionalProperties: false },
       at: { type: "object", properties: { x: { type: "number" }, y: { type: "number", default: 5 } }, required: ["x", "y"], additionalProperties: false },
       limit: { type: "number", default: 10 },
     });

@@ -15,7 +15,21 @@ export function normalizeSchema(schema: JsonSchema): JsonSchema {
 function normalizeNode(node: JsonSchema): JsonSchema {
   // Members are normalized first, so a union sees its members' final form.
   const inner = mapSubschemas(toDialect(node), normalizeNode);
-  return markDisjoint(integerEnum(splitTypeUnion(flattenNullable(inner))));
+  return markDisjoint(integerEnum(splitTypeUnion(flattenNullable(requiredInOrder(inner)))));
+}
+
+// `required` in the order the properties are declared, at every depth: the generator sorts a
+// nested object's alphabetically while the parameters keep theirs, and a reader (or a model)
+// expects the two lists in one order.
+function requiredInOrder(node: JsonSchema): JsonSchema {
+  const { required, properties } = node;
+  if (!Array.isArray(required) || required.length < 2 || typeof properties !== "object" || properties === null) return node;
+  const order = Object.keys(properties);
+  const rank = (name: unknown) => {
+    const at = order.indexOf(name as string);
+    return at === -1 ? order.length : at;
+  };
+  return { ...node, required: [...required].sort((a, b) => rank(a) - rank(b)) };
 }
 
 // An enum (or constant) of whole numbers only, a numeric `enum` of integers, is an `integer`.

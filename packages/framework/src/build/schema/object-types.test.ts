@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { deriveOne, expectArguments, failOne, fixture } from "./__fixtures__/derive-one.js";
+import { deriveSource } from "./__fixtures__/derive-source.js";
 
 const point = { type: "object", properties: { x: { type: "number" }, y: { type: "number" } }, required: ["x", "y"], additionalProperties: false };
 
@@ -12,7 +13,7 @@ describe("schemas of object types", () => {
     const x = { x: { type: "number" } };
     expect(tool.inputSchema.properties).toEqual({
       p: point,
-      named: { type: "object", properties: { ...point.properties, name: { type: "string" } }, required: ["name", "x", "y"], additionalProperties: false },
+      named: { type: "object", properties: { ...point.properties, name: { type: "string" } }, required: ["x", "y", "name"], additionalProperties: false },
       patch: { type: "object", properties: point.properties, additionalProperties: false },
       xOnly: { type: "object", properties: x, required: ["x"], additionalProperties: false },
       noY: { type: "object", properties: x, required: ["x"], additionalProperties: false },
@@ -44,7 +45,7 @@ describe("schemas of object types", () => {
         type: "object",
         description: "A named point.",
         properties: { name: { type: "string", description: "Its name." }, kind: { type: "string", enum: ["city", "village"] } },
-        required: ["kind", "name"],
+        required: ["name", "kind"],
         additionalProperties: false,
       },
       area: {
@@ -130,6 +131,34 @@ describe("schemas of object types", () => {
     });
   });
 
+  test("refuses a required never property, which no object has, and closes an optional one to its key", () => {
+    expect(failOne(fixture(`@tool() f(o: { a: string; n: never }): void {}`)).map((e) => e.message)).toEqual([
+      'Fixture.f: parameter "o": property "n" is a required `never`, which no value has, so no object of this type can be sent; make it optional (`n?: never`) to forbid the key, or give it a type',
+    ]);
+    const tool = deriveOne(`@tool() f(o: { a: string; n?: never }): void {}`);
+    expectArguments(tool, {
+      accepts: [{ o: { a: "x" } }],
+      rejects: [[{ o: { a: "x", n: 1 } }, ['o.n: unknown parameter; expected only "a"']]],
+    });
+  });
+
+  test("warns, at the property's line, when a /** */ comment on the line of the { before it is not JSDoc to TypeScript", () => {
+    const [derived] = deriveSource(fixture(`@tool() order(item: { /** @minimum 1 */ quantity: number; /** The SKU. */ sku: string }): void {}`));
+    if (!derived?.ok) throw new Error("expected a tool");
+    const text =
+      "its /** */ comment shares a line with the `{` or `;` before it, where TypeScript does not read it as JSDoc, so its description and tags (@minimum, @pattern…) are lost; start the property on a line of its own";
+    expect(derived.warnings.map((w) => [w.message, w.location?.line])).toEqual([
+      [`Fixture.order: parameter "item": property "quantity": ${text}`, 4],
+      [`Fixture.order: parameter "item": property "sku": ${text}`, 4],
+    ]);
+    // Written one property a line, the same comments are JSDoc: no warning, and the bound holds.
+    const tool = deriveOne(`@tool() order(item: {\n  /** @minimum 1 */ quantity: number;\n  /** The SKU. */\n  sku: string;\n}): void {}`);
+    expect((tool.inputSchema.properties as Record<string, { properties: object }>).item?.properties).toEqual({
+      quantity: { type: "number", minimum: 1 },
+      sku: { type: "string", description: "The SKU." },
+    });
+  });
+
   test("keeps a recursive type as the one $ref, with plain names in $defs at the root", () => {
     const tool = deriveOne(
       `@tool() f(tree: Tree<string>, list: Cell): void {}`,
@@ -144,7 +173,7 @@ describe("schemas of object types", () => {
         Tree_string: {
           type: "object",
           properties: { value: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Tree_string" } } },
-          required: ["children", "value"],
+          required: ["value", "children"],
           additionalProperties: false,
         },
         Cell: {
@@ -194,8 +223,8 @@ describe("schemas of object types", () => {
         [
           { menu: { label: "a", items: [] }, tree: { value: 1, kids: [{ label: "x", items: [] }] } },
           [
-            "tree.kids[0].kids: missing required parameter (expected array of object)",
             "tree.kids[0].value: missing required parameter (expected number)",
+            "tree.kids[0].kids: missing required parameter (expected array of object)",
             'tree.kids[0].label: unknown parameter; expected only "value", "kids"',
             'tree.kids[0].items: unknown parameter; expected only "value", "kids"',
           ],

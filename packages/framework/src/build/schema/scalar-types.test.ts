@@ -73,7 +73,7 @@ describe("schemas of scalar types", () => {
       box: {
         type: "object",
         properties: { width: { type: "integer" }, height: { type: "integer" } },
-        required: ["height", "width"],
+        required: ["width", "height"],
         additionalProperties: false,
       },
     });
@@ -173,7 +173,7 @@ describe("schemas of scalar types", () => {
         properties: {
           stops: {
             type: "array",
-            items: { type: "object", properties: { name: { type: "string" }, eta: dateTime }, required: ["eta", "name"], additionalProperties: false },
+            items: { type: "object", properties: { name: { type: "string" }, eta: dateTime }, required: ["name", "eta"], additionalProperties: false },
           },
           booked: dateTime,
         },
@@ -308,7 +308,7 @@ describe("schemas of scalar types", () => {
     expect(tool.inputSchema.properties).toEqual({
       value: {},
       raw: {},
-      meta: { type: "object", properties: { tag: { type: "string" }, extra: {} }, required: ["extra", "tag"], additionalProperties: false },
+      meta: { type: "object", properties: { tag: { type: "string" }, extra: {} }, required: ["tag", "extra"], additionalProperties: false },
     });
     const advice = "is typed `any` or `unknown`: its schema accepts any JSON value and tells a model nothing; give it a type";
     expect(warnings).toEqual([

@@ -14,6 +14,8 @@ export interface TypeSchema {
   readonly schema: JsonSchema;
   /** The nested places typed `any` or `unknown` (`property "meta.extra"`, `each element`). */
   readonly untyped: readonly string[];
+  /** The properties whose `/** *\/` comment TypeScript did not attach, so their JSDoc is lost. */
+  readonly unreadDocs: readonly ts.Declaration[];
 }
 
 /** Where a type was written, for its JSDoc and the order of its literal unions. */
@@ -51,6 +53,7 @@ export class SchemaGenerator {
   forType(type: ts.Type, source: TypeSource = {}): TypeSchema {
     this.tjs.resetSchemaSpecificProperties();
     this.log.untyped.length = 0;
+    this.log.unreadDocs.length = 0;
     this.log.direction = source.direction ?? "input";
     if (source.typeNode) this.enumOrder.learn(source.typeNode);
     const { symbol } = source;
@@ -60,7 +63,7 @@ export class SchemaGenerator {
     applyAliasKeywords(written, schema, this.checker, (alias, definition) => this.tjs.parseCommentsIntoDefinition(alias, definition, {}));
     const defs = this.tjs.ReffedDefinitions;
     const whole = Object.keys(defs).length ? { ...schema, definitions: defs } : schema;
-    return { schema: renameDefs(normalizeSchema(whole)), untyped: [...this.log.untyped] };
+    return { schema: renameDefs(normalizeSchema(whole)), untyped: [...this.log.untyped], unreadDocs: [...this.log.unreadDocs] };
   }
 }
 

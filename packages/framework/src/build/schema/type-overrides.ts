@@ -35,6 +35,11 @@ export interface OverrideLog {
    * `each element` (of `unknown[]`), `each value of property "meta"` (of `Record<string, unknown>`).
    */
   readonly untyped: string[];
+  /**
+   * The properties whose `/** … *\/` comment TypeScript does not read as JSDoc (written on the
+   * line of the `{` or `;` before them), so their tags are lost: for a build warning.
+   */
+  readonly unreadDocs: ts.Declaration[];
   /** Which way the type being converted travels; set before each conversion. */
   direction: Direction;
 }
@@ -50,7 +55,7 @@ export interface OverrideLog {
  */
 export function installTypeOverrides(generator: GeneratorInternals, checker: ts.TypeChecker, enumOrder: EnumOrder): OverrideLog {
   const original = generator.getTypeDefinition.bind(generator);
-  const log: OverrideLog = { untyped: [], direction: "input" };
+  const log: OverrideLog = { untyped: [], unreadDocs: [], direction: "input" };
   const path: string[] = [];
   const records = new Set<ts.Type>();
   // The types being converted around the current one: what holds an untyped element or value.
@@ -129,6 +134,14 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       enumOrder.learnFromSymbol(reffedType);
       const why = whyNoJsonForm(type, log.direction);
       if (why) fail(why);
+      if (type.flags & ts.TypeFlags.Object) {
+        const impossible = requiredNever(type, checker);
+        if (impossible) {
+          fail(
+            `property "${impossible}" is a required \`never\`, which no value has, so no object of this type can be sent; make it optional (\`${impossible}?: never\`) to forbid the key, or give it a type`,
+          );
+        }
+      }
       const container = containers.at(-1);
       if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) && container) log.untyped.push(untypedPlace(container, property, path, checker));
       if (checker.isTupleType(type)) assertFixedTuple(type as ts.TupleTypeReference, fail);
@@ -139,6 +152,10 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       } finally {
         containers.pop();
       }
+      if (property) {
+        const declaration = unreadDoc(prop);
+        if (declaration && !log.unreadDocs.includes(declaration)) log.unreadDocs.push(declaration);
+      }
       if (isValueSymbol(prop)) {
         // A property of a mapped type (`Partial<T>`) is a new symbol: T's own holds the JSDoc.
         const origin = prop.declarations?.[0] && (prop.declarations[0] as { symbol?: ts.Symbol }).symbol;
@@ -148,6 +165,7 @@ export function installTypeOverrides(generator: GeneratorInternals, checker: ts.
       if (definition.description === undefined) describeMappedType(type, definition);
       if (Array.isArray(definition.required)) definition.required = definition.required.filter((name: string) => !acceptsUndefined(type, name));
       omitNonDataMembers(type, definition, checker);
+      numericKeysAsTypeScriptReadsThem(definition);
       if (type.isUnion() && !(type.flags & ts.TypeFlags.EnumLiteral)) orderEnums(definition, enumOrder);
       if (checker.isTupleType(type) && Array.isArray(definition.items)) {
         // Labels of a labeled tuple come back as `title`s: noise to a model reading the schema.
@@ -184,7 +202,46 @@ function untypedPlace(container: ts.Type, property: boolean, path: readonly stri
   return path.length ? `${holds} of property "${path.join(".")}"` : holds;
 }
 
+// A property of the author's with a `/**` comment before it that TypeScript did not attach as
+// JSDoc: `{ /** @minimum 0 *\/ quantity: number }` on one line reads as a comment after the `{`.
+function unreadDoc(prop: ts.Symbol): ts.Declaration | undefined {
+  const declaration = prop.valueDeclaration;
+  if (!declaration || !(ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration))) return undefined;
+  const file = declaration.getSourceFile();
+  if (file.isDeclarationFile || ts.getJSDocCommentsAndTags(declaration).length) return undefined;
+  return file.text.slice(declaration.pos, declaration.getStart(file)).includes("/**") ? declaration : undefined;
+}
+
+// The generator leaves a `never` property out, serving the object as if it had no such key and
+// accepting objects TypeScript refuses: a required one is refused instead.
+function requiredNever(type: ts.Type, checker: ts.TypeChecker): string | undefined {
+  for (const property of checker.getPropertiesOfType(type)) {
+    if (!(property.flags & ts.SymbolFlags.Property) || property.flags & ts.SymbolFlags.Optional) continue;
+    if (checker.getTypeOfSymbol(property).flags & ts.TypeFlags.Never) return property.getName();
+  }
+  return undefined;
+}
+
 const MAPPED = new Set(["Partial", "Required", "Readonly", "Pick", "Omit"]);
+
+/** The key pattern typescript-json-schema gives a number index signature: digits only. */
+const GENERATOR_NUMERIC_KEYS = "^[0-9]+$";
+
+/**
+ * The keys a number index signature (`Record<number, T>`, `{ [n: number]: T }`) takes: the
+ * texts TypeScript reads as numbers, those s with String(Number(s)) === s ("-1", "1.5", "1e+21",
+ * "NaN", "Infinity"). A few non-canonical spellings ("0.0000001") pass too: a superset, never
+ * refusing what TypeScript takes.
+ */
+const NUMERIC_KEYS = "^(?:0|-?(?:[1-9][0-9]*(?:\\.[0-9]*[1-9])?|0\\.[0-9]*[1-9])|-?[1-9](?:\\.[0-9]*[1-9])?e[+-][1-9][0-9]*|-?Infinity|NaN)$";
+
+// The generator keys a number index signature with digits only, refusing "-1" and "1.5".
+function numericKeysAsTypeScriptReadsThem(definition: JsonSchema): void {
+  const patterns = definition.patternProperties as Record<string, unknown> | undefined;
+  if (patterns === undefined || !Object.hasOwn(patterns, GENERATOR_NUMERIC_KEYS)) return;
+  const { [GENERATOR_NUMERIC_KEYS]: value, ...others } = patterns;
+  definition.patternProperties = { [NUMERIC_KEYS]: value, ...others };
+}
 
 // Standard base64 (RFC 4648 §4) with its padding, as `Buffer.toString("base64")` writes it.
 const BASE64 = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";

@@ -34,6 +34,28 @@ describe("object keys a template literal type constrains", () => {
     });
   });
 
+  test("keys Record<number, T> and number index signatures by every text TypeScript reads as a number", () => {
+    const tool = deriveOne("@tool() f(byId: Record<number, string>, scores: { [n: number]: number }): void {}");
+    const keys = (tool.inputSchema.properties as Record<string, { patternProperties: object }>).byId?.patternProperties ?? {};
+    expect(Object.keys(keys)).toHaveLength(1);
+    expectArguments(tool, {
+      accepts: [
+        { byId: { "0": "a", "-1": "b", "1.5": "c", "1e+21": "d" }, scores: { "7": 1, "-0.25": 2 } },
+        { byId: {}, scores: { NaN: 1, Infinity: 2, "-Infinity": 3 } },
+      ],
+      rejects: [
+        [
+          { byId: { "01": "a", abc: "b" }, scores: { "1.50": 1 } },
+          [
+            `byId.01: unknown parameter; expected keys matching /${Object.keys(keys)[0]}/`,
+            `byId.abc: unknown parameter; expected keys matching /${Object.keys(keys)[0]}/`,
+            `scores.1.50: unknown parameter; expected keys matching /${Object.keys(keys)[0]}/`,
+          ],
+        ],
+      ],
+    });
+  });
+
   test("keeps template-literal keys beside literal keys in an intersection", () => {
     const tool = deriveOne('@tool() f(labels: Record<"app", string> & { [k: `team/${string}`]: string }): void {}');
     expect(tool.inputSchema.properties).toEqual({
@@ -59,7 +81,7 @@ describe("object keys a template literal type constrains", () => {
       block: {
         type: "object",
         properties: { kind: { type: "string", const: "divider" }, fields: { type: "object", additionalProperties: false } },
-        required: ["fields", "kind"],
+        required: ["kind", "fields"],
         additionalProperties: false,
       },
     });
