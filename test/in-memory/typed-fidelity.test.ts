@@ -74,6 +74,9 @@ describe("schema fidelity end to end", () => {
 
   test("takes a destructured parameter's properties as the arguments, applying its defaults", async () => {
     expect((await call("search", { query: "q" })).structuredContent).toEqual({ query: "q", limit: 10, order: "newest" });
+    // One rule for parameters and properties: a default is filled in where the call leaves it out.
+    expect((await call("listing", { page: {} })).structuredContent).toEqual({ keys: ["limit"], limit: 20, pages: 3 });
+    expect((await call("listing", { page: { limit: 5, cursor: "c" }, pages: 1 })).structuredContent).toEqual({ keys: ["limit", "cursor"], limit: 5, pages: 1 });
     const tools = await client.listTools();
     expect(tools.find((t) => t.name === "search")?.inputSchema).toEqual({
       type: "object",
