@@ -314,6 +314,39 @@ describe("typemcp pack on a package of one's own", () => {
     expect(manifest.user_config).toBeUndefined();
   });
 
+  test("carries the code the entry runs and the files it reads, leaving out compiled tests, modules the bundle holds and an earlier build's leftovers, saying so", async () => {
+    const dir = copyBuilt("only-what-runs");
+    fs.writeFileSync(path.join(dir, "dist", "extra.js"), "export const left = 1;\n");
+    fs.writeFileSync(path.join(dir, "dist", "rates.json"), "{}\n");
+    const packed = pack(dir);
+    expect(packed.status, packed.stderr).toBe(0);
+    const lines = packed.stderr.split("\n").filter((line) => line.includes("left out"));
+    expect(lines).toContain("typemcp pack: left out dist/extra.js: no source file writes it now: an earlier build left it.");
+    expect(lines).toContain("typemcp pack: left out dist/unused.js: dist/calc.js never runs it.");
+    const names = [...readZip(fs.readFileSync(path.join(dir, "calc-1.0.0.mcpb"))).keys()];
+    // The loader, the bundle it starts and the bundle's chunks; a data file stays whatever runs it.
+    expect(names).toEqual(expect.arrayContaining(["dist/calc.js", "dist/calc.bundle.js", "dist/rates.json"]));
+    expect(names.filter((name) => name.startsWith("dist/") && !name.startsWith("dist/calc.chunks/")).sort()).toEqual([
+      "dist/calc.bundle.js",
+      "dist/calc.js",
+      "dist/rates.json",
+    ]);
+    expect(names.some((name) => name.startsWith("dist/calc.chunks/"))).toBe(true);
+    // What is left is enough: unpacked alone, the bundle serves and answers.
+    const unpacked = path.join(root, "only-what-runs", "unpacked");
+    for (const [name, data] of readZip(fs.readFileSync(path.join(dir, "calc-1.0.0.mcpb")))) {
+      fs.mkdirSync(path.dirname(path.join(unpacked, name)), { recursive: true });
+      fs.writeFileSync(path.join(unpacked, name), data);
+    }
+    const session = await connectToServer(path.join(unpacked, "dist", "calc.js"));
+    try {
+      const answer = await session.client.callTool({ name: "add", arguments: { a: 2, b: 3 } });
+      expect(answer.structuredContent).toEqual({ result: 5 });
+    } finally {
+      await session.close();
+    }
+  });
+
   test("writes only inside --out: a package name with .. in it is refused, and a link already at the bundle's name is replaced, not followed", () => {
     const escaping = copyBuilt("escape", { ...packageJson, name: "@x/../outside/escaped" });
     const out = path.join(root, "escape", "out", "bundles");
@@ -372,7 +405,7 @@ describe("typemcp pack on a package of one's own", () => {
     fs.writeFileSync(path.join(dir, "certs", "ca.pem"), "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
     const packed = pack(dir);
     expect(packed.status, packed.stderr).toBe(0);
-    expect(packed.stderr.split("\n").filter((line) => line.includes("left out"))).toEqual([
+    expect(packed.stderr.split("\n").filter((line) => line.includes("no secrets"))).toEqual([
       "typemcp pack: left out dist/.env (an environment file): a bundle carries no secrets.",
       "typemcp pack: left out dist/.env.production (an environment file): a bundle carries no secrets.",
       "typemcp pack: left out dist/.npmrc (a credentials file): a bundle carries no secrets.",

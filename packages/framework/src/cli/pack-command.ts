@@ -46,7 +46,12 @@ export async function runPack(args: readonly string[]): Promise<number> {
       project: options.project ?? "tsconfig.json",
       ...(options.entry ? { entry: options.entry } : {}),
       ...(options.out ? { out: options.out } : {}),
-      onLeftOut: (file) => process.stderr.write(`typemcp pack: left out ${file.name} (${file.reason}): a bundle carries no secrets.\n`),
+      onLeftOut: (file) =>
+        process.stderr.write(
+          file.kind === "secret"
+            ? `typemcp pack: left out ${file.name} (${file.reason}): a bundle carries no secrets.\n`
+            : `typemcp pack: left out ${file.name}: ${file.reason}.\n`,
+        ),
     });
     const { settings, bundle, registry } = packed;
     console.log(`typemcp pack: ${packed.tools} tool(s), ${settings.length} setting(s)${settings.length ? ` (${settings.map((s) => s.name).join(", ")})` : ""}`);

@@ -12,6 +12,8 @@ export interface LeftOutFile {
   /** Its path in the package, with forward slashes. */
   readonly name: string;
   readonly reason: string;
+  /** A secret (kept out whatever the build), or built code the served entry never runs. */
+  readonly kind: "secret" | "not run";
 }
 
 /** What goes into an MCP Bundle, and what was left out because it holds secrets. */
@@ -36,7 +38,7 @@ export function bundleContents(packageDir: string, files: readonly string[] | un
   const add = (file: string, name: string): void => {
     const data = fs.readFileSync(file);
     const reason = secretReason(name, data);
-    if (reason) leftOut.push({ name, reason });
+    if (reason) leftOut.push({ name, reason, kind: "secret" });
     else entries.push({ name, data });
   };
   const visit = (file: string): void => {

@@ -4,6 +4,8 @@ import { HostError } from "../../host/host-error.js";
 import { assertBundleFields, toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
 import { assertSettingNames, findServerSettings, type DeclaredSettings, type ServerSetting } from "./server-settings.js";
 import { bundleContents, type LeftOutFile } from "./bundle-contents.js";
+import { filesRunFrom } from "./files-run-from.js";
+import type { ZipEntry } from "./zip-files.js";
 import { writeInFolder } from "./write-in-folder.js";
 import { zipFiles } from "./zip-files.js";
 
@@ -12,7 +14,7 @@ export interface PackOptions {
   project: string;
   entry?: readonly string[];
   out?: string;
-  /** Told of each file left out of the bundle (a secret), before anything is written. */
+  /** Told of each file left out of the bundle (a secret, or code the entry never runs), before anything is written. */
   onLeftOut(file: LeftOutFile): void;
 }
 
@@ -43,7 +45,7 @@ export async function packPackage(options: PackOptions): Promise<PackedServer> {
   const { assertBuilt } = await import("./assert-built.js");
   assertBuilt(project);
   // Reading the files is quick too, and refuses a link or path that leads out of the package.
-  const { entries: files, leftOut } = bundleContents(packageDir, pkg.files);
+  const { entries: found, leftOut } = bundleContents(packageDir, pkg.files);
   const [{ buildProject }, { findEntries }, { filesLoadedBy }] = await Promise.all([
     import("../schema/build-project.js"),
     import("../bundle/find-entries.js"),
@@ -61,6 +63,7 @@ export async function packPackage(options: PackOptions): Promise<PackedServer> {
   const tools = result.components
     .filter((c) => c.kind === "tool" && loadedNames.has(c.file))
     .map((c) => ({ name: c.name, description: c.definition.description }));
+  const files = withoutCodeNotRun(found, leftOut, packageDir, entry, new Set(result.outputs.keys()), result.program.getCompilerOptions().outDir);
   const settings = findServerSettings(loaded, pkg.typemcp?.env, packageDir);
   const entryInBundle = path.relative(packageDir, entry).split(path.sep).join("/");
   const manifest = toMcpbManifest(pkg, entryInBundle, tools, settings);
@@ -77,6 +80,33 @@ export async function packPackage(options: PackOptions): Promise<PackedServer> {
   }
   return packed;
 }
+
+// JavaScript and declarations in the build's output folder that the entry never runs: tests
+// compiled beside it, modules the bundle already holds, and files no source writes any more (an
+// earlier build's, whose source was deleted or renamed). Each is told, with why: the bundle
+// carries what the server runs and the files it reads (data, views), not whatever dist/ holds.
+function withoutCodeNotRun(
+  found: readonly ZipEntry[],
+  leftOut: LeftOutFile[],
+  packageDir: string,
+  entry: string,
+  emitted: ReadonlySet<string>,
+  outDir: string | undefined,
+): ZipEntry[] {
+  const run = filesRunFrom(entry);
+  const folder = path.resolve(outDir ?? path.dirname(entry));
+  const entryName = path.relative(packageDir, entry).split(path.sep).join("/");
+  return found.filter(({ name }) => {
+    const file = path.resolve(packageDir, name);
+    if (!CODE.test(name) || run.has(file) || path.relative(folder, file).startsWith("..")) return true;
+    const reason = emitted.has(file) ? `${entryName} never runs it` : `no source file writes it now: an earlier build left it`;
+    leftOut.push({ name, reason, kind: "not run" });
+    return false;
+  });
+}
+
+/** Built code and its declarations: what the entry's imports decide about. */
+const CODE = /\.(?:[mc]?js|d\.[mc]?ts)$/;
 
 type PackedPackage = PackageManifest & { typemcp?: { env?: DeclaredSettings }; files?: string[] };
 
