@@ -23,6 +23,7 @@ const CALL_OPTIONS = {
   args: "string",
   confirm: "boolean",
   yes: "boolean",
+  task: "boolean",
   provider: "string",
   model: "string",
   "base-url": "string",
@@ -70,7 +71,8 @@ export function runCall(argv: readonly string[]): Promise<number> {
       const args = { ...parseJsonArgs(options.args), ...coerceArguments(options.arg, tool.inputSchema) };
       if (options.confirm && tool.annotations?.readOnlyHint !== true && !options.yes) await confirm(qualified, args);
       // A misfit --answer is the command's error even when the server then fails the call for it.
-      const result = await server.connection.call(tool.name, args).catch((error: unknown) => {
+      const called = options.task ? callAsTask(server, tool, args, readTimeout(options)) : server.connection.call(tool.name, args);
+      const result = await called.catch((error: unknown) => {
         throw questions.failure() ?? error;
       });
       const misfit = questions.failure();
@@ -85,6 +87,21 @@ export function runCall(argv: readonly string[]): Promise<number> {
       await opened.closeAll();
     }
   });
+}
+
+// --task: the tool as a task, its status on stderr as it changes (a typemcp tool's progress is
+// its statusMessage); a tool that does not run as a task is called as usual.
+function callAsTask(server: OpenServer, tool: McpTool, args: Record<string, unknown>, timeoutMs: number) {
+  // 2025-11-25 lists which tools take `params.task` (another is refused); a 2026-07-28 tool that
+  // is no task simply answers a request that declares the extension.
+  const support = (tool as { execution?: { taskSupport?: string } }).execution?.taskSupport;
+  if (server.connection.era.name === "2025-11-25" && (support === undefined || support === "forbidden")) {
+    process.stderr.write(`typemcp: note: ${tool.name} does not run as a task (the server lists no taskSupport for it): calling it as usual.\n`);
+    return server.connection.call(tool.name, args);
+  }
+  return server.connection.callAsTask(tool.name, args, timeoutMs, (task) =>
+    process.stderr.write(`typemcp: task ${task.taskId} ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}\n`),
+  );
 }
 
 // A model is only for the server's sampling requests; without one, sampling is not declared.

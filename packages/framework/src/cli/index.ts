@@ -41,6 +41,8 @@ Commands:
                                          (globs on qualified names: "towns__*"; repeatable)
       --confirm [--yes]                  ask y/N before a tool not marked read-only;
                                          without a terminal, refuse unless --yes
+      --task                             run a task tool as a task: each status it reports
+                                         (its progress) on stderr, then its result
       --answer '{"field": …}'|accept|decline|cancel
                                          the answer to the server's next question to the
                                          user (elicitation; repeatable, used in order); on a

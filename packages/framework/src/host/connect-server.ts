@@ -22,6 +22,8 @@ import { completeLogin, createServerAuth, parseServerUrl } from "./server-auth.j
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { describeServer, type ServerSpec } from "./server-spec.js";
 import { withWireLog, type WireListener } from "./wire-log-transport.js";
+import type { TaskStatus } from "./task-call.js";
+import { RawRequests } from "./raw-requests.js";
 
 /** How `connectServer` connects, and what it reports while it does. */
 export interface ConnectOptions {
@@ -81,6 +83,11 @@ export interface ServerConnection {
    * `onprogress` and `onlog` hear the call's progress and the server's log messages meanwhile.
    */
   call(tool: string, args: Record<string, unknown>, options?: { signal?: AbortSignal } & CallListeners): Promise<McpCallResult>;
+  /**
+   * Calls `tool` as a task and waits for its result, telling `onStatus` each status it reports;
+   * failures as for `call`. The whole task may take `timeoutMs` (it is cancelled past it).
+   */
+  callAsTask(tool: string, args: Record<string, unknown>, timeoutMs: number, onStatus?: (task: TaskStatus) => void): Promise<McpCallResult>;
   /** `resources/list`, `resources/read`, `prompts/list`, `prompts/get`; failures are HostErrors (exit 3). */
   listResources(): Promise<McpResource[]>;
   readResource(uri: string): Promise<McpResourceContents[]>;
@@ -187,6 +194,11 @@ async function connectWith(
         if (classifyClientError(error)?.kind === "closed") lost = true;
         return Promise.reject(fail(error, "tools/call"));
       }),
+    callAsTask: (tool, args, timeoutMs, onStatus) =>
+      connected.callToolAsTask(tool, args, timeoutMs, onStatus).catch((error: unknown) => {
+        if (classifyClientError(error)?.kind === "closed") lost = true;
+        return Promise.reject(fail(error, "tools/call"));
+      }),
     async refreshTools() {
       if (!stale) return false;
       stale = false;
@@ -217,6 +229,8 @@ const RESTART_REASON = "the server closed the connection during the server/disco
 interface ServerLife {
   readonly stdio: boolean;
   readonly transport: Transport;
+  /** The host's own requests on the same connection (task calls the SDK client cannot take). */
+  readonly raw: RawRequests;
   readonly stderr: StderrTail;
   /** The method of the last request sent: what a failed connect was waiting on. */
   readonly connecting: () => string;
@@ -227,16 +241,22 @@ function startServer(spec: ServerSpec, options: ConnectOptions, auth: OAuthClien
   // Which request the connect was waiting on when it failed depends on the era it was
   // negotiating (`server/discover`, or `initialize` after a fallback), so watch the wire.
   let connecting = "initialize";
-  const transport = withWireLog(createTransport(spec, stderr, auth), (direction, message) => {
-    if (direction === "send" && "method" in message && "id" in message) connecting = message.method;
-    options.onWire?.(direction, message);
-  });
-  return { stdio: spec.kind === "stdio", transport, stderr, connecting: () => connecting };
+  let raw: RawRequests | undefined;
+  const transport = withWireLog(
+    createTransport(spec, stderr, auth),
+    (direction, message) => {
+      if (direction === "send" && "method" in message && "id" in message) connecting = message.method;
+      options.onWire?.(direction, message);
+    },
+    (message) => raw?.take(message) ?? false,
+  );
+  raw = new RawRequests(transport);
+  return { stdio: spec.kind === "stdio", transport, raw, stderr, connecting: () => connecting };
 }
 
 async function openSession(life: ServerLife, options: ConnectOptions, protocol: ProtocolChoice, serverName: () => string): Promise<ClientSession> {
   try {
-    return await openClientSession(life.transport, { ...options, protocol, stdio: life.stdio, serverName });
+    return await openClientSession(life.transport, { ...options, protocol, stdio: life.stdio, serverName, raw: life.raw });
   } catch (error) {
     await life.transport.close().catch(() => {});
     throw error;

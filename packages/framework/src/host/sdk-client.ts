@@ -41,6 +41,8 @@ import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { HostError } from "./host-error.js";
 import { RequestDeadlines } from "./request-deadlines.js";
 import { UrlSteps } from "./url-steps.js";
+import { callToolAsTask, type TaskStatus } from "./task-call.js";
+import type { RawRequests } from "./raw-requests.js";
 import { traceClientRequest } from "../telemetry/client-telemetry.js";
 
 export type {
@@ -140,6 +142,11 @@ export interface ClientSession {
   /** Aborting `signal` cancels the request: the SDK sends `notifications/cancelled`. */
   callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal, listeners?: CallListeners): Promise<McpCallResult>;
   /**
+   * Calls a tool as a task (a tool the server runs as one; any other answers at once), telling
+   * `onStatus` each status it reports, and returns its result: see task-call.ts.
+   */
+  callToolAsTask(name: string, args: Record<string, unknown>, timeoutMs: number, onStatus?: (task: TaskStatus) => void): Promise<McpCallResult>;
+  /**
    * Sends `notifications/roots/list_changed` (2025-11-25), so the server asks `roots/list` again.
    * A 2026-07-28 server asks the roots inside each call that needs them, so it is told nothing.
    */
@@ -182,6 +189,8 @@ export interface SessionOptions {
   onListChanged?: (kind: McpListKind) => void;
   /** Extensions the host supports, by identifier, declared as client capabilities (e.g. MCP Apps). */
   extensions?: Record<string, object>;
+  /** Requests sent past the client on its connection, for `callToolAsTask`; without it, that call fails. */
+  raw?: RawRequests;
 }
 
 // The 2026-07-28 envelope key that names the log level a request wants messages at.
@@ -199,6 +208,7 @@ const NO_SDK_TIMEOUT_MS = 2_147_483_647;
  */
 export async function openClientSession(transport: Transport, options: SessionOptions): Promise<ClientSession> {
   const protocol = options.protocol ?? "auto";
+  const capabilities = { ...(options.answers && capabilitiesFor(options.answers)), ...(options.extensions && { extensions: options.extensions as never }) };
   const client = new Client(
     { name: options.clientName, version: options.clientVersion },
     {
@@ -207,9 +217,7 @@ export async function openClientSession(transport: Transport, options: SessionOp
         // On HTTP a probe timeout is an outage and fails the connect, so it gets the full wait.
         probe: { timeoutMs: options.stdio ? Math.min(options.timeoutMs, STDIO_PROBE_TIMEOUT_MS) : options.timeoutMs },
       },
-      ...((options.answers || options.extensions) && {
-        capabilities: { ...(options.answers && capabilitiesFor(options.answers)), ...(options.extensions && { extensions: options.extensions as never }) },
-      }),
+      ...((options.answers || options.extensions) && { capabilities }),
       ...(options.onListChanged && { listChanged: listChangedHandlers(options.onListChanged) }),
     },
   );
@@ -295,6 +303,15 @@ export async function openClientSession(transport: Transport, options: SessionOp
     },
     callTool: (name, args, timeoutMs, signal, listeners = {}) =>
       urlSteps.call(() => callToolOnce(name, args, timeoutMs, signal, listeners), serverName(), timeoutMs, signal),
+    callToolAsTask: (name, args, timeoutMs, onStatus) =>
+      callToolAsTask(options.raw, name, args, {
+        timeoutMs,
+        envelope:
+          client.getProtocolEra() === "modern"
+            ? { protocolVersion, clientInfo: { name: options.clientName, version: options.clientVersion }, capabilities }
+            : undefined,
+        ...(onStatus && { onStatus }),
+      }),
     async notifyRootsChanged() {
       if (client.getProtocolEra() !== "modern") await client.sendRootsListChanged();
     },

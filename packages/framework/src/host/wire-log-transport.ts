@@ -9,6 +9,7 @@ export type WireListener = (direction: WireDirection, message: JSONRPCMessage) =
 /**
  * Makes `transport` report every JSON-RPC message in both directions to `listener` before the
  * client sees it (or after the client hands it over), whatever the transport, and returns it.
+ * A received message that `take` keeps (it returns true) goes no further.
  *
  * It instruments the transport object itself rather than wrapping it in another: the SDK client
  * tells stdio from HTTP by the transport's shape (`stderr` and `pid`), and treats a probe that
@@ -16,7 +17,7 @@ export type WireListener = (direction: WireDirection, message: JSONRPCMessage) =
  * wrapper would hide the shape and change how the era is negotiated; an instrumented transport
  * keeps its class and members.
  */
-export function withWireLog<T extends Transport>(transport: T, listener: WireListener): T {
+export function withWireLog<T extends Transport>(transport: T, listener: WireListener, take?: (message: JSONRPCMessage) => boolean): T {
   // A handler set while another is in place may chain to it (the SDK's Protocol does); each
   // message object is reported once however many instrumented handlers it passes through.
   const reported = new WeakSet<object>();
@@ -36,6 +37,8 @@ export function withWireLog<T extends Transport>(transport: T, listener: WireLis
         handler &&
         ((message, extra) => {
           report(message);
+          // An answer to the host's own request (raw-requests.ts) is not the client's to see.
+          if (take?.(message)) return;
           handler(message, extra);
         });
     },

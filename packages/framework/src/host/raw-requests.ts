@@ -1,0 +1,58 @@
+import type { JSONRPCMessage, Transport } from "./sdk-client.js";
+
+/** The id prefix of the host's own requests, which the SDK client never sees answered. */
+const PREFIX = "typemcp-host-";
+
+/**
+ * Requests the host sends past the SDK client, on the client's own connection, for answers the
+ * client cannot take: a 2026-07-28 task handle (`resultType: "task"`) and the task methods. The
+ * transport hands each message to `take` before the client sees it (see wire-log-transport.ts);
+ * `take` keeps the answers to these requests and lets everything else through.
+ */
+export class RawRequests {
+  private readonly pending = new Map<string, { resolve: (result: Record<string, unknown>) => void; reject: (error: Error) => void }>();
+  private next = 0;
+
+  constructor(private readonly transport: Transport) {}
+
+  /** Whether `message` answered one of these requests (then it is settled here, and the client never sees it). */
+  take(message: JSONRPCMessage): boolean {
+    const id = (message as { id?: unknown }).id;
+    const waiting = typeof id === "string" && id.startsWith(PREFIX) ? this.pending.get(id) : undefined;
+    if (waiting === undefined || "method" in message) return false;
+    this.pending.delete(id as string);
+    const { result, error } = message as { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
+    if (error) waiting.reject(Object.assign(new Error(`MCP error ${error.code}: ${error.message}`), { code: error.code, data: error.data }));
+    else waiting.resolve(result ?? {});
+    return true;
+  }
+
+  /** Sends `method` with `params` and resolves with its result; a JSON-RPC error, a failed send or `timeoutMs` rejects. */
+  request(method: string, params: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
+    const id = `${PREFIX}${this.next++}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method} got no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const settle =
+        <T>(then: (value: T) => void) =>
+        (value: T) => {
+          clearTimeout(timer);
+          then(value);
+        };
+      this.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
+      this.transport.send({ jsonrpc: "2.0", id, method, params } as JSONRPCMessage).catch((error: unknown) => {
+        this.pending.delete(id);
+        settle(reject)(error as Error);
+      });
+    });
+  }
+
+  /** Fails every request still waiting: the connection closed. */
+  closed(): void {
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const { reject } of waiting) reject(new Error("Connection closed"));
+  }
+}
