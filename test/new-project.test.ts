@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fromRoot } from "./support/paths.js";
+import { frameworkVersion, fromRoot } from "./support/paths.js";
 import { listToolNames } from "./support/list-tools.js";
 import { node24Path } from "./support/node24.js";
 import { run, runAsync } from "./support/run.js";
@@ -33,8 +33,8 @@ beforeAll(() => {
   const packs = path.join(work, "packs");
   fs.mkdirSync(packs);
   for (const pkg of ["framework", "create-typemcp"]) run("npm", ["pack", "--silent", "--pack-destination", packs], { cwd: fromRoot(`packages/${pkg}`), env });
-  typemcpTarball = path.join(packs, "typemcp-0.1.0.tgz");
-  createTarball = path.join(packs, "create-typemcp-0.1.0.tgz");
+  typemcpTarball = path.join(packs, `typemcp-${frameworkVersion()}.tgz`);
+  createTarball = path.join(packs, `create-typemcp-${frameworkVersion()}.tgz`);
 }, 120_000);
 
 /** Output with any terminal colours taken out. */

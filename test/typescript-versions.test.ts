@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { fromRoot } from "./support/paths.js";
+import { frameworkVersion, fromRoot } from "./support/paths.js";
 import { node24Path } from "./support/node24.js";
 import { run, runAsync } from "./support/run.js";
 
@@ -32,7 +32,7 @@ let tarball: string;
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-ts-versions-"));
   run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: fromRoot("packages/framework"), env });
-  tarball = path.join(work, "typemcp-0.1.0.tgz");
+  tarball = path.join(work, `typemcp-${frameworkVersion()}.tgz`);
 }, 120_000);
 
 // Six projects' node_modules: removed without blocking the worker, and given time on a busy disk.
@@ -153,6 +153,36 @@ test("typemcp build gives the same tools/list and question on TypeScript 5.0.4, 
   expect(broken.stderr.trim().split("\n")).toEqual([
     "typemcp: typemcp cannot find its TypeScript compiler (typescript@5.9.3, a dependency of typemcp); reinstall typemcp: npm install --save-dev typemcp",
   ]);
+});
+
+// A CommonJS project ("module": "commonjs", no "type" in package.json) whose build checks a test
+// importing typemcp/testing and typemcp/host, and a view importing typemcp/view: the project's own
+// tsc, typemcp build, vitest and the built server all work, on TypeScript 5.9 and 7.
+test("a CommonJS project builds, tests and serves with typemcp/testing, typemcp/host and a view, on TypeScript 5.9.3 and 7.0.2", {
+  timeout: 600_000,
+}, async () => {
+  for (const version of ["5.9.3", "7.0.2"]) {
+    const dir = path.join(work, `commonjs-${version}`);
+    fs.cpSync(fromRoot("test/fixtures/ts-commonjs"), dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "package.json"), `${JSON.stringify({ name: `commonjs-${version}`, version: "1.0.0", private: true }, null, 2)}\n`);
+    await runAsync("npm", ["install", "--save-dev", tarball, `typescript@${version}`, "vitest@4"], { cwd: dir, env });
+    await runAsync("npx", ["tsc", "--noEmit", "-p", "."], { cwd: dir, env });
+    // The build type-checks the test (typemcp/testing, typemcp/host) and the view (typemcp/view), then bundles the view.
+    const built = await runAsync(process.execPath, [path.join(dir, "node_modules/typemcp/bin/typemcp.js"), "build"], { cwd: dir, env });
+    expect(built.stdout).toContain("greet(name) with a view");
+    const tested = await runAsync("npx", ["vitest", "run"], { cwd: dir, env });
+    expect(tested.stdout).toMatch(/1 passed/);
+    const transport = new StdioClientTransport({ command: process.execPath, args: ["dist/server.js"], cwd: dir, stderr: "pipe" });
+    const client = new Client({ name: "commonjs", version: "0.0.0" });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["greet"]);
+      const result = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
+      expect(result.structuredContent).toEqual({ greeting: "Hello, Ada!" });
+    } finally {
+      await client.close();
+    }
+  }
 });
 
 /** Builds the project again on Node 24 and serves it there. */

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** The repository root, whatever directory the tests run from. */
@@ -16,3 +17,8 @@ export const CALC_BUNDLE = fromRoot("packages/calc-server/dist/calc.bundle.js");
 
 /** The typemcp CLI launcher. */
 export const TYPEMCP_CLI = fromRoot("packages/framework/bin/typemcp.js");
+
+/** The version the framework's package.json says (the CHANGELOG's newest release): its tarball's name. */
+export function frameworkVersion(): string {
+  return (JSON.parse(fs.readFileSync(fromRoot("packages/framework/package.json"), "utf8")) as { version: string }).version;
+}
