@@ -36,3 +36,23 @@ export function answerOnTerminal(
     });
   });
 }
+
+/** Runs `command` (argv) on a real terminal through `script(1)` and resolves with what the terminal showed. */
+export function showOnTerminal(command: readonly string[], timeoutMs = 20_000): Promise<{ status: number | null; output: string }> {
+  const line = command.map((arg) => `'${arg.replace(/'/g, "'\\''")}'`).join(" ");
+  const child = spawn("script", ["-qec", line, "/dev/null"], { stdio: "pipe" });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${command.join(" ")} ran over ${timeoutMs} ms on a terminal; it showed: ${output}`));
+    }, timeoutMs);
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.stdin.end();
+    child.on("error", reject);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, output });
+    });
+  });
+}

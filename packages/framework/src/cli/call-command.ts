@@ -8,6 +8,7 @@ import { checkToolPolicy, type ToolPolicy } from "../host/tool-policy.js";
 import { askLine } from "./ask-line.js";
 import { ANSWER_OPTIONS, createCliAnswers, readRoots } from "./cli-answers.js";
 import { askYesNo } from "./confirm-call.js";
+import { show } from "./terminal-text.js";
 import { formatCallResult } from "./format-call-result.js";
 import { openServers, type OpenServer } from "./open-servers.js";
 import { parseArgs } from "./parse-options.js";
@@ -54,7 +55,7 @@ export function runCall(argv: readonly string[]): Promise<number> {
       interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
       terminal: () => (process.stdin.isTTY && process.stderr.isTTY ? askLine : undefined),
       ...(wantsModel(options) && { model: await createModel(modelChoice(options)) }),
-      note: (text) => process.stderr.write(text),
+      note: (text) => show(process.stderr, text),
     });
     const opened = await openServers([spec], {
       timeoutMs: readTimeout(options),
@@ -81,7 +82,7 @@ export function runCall(argv: readonly string[]): Promise<number> {
         process.stderr.write(
           `typemcp: note: ${presets.length - questions.used()} --answer value(s) left unused: the server asked ${questions.used()} question(s).\n`,
         );
-      process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : ensureNewline(formatCallResult(result)));
+      show(process.stdout, options.json ? `${JSON.stringify(result, null, 2)}\n` : ensureNewline(formatCallResult(result)));
       return result.isError === true ? 1 : 0;
     } finally {
       await opened.closeAll();
@@ -100,7 +101,7 @@ function callAsTask(server: OpenServer, tool: McpTool, args: Record<string, unkn
     return server.connection.call(tool.name, args);
   }
   return server.connection.callAsTask(tool.name, args, timeoutMs, (task) =>
-    process.stderr.write(`typemcp: task ${task.taskId} ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}\n`),
+    show(process.stderr, `typemcp: task ${task.taskId} ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}\n`),
   );
 }
 

@@ -1,3 +1,4 @@
+import { show } from "./terminal-text.js";
 import { ChatSession, DEFAULT_MAX_STEPS, type ChatServer } from "../host/chat/chat-session.js";
 import type { ChatEvent, TurnOutcome } from "../host/chat/chat-events.js";
 import { createDenoSandbox } from "../host/code-mode/deno-sandbox.js";
@@ -62,7 +63,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
     if (options.json && options.prompt === undefined) throw new HostError("HOST_USAGE", "--json goes with --prompt: it prints the transcript of one task.");
     const maxSteps = readMaxSteps(options["max-steps"]);
     const timeoutMs = readTimeout(options);
-    const stderr = (text: string) => process.stderr.write(text);
+    const stderr = (text: string) => show(process.stderr, text);
     const model = await createModel({
       ...(options.provider !== undefined && { provider: options.provider }),
       ...(options.model !== undefined && { model: options.model }),
@@ -102,7 +103,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
     if (options.stream && options["no-stream"]) throw new HostError("HOST_USAGE", "Give --stream or --no-stream, not both.");
     const events: ChatEvent[] = [];
     // The transcript's stream: the answer has stdout to itself in --prompt mode.
-    const transcript = interactive ? (t: string) => process.stdout.write(t) : stderr;
+    const transcript = interactive ? (t: string) => show(process.stdout, t) : stderr;
     // Whoever asks the user at the moment: the session's own line reader in the interactive mode.
     let terminalAsk: AskLine | undefined;
     // /roots add and /roots remove change them in a session; each server reads them at its next roots/list.

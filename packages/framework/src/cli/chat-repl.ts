@@ -1,3 +1,4 @@
+import { show } from "./terminal-text.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -75,13 +76,13 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
       await session.send(message, { signal: turn.signal });
     } catch (error) {
       // A failed turn (the provider down, a server gone) is reported; the session goes on.
-      process.stdout.write(`typemcp: ${error instanceof Error ? error.message : String(error)}\n`);
+      show(process.stdout, `typemcp: ${error instanceof Error ? error.message : String(error)}\n`);
     } finally {
       turn = undefined;
     }
   };
   const names = options.servers.map((s) => s.name).join(", ");
-  process.stdout.write(`typemcp chat with ${names}: ${session.tools().length} tools. /help for commands.\n`);
+  show(process.stdout, `typemcp chat with ${names}: ${session.tools().length} tools. /help for commands.\n`);
   try {
     for (;;) {
       const line = await lines.next(terminal ? "you> " : "");
@@ -90,10 +91,10 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
       if (text === "") continue;
       if (text === "/quit" || text === "/exit") break;
       if (text === "/help") process.stdout.write(HELP);
-      else if (text === "/tools") process.stdout.write(describeTools(session, options.policyText));
-      else if (text === "/servers") process.stdout.write(describeServers(options.servers));
+      else if (text === "/tools") show(process.stdout, describeTools(session, options.policyText));
+      else if (text === "/servers") show(process.stdout, describeServers(options.servers));
       else if ((text === "/roots" || text.startsWith("/roots ")) && options.roots)
-        process.stdout.write(await changeRoots(options.roots, text, options.rootsChanged));
+        show(process.stdout, await changeRoots(options.roots, text, options.rootsChanged));
       else if (text.startsWith("/save ")) {
         const file = text.slice(6).trim();
         const saved = await attempt(async () => {
@@ -101,8 +102,8 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
           return true;
         });
         if (saved) process.stdout.write(`Saved ${session.messages.length} messages to ${file}; go on with --resume ${file}.\n`);
-      } else if (text === "/resources") process.stdout.write((await attempt(() => describeResources(options.servers))) ?? "");
-      else if (text === "/prompts") process.stdout.write((await attempt(() => describePrompts(options.servers))) ?? "");
+      } else if (text === "/resources") show(process.stdout, (await attempt(() => describeResources(options.servers))) ?? "");
+      else if (text === "/prompts") show(process.stdout, (await attempt(() => describePrompts(options.servers))) ?? "");
       else if (text.startsWith("/attach ")) {
         const attached = await attempt(() => readAttachment(options.servers, text.slice(8).trim()));
         if (attached !== undefined) {
@@ -188,7 +189,7 @@ async function attempt<T>(run: () => Promise<T>): Promise<T | undefined> {
   try {
     return await run();
   } catch (error) {
-    process.stdout.write(`typemcp: ${error instanceof Error ? error.message : String(error)}\n`);
+    show(process.stdout, `typemcp: ${error instanceof Error ? error.message : String(error)}\n`);
     return undefined;
   }
 }

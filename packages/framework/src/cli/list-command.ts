@@ -1,3 +1,4 @@
+import { show } from "./terminal-text.js";
 import { checkToolPolicy } from "../host/tool-policy.js";
 import type { Provider } from "../host/normalize-schema-for-provider.js";
 import { qualifyName } from "../host/qualified-name.js";
@@ -45,9 +46,9 @@ export function runList(argv: readonly string[]): Promise<number> {
           ),
         );
       } else if (opened.servers.length) {
-        print(allowed.length ? formatToolTable(allowed, process.stdout.isTTY ? process.stdout.columns : undefined) : "No tools.");
+        print(allowed.length ? formatToolTable(allowed, process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined) : "No tools.");
       }
-      for (const failure of opened.failures) process.stderr.write(`typemcp: ${failure.message}\n`);
+      for (const failure of opened.failures) show(process.stderr, `typemcp: ${failure.message}\n`);
       return opened.failures.length ? Math.max(...opened.failures.map((f) => f.exitCode)) : 0;
     } finally {
       await opened.closeAll();
@@ -56,5 +57,5 @@ export function runList(argv: readonly string[]): Promise<number> {
 }
 
 function print(text: string): void {
-  process.stdout.write(`${text}\n`);
+  show(process.stdout, `${text}\n`);
 }

@@ -1,3 +1,4 @@
+import { show } from "./terminal-text.js";
 import fs from "node:fs";
 import { connectServer, type ServerConnection } from "../host/connect-server.js";
 import type { ClientAnswers } from "../host/client-answers.js";
@@ -33,7 +34,7 @@ export async function openServers(
   specs: readonly ServerSpec[],
   options: { timeoutMs: number; verbose: boolean; protocol?: ProtocolChoice; answers?: ClientAnswers; watchLists?: boolean },
 ): Promise<OpenServers> {
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const log = (line: string) => show(process.stderr, `${line}\n`);
   const settled = await Promise.allSettled(
     specs.map((spec) =>
       connectServer(spec, {

@@ -1,3 +1,4 @@
+import { show } from "./terminal-text.js";
 import { HostError } from "../host/host-error.js";
 
 /**
@@ -10,7 +11,7 @@ export async function runHostCommand(command: () => Promise<number>): Promise<nu
     return await command();
   } catch (error) {
     if (error instanceof HostError) {
-      process.stderr.write(`typemcp: ${error.message}\n`);
+      show(process.stderr, `typemcp: ${error.message}\n`);
       return error.exitCode;
     }
     process.stderr.write(`typemcp: unexpected failure, please report it:\n${error instanceof Error ? error.stack : String(error)}\n`);
