@@ -17,9 +17,9 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("typemcp chat: a server that crashes", { timeout: 120_000 }, () => {
-  const crashing = (extra: string[]) =>
+  const crashing = (extra: string[], tool = "add_note") =>
     writeMcpConfig(fs.mkdtempSync(path.join(dir, "crash-")), {
-      crm: { ...nodeServer(OFFICE, ["crm", "--crash-on", "add_note", ...extra]), trust: "read-only" },
+      crm: { ...nodeServer(OFFICE, ["crm", "--crash-on", tool, ...extra]), trust: "read-only" },
     });
   const run = async (file: string, turns: ScriptedTurn[]) => {
     const fake = await startFakeProvider("anthropic", (index) => turns[Math.min(index, turns.length - 1)]!);
@@ -33,16 +33,30 @@ describe("typemcp chat: a server that crashes", { timeout: 120_000 }, () => {
   };
   const note = { calls: [{ name: "crm__add_note", args: { id: 1, text: "hi" } }] };
 
-  test("is started again once and the call sent again", async () => {
-    const file = crashing(["--once", path.join(dir, `crashed-${Date.now()}`)]);
-    const { done, generations } = await run(file, [note, { text: "Noted." }]);
+  test("is started again once and a read-only call sent again", async () => {
+    const file = crashing(["--once", path.join(dir, `crashed-${Date.now()}`)], "get_record");
+    const { done, generations } = await run(file, [{ calls: [{ name: "crm__get_record", args: { id: 1 } }] }, { text: "Found." }]);
     expect(done.status).toBe(0);
     expect(done.stderr).toMatch(/\[crm\] the server stopped \(.*\); starting it again, once\.\n/);
-    expect(fedBackResults("anthropic", generations[1])[0]).toMatchObject({ isError: false, text: 'crm.add_note done: {"id":1,"text":"hi"}' });
+    expect(fedBackResults("anthropic", generations[1])[0]).toMatchObject({ isError: false });
+    expect(fedBackResults("anthropic", generations[1])[0]!.text).toContain('"id":1');
   });
 
-  test("that crashes again has its tools withdrawn, and the model is told", async () => {
-    const { done, generations } = await run(crashing([]), [note, { text: "It is gone." }]);
+  test("is started again once, but a call that may have changed something is not sent again: the model is told", async () => {
+    const file = crashing(["--once", path.join(dir, `crashed-${Date.now()}`)]);
+    const { done, generations } = await run(file, [note, { text: "I will check first." }]);
+    expect(done.status).toBe(0);
+    expect(done.stderr).toMatch(/\[crm\] the server stopped \(.*\); starting it again, once\.\n/);
+    expect(done.stderr).toContain("[crm] add_note was not sent again: it may have run before the server stopped.\n");
+    const told = fedBackResults("anthropic", generations[1])[0]!;
+    expect(told.isError).toBe(true);
+    expect(told.text).toContain("add_note was not sent again: it is not marked read-only or idempotent by a trusted server");
+    // The server is back: its tools are still offered.
+    expect(sentTools("anthropic", generations[1]).length).toBeGreaterThan(0);
+  });
+
+  test("that crashes again on the call sent again has its tools withdrawn, and the model is told", async () => {
+    const { done, generations } = await run(crashing([], "get_record"), [{ calls: [{ name: "crm__get_record", args: { id: 1 } }] }, { text: "It is gone." }]);
     expect(done.status).toBe(0);
     expect(done.stderr).toContain("[crm] the server stopped and could not be started again: its tools are withdrawn.\n");
     const told = fedBackResults("anthropic", generations[1])[0]!;

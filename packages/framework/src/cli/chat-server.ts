@@ -1,12 +1,14 @@
 import type { ChatServer } from "../host/chat/chat-session.js";
 import type { ServerConnection } from "../host/connect-server.js";
 import { HostError } from "../host/host-error.js";
+import type { ServerTrust } from "../host/server-trust.js";
 
 /**
  * One connected server as `typemcp chat` offers it to the session, surviving one crash: when the
  * connection is lost under a call, the server is started (or reached) again once and the call
- * sent again; if that fails too, its tools are withdrawn (the next model request no longer offers
- * them) and the model reads why in the call's result.
+ * sent again if repeating it is safe (see `safeToRepeat`; else the model reads that it was not);
+ * if that fails too, its tools are withdrawn (the next model request no longer offers them) and
+ * the model reads why in the call's result.
  */
 export function toChatServer(
   name: string,
@@ -62,6 +64,16 @@ export function toChatServer(
         } catch (again) {
           return withdraw(again instanceof Error ? again.message : String(again));
         }
+        // The call may have done its work before the server stopped: sent again, an unsafe one
+        // would do it twice, unasked. The model reads that it was not repeated; a new call of it
+        // is asked for as any other.
+        if (!safeToRepeat(connection, tool, first.spec.trust)) {
+          options.note(`[${name}] ${tool} was not sent again: it may have run before the server stopped.\n`);
+          throw new HostError(
+            "HOST_REQUEST_FAILED",
+            `${error.message}\nThe server "${name}" stopped during this call and was started again, but ${tool} was not sent again: it is not marked read-only or idempotent by a trusted server, and it may have run before the server stopped. Check its effect before calling it again.`,
+          );
+        }
         try {
           return await connection.call(tool, args, o);
         } catch (retry) {
@@ -71,4 +83,11 @@ export function toChatServer(
       }
     },
   };
+}
+
+// A call may be sent twice only when a server the user trusts with its hints (`"trust":
+// "read-only"`) marks the tool read-only or idempotent: from any other, a hint is a claim.
+function safeToRepeat(connection: ServerConnection, tool: string, trust: ServerTrust | undefined): boolean {
+  const hints = connection.tools.find((t) => t.name === tool)?.annotations;
+  return trust === "read-only" && (hints?.readOnlyHint === true || hints?.idempotentHint === true);
 }
