@@ -78,7 +78,9 @@ describe.each(KINDS)("typemcp chat with %s: replies that are not a normal answer
 
   test("an answer the provider's safety filter withheld is said to be, exit 6", async () => {
     const { run } = await chat(kind, [{ stop: "safety" }]);
-    expect(run.stderr).toMatch(/The provider withheld the answer \((refusal|content_filter|SAFETY)\): its safety filter stopped it\.\n$/);
+    expect(run.stderr).toMatch(
+      /(The provider withheld the answer \((content_filter|SAFETY)\): its content filter stopped it|The model declined to answer \(refusal\)\. Rephrase the request, or ask for something else)\.\n$/,
+    );
     expect(run.status).toBe(6);
   });
 
@@ -155,7 +157,7 @@ describe.each(KINDS)("typemcp chat with %s: replies that are not a normal answer
 describe("typemcp chat with gemini: a prompt its filter blocks", { timeout: 60_000 }, () => {
   test("no candidate, a promptFeedback.blockReason: said to be withheld, exit 6 (it printed nothing, exit 0)", async () => {
     const { run } = await chat("gemini", [{ reply: { status: 200, body: JSON.stringify({ promptFeedback: { blockReason: "PROHIBITED_CONTENT" } }) } }]);
-    expect(run.stderr).toBe("The provider withheld the answer (PROHIBITED_CONTENT): its safety filter stopped it.\n");
+    expect(run.stderr).toBe("The provider withheld the answer (PROHIBITED_CONTENT): its content filter stopped it.\n");
     expect(run.stdout).toBe("");
     expect(run.status).toBe(6);
   });
@@ -200,11 +202,11 @@ describe("typemcp chat with openai: a model that refuses", { timeout: 60_000 }, 
   test.each([
     ["whole", false],
     ["streamed", true],
-  ])("refusal with content null (%s): the refusal shown and said to be withheld, exit 6", async (_, streamed) => {
+  ])("refusal with content null (%s): the refusal shown and said to be the model's, exit 6", async (_, streamed) => {
     const reply = streamed ? { status: 200, body: refusal(true), headers: { "content-type": "text/event-stream" } } : { status: 200, body: refusal(false) };
     const { run } = await chat("openai", [{ reply }], streamed ? ["--stream"] : ["--no-stream"]);
     expect(run.stdout).toBe("I can't help with that.\n");
-    expect(run.stderr).toContain("The provider withheld the answer (refusal): its safety filter stopped it.\n");
+    expect(run.stderr).toContain("The model declined to answer (refusal). Rephrase the request, or ask for something else.\n");
     expect(run.status).toBe(6);
   });
 });

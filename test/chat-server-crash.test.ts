@@ -55,6 +55,20 @@ describe("typemcp chat: a server that crashes", { timeout: 120_000 }, () => {
     expect(sentTools("anthropic", generations[1]).length).toBeGreaterThan(0);
   });
 
+  test("that crashes again is shown as stopped by /servers, with no tools", async () => {
+    const file = crashing([], "get_record");
+    const turns: ScriptedTurn[] = [{ calls: [{ name: "crm__get_record", args: { id: 1 } }] }, { text: "It is gone." }];
+    const fake = await startFakeProvider("anthropic", (index) => turns[Math.min(index, turns.length - 1)]!);
+    try {
+      const args = ["chat", "--config", file, "--yes", "--provider", "anthropic", "--model", "test-model", "--base-url", fake.baseUrl];
+      const done = await typemcp(args, { env: providerEnv({ ANTHROPIC_API_KEY: "test-key" }), timeoutMs: 90_000, input: "Look it up.\n/servers\n/quit\n" });
+      expect(done.status).toBe(0);
+      expect(done.stdout).toMatch(/^crm: crm 1\.0\.0, stopped: its tools are withdrawn, /m);
+    } finally {
+      await fake.close();
+    }
+  });
+
   test("that crashes again on the call sent again has its tools withdrawn, and the model is told", async () => {
     const { done, generations } = await run(crashing([], "get_record"), [{ calls: [{ name: "crm__get_record", args: { id: 1 } }] }, { text: "It is gone." }]);
     expect(done.status).toBe(0);

@@ -50,7 +50,7 @@ const CHAT_OPTIONS = {
  * With `--prompt`, one task: the answer on stdout, the transcript on stderr. Without it, an
  * interactive session. Exit codes: 0 answered, 2 usage or provider setup, 3 a server or the
  * provider failed, 5 `--max-steps` (or too many invalid calls) ended the turn, 6 the answer was
- * cut at the output limit or withheld by the provider's safety filter, 130 cancelled.
+ * cut at the output limit or declined by the model or withheld by the provider's content filter, 130 cancelled.
  * A server's sampling requests go to the same model, each shown in the transcript; its questions
  * for the user come from `--answer` or the terminal; `--root` (default: here) are its roots.
  */
@@ -139,7 +139,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
     try {
       for (const failure of opened.failures) stderr(`typemcp: ${failure.message}\n`);
       if (!opened.servers.length) throw opened.failures[0] ?? new HostError("HOST_USAGE", "No servers to chat with.");
-      const servers: ChatServer[] = opened.servers.map(({ name, connection }) =>
+      const servers = opened.servers.map(({ name, connection }) =>
         toChatServer(name, connection, {
           note: transcript,
           // The same server, connected as before, named as before.
@@ -181,6 +181,8 @@ export function runChat(argv: readonly string[]): Promise<number> {
         return await runChatRepl({
           createSession: session,
           servers: opened.servers,
+          // What /servers says of each: its tools as the session offers them, none once withdrawn.
+          offered: (name) => servers.find((s) => s.name === name),
           policyText: describePolicy(options),
           save: (file, chat) => saveConversation(file, chat.messages, model, chat.usage),
           roots,

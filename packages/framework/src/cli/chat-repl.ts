@@ -24,6 +24,8 @@ const HISTORY_LINES = 500;
 export interface ChatReplOptions {
   createSession: (ask?: (question: string) => Promise<string>) => ChatSession;
   servers: readonly OpenServer[];
+  /** The server as the session offers it now (after a restart, or withdrawn), by name. */
+  offered?: (name: string) => { readonly tools: readonly unknown[]; readonly withdrawn: boolean } | undefined;
   policyText: string;
   /** `/save FILE`. */
   save: (file: string, session: ChatSession) => void;
@@ -92,7 +94,7 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
       if (text === "/quit" || text === "/exit") break;
       if (text === "/help") process.stdout.write(HELP);
       else if (text === "/tools") show(process.stdout, describeTools(session, options.policyText));
-      else if (text === "/servers") show(process.stdout, describeServers(options.servers));
+      else if (text === "/servers") show(process.stdout, describeServers(options.servers, options.offered));
       else if ((text === "/roots" || text.startsWith("/roots ")) && options.roots)
         show(process.stdout, await changeRoots(options.roots, text, options.rootsChanged));
       else if (text.startsWith("/save ")) {
@@ -201,12 +203,14 @@ function describeTools(session: ChatSession, policyText: string): string {
   return `${lines.join("\n") || "No tools."}\n${policyText ? `(${policyText})\n` : ""}`;
 }
 
-function describeServers(servers: readonly OpenServer[]): string {
+function describeServers(servers: readonly OpenServer[], offered: ChatReplOptions["offered"]): string {
   return `${servers
     .map(({ name, connection }) => {
       const who = connection.identity ? `${connection.identity.name} ${connection.identity.version}` : "unnamed";
       const where = connection.spec.kind === "http" ? connection.spec.url : [connection.spec.command, ...connection.spec.args].join(" ");
-      return `${name}: ${who}, ${connection.tools.length} tools, ${where}`;
+      const now = offered?.(name);
+      if (now?.withdrawn) return `${name}: ${who}, stopped: its tools are withdrawn, ${where}`;
+      return `${name}: ${who}, ${(now?.tools ?? connection.tools).length} tools, ${where}`;
     })
     .join("\n")}\n`;
 }

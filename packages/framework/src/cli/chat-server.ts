@@ -14,7 +14,7 @@ export function toChatServer(
   name: string,
   first: ServerConnection,
   options: { reconnect: () => Promise<ServerConnection>; note: (text: string) => void; onReplaced?: (connection: ServerConnection) => void },
-): ChatServer {
+): ChatServer & { readonly withdrawn: boolean } {
   let connection = first;
   let restarted = false;
   let withdrawn = false;
@@ -29,6 +29,9 @@ export function toChatServer(
   };
   return {
     name,
+    get withdrawn() {
+      return withdrawn;
+    },
     // Read on each request: the list a server's list_changed brought, none once withdrawn.
     get tools() {
       return withdrawn ? [] : connection.tools;

@@ -152,7 +152,10 @@ export class ChatSession {
     const message =
       turn.incomplete === "length"
         ? `The answer was cut short: the model reached its output limit${said}. Raise --max-tokens, or ask for less.`
-        : `The provider withheld the answer${said}: its safety filter stopped it.`;
+        : turn.stopReason === "refusal"
+          ? // The model itself declined (Anthropic's and OpenAI's "refusal"): no filter was involved.
+            `The model declined to answer${said}. Rephrase the request, or ask for something else.`
+          : `The provider withheld the answer${said}: its content filter stopped it.`;
     // Calls in a cut-off turn may be cut off too: none runs, and the model is told so next time.
     if (turn.calls.length) {
       this.messages.push({ role: "tools", results: turn.calls.map((call) => this.notRun(call, step, `Not run: ${message}`)) });
