@@ -1,5 +1,5 @@
 import { show } from "./terminal-text.js";
-import { ChatSession, DEFAULT_MAX_STEPS, type ChatServer } from "../host/chat/chat-session.js";
+import { ChatSession, DEFAULT_MAX_STEPS } from "../host/chat/chat-session.js";
 import type { ChatEvent, TurnOutcome } from "../host/chat/chat-events.js";
 import { createDenoSandbox } from "../host/code-mode/deno-sandbox.js";
 import type { ServerConnection } from "../host/connect-server.js";
