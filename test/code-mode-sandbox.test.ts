@@ -42,6 +42,13 @@ describe("the Deno sandbox", { timeout: 120_000 }, () => {
     });
   });
 
+  test("type-checks strictly, but lets a caught error be read without a cast, as models write it", async () => {
+    const outcome = await run('try { await crm.get({ id: 13 }); } catch (e) { console.log("caught", e.message); }');
+    expect(outcome.output).toBe("caught No record 13.\n");
+    const wrong = await run("const n: number = (await crm.get({ id: 1 })).name;");
+    expect(wrong.failure?.message).toMatch(/TS2322 \[ERROR\]: Type 'string' is not assignable to type 'number'/);
+  });
+
   test("stops a program that reaches for the network, files, the environment or a subprocess", async () => {
     const outcome = await run(
       [

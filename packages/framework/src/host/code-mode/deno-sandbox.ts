@@ -100,6 +100,9 @@ async function runInDeno(deno: string, limits: ResolvedLimits, program: SandboxR
     fs.copyFileSync(preludeFile(), path.join(dir, `prelude${path.extname(preludeFile())}`));
     // One line before the program's own, so its line numbers are the program's plus one.
     fs.writeFileSync(path.join(dir, `program.${ext}`), `export default async function program() {\n${program.code}\n}\n`);
+    // Strict, as Deno checks by default, but a caught value reads as `any`: `catch (e) { e.message }`
+    // is what models write, and a type error there costs a round trip and teaches nothing.
+    fs.writeFileSync(path.join(dir, "deno.json"), `${JSON.stringify({ compilerOptions: { strict: true, useUnknownInCatchVariables: false } })}\n`);
     fs.writeFileSync(
       path.join(dir, "main.ts"),
       `/// <reference path="./tools.d.ts" />\nimport { start } from "./prelude${path.extname(preludeFile())}";\nimport program from "./program.${ext}";\nawait start(program);\n`,
@@ -116,7 +119,8 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
     "--no-prompt",
     "--no-remote",
     "--no-npm",
-    "--no-config",
+    // The sandbox's own config (above), never one from a folder above it.
+    "--config=deno.json",
     "--no-lock",
     // Only a TypeScript program is checked: a JavaScript one runs as written, without the checker's start-up.
     program.language === "typescript" ? "--check" : "--no-check",
