@@ -125,6 +125,15 @@ describe("typemcp chat --code", { timeout: 300_000 }, () => {
     expect(run.stderr).not.toContain("→ crm__get_record");
   });
 
+  test("tells the model a tool the host's policy denies exists but is not offered, not only that it does not exist", async () => {
+    const { run, results } = await chat([program("await crm.delete_record({ id: 7 });"), { text: "Understood." }], ["--deny", "crm__delete_record"]);
+    expect(run.status).toBe(0);
+    const told = results[0]![0]!;
+    expect(told.isError).toBe(true);
+    expect(told.text).toContain("Property 'delete_record' does not exist on type 'typeof crm'");
+    expect(told.text).toContain('crm.delete_record exists, but the host does not offer it: it matches --deny "crm__delete_record". Do not try it again.');
+  });
+
   test("refuses a destructive call from a program when nobody can approve it, and the program sees why", async () => {
     const { run, results } = await chat([
       program("try { await crm.delete_record({ id: 3 }); } catch (e) { console.log(`${(e as Error).name}: ${(e as Error).message}`); }"),

@@ -5,6 +5,7 @@ import type { McpCallResult, McpTool } from "../mcp-tool.js";
 import type { ChatMessage, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "../models/model-adapter.js";
 import { toProviderTool } from "../to-provider-tool.js";
 import { checkToolPolicy } from "../tool-policy.js";
+import { qualifyName } from "../qualified-name.js";
 import { ToolRouter, type RoutedCall } from "../tool-router.js";
 import { argumentsOf } from "./call-arguments.js";
 import type { ChatEvent, TurnOutcome } from "./chat-events.js";
@@ -201,7 +202,19 @@ export class ChatSession {
       .filter((server) => this.isCodeServer(server.name))
       .map((server) => ({ name: server.name, tools: server.tools.filter((tool) => visible.some((e) => e.server === server.name && e.tool === tool)) }));
     const key = servers.map((s) => `${s.name}:${s.tools.map((t) => t.name).join(",")}`).join(";");
-    if (this.catalog?.key !== key) this.catalog = { key, value: new CodeModeCatalog(servers) };
+    // What the policy hides, with its reason: a program that reaches for one is told why it is missing.
+    const hidden = this.options.servers
+      .filter((server) => this.isCodeServer(server.name))
+      .flatMap((server) =>
+        server.tools
+          .filter((tool) => !visible.some((e) => e.server === server.name && e.tool === tool))
+          .map((tool) => ({
+            server: server.name,
+            tool: tool.name,
+            reason: (this.options.policy && checkToolPolicy(qualifyName(server.name, tool.name), this.options.policy)) || "the host's policy leaves it out",
+          })),
+      );
+    if (this.catalog?.key !== key) this.catalog = { key, value: new CodeModeCatalog(servers, hidden) };
     return this.catalog.value;
   }
 

@@ -56,5 +56,5 @@ export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCa
   });
   if (!ran.failure) return host.reply(false, ran.output || "(The program printed nothing.)");
   const printed = ran.output ? `\nIt printed before it stopped:\n${ran.output}` : "";
-  return host.reply(true, `${ran.failure.message}${printed}`);
+  return host.reply(true, `${catalog.explainMissing(ran.failure.message)}${printed}`);
 }

@@ -1,7 +1,14 @@
 import { firstSentence } from "../first-sentence.js";
 import type { McpTool } from "../mcp-tool.js";
 import { searchTools } from "../chat/search-tools.js";
-import { type DeclaredServer, type ToolBinding, toToolDeclarations } from "./tool-declarations.js";
+import { type DeclaredServer, type ToolBinding, toIdentifier, toToolDeclarations } from "./tool-declarations.js";
+
+/** A tool a server has that the program is not given, and why (the host's policy). */
+export interface HiddenTool {
+  readonly server: string;
+  readonly tool: string;
+  readonly reason: string;
+}
 
 /** The names of code mode's three tools; none has `__`, so no qualified name can take one. */
 export const CODE_TOOL_NAMES = { search: "search_tools", declarations: "get_declarations", run: "run_program" } as const;
@@ -15,7 +22,11 @@ export class CodeModeCatalog {
   readonly bindings: readonly ToolBinding[];
   private readonly tools = new Map<string, McpTool>();
 
-  constructor(private readonly servers: readonly DeclaredServer[]) {
+  constructor(
+    private readonly servers: readonly DeclaredServer[],
+    /** Tools of these servers left out of the program's globals, so a type error can say why they are missing. */
+    private readonly hidden: readonly HiddenTool[] = [],
+  ) {
     this.bindings = toToolDeclarations(servers, { style: "global" }).bindings;
     for (const server of servers) for (const tool of server.tools) this.tools.set(`${server.name}\u0000${tool.name}`, tool);
   }
@@ -47,6 +58,25 @@ export class CodeModeCatalog {
       for (const b of picked) only.add(b.qualifiedName);
     }
     return { text: only.size ? toToolDeclarations(this.servers, { style: "global", only }).text : "", unknown };
+  }
+
+  /**
+   * `message` (a type error of a program) with a line for each name it says does not exist that
+   * is a tool the host hides: without it, the model reads `Property 'write_file' does not exist`
+   * and never learns the tool is there but refused.
+   */
+  explainMissing(message: string): string {
+    const notes = new Set<string>();
+    const namespaceOf = (server: string) => this.bindings.find((b) => b.server === server)?.namespace ?? toIdentifier(server);
+    for (const [, property, namespace] of message.matchAll(/Property '([^']+)' does not exist on type 'typeof ([^']+)'/g)) {
+      const hidden = this.hidden.find((h) => namespaceOf(h.server) === namespace && toIdentifier(h.tool) === property);
+      if (hidden) notes.add(`${namespace}.${property} exists, but the host does not offer it: ${hidden.reason}. Do not try it again.`);
+    }
+    for (const [, name] of message.matchAll(/Cannot find name '([^']+)'/g)) {
+      const hidden = this.hidden.filter((h) => namespaceOf(h.server) === name);
+      if (hidden.length) notes.add(`${name} is a server whose tools the host does not offer: ${hidden[0]!.reason}. Do not try them again.`);
+    }
+    return notes.size ? `${message}\n${[...notes].join("\n")}` : message;
   }
 
   /**
