@@ -63,10 +63,10 @@ for (let i = 1; i < releases.length; i++) {
   }
 }
 const newest = releases[0].version;
-// README.md tells how to install from packed tarballs until the registry has them: by their names.
-const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+// The package's README tells how to install from packed tarballs until the registry has them: by their names.
+const readme = fs.readFileSync(path.join(root, "packages/framework/README.md"), "utf8");
 for (const tarball of [`typemcp-${newest}.tgz`, `create-typemcp-${newest}.tgz`]) {
-  if (!readme.includes(tarball)) fail(`README.md's install from tarballs does not name ${tarball}, the tarball of the newest release.`);
+  if (!readme.includes(tarball)) fail(`packages/framework/README.md's install from tarballs does not name ${tarball}, the tarball of the newest release.`);
 }
 
 for (const [folder, rules] of Object.entries(PACKAGES)) {

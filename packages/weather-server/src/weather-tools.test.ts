@@ -78,7 +78,7 @@ describe("WeatherTools against a recorded NWS API on 127.0.0.1", () => {
       required: ["latitude", "longitude"],
       additionalProperties: false,
     });
-    expect(forecast.outputSchema?.required).toEqual(["latitude", "location", "longitude", "periods", "timeZone", "updated"]);
+    expect(forecast.outputSchema?.required).toEqual(["location", "latitude", "longitude", "timeZone", "updated", "periods"]);
   });
 
   test("lists get_alerts with the state codes as an enum, in the order states.ts declares them", async () => {

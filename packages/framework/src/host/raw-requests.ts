@@ -1,4 +1,7 @@
-import type { JSONRPCMessage, Transport } from "./sdk-client.js";
+/** What the requests need of the connection's transport: sending one JSON-RPC message. */
+export interface RawChannel {
+  send(message: { jsonrpc: "2.0"; id: string; method: string; params: Record<string, unknown> }): Promise<void>;
+}
 
 /** The id prefix of the host's own requests, which the SDK client never sees answered. */
 const PREFIX = "typemcp-host-";
@@ -13,10 +16,10 @@ export class RawRequests {
   private readonly pending = new Map<string, { resolve: (result: Record<string, unknown>) => void; reject: (error: Error) => void }>();
   private next = 0;
 
-  constructor(private readonly transport: Transport) {}
+  constructor(private readonly transport: RawChannel) {}
 
   /** Whether `message` answered one of these requests (then it is settled here, and the client never sees it). */
-  take(message: JSONRPCMessage): boolean {
+  take(message: object): boolean {
     const id = (message as { id?: unknown }).id;
     const waiting = typeof id === "string" && id.startsWith(PREFIX) ? this.pending.get(id) : undefined;
     if (waiting === undefined || "method" in message) return false;
@@ -42,17 +45,10 @@ export class RawRequests {
           then(value);
         };
       this.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
-      this.transport.send({ jsonrpc: "2.0", id, method, params } as JSONRPCMessage).catch((error: unknown) => {
+      this.transport.send({ jsonrpc: "2.0", id, method, params }).catch((error: unknown) => {
         this.pending.delete(id);
         settle(reject)(error as Error);
       });
     });
-  }
-
-  /** Fails every request still waiting: the connection closed. */
-  closed(): void {
-    const waiting = [...this.pending.values()];
-    this.pending.clear();
-    for (const { reject } of waiting) reject(new Error("Connection closed"));
   }
 }
