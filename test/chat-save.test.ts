@@ -48,6 +48,7 @@ describe("typemcp chat: /save FILE and --resume FILE", { timeout: 60_000 }, () =
 
     const same = await chat("anthropic", [{ text: "You asked what 2 + 3 is." }], ["--resume", file, "--prompt", "What did I ask?"]);
     expect(same.run.stdout).toBe("You asked what 2 + 3 is.\n");
+    expect(same.run.stderr).toContain(`typemcp: resumed 4 messages from ${file}, 20 in and 20 out so far.\n`);
     expect(same.generations[0].messages.map((m: any) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
     expect(same.generations[0].messages[3].content).toEqual([{ type: "text", text: "It is 5." }]);
 
@@ -59,6 +60,36 @@ describe("typemcp chat: /save FILE and --resume FILE", { timeout: 60_000 }, () =
       ["tool", "5"],
       ["assistant", "It is 5."],
       ["user", "What did I ask?"],
+    ]);
+  });
+
+  test("resumed with Gemini, a call made by another provider goes back without an id on its call or its response", async () => {
+    const file = path.join(dir, "for-gemini.json");
+    await chat("anthropic", [{ calls: [{ name: "calc__add", args: { a: 2, b: 3 } }] }, { text: "It is 5." }], [], `What is 2 + 3?\n/save ${file}\n/quit\n`);
+    const { run, generations } = await chat("gemini", [{ text: "2 + 3." }], ["--resume", file, "--prompt", "What did I ask?"]);
+    expect(run.status).toBe(0);
+    const parts = generations[0].contents.flatMap((content: any) => content.parts);
+    expect(parts.filter((part: any) => part.functionCall)).toEqual([{ functionCall: { name: "calc__add", args: { a: 2, b: 3 } } }]);
+    expect(parts.filter((part: any) => part.functionResponse)).toEqual([{ functionResponse: { name: "calc__add", response: { output: "5" } } }]);
+  });
+
+  test("a conversation saved with a call unanswered goes on with that call answered as not run, as every API requires", async () => {
+    const file = path.join(dir, "unanswered.json");
+    const messages = [
+      { role: "user", text: "Add 2 and 3." },
+      { role: "model", turn: { text: "", calls: [{ id: "call_1", name: "calc__add", arguments: { a: 2, b: 3 } }] } },
+    ];
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ typemcp: "chat", version: 1, provider: "openai", model: "test-model", usage: { inputTokens: 1, outputTokens: 1 }, messages }),
+    );
+    const { run, generations } = await chat("openai", [{ text: "I will add them again." }], ["--resume", file, "--prompt", "Did it work?"]);
+    expect(run.status).toBe(0);
+    expect(generations[0].messages.map((m: any) => [m.role, m.role === "tool" ? m.content : undefined])).toEqual([
+      ["user", undefined],
+      ["assistant", undefined],
+      ["tool", "Error: Not run: the conversation was saved before this call finished."],
+      ["user", undefined],
     ]);
   });
 

@@ -152,9 +152,9 @@ describe("typemcp chat: /roots changes the roots in a session, and the servers a
       const name = ROOT.replace(/\/$/, "").split("/").pop();
       const test = `file://${fromRoot("test")}`;
       expect(run.stdout).toContain(`${here} (${name})\n`);
-      expect(run.stdout).toContain(`Added root ${test}. 1 server(s) told, 1 read them at their next call (2026-07-28).\n`);
+      expect(run.stdout).toContain(`Added root ${test}. Told trust (roots/list_changed, 2025-11-25); questions reads them at the next call (2026-07-28).\n`);
       expect(run.stdout).toContain(`typemcp: /roots add nowhere: ${fromRoot("nowhere")} does not exist.\n`);
-      expect(run.stdout).toContain(`Removed root ${here}. 1 server(s) told, 1 read them at their next call (2026-07-28).\n`);
+      expect(run.stdout).toContain(`Removed root ${here}. Told trust (roots/list_changed, 2025-11-25); questions reads them at the next call (2026-07-28).\n`);
       expect(run.stdout).toContain(`typemcp: /roots remove nowhere: not a root. The roots are: ${fromRoot("test")}.\n`);
       expect(run.stdout).toContain(`${test} (test)\n`);
       const [first, second] = [fake.generations()[1], fake.generations()[3]].map((body) => results(body).map((r) => r.text));

@@ -1,3 +1,4 @@
+import { describeServer } from "../host/server-spec.js";
 import { show } from "./terminal-text.js";
 import { ChatSession, DEFAULT_MAX_STEPS } from "../host/chat/chat-session.js";
 import type { ChatEvent, TurnOutcome } from "../host/chat/chat-events.js";
@@ -98,6 +99,10 @@ export function runChat(argv: readonly string[]): Promise<number> {
 
     // Read before any server starts; it goes to the first session only: /clear starts afresh.
     const resumed = options.resume === undefined ? undefined : readConversation(options.resume, model);
+    if (resumed) {
+      const tokens = resumed.usage ? `, ${resumed.usage.inputTokens} in and ${resumed.usage.outputTokens} out so far` : "";
+      stderr(`typemcp: resumed ${resumed.messages.length} messages from ${options.resume}${tokens}.\n`);
+    }
     let history = resumed?.messages;
     const interactive = options.prompt === undefined;
     if (options.stream && options["no-stream"]) throw new HostError("HOST_USAGE", "Give --stream or --no-stream, not both.");
@@ -268,10 +273,19 @@ function describePolicy(options: { allow: string[]; deny: string[] }): string {
 // notifications/roots/list_changed to every live server (a 2026-07-28 one reads the roots in each call anyway).
 async function tellRootsChanged(connections: readonly ServerConnection[]): Promise<string> {
   const live = connections.filter((connection) => !connection.lost);
+  const nameOf = (connection: ServerConnection) => connection.spec.name ?? connection.identity?.name ?? describeServer(connection.spec);
   const notified = live.filter((connection) => connection.era.name === "2025-11-25");
   const told = await Promise.allSettled(notified.map((connection) => connection.notifyRootsChanged()));
-  const failed = told.filter((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
-  const reasons = failed.map((outcome) => (outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)));
-  const reading = live.length - notified.length;
-  return `${notified.length - failed.length} server(s) told${reading ? `, ${reading} read them at their next call (2026-07-28)` : ""}.${reasons.length ? ` Not told: ${reasons.join("; ")}` : ""}`;
+  const sent = notified.filter((_, i) => told[i]!.status === "fulfilled").map(nameOf);
+  const reasons = notified.flatMap((connection, i) => {
+    const outcome = told[i]!;
+    return outcome.status === "rejected" ? [`${nameOf(connection)}: ${outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)}`] : [];
+  });
+  const reading = live.filter((connection) => connection.era.name !== "2025-11-25").map(nameOf);
+  const parts = [
+    ...(sent.length ? [`Told ${sent.join(", ")} (roots/list_changed, 2025-11-25)`] : []),
+    ...(reading.length ? [`${reading.join(", ")} ${reading.length === 1 ? "reads" : "read"} them at the next call (2026-07-28)`] : []),
+    ...(reasons.length ? [`not told: ${reasons.join("; ")}`] : []),
+  ];
+  return `${parts.join("; ") || "No server is connected to tell"}.`;
 }

@@ -60,7 +60,29 @@ export function readConversation(file: string, model: ModelAdapter): { messages:
     const { raw: _dropped, ...turn } = message.turn;
     return { role: "model", turn: { ...turn, calls } };
   });
-  return { messages, ...usage };
+  return { messages: withEveryCallAnswered(messages), ...usage };
+}
+
+// A conversation saved while calls ran (or cut off before their results) has a model turn whose
+// calls have no results after it: every provider's API refuses a call left unanswered, so each
+// gets one saying it never finished.
+function withEveryCallAnswered(messages: readonly ChatMessage[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i]!;
+    out.push(message);
+    if (message.role !== "model" || !message.turn.calls.length) continue;
+    const next = messages[i + 1];
+    const given = next?.role === "tools" ? next.results : [];
+    const answered = new Set(given.map((result) => result.callId));
+    const notRun = message.turn.calls
+      .filter((call) => !answered.has(call.id))
+      .map((call) => ({ callId: call.id, name: call.name, content: "Not run: the conversation was saved before this call finished.", isError: true }));
+    if (!notRun.length) continue;
+    out.push({ role: "tools", results: [...given, ...notRun] });
+    if (next?.role === "tools") i++;
+  }
+  return out;
 }
 
 function parseArguments(text: string): unknown {

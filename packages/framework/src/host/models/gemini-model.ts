@@ -103,11 +103,16 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
 }
 
 function toGeminiContents(messages: readonly ChatMessage[]): unknown[] {
+  // The ids Gemini gave its function calls: a response names its call's id only when the call
+  // went back with one (a turn of another provider's, resumed here, goes back without ids).
+  const idsSent = new Set<string>();
   return messages.map((message) => {
     if (message.role === "user") return { role: "user", parts: [{ text: message.text }] };
     // The turn's parts go back as they came: Gemini 3 refuses a function call whose thought signature is missing.
     if (message.role === "model") {
-      const parts = (message.turn.raw as Part[] | undefined) ?? [
+      const raw = message.turn.raw as Part[] | undefined;
+      for (const part of raw ?? []) if (part.functionCall?.id) idsSent.add(part.functionCall.id);
+      const parts = raw ?? [
         ...(message.turn.text ? [{ text: message.turn.text }] : []),
         ...message.turn.calls.map((call) => ({ functionCall: { name: call.name, args: call.arguments } })),
       ];
@@ -117,7 +122,7 @@ function toGeminiContents(messages: readonly ChatMessage[]): unknown[] {
       role: "user",
       parts: message.results.map((result) => ({
         functionResponse: {
-          ...(result.callId.startsWith("gemini_call_") ? {} : { id: result.callId }),
+          ...(idsSent.has(result.callId) ? { id: result.callId } : {}),
           name: result.name,
           response: result.isError ? { error: result.content } : { output: result.content },
         },
