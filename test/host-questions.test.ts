@@ -102,15 +102,15 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
     });
     afterAll(() => fake?.close());
 
-    test("runs the server's request on the --model given, and says so on stderr", async () => {
+    test("runs the server's request on the --model given with --allow-sampling, and says so on stderr", async () => {
       const before = fake.generations().length;
       const run = await call(
         "summarize",
-        ["--arg", "text=hello there", "--provider", "openai", "--model", "test-model", "--base-url", fake.baseUrl],
+        ["--arg", "text=hello there", "--provider", "openai", "--model", "test-model", "--base-url", fake.baseUrl, "--allow-sampling"],
         cleanEnv({ OPENAI_API_KEY: "test-key" }),
       );
       expect(run.stdout).toBe("model test-model said: A greeting.\n");
-      // `call` given a model is the user's go-ahead: shown, not asked.
+      // Allowed: shown, not asked.
       expect(run.stderr).toBe(
         '⤷ server "questions" asks the model (test-model, sampling, at most 50 tokens):\n    system: Be brief.\n    user: Summarise: hello there\n  ⤶ A greeting.\n',
       );
@@ -125,6 +125,19 @@ describe.each(ERAS)("typemcp call answers a server's questions in protocol %s", 
         ],
       });
       expect(sent.tools).toBeUndefined();
+    });
+
+    test("without --allow-sampling or a terminal to ask on, refuses to spend the model on the server's request, as chat does", async () => {
+      const before = fake.generations().length;
+      const run = await call(
+        "summarize",
+        ["--arg", "text=hello there", "--provider", "openai", "--model", "test-model", "--base-url", fake.baseUrl],
+        cleanEnv({ OPENAI_API_KEY: "test-key" }),
+      );
+      expect(run.stderr).toContain(
+        '  ✗ refused: The host refused to let the model answer server "questions" (sampling): the server is not trusted, and there is no terminal to ask (trust it with "trust": "read-only" in mcp.json, or run with --allow-sampling).\n',
+      );
+      expect(fake.generations().length).toBe(before);
     });
 
     test("without a model, does not declare sampling, so the tool cannot sample", async () => {

@@ -25,6 +25,7 @@ const CALL_OPTIONS = {
   confirm: "boolean",
   yes: "boolean",
   task: "boolean",
+  "allow-sampling": "boolean",
   provider: "string",
   model: "string",
   "base-url": "string",
@@ -55,6 +56,8 @@ export function runCall(argv: readonly string[]): Promise<number> {
       interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
       terminal: () => (process.stdin.isTTY && process.stderr.isTTY ? askLine : undefined),
       ...(wantsModel(options) && { model: await createModel(modelChoice(options)) }),
+      // A model is not consent to spend it on a server's words: asked as chat asks, unless allowed.
+      samplingConsent: { allowed: () => options["allow-sampling"] === true || spec.trust === "read-only" },
       note: (text) => show(process.stderr, text),
     });
     const opened = await openServers([spec], {

@@ -19,8 +19,8 @@ export interface SamplingConsent {
 /**
  * Runs a server's sampling request on the model once the user has seen it: the transcript shows
  * which server asks, the system prompt, every message and the bound on the answer; then, unless
- * `consent` allows it (or there is no `consent`: `typemcp call` given a model), the user is
- * asked; the answer is shown too. A refusal is a HostError `HOST_CALL_REFUSED`, which the server
+ * `consent` allows it (`--allow-sampling`, a trusted server; or there is no `consent`), the user
+ * is asked; the answer is shown too. A refusal is a HostError `HOST_CALL_REFUSED`, which the server
  * receives as the JSON-RPC error MCP names for it (-1, user rejected).
  */
 export async function sampleAfterConsent(options: {

@@ -50,7 +50,8 @@ Commands:
                                          without one they are declined, saying why
       --provider P --model M [--base-url URL]
                                          a model for the server's sampling requests (none:
-                                         sampling is not offered)
+                                         sampling is not offered), each asked on the
+                                         terminal first unless --allow-sampling
 
   chat [SERVERS] --provider anthropic|openai|gemini|azure|ollama --model NAME [--base-url URL] [--prompt TEXT]
       A model with every server's tools; the host checks each call it proposes (the tool
