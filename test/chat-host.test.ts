@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fedBackResults, providerEnv, sentTools, startFakeProvider, type FakeProviderKind, type ScriptedTurn } from "./support/fake-providers.js";
 import { HOST_SERVERS, isBuilt, nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { startHttpMcpServer, type HttpMcpServer } from "./support/host-http-server.js";
+import { ROOT } from "./support/paths.js";
 
 const hasTowns = isBuilt(HOST_SERVERS.towns);
 
@@ -187,6 +188,8 @@ describe("typemcp chat without --prompt", { timeout: 60_000 }, () => {
     });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^typemcp chat with echo, calc: 8 tools\. \/help for commands\.\n/);
+    // Before the first message: where servers that ask for roots may work.
+    expect(run.stdout).toContain(`\nRoots offered to servers that ask: ${ROOT.replace(/\/$/, "")} (the working directory; choose with --root).\n`);
     expect(run.stdout).toMatch(/^echo: echo-http 1\.0\.0, 2 tools, http:\/\/127\.0\.0\.1:\d+\/mcp$/m);
     expect(run.stdout).toMatch(/^calc: calc 1\.0\.0, 6 tools, /m);
     expect(run.stdout).toMatch(/^echo__shout +read-only +Repeat the text in capitals\. Nothing else\.$/m);

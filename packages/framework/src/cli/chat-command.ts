@@ -191,6 +191,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
           policyText: describePolicy(options),
           save: (file, chat) => saveConversation(file, chat.messages, model, chat.usage),
           roots,
+          rootsChosen: (options.root?.length ?? 0) > 0,
           rootsChanged: () => tellRootsChanged([...opened.servers.map((s) => s.connection), ...replaced]),
         });
       const code = await runPrompt(options.prompt!, session, events, options.json);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { show } from "./terminal-text.js";
 import fs from "node:fs";
 import os from "node:os";
@@ -29,6 +30,8 @@ export interface ChatReplOptions {
   policyText: string;
   /** `/save FILE`. */
   save: (file: string, session: ChatSession) => void;
+  /** Whether the roots were given with --root (else they are the working directory). */
+  rootsChosen?: boolean;
   /** `/roots`: the roots, changed in place; `rootsChanged` tells the servers. */
   roots?: ChatRoots;
   rootsChanged?: () => Promise<string>;
@@ -85,6 +88,15 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
   };
   const names = options.servers.map((s) => s.name).join(", ");
   show(process.stdout, `typemcp chat with ${names}: ${session.tools().length} tools. /help for commands.\n`);
+  // A server that asks for roots may work anywhere under them, and one configured with a folder
+  // of its own (a filesystem server) may take them instead of it: said before the first message.
+  if (options.roots) {
+    const where = options.roots.list.map((root) => (root.uri.startsWith("file:") ? fileURLToPath(root.uri) : root.uri)).join(", ");
+    show(
+      process.stdout,
+      `Roots offered to servers that ask: ${where || "none"}${options.rootsChosen ? "" : " (the working directory; choose with --root)"}.\n`,
+    );
+  }
   try {
     for (;;) {
       const line = await lines.next(terminal ? "you> " : "");
