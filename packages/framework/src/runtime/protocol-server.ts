@@ -8,10 +8,18 @@ import type { AuthInfo } from "./auth-info.js";
 import { callerIdentityOf, remoteAddressOf, type CallerIdentity } from "./caller-identity.js";
 import { askForInput } from "./input-required.js";
 import { InputNeeded, InputRound } from "./input-round.js";
-import { TaskHandle, type Era, type ProtocolServer, type RequestExtra, type ServerCapabilities, type ServerInfo } from "./protocol-types.js";
+import {
+  TaskHandle,
+  type ClientCapabilities,
+  type Era,
+  type ProtocolServer,
+  type RequestExtra,
+  type ServerCapabilities,
+  type ServerInfo,
+} from "./protocol-types.js";
 import { requestStateCodec, requestStateKey } from "./request-state-codec.js";
 import { claimState, openRound, toRoundBinding, type RoundBinding, type RoundState } from "./round-state.js";
-import { DirectExtra } from "./sdk-direct-call.js";
+import { HandlerExtra, type RequestChannel } from "./handler-extra.js";
 import { installMessageSortingShortcuts } from "./sdk-message-sorting.js";
 import { SdkServer, type ExtensionOffers } from "./sdk-server.js";
 import { registerSdkServer } from "./sdk-server-of.js";
@@ -137,9 +145,22 @@ function serveDirectly(server: SdkServer, identify: Registry["identify"], handle
     if (known === undefined || known.sessionId !== sessionId) known = { sessionId, caller: identify({ sessionId } as ServerContext, undefined) };
     return known.caller;
   };
-  server.serveToolCallsDirectly((params, requestId, call) => {
+  server.serveToolCallsDirectly((params, call) => {
     const sessionId = server.transport?.sessionId;
-    return Promise.resolve(handler(params, new DirectExtra(server, call, requestId, params, sessionId, callerOf(sessionId)))).then(
+    // What the SDK's context gives a 2025-11-25 request that arrived alone: no envelope, no auth.
+    const extra = new HandlerExtra(call, {
+      requestId: call.requestId,
+      sessionId,
+      era: "2025-11-25",
+      meta: params._meta as Record<string, unknown> | undefined,
+      clientCapabilities: server.getClientCapabilities() as ClientCapabilities | undefined,
+      logLevel: undefined,
+      input: undefined,
+      inputResponses: undefined,
+      auth: undefined,
+      caller: callerOf(sessionId),
+    });
+    return Promise.resolve(handler(params, extra)).then(
       (result) => (result instanceof TaskHandle ? result.result : result),
       (error: unknown) => {
         throw toJsonRpcError(error);
@@ -185,12 +206,10 @@ function toExtra(server: SdkServer, ctx: ServerContext, era: Era, auth: AuthInfo
   const req = ctx.mcpReq;
   const envelope = req.envelope as Record<string, unknown> | undefined;
   const fromEnvelope = envelope?.["io.modelcontextprotocol/clientCapabilities"] as RequestExtra["clientCapabilities"];
-  return {
-    signal: req.signal,
+  return new HandlerExtra(new SdkChannel(req), {
     requestId: req.id,
     sessionId: ctx.sessionId,
     era,
-    progressToken: (req._meta as { progressToken?: string | number } | undefined)?.progressToken,
     meta: req._meta as RequestExtra["meta"],
     clientCapabilities: era === "2026-07-28" ? fromEnvelope : server.getClientCapabilities(),
     logLevel: era === "2026-07-28" ? (envelope?.["io.modelcontextprotocol/logLevel"] as RequestExtra["logLevel"]) : undefined,
@@ -198,9 +217,24 @@ function toExtra(server: SdkServer, ctx: ServerContext, era: Era, auth: AuthInfo
     inputResponses: req.inputResponses,
     auth,
     caller,
-    notify: (method, params) => req.notify({ method, params } as never),
-    request: (method, params) => req.send({ method, params } as never, { signal: req.signal }) as Promise<Record<string, unknown>>,
-  };
+  });
+}
+
+/** How a request the SDK dispatched talks back: through its context's own `notify` and `send`. */
+class SdkChannel implements RequestChannel {
+  constructor(private readonly req: ServerContext["mcpReq"]) {}
+
+  get signal(): AbortSignal {
+    return this.req.signal;
+  }
+
+  notify(method: string, params: Record<string, unknown>): Promise<void> {
+    return this.req.notify({ method, params } as never);
+  }
+
+  request(method: Parameters<RequestChannel["request"]>[0], params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.req.send({ method, params } as never, { signal: this.req.signal }) as Promise<Record<string, unknown>>;
+  }
 }
 
 // The SDK turns a thrown value into a JSON-RPC error by reading a numeric `code` and `message`

@@ -2,7 +2,7 @@
 // sent once alone (served directly) and once with an `authInfo` beside them (which takes the SDK's
 // path), must get the same replies, byte for byte; and what only the direct path does (a signal
 // made when read, a cancelled call's reply dropped, calls aborted on close) does what the SDK does.
-import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
+import { InMemoryTransport, Server, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import { describe, expect, test } from "vitest";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { createProtocolServer } from "./protocol-server.js";
@@ -146,12 +146,13 @@ describe("the replies", () => {
 
 describe("DirectCall", () => {
   test("makes its signal when read, aborted with the reason if the call was cancelled before", () => {
-    const early = new DirectCall();
+    const server = new Server({ name: "direct", version: "1.0.0" }, { capabilities: {} });
+    const early = new DirectCall(server, 1);
     early.abort("stop");
     expect(early.aborted).toBe(true);
     expect(early.signal.aborted).toBe(true);
     expect(early.signal.reason).toBe("stop");
-    const late = new DirectCall();
+    const late = new DirectCall(server, 2);
     const signal = late.signal;
     expect(signal.aborted).toBe(false);
     late.abort("later");

@@ -11,13 +11,13 @@
  * structure (anything unusual takes the SDK's path, so the SDK still judges what it would refuse),
  * the signal is made only when read, notifications and requests to the client go through the
  * `Server`'s public `notification`/`request` tied to the call, a cancellation aborts the call and
- * its reply is dropped, and the reply has the shape and the error codes the SDK gives.
+ * its reply is dropped, and the reply has the shape and the error codes the SDK gives. What the
+ * handler sees is made as on the SDK's path (handler-extra.ts): only the channel is this one.
  */
 import { INTERNAL_ERROR, INVALID_PARAMS, specTypeSchemas, type Server } from "@modelcontextprotocol/server";
-import type { CallerIdentity } from "./caller-identity.js";
+import type { RequestChannel } from "./handler-extra.js";
 import type { ClientRequestMethod } from "./input-round.js";
 import { isPlainObject, isPlainRequest } from "./plain-request.js";
-import type { ClientCapabilities, RequestExtra } from "./protocol-types.js";
 
 type RequestId = string | number;
 
@@ -37,10 +37,19 @@ export function isDirectToolCall(message: unknown): boolean {
   return typeof params.name === "string" && (params.arguments === undefined || isPlainObject(params.arguments));
 }
 
-/** One call served directly: its signal, made on first read, and whether it was cancelled. */
-export class DirectCall {
+/**
+ * One call served directly, and how it talks back (its `RequestChannel`): its signal, made on
+ * first read; whether it was cancelled; notifications and requests to the client through the
+ * `Server`'s public `notification`/`request`, tied to the call as the SDK ties them.
+ */
+export class DirectCall implements RequestChannel {
   private controller: AbortController | undefined;
   private abortedWith: { reason: unknown } | undefined;
+
+  constructor(
+    private readonly server: Server,
+    readonly requestId: RequestId,
+  ) {}
 
   /** Aborted when the client cancels the call or the connection closes. */
   get signal(): AbortSignal {
@@ -61,53 +70,18 @@ export class DirectCall {
     this.abortedWith = { reason };
     this.controller?.abort(reason);
   }
-}
-
-/**
- * What a handler sees of a call served directly: what the SDK's context gives a 2025-11-25 request
- * that arrived alone, one object per call with its methods on the prototype, the signal made only
- * when read, notifications and requests to the client tied to the call as the SDK ties them.
- */
-export class DirectExtra implements RequestExtra {
-  readonly era = "2025-11-25";
-  readonly progressToken: string | number | undefined;
-  readonly meta: Readonly<Record<string, unknown>> | undefined;
-  readonly clientCapabilities: ClientCapabilities | undefined;
-  readonly logLevel = undefined;
-  readonly input = undefined;
-  readonly inputResponses = undefined;
-  readonly auth = undefined;
-  execute?: <T>(run: () => Promise<T>) => Promise<T>;
-  traceContext?: unknown;
-
-  constructor(
-    private readonly server: Server,
-    private readonly call: DirectCall,
-    readonly requestId: RequestId,
-    params: Record<string, unknown>,
-    readonly sessionId: string | undefined,
-    readonly caller: CallerIdentity,
-  ) {
-    this.meta = params._meta as Record<string, unknown> | undefined;
-    this.progressToken = (this.meta as { progressToken?: string | number } | undefined)?.progressToken;
-    this.clientCapabilities = server.getClientCapabilities() as ClientCapabilities | undefined;
-  }
-
-  get signal(): AbortSignal {
-    return this.call.signal;
-  }
 
   notify(method: string, params: Record<string, unknown>): Promise<void> {
     return this.server.notification({ method, params } as never, { relatedRequestId: this.requestId });
   }
 
   request(method: ClientRequestMethod, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return this.server.request({ method, params } as never, { relatedRequestId: this.requestId, signal: this.call.signal }) as Promise<Record<string, unknown>>;
+    return this.server.request({ method, params } as never, { relatedRequestId: this.requestId, signal: this.signal }) as Promise<Record<string, unknown>>;
   }
 }
 
 /** What serves one direct call's params; the resolved value is the tool result sent back. */
-export type DirectAnswer = (params: Record<string, unknown>, requestId: RequestId, call: DirectCall) => Promise<unknown>;
+export type DirectAnswer = (params: Record<string, unknown>, call: DirectCall) => Promise<unknown>;
 
 /** The result keys that keep a result without `content` from getting an empty one (the SDK's rule). */
 const FOREIGN_KEYS = ["task", "inputRequests", "requestState"];

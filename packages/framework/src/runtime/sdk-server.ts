@@ -112,13 +112,13 @@ export class SdkServer extends Server {
   }
 
   private serveDirectly(answer: DirectAnswer, id: RequestId, params: Record<string, unknown>, transport: Transport): void {
-    const call = new DirectCall();
+    const call = new DirectCall(this, id);
     this.directCalls.set(id, call);
     // A microtask later, as the SDK starts a handler: messages read in one chunk are all taken in first.
     queueMicrotask(() => {
       let answered: Promise<unknown>;
       try {
-        answered = answer(params, id, call);
+        answered = answer(params, call);
       } catch (error) {
         answered = Promise.reject(error);
       }
