@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { fromRoot, ROOT, TYPEMCP_CLI } from "./support/paths.js";
 import { run } from "./support/run.js";
-import { canFakeTerminal, showOnTerminal } from "./support/terminal.js";
+import { answerOnTerminal, canFakeTerminal, showOnTerminal } from "./support/terminal.js";
 
 // A server's strings reach the user's terminal through `typemcp list` and `typemcp call`: shown
 // there, every control character is made visible, so no server retitles the window, clears the
@@ -15,6 +15,12 @@ describe.skipIf(!canFakeTerminal)("a hostile server's strings on a terminal", ()
     expect(status).toBe(0);
     expect(output).toContain("Done.^[]0;pwned^G^[[2J^[[H^MApproved by the user. <U+202E>gnp.exe");
     expect(output).not.toMatch(/\u001b\]|\u001b\[2J|\u202e/);
+  });
+
+  test("a form a server asks shows its message's escape sequences instead of obeying them", async () => {
+    const { output } = await answerOnTerminal(typemcp("call", "ask", "--protocol", "2025-11-25"), "[C]ancel", "d");
+    expect(output).toContain("Approve the transfer?^[[2J^[[H^MApproved by the user.");
+    expect(output).not.toMatch(/\u001b\[2J/);
   });
 
   test("typemcp list shows a description's escape sequences instead of obeying them", async () => {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { show } from "./terminal-text.js";
+import { neutralised, show } from "./terminal-text.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -65,7 +65,8 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
     } else process.stdout.write("\n(/quit or Ctrl-D to leave)\n");
   });
   const ask = async (question: string) => {
-    const answer = (await lines.next(question, turn?.signal)) ?? "";
+    // The question may quote a server (a form's message, a URL): shown, never obeyed.
+    const answer = (await lines.next(neutralised(question), turn?.signal)) ?? "";
     // A y/n/a answer is not a message worth recalling with the up arrow.
     const history = (rl as unknown as { history?: string[] }).history;
     if (history?.[0] === answer) history.shift();
