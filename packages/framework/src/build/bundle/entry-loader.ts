@@ -9,15 +9,6 @@ const LOADERS = {
 };
 
 /**
- * The file an entry point's bundle is written to, beside the entry and in the same module system
- * (same extension): `dist/server.js` → `dist/server.bundle.js`.
- */
-export function bundleFileOf(entry: string): string {
-  const extension = path.extname(entry);
-  return `${entry.slice(0, entry.length - extension.length)}.bundle${extension}`;
-}
-
-/**
  * The entry point `typemcp build` writes in place of each bundled entry: a few lines that turn on
  * Node's compile cache where the running Node has it (see `enableCompileCache`), then load the
  * bundle beside it. The cache must be on before the bundle is compiled, which a line inside the

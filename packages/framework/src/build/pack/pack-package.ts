@@ -4,6 +4,7 @@ import { HostError } from "../../host/host-error.js";
 import { assertBundleFields, toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
 import { assertSettingNames, findServerSettings, type DeclaredSettings, type ServerSetting } from "./server-settings.js";
 import { bundleContents, type LeftOutFile } from "./bundle-contents.js";
+import { bundleFileOf } from "../bundle/bundle-file.js";
 import { filesRunFrom } from "./files-run-from.js";
 import type { ZipEntry } from "./zip-files.js";
 import { writeInFolder } from "./write-in-folder.js";
@@ -94,11 +95,15 @@ function withoutCodeNotRun(
   outDir: string | undefined,
 ): ZipEntry[] {
   const run = filesRunFrom(entry);
+  // Unbundled (`--no-bundle`), the entry may load modules through aliases (tsconfig "paths",
+  // package "imports") that only Node resolves: then only an earlier build's leftovers go.
+  const bundled = fs.existsSync(bundleFileOf(entry));
   const folder = path.resolve(outDir ?? path.dirname(entry));
   const entryName = path.relative(packageDir, entry).split(path.sep).join("/");
   return found.filter(({ name }) => {
     const file = path.resolve(packageDir, name);
     if (!CODE.test(name) || run.has(file) || path.relative(folder, file).startsWith("..")) return true;
+    if (!bundled && emitted.has(file)) return true;
     const reason = emitted.has(file) ? `${entryName} never runs it` : `no source file writes it now: an earlier build left it`;
     leftOut.push({ name, reason, kind: "not run" });
     return false;
