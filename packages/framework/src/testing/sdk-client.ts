@@ -76,12 +76,11 @@ export async function linkClient(factory: ProtocolServerFactory, handlers: Clien
   client.fallbackNotificationHandler = async (notification) => handlers.notification(notification as ReceivedNotification);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const served = serveConnection(factory, serverSide as unknown as Transport);
-  await client.connect(clientSide);
+  const tapped = new TappedTransport(clientSide as unknown as Transport);
+  await client.connect(tapped);
   const is2026 = client.getNegotiatedProtocolVersion() === "2026-07-28";
-  const raw = rawChannel(
-    clientSide as unknown as Transport,
-    is2026 ? { ...capabilities, extensions: { ...handlers.extensions, [TASKS_EXTENSION]: {} } } : undefined,
-  );
+  const raw = (method: string, params: Record<string, unknown>) =>
+    tapped.request(method, params, is2026 ? { ...capabilities, extensions: { ...handlers.extensions, [TASKS_EXTENSION]: {} } } : undefined);
   // 2026-07-28 sends list changes and resource updates only on a subscriptions/listen stream:
   // one is kept open for whatever the server can announce, reopened as resources are subscribed.
   const resources: string[] = [];
@@ -169,40 +168,74 @@ function sdkOptions(options: CallOptions) {
   };
 }
 
-// Raw requests share the client's transport: their string ids never collide with the SDK's
-// numeric ones, and their responses are taken off the line before the SDK client sees them.
-function rawChannel(transport: Transport, envelopeCapabilities: Record<string, unknown> | undefined) {
-  const pending = new Map<string, { resolve: (result: Record<string, any>) => void; reject: (error: Error) => void }>();
-  const forward = transport.onmessage;
-  transport.onmessage = ((
-    message: JSONRPCMessage & { id?: unknown; result?: Record<string, any>; error?: { code: number; message: string; data?: unknown } },
-    extra: unknown,
-  ) => {
-    const waiting = typeof message.id === "string" ? pending.get(message.id) : undefined;
-    if (!waiting) return (forward as (m: unknown, e: unknown) => void)?.(message, extra);
-    pending.delete(message.id as string);
-    if (message.error)
-      waiting.reject(
-        Object.assign(new Error(`MCP error ${message.error.code}: ${message.error.message}`), { code: message.error.code, data: message.error.data }),
-      );
-    else waiting.resolve(message.result ?? {});
-  }) as Transport["onmessage"];
-  let next = 0;
-  return (method: string, params: Record<string, unknown>): Promise<Record<string, any>> => {
-    const id = `typemcp-testing-${next++}`;
-    const meta = envelopeCapabilities
+/**
+ * The client's end of the in-memory link as the SDK client gets it: a transport of ours in front
+ * of the SDK's `InMemoryTransport`, whose callbacks it sets before starting it (as any owner of a
+ * transport does). It carries the testing client's raw requests too: their string ids never
+ * collide with the SDK's numeric ones, and their answers are taken here, before the SDK client
+ * would see them.
+ */
+class TappedTransport implements Transport {
+  onmessage?: Transport["onmessage"];
+  onclose?: Transport["onclose"];
+  onerror?: Transport["onerror"];
+  private readonly pending = new Map<string, { resolve: (result: Record<string, any>) => void; reject: (error: Error) => void }>();
+  private next = 0;
+
+  constructor(private readonly inner: Transport) {}
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  async start(): Promise<void> {
+    this.inner.onmessage = (message, extra) => {
+      if (!this.take(message as RawAnswer)) this.onmessage?.(message, extra);
+    };
+    this.inner.onclose = () => this.onclose?.();
+    this.inner.onerror = (error) => this.onerror?.(error);
+    await this.inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]): Promise<void> {
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  /** Sends `method` past the SDK client (with the 2026-07-28 envelope when `capabilities` are given) and resolves with its result. */
+  request(method: string, params: Record<string, unknown>, capabilities: Record<string, unknown> | undefined): Promise<Record<string, any>> {
+    const id = `typemcp-testing-${this.next++}`;
+    const meta = capabilities
       ? {
           "io.modelcontextprotocol/protocolVersion": "2026-07-28",
           "io.modelcontextprotocol/clientInfo": { name: "typemcp-testing", version: "1.0.0" },
-          "io.modelcontextprotocol/clientCapabilities": envelopeCapabilities,
+          "io.modelcontextprotocol/clientCapabilities": capabilities,
         }
       : undefined;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      transport.send({ jsonrpc: "2.0", id, method, params: meta ? { ...params, _meta: meta } : params } as JSONRPCMessage).catch((error: unknown) => {
-        pending.delete(id);
+      this.pending.set(id, { resolve, reject });
+      this.inner.send({ jsonrpc: "2.0", id, method, params: meta ? { ...params, _meta: meta } : params } as JSONRPCMessage).catch((error: unknown) => {
+        this.pending.delete(id);
         reject(error as Error);
       });
     });
-  };
+  }
+
+  // An answer to one of `request`'s requests settles it and goes no further.
+  private take(message: RawAnswer): boolean {
+    const waiting = typeof message.id === "string" && message.method === undefined ? this.pending.get(message.id) : undefined;
+    if (!waiting) return false;
+    this.pending.delete(message.id as string);
+    if (message.error) {
+      waiting.reject(
+        Object.assign(new Error(`MCP error ${message.error.code}: ${message.error.message}`), { code: message.error.code, data: message.error.data }),
+      );
+    } else waiting.resolve(message.result ?? {});
+    return true;
+  }
 }
+
+type RawAnswer = { id?: unknown; method?: unknown; result?: Record<string, any>; error?: { code: number; message: string; data?: unknown } };
