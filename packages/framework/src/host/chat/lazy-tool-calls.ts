@@ -3,7 +3,7 @@ import type { ToolResultMessage } from "../models/model-adapter.js";
 import type { ToolRouter } from "../tool-router.js";
 import { hostToolArguments } from "./call-arguments.js";
 import type { HostAnsweredCall } from "./host-answered-call.js";
-import { searchTools } from "./search-tools.js";
+import { searchTools } from "../search-tools.js";
 
 /** A tool the model may see, by the name it calls it. */
 export interface VisibleTool {

@@ -1,6 +1,6 @@
 import { firstSentence } from "../first-sentence.js";
 import type { McpTool } from "../mcp-tool.js";
-import { searchTools } from "../chat/search-tools.js";
+import { searchTools } from "../search-tools.js";
 import { type DeclaredServer, type ToolBinding, toIdentifier, toToolDeclarations } from "./tool-declarations.js";
 
 /** A tool a server has that the program is not given, and why (the host's policy). */

@@ -1,4 +1,4 @@
-import type { ToolSummary } from "../tool-router.js";
+import type { ToolSummary } from "./tool-router.js";
 
 /**
  * The tools that best match `query`: each word of it found in a tool's name counts three, in its
