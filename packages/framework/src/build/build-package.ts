@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { bundleEntries, staleChunks } from "./bundle/bundle-entries.js";
 import { findUnrunnable } from "./bundle/check-runnable.js";
 import { findEntries } from "./bundle/find-entries.js";

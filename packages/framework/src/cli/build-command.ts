@@ -1,5 +1,5 @@
 import path from "node:path";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { BuildError } from "../errors/build-error.js";
 import { buildPackage } from "../build/build-package.js";
 import { formatWarning, type BuildWarning } from "../build/schema/build-warning.js";

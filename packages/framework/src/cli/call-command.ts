@@ -1,5 +1,5 @@
 import { coerceArguments } from "../host/coerce-arguments.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { createModel } from "../host/models/create-model.js";
 import type { McpTool } from "../host/mcp-tool.js";
 import { qualifyName, splitQualifiedName } from "../host/qualified-name.js";

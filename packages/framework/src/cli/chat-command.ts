@@ -5,7 +5,7 @@ import type { ChatEvent, TurnOutcome } from "../host/chat/chat-events.js";
 import { createDenoSandbox } from "../host/code-mode/deno-sandbox.js";
 import type { ServerConnection } from "../host/connect-server.js";
 import { toChatServer } from "./chat-server.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { createModel } from "../host/models/create-model.js";
 import { createTerminalConsent, type AskLine } from "./chat-consent.js";
 import { ANSWER_OPTIONS, createCliAnswers, readRoots } from "./cli-answers.js";

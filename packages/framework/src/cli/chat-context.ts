@@ -1,4 +1,4 @@
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { splitQualifiedName } from "../host/qualified-name.js";
 import type { OpenServer } from "./open-servers.js";
 

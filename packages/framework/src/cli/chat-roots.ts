@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Root } from "../host/client-answers.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 
 /**
  * The roots of an interactive chat, which `/roots add PATH` and `/roots remove PATH` change:

@@ -1,5 +1,5 @@
 import type { SamplingAnswer, SamplingRequest } from "../host/client-answers.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { ModelAdapter } from "../host/models/model-adapter.js";
 import { sampleWithModel, textOf } from "../host/sample-with-model.js";
 import type { AskLine } from "./chat-consent.js";

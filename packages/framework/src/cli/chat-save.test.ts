@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { ModelAdapter } from "../host/models/model-adapter.js";
 import { readConversation, saveConversation } from "./chat-save.js";
 

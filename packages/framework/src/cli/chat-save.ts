@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { ChatMessage, ModelAdapter, TokenUsage } from "../host/models/model-adapter.js";
 
 /** What `/save FILE` writes and `--resume FILE` reads: the conversation in the loop's neutral form. */

@@ -1,6 +1,6 @@
 import type { ChatServer } from "../host/chat/chat-session.js";
 import type { ServerConnection } from "../host/connect-server.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { ServerTrust } from "../host/server-trust.js";
 
 /**

@@ -13,7 +13,7 @@ import type {
   UrlElicitationRequest,
 } from "../host/client-answers.js";
 import { checkElicitationContent, fieldChoices, withDefaults } from "../host/elicitation-form.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { ModelAdapter } from "../host/models/model-adapter.js";
 import type { AskLine } from "./chat-consent.js";
 import { sampleAfterConsent, type SamplingConsent } from "./chat-sampling.js";

@@ -3,7 +3,7 @@ import { checkToolPolicy } from "../host/tool-policy.js";
 import type { Provider } from "../host/normalize-schema-for-provider.js";
 import { qualifyName } from "../host/qualified-name.js";
 import { ToolRouter } from "../host/tool-router.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { formatToolTable, type ToolRow } from "./format-tool-table.js";
 import { openServers } from "./open-servers.js";
 import { parseArgs } from "./parse-options.js";

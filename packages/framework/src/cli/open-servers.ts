@@ -2,7 +2,7 @@ import { show } from "./terminal-text.js";
 import fs from "node:fs";
 import { connectServer, type ServerConnection } from "../host/connect-server.js";
 import type { ClientAnswers } from "../host/client-answers.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { ProtocolChoice } from "../host/protocol-era.js";
 import type { ServerSpec } from "../host/server-spec.js";
 import { formatEraLine } from "./format-era-line.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { formatBuildFailure } from "./format-build-failure.js";
 import { parseArgs } from "./parse-options.js";
 import { REGISTRY_NAME_HINT } from "../build/pack/host-manifests.js";

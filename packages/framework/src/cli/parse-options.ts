@@ -1,4 +1,4 @@
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { closestName } from "../serve/closest-name.js";
 
 /** What an option takes: nothing (a switch), one value, or a value each time it is given. */

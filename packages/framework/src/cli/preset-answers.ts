@@ -1,4 +1,4 @@
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 
 /** One `--answer`: an action alone (`accept` takes the form's defaults), or the form's content. */
 export type PresetAnswer = { readonly action: "accept" | "decline" | "cancel" } | { readonly content: Record<string, unknown> };

@@ -1,5 +1,5 @@
 import { show } from "./terminal-text.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 
 /**
  * Runs a host command and turns what it throws into an exit code: a HostError's message goes to

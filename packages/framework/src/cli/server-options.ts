@@ -1,4 +1,4 @@
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { readMcpConfig } from "../host/read-mcp-config.js";
 import type { ProtocolChoice } from "../host/protocol-era.js";
 import type { ServerSpec } from "../host/server-spec.js";

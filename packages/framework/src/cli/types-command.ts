@@ -3,7 +3,7 @@ import path from "node:path";
 import { toToolDeclarations } from "../host/code-mode/tool-declarations.js";
 import { checkToolPolicy } from "../host/tool-policy.js";
 import { qualifyName } from "../host/qualified-name.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { openServers } from "./open-servers.js";
 import { parseArgs } from "./parse-options.js";
 import { pickConfigServers, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";

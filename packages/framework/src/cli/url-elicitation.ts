@@ -1,6 +1,6 @@
 import type { UrlElicitationRequest } from "../host/client-answers.js";
 import { openInBrowser } from "../host/open-in-browser.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { AskLine } from "./chat-consent.js";
 import type { PresetAnswer } from "./preset-answers.js";
 

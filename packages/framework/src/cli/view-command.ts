@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { connectServer, type ServerConnection } from "../host/connect-server.js";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { ServerSpec } from "../host/server-spec.js";
 import { startPreviewServer, type PreviewServer } from "../preview/preview-server.js";
 import { UI_EXTENSION } from "../runtime/sdk.js";

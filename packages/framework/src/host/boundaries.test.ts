@@ -83,7 +83,7 @@ describe("layering", () => {
       .filter((s) => s.startsWith("."))
       .map((s) => path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), s.replace(/\.js$/, ".ts"))));
 
-  // A folder and a folder inside it share their files freely (host/chat uses host/host-error.ts,
+  // A folder and a folder inside it share their files freely (host/chat uses host/tool-router.ts,
   // host/index.ts re-exports host/chat); two folders side by side, at any depth, import one way.
   const nested = (a: string, b: string) => a === "." || b === "." || a.startsWith(`${b}${path.sep}`) || b.startsWith(`${a}${path.sep}`);
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { JsonSchema } from "../definitions/tool-definition.js";
 import { coerceArgument, coerceArguments } from "./coerce-arguments.js";
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 
 const schema: JsonSchema = {
   type: "object",

@@ -1,6 +1,6 @@
 import { acceptedTypes } from "../json-schema/accepted-types.js";
 import type { JsonSchema } from "../json-schema/json-schema.js";
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 
 // Tried in this order, so "5" is an integer where both integer and number are allowed.
 const PARSERS: ReadonlyArray<[type: string, parse: (raw: string) => { value: unknown } | undefined]> = [

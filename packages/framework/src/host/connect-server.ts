@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { ClientAnswers } from "./client-answers.js";
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import {

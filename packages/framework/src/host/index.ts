@@ -41,7 +41,7 @@ export type { ClientCredentials } from "./client-credentials-auth.js";
 export type { LoginSettings } from "./login-auth.js";
 export type { McpTool, McpCallResult, McpContentBlock, Progress, ToolCaller } from "./mcp-tool.js";
 export type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
-export { HostError } from "./host-error.js";
+export { HostError } from "../errors/host-error.js";
 
 // What servers ask the host: the user (elicitation), the model (sampling), the roots it shares
 export type {

@@ -1,4 +1,4 @@
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 
 /** The tool names Anthropic's Messages API and OpenAI's Chat and Responses APIs all accept. */
 export const PROVIDER_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { parseMcpConfig } from "./read-mcp-config.js";
 
 const parse = (json: unknown, env: Record<string, string> = {}) => parseMcpConfig(json, { file: "/cfg/mcp.json", env });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { readOAuthConfig } from "./read-oauth-config.js";
 import type { ServerSpec } from "./server-spec.js";
 import { readServerTrust } from "./server-trust.js";

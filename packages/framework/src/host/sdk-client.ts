@@ -38,7 +38,7 @@ import { capabilitiesFor, type ClientAnswers, type ElicitationRequest, type Samp
 import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
 import type { McpCallResult, McpTool, Progress, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { RequestDeadlines } from "./request-deadlines.js";
 import { UrlSteps } from "./url-steps.js";
 import { callToolAsTask, type TaskStatus } from "./task-call.js";

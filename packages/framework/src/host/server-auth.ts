@@ -1,5 +1,5 @@
 import { createClientCredentialsAuth } from "./client-credentials-auth.js";
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 import { createLoginAuth, type LoginAuth } from "./login-auth.js";
 import type { OAuthClientProvider } from "./sdk-client.js";
 import { describeServer, type ServerSpec } from "./server-spec.js";

@@ -1,4 +1,4 @@
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 
 /**
  * How far the user trusts what a server says about its own tools (mcp.json `"trust"`). `ask`, the

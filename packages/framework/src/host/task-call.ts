@@ -4,7 +4,7 @@
  * watched with `tasks/get` until it ends, each new status told, and its result fetched. Sent past
  * the SDK client (raw-requests.ts), which takes neither a task handle nor the task methods.
  */
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { McpCallResult } from "./mcp-tool.js";
 import type { RawRequests } from "./raw-requests.js";
 

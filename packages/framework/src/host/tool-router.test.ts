@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { FIXTURE_TOOLS } from "./__fixtures__/mcp-tools.js";
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { ToolCaller } from "./mcp-tool.js";
 import { ToolRouter, type RouterServer } from "./tool-router.js";
 

@@ -1,5 +1,5 @@
 import { firstSentence } from "./first-sentence.js";
-import { HostError } from "./host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import { normalizeSchemaForProvider, type Provider } from "./normalize-schema-for-provider.js";
 import { toProviderToolNames } from "./provider-tool-name.js";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { HostError } from "../host/host-error.js";
+import { HostError } from "../errors/host-error.js";
 import type { ServerConnection } from "../host/connect-server.js";
 import type { ViewCsp } from "../definitions/tool-definition.js";
 import { toFramePolicy } from "./frame-policy.js";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { HostError } from "../../host/host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import { secretReason } from "./secret-files.js";
 import type { ZipEntry } from "./zip-files.js";
 

@@ -1,4 +1,4 @@
-import { HostError } from "../../host/host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import type { ServerSetting } from "./server-settings.js";
 
 /** The package.json fields the manifests are written from. */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { HostError } from "../../host/host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import { assertBundleFields, toMcpbManifest, toRegistryEntry, type PackageManifest } from "./host-manifests.js";
 import { assertSettingNames, findServerSettings, type DeclaredSettings, type ServerSetting } from "./server-settings.js";
 import { bundleContents, type LeftOutFile } from "./bundle-contents.js";

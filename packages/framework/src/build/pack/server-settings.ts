@@ -1,5 +1,5 @@
 import path from "node:path";
-import { HostError } from "../../host/host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import type ts from "../schema/typescript.cjs";
 
 /** An environment variable the server reads: a setting a host asks its user for. */

@@ -1,5 +1,5 @@
 import { crc32, deflateRawSync } from "node:zlib";
-import { HostError } from "../../host/host-error.js";
+import { HostError } from "../../errors/host-error.js";
 
 /** One file of a zip archive: its path inside the archive (forward slashes) and its bytes. */
 export interface ZipEntry {

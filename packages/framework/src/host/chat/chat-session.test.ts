@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { HostError } from "../host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import type { McpTool } from "../mcp-tool.js";
 import type { ModelAdapter, ModelRequest, ModelTurn } from "../models/model-adapter.js";
 import type { ChatEvent } from "./chat-events.js";

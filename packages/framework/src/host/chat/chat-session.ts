@@ -1,6 +1,6 @@
 import { callResultText } from "../call-result-text.js";
 import { CODE_TOOL_NAMES, CodeModeCatalog } from "../code-mode/code-mode-tools.js";
-import { HostError } from "../host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import type { McpCallResult, McpTool } from "../mcp-tool.js";
 import type { ChatMessage, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "../models/model-adapter.js";
 import { toProviderTool } from "../to-provider-tool.js";

@@ -1,4 +1,4 @@
-import { HostError } from "../host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import type { McpTool } from "../mcp-tool.js";
 import type { ToolResultMessage } from "../models/model-adapter.js";
 import { hostToolArguments } from "./call-arguments.js";

@@ -1,5 +1,5 @@
 import { callResultText } from "../call-result-text.js";
-import { HostError } from "../host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import type { McpCallResult, McpTool } from "../mcp-tool.js";
 import { toToolDeclarations } from "./tool-declarations.js";
 

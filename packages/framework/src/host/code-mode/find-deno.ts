@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { HostError } from "../host-error.js";
+import { HostError } from "../../errors/host-error.js";
 
 /** The Deno release code mode is tested with, as npm serves it (the `deno` package carries the binary). */
 export const TESTED_DENO = "deno@2.9.6";

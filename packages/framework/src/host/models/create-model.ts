@@ -1,4 +1,4 @@
-import { HostError } from "../host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import { createAnthropicModel } from "./anthropic-model.js";
 import { createGeminiModel } from "./gemini-model.js";
 import type { ModelAdapter, ModelProvider } from "./model-adapter.js";

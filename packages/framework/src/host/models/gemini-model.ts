@@ -1,5 +1,5 @@
 import type { GenerateContentResponse } from "@google/genai";
-import { HostError } from "../host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import type { GeminiFunctionDeclaration } from "../to-gemini-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";

@@ -1,4 +1,4 @@
-import { HostError } from "../host-error.js";
+import { HostError } from "../../errors/host-error.js";
 
 /**
  * Imports a provider's SDK on first use. The SDKs are optional peer dependencies of typemcp: a

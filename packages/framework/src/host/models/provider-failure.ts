@@ -1,4 +1,4 @@
-import { HostError } from "../host-error.js";
+import { HostError } from "../../errors/host-error.js";
 import { DEFAULT_PROVIDER_RETRIES } from "./provider-fetch.js";
 import { ProviderReplyError } from "./provider-reply-error.js";
 

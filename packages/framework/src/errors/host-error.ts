@@ -1,5 +1,5 @@
-import { ERROR_CODES, type CodeOf } from "../errors/codes.js";
-import { TypemcpError } from "../errors/typemcp-error.js";
+import { ERROR_CODES, type CodeOf } from "./codes.js";
+import { TypemcpError } from "./typemcp-error.js";
 
 /**
  * Something the host side cannot do: a bad flag or config file, a server that will not start or
