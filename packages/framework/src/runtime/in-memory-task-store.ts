@@ -2,6 +2,7 @@ import {
   isTerminal,
   newTaskId,
   taskListOffset,
+  type KeptTask,
   type NewTask,
   type TaskAnswered,
   type TaskInputRequest,
@@ -14,17 +15,7 @@ import {
 import { jsonBytes, QuotaFull, type TaskQuota } from "./task-limits.js";
 import { TASK_RECORD_BYTES, TaskUsage } from "./task-usage.js";
 
-interface Entry {
-  state: TaskState;
-  owner: string | undefined;
-  outcome?: TaskOutcome;
-  expiresAt: number;
-  request?: Record<string, unknown>;
-  inputRequests?: Record<string, TaskInputRequest>;
-  answers: Record<string, unknown>;
-  /** What the task keeps, in bytes: its record, its request's JSON, and its outcome's once finished. */
-  bytes: number;
-}
+type Entry = KeptTask;
 
 /**
  * A `TaskStore` in this process's memory: the default, for one instance. Expired tasks are

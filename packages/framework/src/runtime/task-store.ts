@@ -57,6 +57,14 @@ export interface TaskRecord {
   request?: Record<string, unknown>;
 }
 
+/** One task as a store keeps it: its record, its owner, when it expires, and what it keeps. */
+export interface KeptTask<Owner = string | undefined> extends TaskRecord {
+  owner: Owner;
+  expiresAt: number;
+  /** What the task keeps, in bytes: its record, its request's JSON, and its outcome's once finished. */
+  bytes: number;
+}
+
 /** What answering a task's questions did. */
 export interface TaskAnswered {
   /** True when that was the last open question: the task is `working` again and should run on. */

@@ -1,6 +1,7 @@
 import {
   isTerminal,
   newTaskId,
+  type KeptTask,
   type NewTask,
   type TaskInputRequest,
   type TaskOutcome,
@@ -13,18 +14,11 @@ import { TASK_RECORD_BYTES, TaskUsage } from "../runtime/task-usage.js";
 import { answer } from "./durable-protocol.js";
 import type { DurableObjectStorage } from "./durable-object-types.js";
 
-/** One task as the object keeps it: in memory, and the same under `task:<id>` in its storage. */
-interface Entry {
-  state: TaskState;
-  /** Null for a task with no owner (JSON keeps no undefined). */
-  owner: string | null;
-  outcome?: TaskOutcome;
-  expiresAt: number;
-  request?: Record<string, unknown>;
-  inputRequests?: Record<string, TaskInputRequest>;
-  answers: Record<string, unknown>;
-  bytes: number;
-}
+/**
+ * One task as the object keeps it: in memory, and the same under `task:<id>` in its storage; the
+ * owner null for a task with none (JSON keeps no undefined).
+ */
+type Entry = KeptTask<string | null>;
 
 const PREFIX = "task:";
 
