@@ -178,6 +178,11 @@ async function connectWith(
     throw fail(error, "tools/list");
   }
   let lost = false;
+  // A call that failed, as a task or not: a closed connection marks the server lost.
+  const callFailed = (error: unknown): Promise<never> => {
+    if (classifyClientError(error)?.kind === "closed") lost = true;
+    return Promise.reject(fail(error, "tools/call"));
+  };
   return {
     spec,
     identity: session.server,
@@ -189,16 +194,8 @@ async function connectWith(
     get lost() {
       return lost;
     },
-    call: (tool, args, callOptions) =>
-      connected.callTool(tool, args, options.timeoutMs, callOptions?.signal, callOptions).catch((error: unknown) => {
-        if (classifyClientError(error)?.kind === "closed") lost = true;
-        return Promise.reject(fail(error, "tools/call"));
-      }),
-    callAsTask: (tool, args, timeoutMs, onStatus) =>
-      connected.callToolAsTask(tool, args, timeoutMs, onStatus).catch((error: unknown) => {
-        if (classifyClientError(error)?.kind === "closed") lost = true;
-        return Promise.reject(fail(error, "tools/call"));
-      }),
+    call: (tool, args, callOptions) => connected.callTool(tool, args, options.timeoutMs, callOptions?.signal, callOptions).catch(callFailed),
+    callAsTask: (tool, args, timeoutMs, onStatus) => connected.callToolAsTask(tool, args, timeoutMs, onStatus).catch(callFailed),
     async refreshTools() {
       if (!stale) return false;
       stale = false;

@@ -6,10 +6,8 @@
  */
 import { HostError } from "../errors/host-error.js";
 import type { McpCallResult } from "./mcp-tool.js";
-import type { RawRequests } from "./raw-requests.js";
-
-/** The Tasks extension's identifier, as a 2026-07-28 request declares it. */
-const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+import { requestEnvelope, type RawRequests } from "./raw-requests.js";
+import { TASKS_EXTENSION } from "../runtime/protocol-types.js";
 
 /** A task as `tasks/get` shows it, in either era. */
 export interface TaskStatus {
@@ -45,14 +43,10 @@ export async function callToolAsTask(
   if (raw === undefined) throw new HostError("HOST_USAGE", "This connection cannot call a tool as a task.");
   const { envelope } = options;
   const meta = envelope && {
-    _meta: {
-      "io.modelcontextprotocol/protocolVersion": envelope.protocolVersion,
-      "io.modelcontextprotocol/clientInfo": envelope.clientInfo,
-      "io.modelcontextprotocol/clientCapabilities": {
-        ...envelope.capabilities,
-        extensions: { ...(envelope.capabilities.extensions as Wire | undefined), [TASKS_EXTENSION]: {} },
-      },
-    },
+    _meta: requestEnvelope(envelope.protocolVersion, envelope.clientInfo, {
+      ...envelope.capabilities,
+      extensions: { ...(envelope.capabilities.extensions as Wire | undefined), [TASKS_EXTENSION]: {} },
+    }),
   };
   const ask = (method: string, params: Wire) => raw.request(method, { ...params, ...meta }, options.timeoutMs);
   const started = await ask("tools/call", { name, arguments: args, ...(envelope ? {} : { task: {} }) });

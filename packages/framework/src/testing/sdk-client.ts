@@ -6,6 +6,7 @@
  */
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { Progress } from "../host/mcp-tool.js";
+import { RawRequests, requestEnvelope, type RawChannel } from "../host/raw-requests.js";
 import { serveConnection, TASKS_EXTENSION, type JSONRPCMessage, type ProtocolServerFactory, type Transport } from "../runtime/sdk.js";
 
 /** The protocol revision a test client speaks: `2025-11-25` (initialize, sessions) or `2026-07-28` (stateless). */
@@ -179,10 +180,11 @@ class TappedTransport implements Transport {
   onmessage?: Transport["onmessage"];
   onclose?: Transport["onclose"];
   onerror?: Transport["onerror"];
-  private readonly pending = new Map<string, { resolve: (result: Record<string, any>) => void; reject: (error: Error) => void }>();
-  private next = 0;
+  private readonly raw: RawRequests;
 
-  constructor(private readonly inner: Transport) {}
+  constructor(private readonly inner: Transport) {
+    this.raw = new RawRequests(inner as RawChannel, "typemcp-testing-");
+  }
 
   get sessionId(): string | undefined {
     return this.inner.sessionId;
@@ -190,7 +192,7 @@ class TappedTransport implements Transport {
 
   async start(): Promise<void> {
     this.inner.onmessage = (message, extra) => {
-      if (!this.take(message as RawAnswer)) this.onmessage?.(message, extra);
+      if (!this.raw.take(message)) this.onmessage?.(message, extra);
     };
     this.inner.onclose = () => this.onclose?.();
     this.inner.onerror = (error) => this.onerror?.(error);
@@ -207,35 +209,7 @@ class TappedTransport implements Transport {
 
   /** Sends `method` past the SDK client (with the 2026-07-28 envelope when `capabilities` are given) and resolves with its result. */
   request(method: string, params: Record<string, unknown>, capabilities: Record<string, unknown> | undefined): Promise<Record<string, any>> {
-    const id = `typemcp-testing-${this.next++}`;
-    const meta = capabilities
-      ? {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "typemcp-testing", version: "1.0.0" },
-          "io.modelcontextprotocol/clientCapabilities": capabilities,
-        }
-      : undefined;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.inner.send({ jsonrpc: "2.0", id, method, params: meta ? { ...params, _meta: meta } : params } as JSONRPCMessage).catch((error: unknown) => {
-        this.pending.delete(id);
-        reject(error as Error);
-      });
-    });
-  }
-
-  // An answer to one of `request`'s requests settles it and goes no further.
-  private take(message: RawAnswer): boolean {
-    const waiting = typeof message.id === "string" && message.method === undefined ? this.pending.get(message.id) : undefined;
-    if (!waiting) return false;
-    this.pending.delete(message.id as string);
-    if (message.error) {
-      waiting.reject(
-        Object.assign(new Error(`MCP error ${message.error.code}: ${message.error.message}`), { code: message.error.code, data: message.error.data }),
-      );
-    } else waiting.resolve(message.result ?? {});
-    return true;
+    const meta = capabilities && requestEnvelope("2026-07-28", { name: "typemcp-testing", version: "1.0.0" }, capabilities);
+    return this.raw.request(method, meta ? { ...params, _meta: meta } : params);
   }
 }
-
-type RawAnswer = { id?: unknown; method?: unknown; result?: Record<string, any>; error?: { code: number; message: string; data?: unknown } };

@@ -29,16 +29,22 @@ export function filesLoadedBy(
     seen.add(file);
     loaded.add(source);
     for (const { fileName: specifier } of ts.preProcessFile(text, true, true).importedFiles) {
-      const next = specifier.startsWith(".") ? relativeTarget(file, specifier, sources) : aliasTarget(specifier, source, options, emittedOf);
+      const next = specifier.startsWith(".")
+        ? relativeModule(file, specifier, (candidate) => sources.has(candidate))
+        : aliasTarget(specifier, source, options, emittedOf);
       if (next) queue.push(next);
     }
   }
   return loaded;
 }
 
-function relativeTarget(from: string, specifier: string, sources: ReadonlyMap<string, ts.SourceFile>): string | undefined {
+/**
+ * The file a relative `specifier` in `from` loads, as Node finds it (as written, else with a
+ * CommonJS suffix: `./x` → `./x.js`, `./x/index.js`), among those `exists` says are there.
+ */
+export function relativeModule(from: string, specifier: string, exists: (file: string) => boolean): string | undefined {
   const base = path.resolve(path.dirname(from), specifier);
-  return SUFFIXES.map((suffix) => base + suffix).find((candidate) => sources.has(candidate));
+  return SUFFIXES.map((suffix) => base + suffix).find(exists);
 }
 
 // A bare specifier that is one of the package's own files (tsconfig "paths", package "imports"),

@@ -198,23 +198,22 @@ export class ChatSession {
   private codeCatalog(): CodeModeCatalog | undefined {
     if (!this.options.code) return undefined;
     const visible = this.tools();
-    const servers = this.options.servers
-      .filter((server) => this.isCodeServer(server.name))
-      .map((server) => ({ name: server.name, tools: server.tools.filter((tool) => visible.some((e) => e.server === server.name && e.tool === tool)) }));
+    const shown = (server: string, tool: McpTool) => visible.some((e) => e.server === server && e.tool === tool);
+    const code = this.options.servers.filter((server) => this.isCodeServer(server.name));
+    const servers = code.map((server) => ({ name: server.name, tools: server.tools.filter((tool) => shown(server.name, tool)) }));
     const key = servers.map((s) => `${s.name}:${s.tools.map((t) => t.name).join(",")}`).join(";");
+    if (this.catalog?.key === key) return this.catalog.value;
     // What the policy hides, with its reason: a program that reaches for one is told why it is missing.
-    const hidden = this.options.servers
-      .filter((server) => this.isCodeServer(server.name))
-      .flatMap((server) =>
-        server.tools
-          .filter((tool) => !visible.some((e) => e.server === server.name && e.tool === tool))
-          .map((tool) => ({
-            server: server.name,
-            tool: tool.name,
-            reason: (this.options.policy && checkToolPolicy(qualifyName(server.name, tool.name), this.options.policy)) || "the host's policy leaves it out",
-          })),
-      );
-    if (this.catalog?.key !== key) this.catalog = { key, value: new CodeModeCatalog(servers, hidden) };
+    const hidden = code.flatMap((server) =>
+      server.tools
+        .filter((tool) => !shown(server.name, tool))
+        .map((tool) => ({
+          server: server.name,
+          tool: tool.name,
+          reason: (this.options.policy && checkToolPolicy(qualifyName(server.name, tool.name), this.options.policy)) || "the host's policy leaves it out",
+        })),
+    );
+    this.catalog = { key, value: new CodeModeCatalog(servers, hidden) };
     return this.catalog.value;
   }
 
