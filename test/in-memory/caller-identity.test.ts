@@ -30,10 +30,10 @@ async function call(handler: FetchHandler, address: string, name: string, args: 
 }
 
 /** One plain 2025-11-25 tools/call from `address` to a stateless handler (served on its kept protocol servers), answered as its JSON-RPC body. */
-async function callStateless2025(handler: FetchHandler, address: string, name: string, args: Record<string, unknown>) {
+async function callStateless2025(handler: FetchHandler, address: string, name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) {
   const request = new Request("http://127.0.0.1/mcp", {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25", ...headers },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
   });
   const response = await handler.handle(request, { remoteAddress: address });
@@ -119,5 +119,19 @@ describe("a token's client id and a user of the same name are two callers", () =
     // User alice has used her two calls; client alice has used one of its own.
     expect((await call(handler, "127.0.0.1", "price", { item: "tea" }, user)).error?.message).toMatch(/^Rate limit reached/);
     expect((await call(handler, "127.0.0.1", "price", { item: "tea" }, client)).result).toBeDefined();
+  });
+
+  // A plain 2025-11-25 call to a stateless server is served past the SDK's dispatcher on a kept
+  // server (direct-door.ts): the token it came with still names its caller there.
+  test("so are they on a stateless server's kept protocol servers (2025-11-25, served directly)", async () => {
+    const handler = serve([rateLimit({ limit: 2 }), cacheResults()], { auth: { issuer: provider.issuer, resource: RESOURCE }, stateless: true });
+    const user = { authorization: `Bearer ${await token({ sub: "alice", client_id: "help-desk-agent" })}` };
+    const client = { authorization: `Bearer ${await token({ client_id: "alice" })}` };
+    const mine = await callStateless2025(handler, "127.0.0.1", "price", { item: "tea" }, user);
+    expect(mine.result?.structuredContent?.run).toBe(1);
+    expect((await callStateless2025(handler, "127.0.0.1", "price", { item: "tea" }, user)).result?.structuredContent).toEqual(mine.result?.structuredContent);
+    expect((await callStateless2025(handler, "127.0.0.1", "price", { item: "tea" }, client)).result?.structuredContent?.run).toBe(2);
+    expect((await callStateless2025(handler, "127.0.0.1", "price", { item: "tea" }, user)).error?.message).toMatch(/^Rate limit reached/);
+    expect((await callStateless2025(handler, "127.0.0.1", "price", { item: "tea" }, client)).result).toBeDefined();
   });
 });

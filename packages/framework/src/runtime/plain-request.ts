@@ -1,5 +1,5 @@
 // Which incoming messages are certainly JSON-RPC requests by the SDK's own definition, told by
-// their structure instead of by zod (stdio's `sdk-message-sorting.ts`, both eras' HTTP lanes),
+// their structure instead of by zod (the direct tools/call branch, both eras' HTTP lanes),
 // and which of their methods a kept protocol server may answer.
 
 /**

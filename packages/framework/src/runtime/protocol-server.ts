@@ -20,7 +20,6 @@ import {
 import { requestStateCodec, requestStateKey } from "./request-state-codec.js";
 import { claimState, openRound, toRoundBinding, type RoundBinding, type RoundState } from "./round-state.js";
 import { HandlerExtra, type RequestChannel } from "./handler-extra.js";
-import { installMessageSortingShortcuts } from "./sdk-message-sorting.js";
 import { SdkServer, type ExtensionOffers } from "./sdk-server.js";
 import { registerSdkServer } from "./sdk-server-of.js";
 import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
@@ -59,7 +58,6 @@ export function createProtocolServer(
 ): ProtocolServer {
   const usedStates = options.usedStates ?? PROCESS_USED_STATES;
   const { instructions, ...implementation } = info;
-  installMessageSortingShortcuts();
   const server = new SdkServer(
     implementation,
     {
@@ -115,9 +113,8 @@ function registerMethod({ server, era, identify, usedStates }: Registry, method:
       extra = toExtra(server, ctx, is2026 ? "2026-07-28" : "2025-11-25", auth, caller, INPUT_CAPABLE.has(method) ? bind : undefined);
       // Verified and bound to this call by now (toExtra); one request per state.
       if (extra.input && INPUT_CAPABLE.has(method)) await claimState(ctx.mcpReq.requestState<RoundState>(), usedStates);
-      const result = await handler(params ?? {}, extra);
-      // Past the SDK's check of tools/call results, which knows only tool results.
-      return result instanceof TaskHandle ? server.answerWith(ctx.mcpReq.id, result.result) : result;
+      // A TaskHandle is answered as the task it stands for (sdk-server.ts).
+      return await handler(params ?? {}, extra);
     } catch (error) {
       if (error instanceof InputNeeded && extra?.input && INPUT_CAPABLE.has(method)) return askForInput(extra.input, bind());
       throw toJsonRpcError(error, method === "resources/read" ? { uri: params?.uri } : undefined);
@@ -136,8 +133,9 @@ function registerMethod({ server, era, identify, usedStates }: Registry, method:
   if (era === "2025-11-25") serveDirectly(server, identify, handler);
 }
 
-// The direct branch of tools/call (sdk-direct-call.ts): the same handler, with a context of the
-// same shape, for a plain 2025-11-25 call on a connection without HTTP or auth.
+// The direct branch of tools/call (direct-door.ts, sdk-direct-call.ts): the same handler, with a
+// context of the same shape, for a plain 2025-11-25 call on a connection of ours (stdio, in
+// memory, a kept HTTP lane).
 function serveDirectly(server: SdkServer, identify: Registry["identify"], handler: Handler): void {
   // The caller of such a connection is the same for every call on it.
   let known: { sessionId: string | undefined; caller: CallerIdentity } | undefined;
@@ -145,9 +143,12 @@ function serveDirectly(server: SdkServer, identify: Registry["identify"], handle
     if (known === undefined || known.sessionId !== sessionId) known = { sessionId, caller: identify({ sessionId } as ServerContext, undefined) };
     return known.caller;
   };
-  server.serveToolCallsDirectly((params, call) => {
+  server.directAnswer = (params, call, http) => {
     const sessionId = server.transport?.sessionId;
-    // What the SDK's context gives a 2025-11-25 request that arrived alone: no envelope, no auth.
+    const auth = fromWireAuth(http?.authInfo);
+    // A lane's request names its caller (a token, else its address), as the SDK's context would.
+    const caller = http ? identify({ sessionId, http: { req: http.request, authInfo: http.authInfo } } as ServerContext, auth) : callerOf(sessionId);
+    // What the SDK's context gives a 2025-11-25 request: no envelope, no input rounds.
     const extra = new HandlerExtra(call, {
       requestId: call.requestId,
       sessionId,
@@ -157,8 +158,8 @@ function serveDirectly(server: SdkServer, identify: Registry["identify"], handle
       logLevel: undefined,
       input: undefined,
       inputResponses: undefined,
-      auth: undefined,
-      caller: callerOf(sessionId),
+      auth,
+      caller,
     });
     return Promise.resolve(handler(params, extra)).then(
       (result) => (result instanceof TaskHandle ? result.result : result),
@@ -166,7 +167,7 @@ function serveDirectly(server: SdkServer, identify: Registry["identify"], handle
         throw toJsonRpcError(error);
       },
     );
-  });
+  };
 }
 
 // A 2026-07-28 extension method (`check` refuses params in words, as -32602).

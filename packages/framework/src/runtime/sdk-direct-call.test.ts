@@ -1,4 +1,4 @@
-// Holds the direct tools/call path to the SDK's dispatcher it stands in for: the same requests,
+// Holds the direct tools/call path (direct-door.ts) to the SDK's dispatcher it stands in for: the same requests,
 // sent once alone (served directly) and once with an `authInfo` beside them (which takes the SDK's
 // path), must get the same replies, byte for byte; and what only the direct path does (a signal
 // made when read, a cancelled call's reply dropped, calls aborted on close) does what the SDK does.
@@ -6,6 +6,8 @@ import { InMemoryTransport, Server, type JSONRPCMessage } from "@modelcontextpro
 import { describe, expect, test } from "vitest";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { createProtocolServer } from "./protocol-server.js";
+import type { Era } from "./protocol-types.js";
+import { serveConnection } from "./sdk-stdio.js";
 import { DirectCall, errorReply, isDirectToolCall, resultReply } from "./sdk-direct-call.js";
 
 const INITIALIZE = {
@@ -38,24 +40,27 @@ const ANSWERS: Record<string, () => unknown> = {
   },
 };
 
-/** Serves ANSWERS on a 2025-11-25 protocol server; `send` returns the reply to one message. */
+/** Serves ANSWERS on a 2025-11-25 connection (through its door); `send` returns the reply to one message. */
 async function served() {
-  const protocol = createProtocolServer({ name: "t", version: "1" }, { tools: {} }, "2025-11-25");
   const aborted: unknown[] = [];
-  protocol.handle("tools/call", async (params, extra) => {
-    if (params.name !== "wait") return ANSWERS[params.name as string]!();
-    // Waits until its call is cancelled, then says so (a reply nobody should see).
-    await new Promise((resolve) => extra.signal.addEventListener("abort", resolve, { once: true }));
-    aborted.push(extra.signal.reason);
-    return { content: [{ type: "text", text: "late" }] };
-  });
+  const factory = (era: Era) => {
+    const protocol = createProtocolServer({ name: "t", version: "1" }, { tools: {} }, era);
+    protocol.handle("tools/call", async (params, extra) => {
+      if (params.name !== "wait") return ANSWERS[params.name as string]!();
+      // Waits until its call is cancelled, then says so (a reply nobody should see).
+      await new Promise((resolve) => extra.signal.addEventListener("abort", resolve, { once: true }));
+      aborted.push(extra.signal.reason);
+      return { content: [{ type: "text", text: "late" }] };
+    });
+    return protocol;
+  };
   const [client, server] = InMemoryTransport.createLinkedPair();
   const replies = new Map<string | number, (message: JSONRPCMessage) => void>();
   client.onmessage = (message) => {
     const id = (message as { id?: string | number }).id;
     if (id !== undefined) replies.get(id)?.(message);
   };
-  await protocol.connect(server);
+  const connection = serveConnection(factory, server);
   await client.start();
   const send = (message: Record<string, unknown>, viaSdk = false) =>
     new Promise<JSONRPCMessage>((resolve) => {
@@ -64,7 +69,7 @@ async function served() {
     });
   await send(INITIALIZE);
   await client.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-  return { send, client, aborted, replies, close: () => protocol.close() };
+  return { send, client, aborted, replies, close: () => connection.close() };
 }
 
 describe("tools/call served directly", () => {

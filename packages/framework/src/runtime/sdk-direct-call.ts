@@ -18,6 +18,7 @@ import { INTERNAL_ERROR, INVALID_PARAMS, specTypeSchemas, type Server } from "@m
 import type { RequestChannel } from "./handler-extra.js";
 import type { ClientRequestMethod } from "./input-round.js";
 import { isPlainObject, isPlainRequest } from "./plain-request.js";
+import type { WireAuthInfo } from "./wire-auth.js";
 
 type RequestId = string | number;
 
@@ -80,8 +81,17 @@ export class DirectCall implements RequestChannel {
   }
 }
 
-/** What serves one direct call's params; the resolved value is the tool result sent back. */
-export type DirectAnswer = (params: Record<string, unknown>, call: DirectCall) => Promise<unknown>;
+/** What an HTTP lane hands over with a request: the request it came in, and its verified token. */
+export interface HttpFacts {
+  readonly request?: Request;
+  readonly authInfo?: WireAuthInfo;
+}
+
+/**
+ * What serves one direct call's params (with the HTTP facts of a lane's request); the resolved
+ * value is the tool result sent back.
+ */
+export type DirectAnswer = (params: Record<string, unknown>, call: DirectCall, http?: HttpFacts) => Promise<unknown>;
 
 /** The result keys that keep a result without `content` from getting an empty one (the SDK's rule). */
 const FOREIGN_KEYS = ["task", "inputRequests", "requestState"];

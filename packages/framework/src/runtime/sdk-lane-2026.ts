@@ -1,14 +1,13 @@
 /**
  * A 2026-07-28 protocol server kept for many HTTP requests, reached through the SDK's public API:
- * `serveStdio` (with a transport of ours) pins one server to the 2026-07-28 era as it does for a
- * stdio connection, and each request is handed to that server's transport with the HTTP facts
+ * `serveStdio` pins one server to the 2026-07-28 era as it does for a stdio connection, the server
+ * is then connected to a transport of ours, and each request is handed to it with the HTTP facts
  * the SDK's own HTTP entry gives it (the classification, the request, the verified token).
  * `test/in-memory/lanes-2026.test.ts` holds the SDK to what this relies on.
  */
 import { isJsonContentType, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
 import { serveConnection, type ProtocolServer } from "./sdk.js";
 import { sdkServerOf } from "./sdk-server-of.js";
-import { SdkServer } from "./sdk-server.js";
 import { classifyHttpRequest, type HttpRequestHead } from "./sdk-http.js";
 import type { WireAuthInfo } from "./wire-auth.js";
 import { isPlainRequest, REQUEST_ONLY_METHODS } from "./plain-request.js";
@@ -90,46 +89,53 @@ const OPENING_ID = "typemcp:open-lane";
 /**
  * Pins `protocol` to 2026-07-28 and keeps it: `send` gets every message it sends, with the id of
  * the request it belongs to. Undefined when the server could not be pinned.
+ *
+ * The SDK pins a server to an era only in its entries; its stdio entry pins one to the era of the
+ * first message it reads. So the server is opened there on a 2026-07-28 `ping`, closed, and then
+ * connected (the SDK's rule for a new transport: `close()` first) to a transport of ours, where it
+ * keeps its era: each request reaches the server's own dispatch with its HTTP facts, and what the
+ * server sends reaches `send` without the stdio entry's checks of every outgoing message.
+ * `test/in-memory/lanes-2026.test.ts` holds the SDK to this.
  */
 export async function openLane2026(
   protocol: ProtocolServer,
   send: (message: JSONRPCMessage, relatedRequestId: string | number | undefined) => void,
 ): Promise<LaneLink2026 | undefined> {
-  let opened!: () => void;
-  const open = new Promise<void>((resolve) => (opened = resolve));
+  if (!(await pinTo2026(protocol))) return undefined;
+  const transport: Transport = {
+    start: async () => undefined,
+    send: async (message, options) => send(message, options?.relatedRequestId),
+    close: async () => transport.onclose?.(),
+  };
+  await protocol.connect(transport);
+  // The SDK's own classification, in its own words ("modern" is its name for the 2026-07-28 era).
+  const classification = { era: "modern", revision: ERA_2026 };
+  return {
+    deliver: (message, http) => transport.onmessage?.(message, { classification, ...http } as never),
+    close: () => protocol.close(),
+  };
+}
+
+// Opens `protocol` on the SDK's stdio entry with a 2026-07-28 request, as a client's first one
+// would (its answer stays here), then closes that connection. True when the server was pinned.
+async function pinTo2026(protocol: ProtocolServer): Promise<boolean> {
+  let answered!: (ok: boolean) => void;
+  const pinned = new Promise<boolean>((resolve) => (answered = resolve));
   const wire: Transport = {
     start: async () => undefined,
-    send: async (message, options) => {
-      if ((message as { id?: unknown }).id === OPENING_ID) return opened();
-      send(message, options?.relatedRequestId);
+    send: async (message) => {
+      // Answered by the server itself (it has no `ping` in this era) only when the entry pinned it.
+      if ((message as { id?: unknown }).id === OPENING_ID) answered(sdkServerOf(protocol).transport !== undefined);
     },
     close: async () => {
-      opened();
+      answered(false);
       wire.onclose?.();
     },
   };
   const connection = serveConnection(() => protocol, wire);
-  // The connection opens on a 2026-07-28 request, as a client's first one would; its answer stays here.
   const envelope = { "io.modelcontextprotocol/protocolVersion": ERA_2026, "io.modelcontextprotocol/clientCapabilities": {} };
   wire.onmessage?.({ jsonrpc: "2.0", id: OPENING_ID, method: "ping", params: { _meta: envelope } } as JSONRPCMessage);
-  await open;
-  const server = sdkServerOf(protocol);
-  const channel = server.transport;
-  if (channel?.onmessage === undefined || !(server instanceof SdkServer)) {
-    await connection.close();
-    return undefined;
-  }
-  // What the server sends goes straight to `send`: the channel's own send would check each
-  // message with zod again and route list changes to stdio listen streams, which HTTP has none of
-  // (a kept server's list changes reach nobody, as a one-request server's do).
-  // The replies are still finished by SdkServer (task handles, invalid params in words, offers).
-  server.sendFinishedTo(async (message, options) => send(message, options?.relatedRequestId));
-  // The SDK's own classification, in its own words ("modern" is its name for the 2026-07-28 era).
-  const classification = { era: "modern", revision: ERA_2026 };
-  return {
-    deliver(message, http) {
-      channel.onmessage?.(message, { classification, ...http } as never);
-    },
-    close: () => connection.close(),
-  };
+  const ok = await pinned;
+  await connection.close();
+  return ok;
 }

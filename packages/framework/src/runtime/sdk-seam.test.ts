@@ -47,6 +47,7 @@ function withoutComments(source: string): string {
 /** The modules that import the MCP SDK: the runtime's seam, and the host's and testing's clients. */
 const SDK_MODULES = [
   "host/sdk-client.ts",
+  "runtime/direct-door.ts",
   "runtime/input-required.ts",
   "runtime/protocol-server.ts",
   "runtime/protocol-types.ts",
@@ -54,13 +55,19 @@ const SDK_MODULES = [
   "runtime/sdk-direct-call.ts",
   "runtime/sdk-http.ts",
   "runtime/sdk-lane-2026.ts",
-  "runtime/sdk-message-sorting.ts",
   "runtime/sdk-server-of.ts",
   "runtime/sdk-server.ts",
   "runtime/sdk-stdio.ts",
   "runtime/wire-auth.ts",
   "testing/sdk-client.ts",
 ];
+
+/**
+ * Protected members the SDK documents as hooks for its subclasses, each overridden in one place
+ * only. `_wrapHandler`: "Hook for subclasses to wrap a registered request handler with
+ * role-specific validation or behavior" (the SDK's `Protocol`, which its own `Server` overrides).
+ */
+const SUBCLASS_HOOKS = new Map([["_wrapHandler", "runtime/sdk-server.ts"]]);
 
 describe("the SDK seam", () => {
   test("only the SDK modules import the MCP SDK (server, client or core); everything else imports them", () => {
@@ -77,7 +84,10 @@ describe("the SDK seam", () => {
     for (const known of ["_onrequest", "_requestHandlers", "_wrapHandler", "_transport"]) expect(members).toContain(known);
     // As a member: `x._name`, `x?._name`, `x["_name"]`, `Reflect.get(x, "_name")`, `{ _name }` (a
     // destructuring or a cast's type); a local of the same name (`transport: _transport`) is not one.
-    const names = [...members].map((name) => name.replace(/\$/g, "\\$")).join("|");
+    const names = [...members]
+      .filter((name) => !SUBCLASS_HOOKS.has(name))
+      .map((name) => name.replace(/\$/g, "\\$"))
+      .join("|");
     const pattern = new RegExp(`(?:\\.|["'\`]|[{,]\\s*)(${names})(?![\\w$])`, "g");
     const reaches: string[] = [];
     for (const file of sourceFiles(SRC)) {
@@ -87,5 +97,19 @@ describe("the SDK seam", () => {
       });
     }
     expect(reaches).toEqual([]);
+  });
+
+  test("a subclass hook is overridden where the list says, and only overridden there", () => {
+    for (const [hook, home] of SUBCLASS_HOOKS) {
+      // Still a method of the SDK's Server, or the override would silently never run.
+      expect(typeof (Server.prototype as unknown as Record<string, unknown>)[hook]).toBe("function");
+      const uses: string[] = [];
+      for (const file of sourceFiles(SRC)) {
+        const code = withoutComments(fs.readFileSync(file, "utf8"));
+        for (const line of code.split("\n")) if (line.includes(hook)) uses.push(`${path.relative(SRC, file).split(path.sep).join("/")}: ${line.trim()}`);
+      }
+      expect(uses.length).toBe(2);
+      for (const use of uses) expect(use).toMatch(new RegExp(`^${home}: (?:protected override ${hook}\\(|.*super\\.${hook}\\()`));
+    }
   });
 });

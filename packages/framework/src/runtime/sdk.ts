@@ -3,7 +3,7 @@
  * protocol eras, 2025-11-25 (initialize handshake, sessions, server-to-client requests) and
  * 2026-07-28 (stateless, a `_meta` envelope on every request, `server/discover`, input-required
  * results). Only the runtime's SDK modules import the SDK (the list is in sdk-seam.test.ts): those
- * re-exported here, and the server, lane and message-sorting modules they use. Everything else in
+ * re-exported here, and the server, lane and door modules they use. Everything else in
  * typemcp speaks in its own terms and imports from here.
  */
 export { toInputRequest } from "./input-required.js";
@@ -22,4 +22,4 @@ export {
   type HttpHandler2026Options,
 } from "./sdk-http.js";
 export { toWireAuth, type WireAuthInfo } from "./wire-auth.js";
-export { serveConnection } from "./sdk-stdio.js";
+export { connectLane, serveConnection } from "./sdk-stdio.js";

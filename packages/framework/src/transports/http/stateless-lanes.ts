@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, WireAuthInfo } from "../../runtime/sdk.js";
-import type { ProtocolServer, Transport } from "../../runtime/sdk.js";
+import { connectLane, type ProtocolServer, type Transport } from "../../runtime/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import { unrefTimer } from "./platform.js";
 
@@ -55,7 +55,10 @@ export interface LaneOptions {
   upgradeMs?: number;
 }
 
-/** The 2025-11-25 lanes: an SDK transport of our own per kept server, connected at once. */
+/**
+ * The 2025-11-25 lanes: a transport of our own per kept server, behind the server's door (a plain
+ * `tools/call` is served by its direct branch), connected at once.
+ */
 export function laneOptions2025(newServer: () => ProtocolServer): LaneOptions {
   return {
     upgradeMs: 10_000,
@@ -66,7 +69,7 @@ export function laneOptions2025(newServer: () => ProtocolServer): LaneOptions {
         send: async (message, options) => send(message, options?.relatedRequestId),
         close: async () => transport.onclose?.(),
       };
-      await server.connect(transport);
+      await connectLane(server, transport);
       return { deliver: (message, http) => transport.onmessage?.(message, http), close: () => server.close() };
     },
   };

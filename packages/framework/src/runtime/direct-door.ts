@@ -1,0 +1,126 @@
+/**
+ * The one door of a connection that is ours to carry (stdio, typemcp/testing's in-memory pair, a
+ * kept HTTP lane): a transport of ours that the SDK is connected to, in front of the transport
+ * that carries the messages. Every message passes through `receive`; on a 2025-11-25 connection a
+ * plain `tools/call` is served there, by the direct branch (sdk-direct-call.ts), and everything
+ * else goes on to the SDK. The door sets the callbacks of the transport it wraps
+ * before starting it, as any owner of a transport does; it never touches a transport the SDK
+ * holds.
+ */
+import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/server";
+import { DirectCall, errorReply, isDirectToolCall, resultReply, type DirectAnswer, type HttpFacts } from "./sdk-direct-call.js";
+import type { SdkServer } from "./sdk-server.js";
+
+type RequestId = string | number;
+
+/**
+ * How a connection's calls arrive: `connection` (stdio, in memory) serves a call directly once the
+ * client has initialized, and only one that came alone (a message with auth beside it takes the
+ * SDK's path); `lane` (a kept HTTP server, which never sees `initialize`) serves each with the
+ * HTTP facts it came with.
+ */
+export type DoorMode = "connection" | "lane";
+
+/** A transport of ours in front of `wire`, serving plain 2025-11-25 calls once a server is admitted. */
+export class DirectDoor implements Transport {
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  /** The 2025-11-25 server of the connection, once the era is known; calls are served directly only then. */
+  private server: SdkServer | undefined;
+  private mode: DoorMode = "connection";
+  /** The calls served directly and not yet answered, by id. */
+  private readonly calls = new Map<RequestId, DirectCall>();
+
+  constructor(private readonly wire: Transport) {}
+
+  get sessionId(): string | undefined {
+    return this.wire.sessionId;
+  }
+
+  /** Serves this connection's plain `tools/call` requests with `server`'s direct answer from now on. */
+  admit(server: SdkServer, mode: DoorMode = "connection"): void {
+    this.server = server;
+    this.mode = mode;
+  }
+
+  async start(): Promise<void> {
+    this.wire.onmessage = (message, extra) => this.receive(message, extra);
+    this.wire.onerror = (error) => this.onerror?.(error);
+    this.wire.onclose = () => {
+      // As the SDK aborts the calls it runs when the connection closes.
+      const calls = [...this.calls.values()];
+      this.calls.clear();
+      for (const call of calls) call.abort(new Error("Connection closed"));
+      this.onclose?.();
+    };
+    await this.wire.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.wire.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.wire.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.wire.setProtocolVersion?.(version);
+  }
+
+  private receive(message: JSONRPCMessage, extra: MessageExtraInfo | undefined): void {
+    const { id, method, params } = message as { id?: RequestId; method?: unknown; params?: Record<string, unknown> };
+    const server = this.server;
+    if (server !== undefined && typeof method === "string") {
+      if (method === "tools/call" && id !== undefined) {
+        const answer = server.directAnswer;
+        if (answer && !this.calls.has(id) && this.admits(server, extra) && isDirectToolCall(message)) {
+          this.serve(server, answer, id, params as Record<string, unknown>, this.mode === "lane" ? (extra as HttpFacts | undefined) : undefined);
+          return;
+        }
+      } else if (method === "notifications/cancelled" && id === undefined) {
+        // The SDK sees the cancellation too: it may be for a call it runs.
+        this.calls.get(params?.requestId as RequestId)?.abort(params?.reason);
+      }
+    }
+    this.onmessage?.(message, extra);
+  }
+
+  private admits(server: SdkServer, extra: MessageExtraInfo | undefined): boolean {
+    return this.mode === "lane" || (arrivedAlone(extra) && server.getClientVersion() !== undefined);
+  }
+
+  private serve(server: SdkServer, answer: DirectAnswer, id: RequestId, params: Record<string, unknown>, http: HttpFacts | undefined): void {
+    const call = new DirectCall(server, id);
+    this.calls.set(id, call);
+    // A microtask later, as the SDK starts a handler: messages read in one chunk are all taken in first.
+    queueMicrotask(() => {
+      let answered: Promise<unknown>;
+      try {
+        answered = answer(params, call, http);
+      } catch (error) {
+        answered = Promise.reject(error);
+      }
+      answered.then(
+        (result) => this.reply(id, call, () => resultReply(id, result)),
+        (error: unknown) => this.reply(id, call, () => errorReply(id, error)),
+      );
+    });
+  }
+
+  // A cancelled call gets no reply, as the SDK sends none once it has aborted a call's signal.
+  private reply(id: RequestId, call: DirectCall, reply: () => Record<string, unknown>): void {
+    if (this.calls.get(id) === call) this.calls.delete(id);
+    if (call.aborted) return;
+    this.wire.send(reply() as JSONRPCMessage).catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`)));
+  }
+}
+
+// Whether a message came with nothing beside it: stdio passes nothing, the SDK's in-memory
+// transport an `authInfo` that is undefined.
+function arrivedAlone(extra: object | undefined): boolean {
+  if (extra === undefined) return true;
+  for (const value of Object.values(extra)) if (value !== undefined) return false;
+  return true;
+}
