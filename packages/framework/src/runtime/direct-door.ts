@@ -1,14 +1,26 @@
 /**
  * The one door of a connection that is ours to carry (stdio, typemcp/testing's in-memory pair, a
  * kept HTTP lane): a transport of ours that the SDK is connected to, in front of the transport
- * that carries the messages. Every message passes through `receive`; on a 2025-11-25 connection a
- * plain `tools/call` is served there, by the direct branch (sdk-direct-call.ts), and everything
- * else goes on to the SDK. The door sets the callbacks of the transport it wraps
+ * that carries the messages. Every message passes through `receive`; a plain `tools/call` is served
+ * there, by the direct branch (sdk-direct-call.ts), and everything else goes on to the SDK: on
+ * 2025-11-25 a call with nothing but a name, arguments and `_meta`, on 2026-07-28 one whose
+ * envelope the SDK would certainly accept and that carries no `requestState` (a later round
+ * verifies its state on the SDK's path). The door sets the callbacks of the transport it wraps
  * before starting it, as any owner of a transport does; it never touches a transport the SDK
  * holds.
  */
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/server";
-import { DirectCall, errorReply, isDirectToolCall, resultReply, type DirectAnswer, type HttpFacts } from "./sdk-direct-call.js";
+import {
+  DirectCall,
+  errorReply,
+  isDirectToolCall,
+  plainEnvelope2026,
+  resultReply,
+  resultReply2026,
+  type DirectRequest,
+  type HttpFacts,
+} from "./sdk-direct-call.js";
+import type { Era } from "./protocol-types.js";
 import type { SdkServer } from "./sdk-server.js";
 
 type RequestId = string | number;
@@ -29,6 +41,7 @@ export class DirectDoor implements Transport {
   /** The 2025-11-25 server of the connection, once the era is known; calls are served directly only then. */
   private server: SdkServer | undefined;
   private mode: DoorMode = "connection";
+  private era: Era = "2025-11-25";
   /** The calls served directly and not yet answered, by id. */
   private readonly calls = new Map<RequestId, DirectCall>();
 
@@ -38,9 +51,10 @@ export class DirectDoor implements Transport {
     return this.wire.sessionId;
   }
 
-  /** Serves this connection's plain `tools/call` requests with `server`'s direct answer from now on. */
-  admit(server: SdkServer, mode: DoorMode = "connection"): void {
+  /** Serves this connection's plain `tools/call` requests of `era` with `server`'s direct answer from now on. */
+  admit(server: SdkServer, era: Era, mode: DoorMode = "connection"): void {
     this.server = server;
+    this.era = era;
     this.mode = mode;
   }
 
@@ -74,9 +88,9 @@ export class DirectDoor implements Transport {
     const server = this.server;
     if (server !== undefined && typeof method === "string") {
       if (method === "tools/call" && id !== undefined) {
-        const answer = server.directAnswer;
-        if (answer && !this.calls.has(id) && this.admits(server, extra) && isDirectToolCall(message)) {
-          this.serve(server, answer, id, params as Record<string, unknown>, this.mode === "lane" ? (extra as HttpFacts | undefined) : undefined);
+        const request = server.directAnswer && !this.calls.has(id) && this.admits(server, extra) ? this.directRequest(message, extra) : undefined;
+        if (request) {
+          this.serve(server, id, request);
           return;
         }
       } else if (method === "notifications/cancelled" && id === undefined) {
@@ -87,23 +101,41 @@ export class DirectDoor implements Transport {
     this.onmessage?.(message, extra);
   }
 
+  // A lane's requests all come with their HTTP facts; a connection's only alone (a message with
+  // auth beside it takes the SDK's path), and on 2025-11-25 once the client has initialized.
   private admits(server: SdkServer, extra: MessageExtraInfo | undefined): boolean {
-    return this.mode === "lane" || (arrivedAlone(extra) && server.getClientVersion() !== undefined);
+    return this.mode === "lane" || (arrivedAlone(extra) && (this.era === "2026-07-28" || server.getClientVersion() !== undefined));
   }
 
-  private serve(server: SdkServer, answer: DirectAnswer, id: RequestId, params: Record<string, unknown>, http: HttpFacts | undefined): void {
+  // What the handler is given for `message`, when the direct branch takes it.
+  private directRequest(message: JSONRPCMessage, extra: MessageExtraInfo | undefined): DirectRequest | undefined {
+    if (!isDirectToolCall(message)) return undefined;
+    const params = (message as { params: Record<string, unknown> }).params;
+    const http = this.mode === "lane" ? (extra as HttpFacts | undefined) : undefined;
+    if (this.era === "2025-11-25") return { params, http };
+    const envelope = plainEnvelope2026(params);
+    if (envelope === undefined) return undefined;
+    // As the SDK hands them: the envelope lifted out of `_meta`, and `_meta` gone when it held nothing else.
+    const { _meta, ...rest } = params;
+    return { params: envelope.meta === undefined ? rest : { ...rest, _meta: envelope.meta }, http, envelope };
+  }
+
+  private serve(server: SdkServer, id: RequestId, request: DirectRequest): void {
+    const answer = server.directAnswer!;
+    const reply = (result: unknown) =>
+      request.envelope ? resultReply2026(id, result, server.identity as Record<string, unknown>, request.envelope.clientCapabilities) : resultReply(id, result);
     const call = new DirectCall(server, id);
     this.calls.set(id, call);
     // A microtask later, as the SDK starts a handler: messages read in one chunk are all taken in first.
     queueMicrotask(() => {
       let answered: Promise<unknown>;
       try {
-        answered = answer(params, call, http);
+        answered = answer(request, call);
       } catch (error) {
         answered = Promise.reject(error);
       }
       answered.then(
-        (result) => this.reply(id, call, () => resultReply(id, result)),
+        (result) => this.reply(id, call, () => reply(result)),
         (error: unknown) => this.reply(id, call, () => errorReply(id, error)),
       );
     });

@@ -129,44 +129,46 @@ function registerMethod({ server, era, identify, usedStates }: Registry, method:
   // same request parsed a second time before it runs. Given params that are already checked,
   // each call is parsed once, by the SDK (see PARSED_BY_SDK).
   server.setRequestHandler(method, PARSED_BY_SDK as never, ((params: Record<string, unknown>, ctx: ServerContext) => answer(params, ctx)) as never);
-  // 2025-11-25 has no input rounds: a plain call needs nothing of the SDK's dispatcher.
-  if (era === "2025-11-25") serveDirectly(server, identify, handler);
+  // A plain call needs nothing of the SDK's dispatcher: a first round has no state to verify.
+  serveDirectly({ server, era, identify, usedStates }, handler);
 }
 
 // The direct branch of tools/call (direct-door.ts, sdk-direct-call.ts): the same handler, with a
-// context of the same shape, for a plain 2025-11-25 call on a connection of ours (stdio, in
-// memory, a kept HTTP lane).
-function serveDirectly(server: SdkServer, identify: Registry["identify"], handler: Handler): void {
+// context of the same shape, for a plain call on a connection of ours (stdio, in memory, a kept
+// HTTP lane), in either era.
+function serveDirectly({ server, era, identify }: Registry, handler: Handler): void {
   // The caller of such a connection is the same for every call on it.
   let known: { sessionId: string | undefined; caller: CallerIdentity } | undefined;
   const callerOf = (sessionId: string | undefined): CallerIdentity => {
     if (known === undefined || known.sessionId !== sessionId) known = { sessionId, caller: identify({ sessionId } as ServerContext, undefined) };
     return known.caller;
   };
-  server.directAnswer = (params, call, http) => {
+  server.directAnswer = async ({ params, http, envelope }, call) => {
     const sessionId = server.transport?.sessionId;
     const auth = fromWireAuth(http?.authInfo);
     // A lane's request names its caller (a token, else its address), as the SDK's context would.
     const caller = http ? identify({ sessionId, http: { req: http.request, authInfo: http.authInfo } } as ServerContext, auth) : callerOf(sessionId);
-    // What the SDK's context gives a 2025-11-25 request: no envelope, no input rounds.
+    // What the SDK's context gives such a request: on 2025-11-25 no envelope and no input rounds;
+    // on 2026-07-28 the envelope's capabilities and log level, and a first round (no requestState).
     const extra = new HandlerExtra(call, {
       requestId: call.requestId,
       sessionId,
-      era: "2025-11-25",
-      meta: params._meta as Record<string, unknown> | undefined,
-      clientCapabilities: server.getClientCapabilities() as ClientCapabilities | undefined,
-      logLevel: undefined,
-      input: undefined,
+      era,
+      meta: envelope ? envelope.meta : (params._meta as Record<string, unknown> | undefined),
+      clientCapabilities: envelope ? envelope.clientCapabilities : (server.getClientCapabilities() as ClientCapabilities | undefined),
+      logLevel: envelope?.logLevel as RequestExtra["logLevel"],
+      input: envelope ? new InputRound({}) : undefined,
       inputResponses: undefined,
       auth,
       caller,
     });
-    return Promise.resolve(handler(params, extra)).then(
-      (result) => (result instanceof TaskHandle ? result.result : result),
-      (error: unknown) => {
-        throw toJsonRpcError(error);
-      },
-    );
+    try {
+      const result = await handler(params, extra);
+      return result instanceof TaskHandle ? result.result : result;
+    } catch (error) {
+      if (error instanceof InputNeeded && extra.input) return askForInput(extra.input, toRoundBinding("tools/call", params, caller.key, requestStateKey()));
+      throw toJsonRpcError(error);
+    }
   };
 }
 

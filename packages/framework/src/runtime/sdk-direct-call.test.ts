@@ -8,7 +8,9 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import { createProtocolServer } from "./protocol-server.js";
 import type { Era } from "./protocol-types.js";
 import { serveConnection } from "./sdk-stdio.js";
-import { DirectCall, errorReply, isDirectToolCall, resultReply } from "./sdk-direct-call.js";
+import { sdkServerOf } from "./sdk-server-of.js";
+import type { SdkServer } from "./sdk-server.js";
+import { DirectCall, errorReply, isDirectToolCall, plainEnvelope2026, resultReply } from "./sdk-direct-call.js";
 
 const INITIALIZE = {
   jsonrpc: "2.0",
@@ -40,18 +42,29 @@ const ANSWERS: Record<string, () => unknown> = {
   },
 };
 
-/** Serves ANSWERS on a 2025-11-25 connection (through its door); `send` returns the reply to one message. */
-async function served() {
+const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const QUESTION = { message: "Which one?", requestedSchema: { type: "object", properties: { pick: { type: "string" } } } };
+
+/** Serves ANSWERS on a connection (through its door); `send` returns the reply to one message. */
+async function served(era: Era = "2025-11-25") {
+  let direct = 0;
   const aborted: unknown[] = [];
   const factory = (era: Era) => {
-    const protocol = createProtocolServer({ name: "t", version: "1" }, { tools: {} }, era);
+    const protocol = createProtocolServer({ name: "t", title: "T", version: "1" }, { tools: {} }, era);
     protocol.handle("tools/call", async (params, extra) => {
+      if (params.name === "ask") return { content: [{ type: "text", text: JSON.stringify(extra.input!.ask("elicitation/create", QUESTION)) }] };
+      if (params.name === "seen")
+        return { content: [{ type: "text", text: JSON.stringify({ params, meta: extra.meta, level: extra.logLevel, caps: extra.clientCapabilities }) }] };
       if (params.name !== "wait") return ANSWERS[params.name as string]!();
       // Waits until its call is cancelled, then says so (a reply nobody should see).
       await new Promise((resolve) => extra.signal.addEventListener("abort", resolve, { once: true }));
       aborted.push(extra.signal.reason);
       return { content: [{ type: "text", text: "late" }] };
     });
+    // Counts the calls the direct branch takes.
+    const server = sdkServerOf(protocol) as SdkServer;
+    const answer = server.directAnswer!;
+    server.directAnswer = (request, call) => (direct++, answer(request, call));
     return protocol;
   };
   const [client, server] = InMemoryTransport.createLinkedPair();
@@ -67,9 +80,14 @@ async function served() {
       replies.set(message.id as string | number, resolve);
       void client.send(message as JSONRPCMessage, viaSdk ? { authInfo: { token: "t", clientId: "c", scopes: [] } } : undefined);
     });
-  await send(INITIALIZE);
-  await client.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-  return { send, client, aborted, replies, close: () => connection.close() };
+  if (era === "2025-11-25") {
+    await send(INITIALIZE);
+    await client.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  } else {
+    // The first message pins the connection's era (and makes its server): later ones pass the door.
+    await send({ jsonrpc: "2.0", id: "open", method: "ping", params: { _meta: ENVELOPE } });
+  }
+  return { send, client, aborted, replies, direct: () => direct, close: () => connection.close() };
 }
 
 describe("tools/call served directly", () => {
@@ -131,6 +149,76 @@ describe("isDirectToolCall", () => {
     ["a fractional id", { ...call({ name: "add" }), id: 1.5 }, false],
   ])("%s: %s", (_, message, expected) => {
     expect(isDirectToolCall(message)).toBe(expected);
+  });
+});
+
+describe("tools/call served directly, 2026-07-28", () => {
+  test("answers every kind of result and error as the SDK's dispatcher does", async () => {
+    const { send, direct, close } = await served("2026-07-28");
+    let id = 0;
+    for (const name of [...Object.keys(ANSWERS), "seen"]) {
+      const request = { jsonrpc: "2.0", method: "tools/call", params: { name, arguments: { a: 1 }, _meta: { ...ENVELOPE, progressToken: "p", note: 1 } } };
+      const taken = direct();
+      const reply = await send({ ...request, id: ++id });
+      expect(direct(), name).toBe(taken + 1);
+      const sdk = await send({ ...request, id }, true);
+      expect(direct(), name).toBe(taken + 1);
+      expect(JSON.stringify(reply), name).toBe(JSON.stringify(sdk));
+    }
+    await close();
+  });
+
+  // Each envelope the SDK would accept is taken, with what the handler sees as the SDK gives it;
+  // each it might refuse is left to the SDK, whose words answer it.
+  test.each([
+    ["client info and a log level", { "io.modelcontextprotocol/clientInfo": { name: "c", version: "1" }, "io.modelcontextprotocol/logLevel": "debug" }, true],
+    ["capabilities declared", { "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} }, roots: {}, extensions: { "x/y": {} } } }, true],
+    ["an integer progress token", { progressToken: 7 }, true],
+    ["capabilities that are not an object", { "io.modelcontextprotocol/clientCapabilities": [] }, false],
+    ["client info without a version", { "io.modelcontextprotocol/clientInfo": { name: "c" } }, false],
+    ["an unknown log level", { "io.modelcontextprotocol/logLevel": "loud" }, false],
+    ["another protocol version", { "io.modelcontextprotocol/protocolVersion": "2026-01-01" }, false],
+    ["no capabilities", { "io.modelcontextprotocol/clientCapabilities": undefined }, false],
+    ["another reserved key", { "io.modelcontextprotocol/related-task": { taskId: "t" } }, false],
+  ])("%s: taken directly %s, answered as the SDK answers", async (_, change, taken) => {
+    const { send, direct, close } = await served("2026-07-28");
+    const request = { jsonrpc: "2.0", method: "tools/call", params: { name: "seen", arguments: {}, _meta: { ...ENVELOPE, ...change } } };
+    const reply = await send({ ...request, id: 1 });
+    expect(direct()).toBe(taken ? 1 : 0);
+    expect(JSON.stringify(reply)).toBe(JSON.stringify(await send({ ...request, id: 1 }, true)));
+    await close();
+  });
+
+  // The SDK does not answer such a message at all (it is no JSON-RPC request by its schema), so
+  // the direct path must leave it alone rather than answer it.
+  test("a fractional progress token is left to the SDK", () => {
+    expect(plainEnvelope2026({ name: "seen", _meta: { ...ENVELOPE, progressToken: 1.5 } })).toBeUndefined();
+    expect(plainEnvelope2026({ name: "seen", _meta: { ...ENVELOPE, progressToken: 2 } })).toEqual({
+      clientCapabilities: {},
+      logLevel: undefined,
+      meta: { progressToken: 2 },
+    });
+  });
+
+  test("a question is asked as the SDK asks it, and refused alike when the request cannot answer it", async () => {
+    const { send, direct, close } = await served("2026-07-28");
+    for (const capabilities of [{ elicitation: {} }, { elicitation: { url: {} } }, {}]) {
+      const request = {
+        jsonrpc: "2.0",
+        method: "tools/call",
+        params: { name: "ask", arguments: {}, _meta: { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": capabilities } },
+      };
+      const reply = (await send({ ...request, id: 1 })) as { result?: { requestState?: string }; error?: unknown };
+      const sdk = (await send({ ...request, id: 1 }, true)) as typeof reply;
+      // The signed state differs by its nonce; everything else is the same.
+      if (reply.result) {
+        expect(typeof reply.result.requestState).toBe("string");
+        reply.result.requestState = sdk.result!.requestState = "signed";
+      }
+      expect(JSON.stringify(reply), JSON.stringify(capabilities)).toBe(JSON.stringify(sdk));
+    }
+    expect(direct()).toBe(3);
+    await close();
   });
 });
 

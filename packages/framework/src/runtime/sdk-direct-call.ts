@@ -1,6 +1,6 @@
 /**
- * `tools/call` of the 2025-11-25 era served past the SDK's request dispatcher, on a connection
- * whose messages carry nothing beside themselves (stdio, in memory).
+ * `tools/call` served past the SDK's request dispatcher, in either era, at a connection's door
+ * (direct-door.ts: stdio, in memory, a kept HTTP lane).
  *
  * Why: per pipelined stdio call, the SDK's `Protocol` spends more on its request bookkeeping than
  * typemcp spends serving the call: an `AbortController` per request whether or not anything
@@ -11,12 +11,28 @@
  * structure (anything unusual takes the SDK's path, so the SDK still judges what it would refuse),
  * the signal is made only when read, notifications and requests to the client go through the
  * `Server`'s public `notification`/`request` tied to the call, a cancellation aborts the call and
- * its reply is dropped, and the reply has the shape and the error codes the SDK gives. What the
- * handler sees is made as on the SDK's path (handler-extra.ts): only the channel is this one.
+ * its reply is dropped, and the reply has the shape and the error codes the SDK gives (on
+ * 2026-07-28 also its `resultType`, its `serverInfo` stamp and its check of the questions an
+ * input-required result asks). What the handler sees is made as on the SDK's path
+ * (handler-extra.ts): only the channel is this one. Sorting the messages by structure, not by
+ * zod, is also what spares the SDK's failing parses (each a thrown-away error object) for
+ * nearly every message: the dearest part of its dispatch.
  */
-import { INTERNAL_ERROR, INVALID_PARAMS, specTypeSchemas, type Server } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  INTERNAL_ERROR,
+  INVALID_PARAMS,
+  isInputRequiredResult,
+  LOG_LEVEL_META_KEY,
+  MissingRequiredClientCapabilityError,
+  PROTOCOL_VERSION_META_KEY,
+  specTypeSchemas,
+  type Server,
+} from "@modelcontextprotocol/server";
 import type { RequestChannel } from "./handler-extra.js";
 import type { ClientRequestMethod } from "./input-round.js";
+import type { ClientCapabilities } from "./protocol-types.js";
 import { isPlainObject, isPlainRequest } from "./plain-request.js";
 import type { WireAuthInfo } from "./wire-auth.js";
 
@@ -87,11 +103,133 @@ export interface HttpFacts {
   readonly authInfo?: WireAuthInfo;
 }
 
+/** What the direct path hands the handler of one call. */
+export interface DirectRequest {
+  /** The call's params; on 2026-07-28 with the envelope lifted out of `_meta`, as the SDK hands them. */
+  readonly params: Record<string, unknown>;
+  /** A lane's HTTP facts: the request it came in, and its verified token. */
+  readonly http?: HttpFacts;
+  /** A 2026-07-28 call's envelope. */
+  readonly envelope?: Envelope2026;
+}
+
+/** What serves one direct call; the resolved value is the tool result sent back. */
+export type DirectAnswer = (request: DirectRequest, call: DirectCall) => Promise<unknown>;
+
+/** What a 2026-07-28 request's `_meta` envelope says, once the direct path has accepted it. */
+export interface Envelope2026 {
+  readonly clientCapabilities: ClientCapabilities;
+  readonly logLevel: string | undefined;
+  /** The rest of `_meta`, as the handler sees it (undefined when nothing is left). */
+  readonly meta: Record<string, unknown> | undefined;
+}
+
+const ENVELOPE_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY]);
+const RESERVED_PREFIX = "io.modelcontextprotocol/";
+const LOG_LEVELS = new Set(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
+
 /**
- * What serves one direct call's params (with the HTTP facts of a lane's request); the resolved
- * value is the tool result sent back.
+ * The envelope of a plain 2026-07-28 `tools/call` (see `isDirectToolCall`) that the direct path
+ * serves, or undefined to leave the request to the SDK, which judges it in its own words. Taken
+ * only when the SDK would certainly accept it: the protocol version 2026-07-28, client
+ * capabilities and (if any) client info that the published schemas accept, a known log level, a
+ * progress token that is a string or an integer, and no other reserved key in `_meta`.
  */
-export type DirectAnswer = (params: Record<string, unknown>, call: DirectCall, http?: HttpFacts) => Promise<unknown>;
+export function plainEnvelope2026(params: Record<string, unknown>): Envelope2026 | undefined {
+  const meta = params._meta;
+  if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== "2026-07-28") return undefined;
+  const capabilities = meta[CLIENT_CAPABILITIES_META_KEY];
+  const info = meta[CLIENT_INFO_META_KEY];
+  const level = meta[LOG_LEVEL_META_KEY];
+  const token = meta.progressToken;
+  if (!isPlainObject(capabilities) || !accepts(specTypeSchemas.ClientCapabilities, capabilities)) return undefined;
+  if (info !== undefined && !accepts(specTypeSchemas.Implementation, info)) return undefined;
+  if (level !== undefined && !(typeof level === "string" && LOG_LEVELS.has(level))) return undefined;
+  if (token !== undefined && typeof token !== "string" && !Number.isSafeInteger(token)) return undefined;
+  let rest: Record<string, unknown> | undefined;
+  for (const key in meta) {
+    if (ENVELOPE_KEYS.has(key)) continue;
+    if (key.startsWith(RESERVED_PREFIX)) return undefined;
+    (rest ??= {})[key] = meta[key];
+  }
+  return { clientCapabilities: capabilities as ClientCapabilities, logLevel: level, meta: rest };
+}
+
+function accepts(schema: { "~standard": { validate(value: unknown): unknown } }, value: unknown): boolean {
+  return (schema["~standard"].validate(value) as { issues?: unknown }).issues === undefined;
+}
+
+/**
+ * The reply the SDK sends for a 2026-07-28 `tools/call` that resolved with `result`: an
+ * input-required result as it is once each question's capability is one the request declared
+ * (else -32021, as the SDK refuses it); any other result checked as on 2025-11-25, then stamped
+ * `resultType: "complete"` unless it names one. Either way the server's identity goes into
+ * `_meta` (`serverInfo`), as the SDK stamps every 2026-07-28 result.
+ */
+export function resultReply2026(id: RequestId, result: unknown, serverInfo: Record<string, unknown>, declared: ClientCapabilities): Record<string, unknown> {
+  if (isInputRequiredResult(result)) {
+    const refused = refusedInputRequest(result.inputRequests, declared);
+    return refused ? errorReply(id, refused) : { result: stampServerInfo(result, serverInfo), jsonrpc: "2.0", id };
+  }
+  const reply = resultReply(id, result);
+  if (reply.result === undefined) return reply;
+  const checked = reply.result as Record<string, unknown>;
+  const typed = checked.resultType === undefined ? { ...checked, resultType: "complete" } : checked;
+  return { result: stampServerInfo(typed, serverInfo), jsonrpc: "2.0", id };
+}
+
+const SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo";
+
+function stampServerInfo(result: Record<string, unknown>, serverInfo: Record<string, unknown>): Record<string, unknown> {
+  const meta = result._meta;
+  if (meta === undefined) return { ...result, _meta: { [SERVER_INFO_META_KEY]: serverInfo } };
+  if (!isPlainObject(meta) || meta[SERVER_INFO_META_KEY] !== undefined) return result;
+  return { ...result, _meta: { ...meta, [SERVER_INFO_META_KEY]: serverInfo } };
+}
+
+// The SDK's rule for what each kind of question requires of the client, and what counts as
+// declared: a bare `elicitation: {}` reads as form support.
+function refusedInputRequest(inputRequests: unknown, declared: ClientCapabilities): Error | undefined {
+  for (const [key, entry] of Object.entries((inputRequests ?? {}) as Record<string, { method?: unknown; params?: Record<string, unknown> }>)) {
+    const required = requiredFor(entry);
+    if (required === undefined) continue;
+    const missing = missingFrom(required, declared as Record<string, unknown>);
+    if (missing !== undefined) {
+      return new MissingRequiredClientCapabilityError(
+        { requiredCapabilities: missing },
+        `Cannot request input '${key}' (${String(entry.method)}): the request's client capabilities do not declare the required capability`,
+      );
+    }
+  }
+  return undefined;
+}
+
+function requiredFor(entry: { method?: unknown; params?: Record<string, unknown> }): Record<string, Record<string, unknown>> | undefined {
+  if (entry.method === "elicitation/create") return { elicitation: entry.params?.mode === "url" ? { url: {} } : { form: {} } };
+  if (entry.method === "sampling/createMessage")
+    return { sampling: entry.params?.tools !== undefined || entry.params?.toolChoice !== undefined ? { tools: {} } : {} };
+  if (entry.method === "roots/list") return { roots: {} };
+  return undefined;
+}
+
+function missingFrom(required: Record<string, Record<string, unknown>>, declared: Record<string, unknown>): Record<string, unknown> | undefined {
+  const missing: Record<string, unknown> = {};
+  for (const [capability, members] of Object.entries(required)) {
+    const present = declared[capability];
+    if (present === undefined) {
+      missing[capability] = members;
+      continue;
+    }
+    if (!isPlainObject(present)) continue;
+    const absent: Record<string, unknown> = {};
+    for (const member of Object.keys(members)) {
+      const implied = capability === "elicitation" && member === "form" && present.form === undefined && present.url === undefined;
+      if (present[member] === undefined && !implied) absent[member] = members[member];
+    }
+    if (Object.keys(absent).length > 0) missing[capability] = absent;
+  }
+  return Object.keys(missing).length > 0 ? missing : undefined;
+}
 
 /** The result keys that keep a result without `content` from getting an empty one (the SDK's rule). */
 const FOREIGN_KEYS = ["task", "inputRequests", "requestState"];

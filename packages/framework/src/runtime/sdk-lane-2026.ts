@@ -6,7 +6,7 @@
  * `test/in-memory/lanes-2026.test.ts` holds the SDK to what this relies on.
  */
 import { isJsonContentType, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
-import { serveConnection, type ProtocolServer } from "./sdk.js";
+import { connectLane, serveConnection, type ProtocolServer } from "./sdk.js";
 import { sdkServerOf } from "./sdk-server-of.js";
 import { classifyHttpRequest, type HttpRequestHead } from "./sdk-http.js";
 import type { WireAuthInfo } from "./wire-auth.js";
@@ -93,8 +93,9 @@ const OPENING_ID = "typemcp:open-lane";
  * The SDK pins a server to an era only in its entries; its stdio entry pins one to the era of the
  * first message it reads. So the server is opened there on a 2026-07-28 `ping`, closed, and then
  * connected (the SDK's rule for a new transport: `close()` first) to a transport of ours, where it
- * keeps its era: each request reaches the server's own dispatch with its HTTP facts, and what the
- * server sends reaches `send` without the stdio entry's checks of every outgoing message.
+ * keeps its era: each request reaches the server's door (a plain `tools/call` is served there,
+ * direct-door.ts) or its own dispatch with its HTTP facts, and what the server sends reaches
+ * `send` without the stdio entry's checks of every outgoing message.
  * `test/in-memory/lanes-2026.test.ts` holds the SDK to this.
  */
 export async function openLane2026(
@@ -107,7 +108,7 @@ export async function openLane2026(
     send: async (message, options) => send(message, options?.relatedRequestId),
     close: async () => transport.onclose?.(),
   };
-  await protocol.connect(transport);
+  await connectLane(protocol, transport);
   // The SDK's own classification, in its own words ("modern" is its name for the 2026-07-28 era).
   const classification = { era: "modern", revision: ERA_2026 };
   return {

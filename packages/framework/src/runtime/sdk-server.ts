@@ -25,17 +25,18 @@ const isHandshake = (method: string) => method === "initialize" || method === "s
  */
 export class SdkServer extends Server {
   /**
-   * Serves a plain 2025-11-25 `tools/call` past the SDK's dispatcher on a connection that allows
-   * it (see direct-door.ts); set once the server's tools/call handler is registered.
+   * Serves a plain `tools/call` past the SDK's dispatcher on a connection that allows it (see
+   * direct-door.ts); set once the server's tools/call handler is registered.
    */
   directAnswer: DirectAnswer | undefined;
 
   constructor(
-    implementation: Omit<ServerInfo, "instructions">,
+    /** Who the server is, as the SDK stamps it into every 2026-07-28 result's `_meta`. */
+    readonly identity: Omit<ServerInfo, "instructions">,
     options: ServerOptions,
     private readonly offers: ExtensionOffers = {},
   ) {
-    super(implementation, options);
+    super(identity, options);
   }
 
   // Runs for every handler, the SDK's own (initialize, server/discover) included, from inside the

@@ -11,9 +11,9 @@ import { SdkServer } from "./sdk-server.js";
 export function serveConnection(factory: ProtocolServerFactory, transport: Transport, onerror?: (error: Error) => void): { close(): Promise<void> } {
   const door = new DirectDoor(transport);
   const connect = (era: "modern" | "legacy") => {
-    const server = sdkServerOf(factory(era === "modern" ? "2026-07-28" : "2025-11-25"));
-    // 2025-11-25 has no input rounds: a plain call needs nothing of the SDK's dispatcher.
-    if (era === "legacy" && server instanceof SdkServer) door.admit(server);
+    const protocol = factory(era === "modern" ? "2026-07-28" : "2025-11-25");
+    const server = sdkServerOf(protocol);
+    if (server instanceof SdkServer) door.admit(server, protocol.era);
     return server;
   };
   return serveStdio((ctx) => connect(ctx.era), { legacy: "serve", transport: door, ...(onerror ? { onerror } : {}) });
@@ -21,11 +21,11 @@ export function serveConnection(factory: ProtocolServerFactory, transport: Trans
 
 /**
  * Connects `protocol` to `transport` (a kept HTTP lane's, carrying one era's plain requests with
- * their HTTP facts) through a door: on a 2025-11-25 server a plain `tools/call` is served directly.
+ * their HTTP facts) through a door, where a plain `tools/call` is served directly.
  */
 export async function connectLane(protocol: ProtocolServer, transport: Transport): Promise<void> {
   const door = new DirectDoor(transport);
   const server = sdkServerOf(protocol);
-  if (protocol.era === "2025-11-25" && server instanceof SdkServer) door.admit(server, "lane");
+  if (server instanceof SdkServer) door.admit(server, protocol.era, "lane");
   await protocol.connect(door);
 }
