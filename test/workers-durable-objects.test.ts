@@ -276,6 +276,24 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     expect(sseEvents(await recent.text())).toEqual(events.slice(-2));
   }, 180_000);
 
+  test("inside a session too, a resume from before the kept events is refused naming the window (not the SDK's bare 500)", async () => {
+    const session = await openSession([server.url]);
+    const inSession = { "Mcp-Session-Id": session.id(), "MCP-Protocol-Version": "2025-11-25" };
+    const call = await callTool(server.url, "count", { steps: 10_020, intervalMs: 0 }, { progress: true, headers: inSession, timeoutMs: 120_000 });
+    const events = sseEvents(await call.text());
+    expect(events).toHaveLength(10_021);
+    const resume = (id: string) =>
+      fetch(server.url, { headers: { Accept: "text/event-stream", ...inSession, "Last-Event-ID": id }, signal: AbortSignal.timeout(30_000) });
+    const old = await resume(events[0]!.id);
+    expect(old.status).toBe(410);
+    expect(((await old.json()) as { error: { message: string } }).error.message).toBe(
+      `Last-Event-ID "${events[0]!.id}" is older than the events this stream keeps (its last 10,000): the events after it are gone; send the request again.`,
+    );
+    const recent = await resume(events.at(-3)!.id);
+    expect(recent.status).toBe(200);
+    expect(sseEvents(await recent.text())).toEqual(events.slice(-2));
+  }, 180_000);
+
   describe("with OAuth (a real OpenID provider)", () => {
     let provider: OpenIdProvider;
     let guarded: Awaited<ReturnType<typeof startWorkerdWithState>>;

@@ -32,7 +32,9 @@ export function isOwnStream(streamId: string | undefined, ownerKey: string): boo
  * does not know (the SDK answers such a resume 400, as for any unknown id). `owner` is read when
  * the first event is stored, once the session's id is known.
  */
-export function ownedEventStore(store: EventStore, owner: () => string): EventStore {
+export function ownedEventStore(store: EventStore, owner: () => string): OwnedEventStore {
+  // The store's own refusal of the last resume that failed (the SDK reads none of it: it answers 500).
+  let refused: { lastEventId: string; status: number; message: string } | undefined;
   let key: string | undefined;
   const tag = (): string => ownerTag((key ??= owner()));
   const own = async (eventId: string): Promise<string | undefined> => {
@@ -49,8 +51,26 @@ export function ownedEventStore(store: EventStore, owner: () => string): EventSt
       // depends on that order (a resume is rare: one lookup more costs nothing that matters).
       const streamId = await own(lastEventId);
       if (streamId === undefined) throw new Error(`Unknown Last-Event-ID "${lastEventId}".`);
-      await store.replayEventsAfter(lastEventId, options);
+      try {
+        await store.replayEventsAfter(lastEventId, options);
+      } catch (error) {
+        const status = (error as { httpStatus?: unknown }).httpStatus;
+        if (typeof status === "number") refused = { lastEventId, status, message: (error as Error).message };
+        throw error;
+      }
       return streamId;
     },
+    refusalFor(lastEventId) {
+      return refused?.lastEventId === lastEventId ? { status: refused.status, message: refused.message } : undefined;
+    },
   };
+}
+
+/** An {@link ownedEventStore}: it also tells why the store refused a resume, in the store's words. */
+export interface OwnedEventStore extends EventStore {
+  /**
+   * The status and words of the store's refusal of the resume from `lastEventId`, when it refused
+   * the last one tried for a reason a client can act on (a stream trimmed or abandoned: 410).
+   */
+  refusalFor(lastEventId: string): { status: number; message: string } | undefined;
 }

@@ -7,7 +7,7 @@ import type { HttpServing } from "./http-serving.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { refusalResponse } from "./json-responses.js";
 import { isInitialize, isRequest } from "./message-kinds.js";
-import { ownedEventStore } from "./owned-streams.js";
+import { ownedEventStore, type OwnedEventStore } from "./owned-streams.js";
 import type { RequestView } from "./request-view.js";
 import { SessionStore, type Session } from "./session-store.js";
 
@@ -68,7 +68,9 @@ export class SessionRequests {
   getOrDelete(request: RequestView, caller: AuthInfo | undefined, wireAuth: ReturnType<typeof toWireAuth>): Promise<Response> | Response {
     const session = this.sessionOf(request, true, caller);
     if (!session) return refusalResponse({ status: 404, message: "Session not found: initialize a new one." });
-    return session.transport.handleRequest(request.toRequest(), wireAuth);
+    const lastEventId = request.method === "GET" ? request.header("last-event-id") : null;
+    const answered = session.transport.handleRequest(request.toRequest(), wireAuth);
+    return lastEventId === null || session.events === undefined ? answered : inStoreWords(answered, session.events, lastEventId);
   }
 
   /** Closes every session and its streams. */
@@ -101,16 +103,27 @@ export class SessionRequests {
     }
     const server = this.serving.newServer({ stateless: false, era: "2025-11-25" });
     const store = this.eventStore();
+    // The session's streams are its owner's: a token's principal, else the session itself.
+    const events = store ? ownedEventStore(store, () => ownerKeyOf(caller, transport.sessionId, client)) : undefined;
     const transport = createHttpTransport({
       sessionIdGenerator: () => this.options.stores.sessions?.idFor(request.toRequest()) ?? globalThis.crypto.randomUUID(),
       enableJsonResponse: false,
       maxRequestBodySize: this.options.maxBodyBytes,
-      // The session's streams are its owner's: a token's principal, else the session itself.
-      ...(store ? { eventStore: ownedEventStore(store, () => ownerKeyOf(caller, transport.sessionId, client)) } : {}),
-      onsessioninitialized: (id) => this.sessions().add(id, { transport, server, client, owner: principalKey(caller), lastSeen: Date.now(), uses: 0 }),
+      ...(events ? { eventStore: events } : {}),
+      onsessioninitialized: (id) => this.sessions().add(id, { transport, server, events, client, owner: principalKey(caller), lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => this.sessions().delete(id),
     });
     await server.connect(transport);
     return transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth });
   }
+}
+
+// A resume the store refused (its stream trimmed past the id, or abandoned) is answered with the
+// store's status and words, not the SDK's bare 500 "Error replaying events".
+async function inStoreWords(answered: Promise<Response>, events: OwnedEventStore, lastEventId: string): Promise<Response> {
+  const response = await answered;
+  const refusal = response.status === 500 ? events.refusalFor(lastEventId) : undefined;
+  if (refusal === undefined) return response;
+  await response.body?.cancel();
+  return refusalResponse(refusal);
 }

@@ -1,3 +1,4 @@
+import type { OwnedEventStore } from "./owned-streams.js";
 import type { HttpTransport, ProtocolServer } from "../../runtime/sdk.js";
 import { unrefTimer } from "./platform.js";
 
@@ -5,6 +6,8 @@ import { unrefTimer } from "./platform.js";
 export interface Session {
   readonly transport: HttpTransport;
   readonly server: ProtocolServer;
+  /** Where its streams are kept for a resume, when the server keeps them. */
+  readonly events?: OwnedEventStore | undefined;
   /** Who opened it: the client's address, for the per-client limit. */
   readonly client: string;
   /** Whose verified token opened it (`principalKey`: `user:…` or `client:…`); only the same owner may use it. */
