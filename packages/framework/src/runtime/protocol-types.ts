@@ -70,7 +70,7 @@ export type ExtensionMethod = "tasks/get" | "tasks/update" | "tasks/cancel";
 /**
  * What a `tools/call` handler returns to answer with a task handle (`CreateTaskResult`) instead
  * of a tool result: the SDK's own check of `tools/call` results knows only tool results, so the
- * handle travels past it (see `SdkServer.answerWith` in sdk-server.ts).
+ * handle leaves that check by an exit of its own (see `SdkServer._wrapHandler` in sdk-server.ts).
  */
 export class TaskHandle {
   constructor(readonly result: Record<string, unknown>) {}
