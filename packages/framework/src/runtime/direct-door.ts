@@ -33,12 +33,12 @@ type RequestId = string | number;
  */
 export type DoorMode = "connection" | "lane";
 
-/** A transport of ours in front of `wire`, serving plain 2025-11-25 calls once a server is admitted. */
+/** A transport of ours in front of `wire`, serving plain calls of the admitted server's era once one is admitted. */
 export class DirectDoor implements Transport {
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  /** The 2025-11-25 server of the connection, once the era is known; calls are served directly only then. */
+  /** The connection's server, once its era is known; calls are served directly only then. */
   private server: SdkServer | undefined;
   private mode: DoorMode = "connection";
   private era: Era = "2025-11-25";

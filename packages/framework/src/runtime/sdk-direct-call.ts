@@ -27,6 +27,7 @@ import {
   LOG_LEVEL_META_KEY,
   MissingRequiredClientCapabilityError,
   PROTOCOL_VERSION_META_KEY,
+  SERVER_INFO_META_KEY,
   specTypeSchemas,
   type Server,
 } from "@modelcontextprotocol/server";
@@ -126,13 +127,12 @@ export interface Envelope2026 {
 
 const ENVELOPE_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY]);
 const RESERVED_PREFIX = "io.modelcontextprotocol/";
-const LOG_LEVELS = new Set(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
 
 /**
  * The envelope of a plain 2026-07-28 `tools/call` (see `isDirectToolCall`) that the direct path
  * serves, or undefined to leave the request to the SDK, which judges it in its own words. Taken
  * only when the SDK would certainly accept it: the protocol version 2026-07-28, client
- * capabilities and (if any) client info that the published schemas accept, a known log level, a
+ * capabilities, client info and log level (if any) that the published schemas accept, a
  * progress token that is a string or an integer, and no other reserved key in `_meta`.
  */
 export function plainEnvelope2026(params: Record<string, unknown>): Envelope2026 | undefined {
@@ -144,7 +144,7 @@ export function plainEnvelope2026(params: Record<string, unknown>): Envelope2026
   const token = meta.progressToken;
   if (!isPlainObject(capabilities) || !accepts(specTypeSchemas.ClientCapabilities, capabilities)) return undefined;
   if (info !== undefined && !accepts(specTypeSchemas.Implementation, info)) return undefined;
-  if (level !== undefined && !(typeof level === "string" && LOG_LEVELS.has(level))) return undefined;
+  if (level !== undefined && !accepts(specTypeSchemas.LoggingLevel, level)) return undefined;
   if (token !== undefined && typeof token !== "string" && !Number.isSafeInteger(token)) return undefined;
   let rest: Record<string, unknown> | undefined;
   for (const key in meta) {
@@ -152,7 +152,7 @@ export function plainEnvelope2026(params: Record<string, unknown>): Envelope2026
     if (key.startsWith(RESERVED_PREFIX)) return undefined;
     (rest ??= {})[key] = meta[key];
   }
-  return { clientCapabilities: capabilities as ClientCapabilities, logLevel: level, meta: rest };
+  return { clientCapabilities: capabilities as ClientCapabilities, logLevel: level as string | undefined, meta: rest };
 }
 
 function accepts(schema: { "~standard": { validate(value: unknown): unknown } }, value: unknown): boolean {
@@ -177,8 +177,6 @@ export function resultReply2026(id: RequestId, result: unknown, serverInfo: Reco
   const typed = checked.resultType === undefined ? { ...checked, resultType: "complete" } : checked;
   return { result: stampServerInfo(typed, serverInfo), jsonrpc: "2.0", id };
 }
-
-const SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo";
 
 function stampServerInfo(result: Record<string, unknown>, serverInfo: Record<string, unknown>): Record<string, unknown> {
   const meta = result._meta;

@@ -5,7 +5,7 @@
  * results in it). Every reply is made inside the handler the SDK dispatches to; nothing is
  * rewritten on its way out, and no transport the SDK is connected to is touched.
  */
-import { Server, type JSONRPCRequest, type ServerContext, type ServerOptions } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, Server, type JSONRPCRequest, type ServerContext, type ServerOptions } from "@modelcontextprotocol/server";
 import type { DirectAnswer } from "./sdk-direct-call.js";
 import { toInvalidParams } from "./invalid-params.js";
 import { TaskHandle, type ClientCapabilities, type ServerInfo } from "./protocol-types.js";
@@ -80,7 +80,7 @@ function withOffers(
   envelope: Record<string, unknown> | undefined,
   offers: ExtensionOffers,
 ): Record<string, unknown> {
-  const client = (params?.capabilities ?? envelope?.["io.modelcontextprotocol/clientCapabilities"]) as ClientCapabilities | undefined;
+  const client = (params?.capabilities ?? envelope?.[CLIENT_CAPABILITIES_META_KEY]) as ClientCapabilities | undefined;
   const taken = Object.keys(offers).filter((id) => client?.extensions?.[id] !== undefined);
   if (!taken.length) return result;
   const answer = result as { capabilities?: { extensions?: Record<string, unknown> } };
