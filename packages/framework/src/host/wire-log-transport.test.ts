@@ -7,7 +7,6 @@ class RecordingTransport implements Transport {
   readonly sent: JSONRPCMessage[] = [];
   onmessage?: Transport["onmessage"];
   onclose?: () => void;
-  constructor(readonly params: { command: string }) {}
   async start() {}
   async send(message: JSONRPCMessage) {
     this.sent.push(message);
@@ -21,12 +20,19 @@ class RecordingTransport implements Transport {
   }
 }
 
+/** The shape the SDK client reads as a stdio transport. */
+class RecordingStdioTransport extends RecordingTransport {
+  readonly stderr = "the child's stderr";
+  readonly pid = 4242;
+}
+
 const request = { jsonrpc: "2.0", id: 1, method: "tools/list" } as const;
 const reply = { jsonrpc: "2.0", id: 1, result: { tools: [] } } as const;
+const own = { jsonrpc: "2.0", id: "typemcp-host-1", result: {} } as const;
 
 describe("withWireLog", () => {
   test("reports every message both ways, in order, and still delivers it", async () => {
-    const transport = new RecordingTransport({ command: "server" });
+    const transport = new RecordingTransport();
     const seen: Array<[WireDirection, unknown]> = [];
     const received: unknown[] = [];
     const logged = withWireLog(transport, (direction, message) => seen.push([direction, message]));
@@ -42,32 +48,42 @@ describe("withWireLog", () => {
     expect(received).toEqual([reply]);
   });
 
-  test("keeps the transport itself, its class and its members, for the SDK to recognise", async () => {
-    const transport = new RecordingTransport({ command: "server" });
-    const logged = withWireLog(transport, () => {});
-    let closed = false;
-    logged.onclose = () => (closed = true);
-    await logged.close();
-    expect([logged === transport, logged instanceof RecordingTransport, Object.getPrototypeOf(logged) === RecordingTransport.prototype, closed]).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
+  test("keeps a message `take` claims from the client, after reporting it", async () => {
+    const transport = new RecordingTransport();
+    const seen: unknown[] = [];
+    const received: unknown[] = [];
+    const logged = withWireLog(
+      transport,
+      (_direction, message) => seen.push(message),
+      (message) => "id" in message && message.id === own.id,
+    );
+    logged.onmessage = (message) => received.push(message);
+    await logged.start();
+    transport.deliver(own);
+    transport.deliver(reply);
+    expect([seen, received]).toEqual([[own, reply], [reply]]);
   });
 
-  test("reports a message once when a new handler chains to the one before it, as the SDK's Protocol does", () => {
-    const transport = new RecordingTransport({ command: "server" });
-    const seen: unknown[] = [];
+  test("has a stdio transport's shape in front of one, and an HTTP one's otherwise, for the SDK to tell them apart", () => {
+    const stdio = withWireLog(new RecordingStdioTransport(), () => {});
+    const http = withWireLog(new RecordingTransport(), () => {});
+    expect([(stdio as any).stderr, (stdio as any).pid, "stderr" in http, "pid" in http]).toEqual(["the child's stderr", 4242, false, false]);
+  });
+
+  test("hands a handler set after start the next message, and passes the close on", async () => {
+    const transport = new RecordingTransport();
+    const logged = withWireLog(transport, () => {});
     const order: string[] = [];
-    withWireLog(transport, (_direction, message) => seen.push(message));
-    transport.onmessage = () => order.push("first");
-    const before = transport.onmessage;
-    transport.onmessage = (message, extra) => {
+    logged.onmessage = () => order.push("first");
+    logged.onclose = () => order.push("closed");
+    await logged.start();
+    const before = logged.onmessage;
+    logged.onmessage = (message, extra) => {
       before?.(message, extra);
       order.push("second");
     };
     transport.deliver(reply);
-    expect([seen, order]).toEqual([[reply], ["first", "second"]]);
+    await logged.close();
+    expect(order).toEqual(["first", "second", "closed"]);
   });
 });

@@ -9,7 +9,7 @@
  * before starting it, as any owner of a transport does; it never touches a transport the SDK
  * holds.
  */
-import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/server";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/server";
 import {
   DirectCall,
   errorReply,
@@ -22,6 +22,7 @@ import {
 } from "./sdk-direct-call.js";
 import type { Era } from "./protocol-types.js";
 import type { SdkServer } from "./sdk-server.js";
+import { TransportInFront } from "./transport-in-front.js";
 
 type RequestId = string | number;
 
@@ -33,23 +34,14 @@ type RequestId = string | number;
  */
 export type DoorMode = "connection" | "lane";
 
-/** A transport of ours in front of `wire`, serving plain calls of the admitted server's era once one is admitted. */
-export class DirectDoor implements Transport {
-  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
+/** A transport of ours in front of the transport that carries the messages, serving plain calls of the admitted server's era once one is admitted. */
+export class DirectDoor extends TransportInFront {
   /** The connection's server, once its era is known; calls are served directly only then. */
   private server: SdkServer | undefined;
   private mode: DoorMode = "connection";
   private era: Era = "2025-11-25";
   /** The calls served directly and not yet answered, by id. */
   private readonly calls = new Map<RequestId, DirectCall>();
-
-  constructor(private readonly wire: Transport) {}
-
-  get sessionId(): string | undefined {
-    return this.wire.sessionId;
-  }
 
   /** Serves this connection's plain `tools/call` requests of `era` with `server`'s direct answer from now on. */
   admit(server: SdkServer, era: Era, mode: DoorMode = "connection"): void {
@@ -58,32 +50,15 @@ export class DirectDoor implements Transport {
     this.mode = mode;
   }
 
-  async start(): Promise<void> {
-    this.wire.onmessage = (message, extra) => this.receive(message, extra);
-    this.wire.onerror = (error) => this.onerror?.(error);
-    this.wire.onclose = () => {
-      // As the SDK aborts the calls it runs when the connection closes.
-      const calls = [...this.calls.values()];
-      this.calls.clear();
-      for (const call of calls) call.abort(new Error("Connection closed"));
-      this.onclose?.();
-    };
-    await this.wire.start();
+  protected override closed(): void {
+    // As the SDK aborts the calls it runs when the connection closes.
+    const calls = [...this.calls.values()];
+    this.calls.clear();
+    for (const call of calls) call.abort(new Error("Connection closed"));
+    super.closed();
   }
 
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.wire.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.wire.close();
-  }
-
-  setProtocolVersion(version: string): void {
-    this.wire.setProtocolVersion?.(version);
-  }
-
-  private receive(message: JSONRPCMessage, extra: MessageExtraInfo | undefined): void {
+  protected override receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     const { id, method, params } = message as { id?: RequestId; method?: unknown; params?: Record<string, unknown> };
     const server = this.server;
     if (server !== undefined && typeof method === "string") {
@@ -98,7 +73,7 @@ export class DirectDoor implements Transport {
         this.calls.get(params?.requestId as RequestId)?.abort(params?.reason);
       }
     }
-    this.onmessage?.(message, extra);
+    super.receive(message, extra);
   }
 
   // A lane's requests all come with their HTTP facts; a connection's only alone (a message with
@@ -145,7 +120,7 @@ export class DirectDoor implements Transport {
   private reply(id: RequestId, call: DirectCall, reply: () => Record<string, unknown>): void {
     if (this.calls.get(id) === call) this.calls.delete(id);
     if (call.aborted) return;
-    this.wire.send(reply() as JSONRPCMessage).catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`)));
+    this.inner.send(reply() as JSONRPCMessage).catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`)));
   }
 }
 

@@ -99,6 +99,32 @@ describe("the SDK seam", () => {
     expect(reaches).toEqual([]);
   });
 
+  // What issue #48 removed: replaced `send`/`onmessage` on a connected SDK transport, a patched
+  // schema. A transport of ours in front of an SDK one (transport-in-front.ts) sets the callbacks of
+  // the one it carries before starting it, as the SDK's own API has every owner do; the SDK
+  // server's `onclose` is a callback it documents for its owner.
+  test("no framework source replaces a member of an object it does not own, beyond the callbacks an owner sets", () => {
+    const allowed = new Map([
+      ["runtime/transport-in-front.ts", ["onmessage", "onclose", "onerror"]],
+      ["runtime/protocol-server.ts", ["onclose"]],
+      // The protocol server is ours (protocol-server.ts); its owner hears of its end.
+      ["runtime/server-app.ts", ["onclose"]],
+    ]);
+    const assigned: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const relative = path.relative(SRC, file).split(path.sep).join("/");
+      const lines = withoutComments(fs.readFileSync(file, "utf8")).split("\n");
+      lines.forEach((line, i) => {
+        for (const match of line.matchAll(
+          /\b(?!this\b)[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.(send|start|close|onmessage|onclose|onerror|safeParse|parse|handleRequest)\s*=(?!=)/g,
+        )) {
+          if (!allowed.get(relative)?.includes(match[1]!)) assigned.push(`${relative}:${i + 1}: ${match[0]}`);
+        }
+      });
+    }
+    expect(assigned).toEqual([]);
+  });
+
   test("a subclass hook is overridden where the list says, and only overridden there", () => {
     for (const [hook, home] of SUBCLASS_HOOKS) {
       // Still a method of the SDK's Server, or the override would silently never run.

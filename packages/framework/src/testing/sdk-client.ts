@@ -8,6 +8,7 @@ import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { Progress } from "../host/mcp-tool.js";
 import { RawRequests, requestEnvelope, type RawChannel } from "../host/raw-requests.js";
 import { serveConnection, TASKS_EXTENSION, type JSONRPCMessage, type ProtocolServerFactory, type Transport } from "../runtime/sdk.js";
+import { type ReceiveExtra, TransportInFront } from "../runtime/transport-in-front.js";
 
 /** The protocol revision a test client speaks: `2025-11-25` (initialize, sessions) or `2026-07-28` (stateless). */
 export type ProtocolVersion = "2025-11-25" | "2026-07-28";
@@ -176,35 +177,16 @@ function sdkOptions(options: CallOptions) {
  * collide with the SDK's numeric ones, and their answers are taken here, before the SDK client
  * would see them.
  */
-class TappedTransport implements Transport {
-  onmessage?: Transport["onmessage"];
-  onclose?: Transport["onclose"];
-  onerror?: Transport["onerror"];
+class TappedTransport extends TransportInFront {
   private readonly raw: RawRequests;
 
-  constructor(private readonly inner: Transport) {
+  constructor(inner: Transport) {
+    super(inner);
     this.raw = new RawRequests(inner as RawChannel, "typemcp-testing-");
   }
 
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
-  }
-
-  async start(): Promise<void> {
-    this.inner.onmessage = (message, extra) => {
-      if (!this.raw.take(message)) this.onmessage?.(message, extra);
-    };
-    this.inner.onclose = () => this.onclose?.();
-    this.inner.onerror = (error) => this.onerror?.(error);
-    await this.inner.start();
-  }
-
-  send(message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]): Promise<void> {
-    return this.inner.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
+  protected override receive(message: JSONRPCMessage, extra?: ReceiveExtra): void {
+    if (!this.raw.take(message)) super.receive(message, extra);
   }
 
   /** Sends `method` past the SDK client (with the 2026-07-28 envelope when `capabilities` are given) and resolves with its result. */

@@ -1,16 +1,24 @@
-import type { ProtocolServer, Transport } from "../../runtime/sdk.js";
+import type { JSONRPCMessage, ProtocolServer, Transport } from "../../runtime/sdk.js";
+import { type SendOptions, TransportInFront } from "../../runtime/transport-in-front.js";
 
 /**
- * Closes a one-request (stateless) server once it has sent its response, rather than when the
- * client hangs up: the events it sends meanwhile are stored for the client to resume elsewhere.
+ * The transport a one-request (stateless) server connects to, in front of its SDK HTTP
+ * transport: it closes the server once the response has been sent, rather than when the client
+ * hangs up, so the events sent meanwhile are stored for the client to resume elsewhere.
  */
-export function closeAfterResponse(transport: Transport, server: ProtocolServer): void {
-  const send = transport.send.bind(transport);
-  transport.send = async (message, options) => {
+export class CloseAfterResponse extends TransportInFront {
+  constructor(
+    inner: Transport,
+    private readonly server: ProtocolServer,
+  ) {
+    super(inner);
+  }
+
+  override async send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     try {
-      await send(message, options);
+      await super.send(message, options);
     } finally {
-      if ("id" in message && ("result" in message || "error" in message)) void server.close();
+      if ("id" in message && ("result" in message || "error" in message)) void this.server.close();
     }
-  };
+  }
 }

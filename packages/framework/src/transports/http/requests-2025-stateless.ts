@@ -1,7 +1,7 @@
 import type { EventStore, toWireAuth } from "../../runtime/sdk.js";
 import { createHttpTransport } from "../../runtime/sdk.js";
 import { statelessReason } from "../../runtime/stateless-reason.js";
-import { closeAfterResponse } from "./close-after-response.js";
+import { CloseAfterResponse } from "./close-after-response.js";
 import type { HttpServing } from "./http-serving.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { refusalResponse } from "./json-responses.js";
@@ -55,12 +55,9 @@ export class StatelessRequests {
       ...(resumable ? { eventStore: ownedEventStore(store, () => owner) } : {}),
     });
     const server = this.newServer();
-    await server.connect(transport);
     // When the answer is resumable on any instance (shared stores), the request runs on to its response.
-    if (resumable) {
-      closeAfterResponse(transport, server);
-      return transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth });
-    }
+    await server.connect(resumable ? new CloseAfterResponse(transport, server) : transport);
+    if (resumable) return transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth });
     // The client went away before its answer: close the server, which aborts the handler's
     // signal, so a tool stops its upstream work for nobody.
     const close = (): void => void server.close();
