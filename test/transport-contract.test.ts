@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ERAS, VIEW_MIME, contractTransports, type ContractClient, type Era } from "./support/contract-transports.js";
+import { ERAS, TASKS_PER_CALLER, TRUSTED_PROXY, VIEW_MIME, contractTransports, type ContractClient, type Era } from "./support/contract-transports.js";
 
 // One transport contract: the same table of cases runs over every transport, platform build and
 // gateway in both protocol eras. A difference is either fixed or listed in LIMITS with the
@@ -278,7 +278,14 @@ for (const transport of transports) {
         test(`${era}: two addresses are two callers (rate limit, cached results); a forged X-Forwarded-For changes nothing`, async () => {
           await callersByAddress(transport, era, [2, 3, 4].map((n) => `127.0.0.${n + 3 * index}`) as [string, string, string]);
         });
+        test(`${era}: behind the trusted proxy, two forwarded clients are two callers`, async () => {
+          await forwardedCallers(transport, era, [`198.51.100.${1 + 2 * index}`, `198.51.100.${2 + 2 * index}`]);
+        });
       }
+      // A 2026-07-28 client that does not declare the Tasks extension gets plain results (the tasks case).
+      test("2025-11-25: each address has its own task cap", async () => {
+        await taskCapsByAddress(transport, ["127.0.0.20", "127.0.0.21"]);
+      });
     });
   });
 }
@@ -292,16 +299,55 @@ async function callersByAddress(transport: (typeof transports)[number], era: Era
   ]);
   const [first, second, forged] = clients;
   try {
-    const countKey = async (t: ContractClient) => ((await call(t, "whoami")).structuredContent as { countKey: string }).countKey;
     expect([await countKey(first), await countKey(second), await countKey(forged)]).toEqual([`address:${a}`, `address:${b}`, `address:${c}`]);
-    expect(textOf(await call(first, "limited"))).toBe("ok");
-    await expect(call(first, "limited")).rejects.toThrow(/Rate limit reached: at most 1 calls of (\w+_)?limited per 60 s/);
-    expect(textOf(await call(second, "limited"))).toBe("ok");
-    const stamp = async (t: ContractClient) => (await call(t, "stamp")).structuredContent;
-    const mine = await stamp(first);
-    expect(await stamp(first)).toEqual(mine);
-    expect(await stamp(second)).not.toEqual(mine);
+    await expectTwoCallers(first, second);
   } finally {
+    await Promise.all(clients.map((t) => t.client.close()));
+  }
+}
+
+// Two clients behind the one proxy the server trusts: each known by the address the proxy forwarded.
+async function forwardedCallers(transport: (typeof transports)[number], era: Era, [a, b]: [string, string]): Promise<void> {
+  const clients = await Promise.all([a, b].map((client) => transport.connectFrom!(era, TRUSTED_PROXY, { "X-Forwarded-For": client })));
+  const [first, second] = clients as [ContractClient, ContractClient];
+  try {
+    expect([await countKey(first), await countKey(second)]).toEqual([`address:${a}`, `address:${b}`]);
+    await expectTwoCallers(first, second);
+  } finally {
+    await Promise.all(clients.map((t) => t.client.close()));
+  }
+}
+
+// Each caller has a rate limit and cached results of its own.
+async function expectTwoCallers(first: ContractClient, second: ContractClient): Promise<void> {
+  expect(textOf(await call(first, "limited"))).toBe("ok");
+  await expect(call(first, "limited")).rejects.toThrow(/Rate limit reached: at most 1 calls of (\w+_)?limited per 60 s/);
+  expect(textOf(await call(second, "limited"))).toBe("ok");
+  const stamp = async (t: ContractClient) => (await call(t, "stamp")).structuredContent;
+  const mine = await stamp(first);
+  expect(await stamp(first)).toEqual(mine);
+  expect(await stamp(second)).not.toEqual(mine);
+}
+
+const countKey = async (t: ContractClient) => ((await call(t, "whoami")).structuredContent as { countKey: string }).countKey;
+
+// The contract servers let one caller run TASKS_PER_CALLER tasks at once: the next from the same
+// address is refused in words, while another address starts its own.
+async function taskCapsByAddress(transport: (typeof transports)[number], [a, b]: [string, string]): Promise<void> {
+  const clients = await Promise.all([a, b].map((address) => transport.connectFrom!("2025-11-25", address)));
+  const [first, second] = clients as [ContractClient, ContractClient];
+  const hold = (t: ContractClient) =>
+    t.client.request({ method: "tools/call", params: { name: t.tool("hold"), arguments: {}, task: { ttl: 60_000 } } } as never, AS_SENT) as Promise<{
+      task?: { status: string };
+    }>;
+  try {
+    expect((await hold(first)).task?.status).toBe("working");
+    await expect(hold(first)).rejects.toThrow(
+      `Task limit maxTasksPerOwner (${TASKS_PER_CALLER} tasks) reached: you have as many tasks running as one client may. Wait for tasks to finish or expire, then try again; whoever runs the server can raise it with --max-tasks-per-owner or MCP_MAX_TASKS_PER_OWNER, or serve(…, { taskLimits: { maxTasksPerOwner } }).`,
+    );
+    expect((await hold(second)).task?.status).toBe("working");
+  } finally {
+    await call(first, "release");
     await Promise.all(clients.map((t) => t.client.close()));
   }
 }

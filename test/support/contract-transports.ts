@@ -97,6 +97,19 @@ async function connectClient(era: Era, transport: Transport, base: Omit<Contract
 }
 
 const auth = { Authorization: `Bearer ${CONTRACT_TOKEN}` };
+
+/**
+ * The one proxy every HTTP contract server trusts (`MCP_TRUST_PROXY`, `trustProxy`): a client
+ * connecting from this address stands for the proxy, whose X-Forwarded-For is believed; from any
+ * other, that header changes nothing.
+ */
+export const TRUSTED_PROXY = "127.0.0.250";
+
+/** How many tasks one caller may have running at once on every contract server, so the cap is reached in a test. */
+export const TASKS_PER_CALLER = 1;
+
+// What each contract server process is started with: the shared token, the trusted proxy and the task cap.
+const SERVER_ENV = { MCP_AUTH_TOKEN: CONTRACT_TOKEN, MCP_TRUST_PROXY: TRUSTED_PROXY, MCP_MAX_TASKS_PER_OWNER: String(TASKS_PER_CALLER) };
 const same = (name: string) => name;
 
 function rawPost(url: string, fetcher: typeof fetch = fetch): NonNullable<ContractClient["post"]> {
@@ -144,7 +157,7 @@ function httpTransport(
   };
 }
 
-const nodeListener = (id: string, args: string[]) => httpTransport(id, () => startHttpServer(`${DIST}/contract.js`, args, { MCP_AUTH_TOKEN: CONTRACT_TOKEN }));
+const nodeListener = (id: string, args: string[]) => httpTransport(id, () => startHttpServer(`${DIST}/contract.js`, args, SERVER_ENV));
 
 const gateway = (id: string, prefix: string) => {
   // Both gateway transports share one process: it mounts the class and the remote server.
@@ -154,7 +167,7 @@ let gatewayProcess: Promise<{ url: string; stop(): Promise<void> }> | undefined;
 let gatewayUsers = 0;
 function sharedGateway(): Promise<{ url: string; stop(): Promise<void> }> {
   gatewayUsers++;
-  gatewayProcess ??= startHttpServer(`${DIST}/contract-gateway.js`, [], { MCP_AUTH_TOKEN: CONTRACT_TOKEN });
+  gatewayProcess ??= startHttpServer(`${DIST}/contract-gateway.js`, [], SERVER_ENV);
   return gatewayProcess.then((server) => ({
     url: server.url,
     stop: async () => {
@@ -179,9 +192,9 @@ function inMemoryFetch(): ContractTransport {
       };
       const { ContractTools } = (await import(pathToFileURL(`${DIST}/contract-tools.js`).href)) as { ContractTools: new () => { onToggle(e: boolean): void } };
       const tools = new ContractTools();
-      const server = typemcp.createServer(tools, { name: "contract", version: "1.0.0" });
+      const server = typemcp.createServer(tools, { name: "contract", version: "1.0.0", taskLimits: { maxTasksPerOwner: TASKS_PER_CALLER } });
       tools.onToggle = (enabled) => (enabled ? server.tools.enable("extra") : server.tools.disable("extra"));
-      handler = typemcp.toFetchHandler(server, { auth: { token: CONTRACT_TOKEN } });
+      handler = typemcp.toFetchHandler(server, { auth: { token: CONTRACT_TOKEN }, trustProxy: [TRUSTED_PROXY] });
     },
     connect: (era) =>
       connectClient(era, new StreamableHTTPClientTransport(new URL(url), { fetch: fetcher, requestInit: { headers: auth } }), {
@@ -226,7 +239,7 @@ function underRuntime(runtime: Runtime, found: { bin: string } | { missing: stri
     return { id, missing: found.missing, start: async () => undefined, connect: () => Promise.reject(new Error(found.missing)), stop: async () => undefined };
   return httpTransport(
     id,
-    () => startUnder(runtime, found.bin, `${DIST}/contract.${target}.js`, 30_000, { MCP_AUTH_TOKEN: CONTRACT_TOKEN }),
+    () => startUnder(runtime, found.bin, `${DIST}/contract.${target}.js`, 30_000, SERVER_ENV),
     undefined,
     runtime === "workerd" ? "cf-connecting-ip" : "socket",
   );
