@@ -12,7 +12,7 @@ interface DenoGlobal {
   env: { toObject(): Record<string, string> };
   serve(
     options: { port: number; hostname: string; onListen(address: { hostname: string; port: number }): void },
-    handler: (request: Request, info: { remoteAddr?: { hostname?: string } }) => Promise<Response>,
+    handler: (request: Request, info: { remoteAddr?: { hostname?: string }; completed?: Promise<void> }) => Promise<Response>,
   ): unknown;
 }
 
@@ -26,5 +26,18 @@ deno.serve(
     onListen: ({ hostname, port }) => console.error(`typemcp: serving MCP over HTTP at http://${hostname}:${port}/mcp`),
   },
   // The peer's address, which rate limits, task caps and cached results count per caller.
-  (request, info) => fetch(request, undefined, info?.remoteAddr?.hostname),
+  (request, info) => fetch(untilClientGone(request, info?.completed), undefined, info?.remoteAddr?.hostname),
 );
+
+// Deno's `request.signal` also aborts once a response has been sent (its legacy behaviour, which
+// it warns of): the handler would take that for a client gone. `completed` rejects only when the
+// connection closed before the response was delivered, so that alone aborts the signal the
+// handler reads. A Deno without `completed` keeps its own signal.
+function untilClientGone(request: Request, completed: Promise<void> | undefined): Request {
+  if (completed === undefined) return request;
+  const gone = new AbortController();
+  completed.catch(() => gone.abort(new Error("The client closed the connection.")));
+  // A new request, not `new Request(request, …)`, which would read the old signal to follow it.
+  const { method, headers, body, url } = request;
+  return new Request(url, { method, headers, body, signal: gone.signal, ...(body ? { duplex: "half" } : {}) } as RequestInit);
+}
