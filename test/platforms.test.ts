@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport as HttpTransport2025 } from "@modelcontex
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { pathToFileURL } from "node:url";
 import { fromRoot } from "./support/paths.js";
+import { request2026 } from "./support/request-2026.js";
 import { installRuntimes, startUnder, type Runtime, type RuntimeServer } from "./support/runtimes.js";
 
 // The samples' platform builds (their package.json builds with --target workers, deno and bun)
@@ -109,6 +110,24 @@ describe("as a Vercel function (calc.vercel.js)", () => {
     expect((await client2025.callTool(SAMPLES.calc.call)).structuredContent).toEqual(SAMPLES.calc.expected);
     await client2025.close();
   });
+});
+
+// Vercel writes the client's address into X-Real-IP (overwriting one a client sends): the
+// function counts each caller by it. The contract fixture (built by test/contract-setup.ts) as a Vercel function.
+test("a Vercel function tells two callers apart by the X-Real-IP Vercel sets", async () => {
+  const module = (await import(pathToFileURL(fromRoot("test/fixtures/contract/dist/contract.vercel.js")).href)) as { POST: (r: Request) => Promise<Response> };
+  const countKey = async (address: string) => {
+    const answered = await module.POST(
+      request2026("http://127.0.0.1/mcp", "tools/call", { name: "whoami", arguments: {} }, { headers: { "x-real-ip": address } }),
+    );
+    return ((await answered.json()) as { result: { structuredContent: { countKey: string } } }).result.structuredContent.countKey;
+  };
+  expect([await countKey("203.0.113.1"), await countKey("203.0.113.2"), await countKey("2001:db8:1:2::5")]).toEqual([
+    "address:203.0.113.1",
+    "address:203.0.113.2",
+    // An IPv6 caller is counted by its /56, as everywhere.
+    "address:2001:db8:1::/56",
+  ]);
 });
 
 // Workers cannot open a TCP connection, so the Redis a deployment names is refused, not ignored:

@@ -32,7 +32,22 @@ export function buildContractFixture(): void {
   // the entry is bundled for Node and each platform.
   execFileSync(
     process.execPath,
-    [cli, "build", "--project", project, "--entry", `${PROJECT}/src/contract.ts`, "--target", "workers", "--target", "deno", "--target", "bun"],
+    [
+      cli,
+      "build",
+      "--project",
+      project,
+      "--entry",
+      `${PROJECT}/src/contract.ts`,
+      "--target",
+      "workers",
+      "--target",
+      "deno",
+      "--target",
+      "bun",
+      "--target",
+      "vercel",
+    ],
     {
       cwd: fromRoot("."),
       stdio: ["ignore", "ignore", "pipe"],
