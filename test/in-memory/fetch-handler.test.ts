@@ -104,6 +104,24 @@ describe("toFetchHandler", () => {
     await client.close();
   });
 
+  // A shared cache (or a client keeping lists for several users) must not hand one caller's list
+  // to another: a list scopes filter is cacheable by its own client only.
+  test("marks a 2026-07-28 list private where scopes make it differ by caller, public where they do not", async () => {
+    const fresh = { cacheMode: "refresh" } as const;
+    const scoped = await client2026(handlerFor(new TicketTools(), { stateless: true }).fetch);
+    const plain = await client2026(handlerFor(new SampleTools(), { stateless: true }).fetch);
+    try {
+      expect([
+        (await scoped.listTools(undefined, fresh)).cacheScope,
+        (await scoped.listResources(undefined, fresh)).cacheScope,
+        (await scoped.listPrompts(undefined, fresh)).cacheScope,
+        (await plain.listTools(undefined, fresh)).cacheScope,
+      ]).toEqual(["private", "private", "private", "public"]);
+    } finally {
+      await Promise.all([scoped.close(), plain.close()]);
+    }
+  });
+
   test("gives tools the caller an app's own auth verified (handle with extras.auth) as ctx.auth, in both eras", async () => {
     const handler = handlerFor(new TicketTools(), { stateless: true });
     const auth = { subject: "ada", clientId: "app", scopes: ["tickets:read"], claims: { sub: "ada", iss: "https://id.example" }, expiresAt: undefined };

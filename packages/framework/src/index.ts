@@ -53,6 +53,7 @@ export type { InputLimits } from "./runtime/string-limits.js";
 export type { TaskLimits } from "./runtime/task-limits.js";
 export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
 export type { HttpOptions, HttpAuthOptions, HttpStores, IntrospectionClientOptions } from "./transports/http/http-options.js";
+export type { ApiKey } from "./transports/http/api-keys.js";
 export type { ServerInfo } from "./runtime/protocol-types.js";
 export type { RemoteCallOptions } from "./runtime/proxied-tool.js";
 // What a store shared by several instances implements (Redis is built in: `redisUrl`).

@@ -91,7 +91,8 @@ function handlerOptions(defaults: PlatformDefaults, env: unknown): FetchHandlerO
   if (choice.kind === "http" && choice.options.redis !== undefined && !defaults.tcp) throw redisWithoutTcp(choice.options.redis);
   return {
     ...(choice.kind === "http" ? choice.options : {}),
-    ...(auth || token ? { auth: auth ?? { token: token! } } : {}),
+    // The shared token joins whatever else is configured (API keys, OAuth) rather than being lost to it.
+    ...(auth || token ? { auth: { ...auth, ...(token && auth?.token === undefined ? { token } : {}) } } : {}),
   };
 }
 

@@ -15,6 +15,8 @@ export interface AuthInfo {
   readonly claims: Readonly<Record<string, unknown>>;
   /** When the token expires, in seconds since the epoch, when it says. */
   readonly expiresAt: number | undefined;
+  /** The name of the API key the caller presented (`http.auth.apiKeys`), when it was one and not a token. */
+  readonly apiKey?: string;
 }
 
 /**
@@ -33,11 +35,12 @@ export function principalOf(auth: AuthInfo | undefined): string | undefined {
 
 /**
  * The caller's principal as a key beside keys of other kinds, each kind in its own namespace:
- * `user:<sub>` for a token that names a user, else `client:<client_id>` for one that names only
+ * `key:<name>` for an API key, `user:<sub>` for a token that names a user, else `client:<client_id>` for one that names only
  * its OAuth client, so that a client id can never pass for a user of the same spelling (nor a
  * session id or an address for either); undefined with no principal. See `CallerIdentity`.
  */
 export function principalKey(auth: AuthInfo | undefined): string | undefined {
+  if (auth?.apiKey !== undefined) return `key:${auth.apiKey}`;
   if (auth?.subject !== undefined) return `user:${auth.subject}`;
   if (auth?.clientId !== undefined) return `client:${auth.clientId}`;
   return undefined;

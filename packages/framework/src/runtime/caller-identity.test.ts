@@ -20,6 +20,15 @@ describe("callerIdentityOf", () => {
     expect(client.key).not.toBe(callerIdentityOf({ ...ANONYMOUS, auth: toAuthInfo({ sub: "alice" }) }).key);
   });
 
+  test("is the API key a caller presented, by its name, in a namespace of its own", () => {
+    const auth = { subject: undefined, clientId: undefined, apiKey: "ada", scopes: [], claims: {}, expiresAt: undefined };
+    expect(callerIdentityOf({ ...ANONYMOUS, auth, sessionId: "s1", http: true, remoteAddress: "127.0.0.1" })).toEqual({
+      kind: "key",
+      key: "key:ada",
+      countKey: "key:ada",
+    });
+  });
+
   test("keeps an anonymous HTTP caller's state under its session and counts it by its address", () => {
     expect(callerIdentityOf({ ...ANONYMOUS, http: true, sessionId: "s1", remoteAddress: "127.0.0.2" })).toEqual({
       kind: "anonymous",

@@ -6,6 +6,7 @@ import { principalKey, type AuthInfo } from "./auth-info.js";
  * shares, task quotas, `cacheResults`, `rateLimit`). Each kind has its own namespace, so no id
  * of one kind can pass for another (`client:alice` is not `user:alice`):
  *
+ * - `key`: the caller presented one of the server's API keys: `key:<name>`.
  * - `user`: the verified token names a user (`sub`): `user:<sub>`.
  * - `client`: the token names no user, only the OAuth client (`client_id`, or `azp`): `client:<id>`.
  * - `anonymous`: no verified token. Its state is kept under its 2025-11-25 HTTP session
@@ -13,7 +14,7 @@ import { principalKey, type AuthInfo } from "./auth-info.js";
  *   or a stateless server) its remote address (`address:<ip>`).
  */
 export interface CallerIdentity {
-  readonly kind: "user" | "client" | "anonymous";
+  readonly kind: "key" | "user" | "client" | "anonymous";
   /** The key of what the caller owns: its tasks, its questions' answers, its cached results. */
   readonly key: string;
   /**
@@ -40,7 +41,7 @@ export interface CallerFacts {
 /** The identity of the caller of one request. */
 export function callerIdentityOf(facts: CallerFacts): CallerIdentity {
   const principal = principalKey(facts.auth);
-  if (principal !== undefined) return { kind: principal.startsWith("user:") ? "user" : "client", key: principal, countKey: principal };
+  if (principal !== undefined) return { kind: principal.slice(0, principal.indexOf(":")) as "key" | "user" | "client", key: principal, countKey: principal };
   const address = `address:${facts.remoteAddress ?? "unknown"}`;
   if (facts.sessionId !== undefined) {
     const session = `session:${facts.sessionId}`;

@@ -217,11 +217,20 @@ export class ServerApp {
 
   /**
    * The 2026-07-28 cache fields for a list: cacheable while the author has not changed it; by
-   * one client only where views make the tool and resource lists differ by client.
+   * one client only where the list differs by client, so that no cache hands one caller's list
+   * to another.
    */
   cacheHint(kind: "tools" | "resources" | "prompts", era: Era): { ttlMs?: number; cacheScope?: "public" | "private" } {
     if (era !== "2026-07-28" || this.listTtlMs === 0 || this.changed.has(kind)) return {};
-    return { ttlMs: this.listTtlMs, cacheScope: kind !== "prompts" && this.hasViews() ? "private" : "public" };
+    return { ttlMs: this.listTtlMs, cacheScope: this.differsByClient(kind) ? "private" : "public" };
+  }
+
+  // A caller's scopes hide what it may not use; views (MCP Apps, which are resources too) are
+  // listed only to a client that renders them.
+  private differsByClient(kind: "tools" | "resources" | "prompts"): boolean {
+    const scoped = (components: readonly { scopes: readonly string[] }[]) => components.some((c) => c.scopes.length > 0);
+    if (kind === "prompts") return scoped(this.prompts.values());
+    return this.hasViews() || scoped(kind === "tools" ? this.tools.values() : this.resources.values());
   }
 
   /** Whether any tool has a view (MCP Apps). */

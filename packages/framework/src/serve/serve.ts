@@ -5,6 +5,7 @@ import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions } from "../transports/http/http-options.js";
 import { selectTransport, type TransportOptions } from "../transports/select-transport.js";
 import { listTtlFrom } from "./list-ttl.js";
+import { withApiKeysFile } from "./api-keys-file.js";
 import { findUnknownFlag, serverArguments } from "./server-flags.js";
 import { taskLimitsFrom } from "./task-limits-from.js";
 import { keepYoungGeneration } from "./young-generation.js";
@@ -52,7 +53,7 @@ export async function serve(target: object, options: TransportOptions & Partial<
   try {
     const { transport, http, ...info } = options;
     const server = isTypemcpServer(target) ? target : createServer(target, info as ServerOptions);
-    const choice = selectTransport({ transport, http }, argv, process.env);
+    const choice = selectTransport({ transport, http: withApiKeysFile(http, argv, process.env) }, argv, process.env);
     const listTtlMs = listTtlFrom(argv, process.env);
     if (listTtlMs !== undefined) useListTtl(server, listTtlMs);
     useTaskLimits(server, taskLimitsFrom(argv, process.env));

@@ -26,6 +26,7 @@ export const SERVER_FLAGS: Readonly<Record<string, string | undefined>> = {
   "--redis": "URL",
   "--auth-issuer": "URL",
   "--auth-resource": "URL",
+  "--api-keys": "FILE",
   "--trust-proxy": "HOPS|LIST",
   "--proxy-header": "NAME",
   "--ipv6-subnet": "BITS",

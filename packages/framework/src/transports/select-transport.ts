@@ -1,4 +1,5 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
+import { parseApiKeys } from "./http/api-keys.js";
 import type { HttpAuthOptions, HttpOptions } from "./http/http-options.js";
 
 /**
@@ -20,6 +21,7 @@ const HTTP_ONLY_FLAGS = [
   "--body-timeout",
   "--auth-issuer",
   "--auth-resource",
+  "--api-keys",
   "--trust-proxy",
   "--proxy-header",
   "--ipv6-subnet",
@@ -98,7 +100,10 @@ function toAuth(base: HttpAuthOptions | undefined, flag: (name: string) => strin
   const clientId = nonEmpty(env.MCP_AUTH_INTROSPECTION_CLIENT_ID);
   const clientSecret = nonEmpty(env.MCP_AUTH_INTROSPECTION_CLIENT_SECRET);
   const requireAtJwt = toSwitch("MCP_AUTH_REQUIRE_AT_JWT", env.MCP_AUTH_REQUIRE_AT_JWT);
-  if (issuer === undefined && resource === undefined && audience === undefined && clientId === undefined && requireAtJwt === undefined) return base;
+  const keysText = nonEmpty(env.MCP_API_KEYS);
+  const apiKeys = keysText === undefined ? undefined : parseApiKeys(keysText, "MCP_API_KEYS");
+  if (issuer === undefined && resource === undefined && audience === undefined && clientId === undefined && requireAtJwt === undefined && apiKeys === undefined)
+    return base;
   if ((clientId === undefined) !== (clientSecret === undefined))
     throw configError("MCP_AUTH_INTROSPECTION_CLIENT_ID and MCP_AUTH_INTROSPECTION_CLIENT_SECRET go together: set both, or neither.");
   return {
@@ -107,6 +112,7 @@ function toAuth(base: HttpAuthOptions | undefined, flag: (name: string) => strin
     ...(resource === undefined ? {} : { resource }),
     ...(audience === undefined ? {} : { audience }),
     ...(requireAtJwt === undefined ? {} : { requireAtJwt }),
+    ...(apiKeys === undefined ? {} : { apiKeys }),
     ...(clientId === undefined ? {} : { introspection: { ...base?.introspection, clientId, clientSecret: clientSecret! } }),
   };
 }

@@ -1,4 +1,5 @@
 import type { AuthInfo } from "../../runtime/auth-info.js";
+import { type ApiKeyRing, digest, matchApiKey } from "./api-keys.js";
 import type { HttpAuthOptions } from "./http-options.js";
 import type { OAuthTokenVerifier } from "./oauth-token-verifier.js";
 import type { Refusal } from "./request-guards.js";
@@ -20,6 +21,8 @@ export interface BearerCheck {
   metadataUrl(): string | undefined;
   /** The built-in OAuth verifier (`auth.issuer`), when configured. */
   readonly oauth: OAuthTokenVerifier | undefined;
+  /** The server's API keys (`auth.apiKeys`), checked before any other way. */
+  readonly apiKeys?: ApiKeyRing | undefined;
 }
 
 /** Checks the bearer token of an `Authorization` header; a refusal, or who the request may proceed as. */
@@ -38,6 +41,10 @@ export async function checkBearer(authorization: string | null | undefined, chec
     },
   });
   const { auth } = check;
+  // A key is the caller it names, whatever else the server accepts; anything else goes on to be
+  // checked as a token.
+  const key = check.apiKeys && (await matchApiKey(token, check.apiKeys));
+  if (key) return { auth: key };
   if (auth.verifyToken) {
     let verdict: boolean | AuthInfo;
     try {
@@ -95,16 +102,11 @@ function quoted(text: string): string {
   return text.replace(/[\\"]/g, "'").replace(/[\r\n]+/g, " ");
 }
 
-// Web Crypto, which every platform the handler runs on has (Node's own crypto module is not on
-// Workers without nodejs_compat), loaded at the first check, not at start-up. The digests are
-// compared in full whatever differs, so the time taken says nothing of where.
+// Hashing first gives equal-length inputs; the digests are compared in full whatever differs,
+// so the time taken says nothing of where.
 async function sameSecret(given: string, expected: string): Promise<boolean> {
   const [a, b] = await Promise.all([digest(given), digest(expected)]);
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
   return difference === 0;
-}
-
-async function digest(value: string): Promise<Uint8Array> {
-  return new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
 }

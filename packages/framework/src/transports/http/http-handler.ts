@@ -4,6 +4,7 @@ import type { HttpServing } from "./http-serving.js";
 import { routeOf2026 } from "../../runtime/sdk-lane-2026.js";
 import type { AuthInfo } from "../../runtime/auth-info.js";
 import { ERROR_CODES } from "../../errors/codes.js";
+import { type ApiKeyRing, toApiKeyRing } from "./api-keys.js";
 import { checkBearer, insufficientScope, metadataPath } from "./bearer-auth.js";
 import { createOAuthTokenVerifier, type OAuthTokenVerifier } from "./oauth-token-verifier.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
@@ -83,6 +84,7 @@ class HttpDispatcher implements HttpHandler {
   private readonly issuer: string | undefined;
   private readonly resourceUrls: ReturnType<typeof resourceUrlsOf>;
   private readonly verifier: OAuthTokenVerifier | undefined;
+  private readonly apiKeys: ApiKeyRing | undefined;
   private readonly clientAddress: ClientAddress;
   private readonly era2026: Requests2026;
   private readonly sessions: SessionRequests;
@@ -103,6 +105,8 @@ class HttpDispatcher implements HttpHandler {
     // From configuration, never from a request (see resourceUrlsOf); throws at start-up when it cannot be known.
     this.resourceUrls = resourceUrlsOf(auth, { path: options.path, oauth, issuer, publicUrl });
     this.verifier = issuer === undefined ? undefined : createOAuthTokenVerifier({ ...auth, issuer }, () => auth?.audience ?? this.resourceUrls!.fixed!());
+    // Checked at start-up: a malformed or short key is a configuration error, not a refusal later.
+    this.apiKeys = auth?.apiKeys === undefined ? undefined : toApiKeyRing(auth.apiKeys);
     this.clientAddress = clientAddressPolicy(options);
     // While the shared store is unreachable, answers go out as without it (not resumable) rather
     // than being refused: only what needs the store (a resume, a shared task) fails, in words.
@@ -155,7 +159,7 @@ class HttpDispatcher implements HttpHandler {
       return refusalResponse({ status: 404, message: `Not found: the MCP endpoint is ${this.options.path}.` });
     let caller = extras.auth;
     if (this.options.auth && !caller) {
-      const bearer = { auth: this.options.auth, metadataUrl: () => arrival.oauthUrls?.metadataUrl, oauth: this.verifier };
+      const bearer = { auth: this.options.auth, metadataUrl: () => arrival.oauthUrls?.metadataUrl, oauth: this.verifier, apiKeys: this.apiKeys };
       const outcome = await checkBearer(request.header("authorization"), bearer);
       if (outcome.refusal) return refusalResponse(outcome.refusal);
       caller = outcome.auth;

@@ -1,5 +1,6 @@
 import type { AuthInfo } from "../../runtime/auth-info.js";
 import type { EventStore, ServerEventBus } from "../../runtime/sdk.js";
+import type { ApiKey } from "./api-keys.js";
 import type { SharedStores } from "./shared-stores.js";
 import type { TaskStore } from "../../runtime/task-store.js";
 
@@ -50,6 +51,17 @@ export interface IntrospectionClientOptions {
 export interface HttpAuthOptions {
   /** A shared bearer token (also `MCP_AUTH_TOKEN`); compared in constant time. */
   token?: string;
+  /**
+   * API keys, each with a name and its scopes, accepted as bearer tokens beside OAuth (or
+   * alone): the caller is `key:<name>`. Also `--api-keys FILE` or `MCP_API_KEYS` (the same list
+   * as JSON). Give a key's `sha256` instead of the key to keep it out of the configuration.
+   *
+   * @example
+   * ```ts
+   * http: { auth: { issuer: "https://auth.example.com", apiKeys: [{ name: "ci", sha256: "9f86d0…", scopes: ["tickets:read"] }] } }
+   * ```
+   */
+  apiKeys?: ApiKey[];
   /**
    * The OAuth authorization server whose access tokens this server accepts, by its issuer URL
    * (`--auth-issuer`, `MCP_AUTH_ISSUER`). Its metadata (`/.well-known/oauth-authorization-server`

@@ -28,7 +28,9 @@ export interface HttpServerHandle {
  * Paths are compared exactly as sent: `//evil.com/mcp`, `/x/../mcp` or `/mcp/` are not `/mcp`.
  */
 export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptions): Promise<HttpServerHandle> {
-  const auth = options.auth ?? (process.env.MCP_AUTH_TOKEN ? { token: process.env.MCP_AUTH_TOKEN } : undefined);
+  const token = process.env.MCP_AUTH_TOKEN || undefined;
+  // The shared token joins whatever else is configured (API keys, OAuth) rather than being lost to it.
+  const auth = token === undefined || options.auth?.token !== undefined ? options.auth : { ...options.auth, token };
   let endpointUrl = "";
   // The listener knows its own URL (set before the first request): the default OAuth resource.
   const handler = createHttpHandler(serving, { ...options, auth }, () => endpointUrl);
