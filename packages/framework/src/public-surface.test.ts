@@ -26,6 +26,7 @@ function declaredExports(program: ts.Program, file: string): string[] {
 
 const EXPECTED: Record<string, string[]> = {
   ".": [
+    "type ApiKey",
     "type AskOptions",
     "audio",
     "type AuthInfo",

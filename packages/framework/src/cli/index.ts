@@ -27,6 +27,12 @@ Commands:
       lists its tools and a user setting for each environment variable the code reads, and
       server.json, its MCP Registry entry (package.json "mcpName"). typemcp pack --help says more.
 
+  install HOST... [--name NAME] [--env NAME=VALUE]... [--dry-run] (-- COMMAND [ARGS]... | --url URL)
+  uninstall HOST... --name NAME
+      Write the server into the config of claude-desktop, claude-code, cursor, vscode, gemini
+      or goose, showing the change and keeping the file as it was (FILE.bak); uninstall takes
+      out only what install wrote. typemcp install --help says more.
+
   list [SERVERS] [--json | --provider anthropic|openai-chat|openai-responses|gemini]
       Connect to each server, ask tools/list, and print one table of every tool as
       server__tool, with its arguments (optional ones end in ?) and the first sentence of its
@@ -119,12 +125,13 @@ missing key/SDK, 3 a server or the provider failed, 5 --max-steps ended the turn
 `;
 
 /** The commands `typemcp` runs, for the "did you mean" of a mistyped one. */
-const COMMANDS = ["build", "dev", "pack", "list", "call", "chat", "view"];
+const COMMANDS = ["build", "dev", "pack", "install", "uninstall", "list", "call", "chat", "view"];
 
 const [command, ...rest] = process.argv.slice(2);
 // `typemcp <command> --help` prints help and does nothing else (build's own help is its usage).
 const wantsHelp = rest.slice(0, rest.includes("--") ? rest.indexOf("--") : undefined).some((a) => a === "--help" || a === "-h");
-if (wantsHelp && command !== undefined && command !== "build" && command !== "pack" && COMMANDS.includes(command)) {
+const ownHelp = ["build", "pack", "install", "uninstall"];
+if (wantsHelp && command !== undefined && !ownHelp.includes(command) && COMMANDS.includes(command)) {
   process.stdout.write(helpFor(command, USAGE));
   process.exit(0);
 }
@@ -152,6 +159,10 @@ switch (command) {
   case "dev":
     // Exits outright: the watcher, the relay and the server it ran are all closed by then.
     process.exit(await (await import("./dev-command.js")).runDev(rest));
+    break;
+  case "install":
+  case "uninstall":
+    process.exitCode = await (await import("./install-command.js")).runInstall(rest, command === "uninstall");
     break;
   case "list":
     process.exitCode = await (await import("./list-command.js")).runList(rest);
