@@ -72,7 +72,16 @@ describe("typemcp install", () => {
   test("--dry-run shows the change and writes nothing", async () => {
     const run = await typemcp(["install", "cursor", "--dry-run", "--", process.execPath, HOST_SERVERS.calc], { env: env() });
     expect(run.status).toBe(0);
-    expect(run.stdout).toBe(`Cursor: would add "calc" in ${file(...CURSOR)}\n  + ${JSON.stringify({ type: "stdio", ...calc })}\n`);
+    expect(run.stdout).toMatch(/^Checked: calc \S+ starts and lists \d+ tool\(s\)\.\n/);
+    expect(run.stdout).toContain(`Cursor: would add "calc" in ${file(...CURSOR)}\n  + ${JSON.stringify({ type: "stdio", ...calc })}\n`);
+    expect(fs.existsSync(file(...CURSOR))).toBe(false);
+  });
+
+  test("writes nowhere a server that does not start, saying why", async () => {
+    const missing = path.join(home, "dist", "server.js");
+    const run = await typemcp(["install", "cursor", "--", process.execPath, missing], { env: env() });
+    expect(run.status).toBe(3);
+    expect(run.stderr).toContain(`${missing} does not exist: build the server first`);
     expect(fs.existsSync(file(...CURSOR))).toBe(false);
   });
 

@@ -8,6 +8,8 @@ import { HOST_CONFIGS, type HostConfig } from "./install/host-configs.js";
 import { InstallLedger } from "./install/install-ledger.js";
 import { toServerEntry } from "./install/resolve-server.js";
 import type { ServerEntry } from "./install/server-entry.js";
+import { connectServer } from "../host/connect-server.js";
+import { readVersion } from "./cli-help.js";
 import { parseArgs } from "./parse-options.js";
 
 const HOSTS = HOST_CONFIGS.map((h) => h.id).join(", ");
@@ -16,7 +18,8 @@ const HOSTS = HOST_CONFIGS.map((h) => h.id).join(", ");
 export const INSTALL_USAGE = `Usage: typemcp install HOST... [--name NAME] [--env NAME=VALUE]... [--dry-run] (-- COMMAND [ARGS]... | --url URL [--header "Name: value"]...)
        typemcp uninstall HOST... --name NAME [--dry-run]
 
-Write the server into each host's own config (its user-wide file), or take it out again:
+Write the server into each host's own config (its user-wide file), or take it out again. A
+stdio server is started once first, as a host would: one that does not answer is written nowhere.
   ${HOSTS}
 The change is shown, the file as it was is kept beside it (FILE.bak), and what was written is
 recorded in ~/.typemcp/installed.json: install updates, and uninstall removes, only an entry it
@@ -26,7 +29,7 @@ wrote and nobody has changed since. A file with comments (JSONC) is left alone, 
                          (the command is looked up on PATH and files are made absolute, since a
                          host starts it from elsewhere)
   --url URL              a Streamable HTTP server; --header "Name: value" sends a header with it
-  --name NAME            the name it is listed under (default: the script's, towns for dist/towns.js)
+  --name NAME            the name it is listed under (default: the name the server gives itself)
   --env NAME=VALUE       an environment variable for a stdio server (repeatable)
   --dry-run              show the change and write nothing
 `;
@@ -49,7 +52,11 @@ export async function runInstall(args: readonly string[], remove: boolean): Prom
     const hosts = positionals.map(hostOf);
     if (hosts.length === 0) throw new HostError("HOST_USAGE", `typemcp ${command} needs a host: ${HOSTS}.`);
     const server = remove ? undefined : toServerEntry(rest, options);
-    const name = options.name ?? (server && defaultName(server));
+    // A stdio server is started once first, as a host would start it: one that does not answer
+    // is not written anywhere, and it names itself.
+    const checked = server?.kind === "stdio" ? await startOnce(server) : undefined;
+    if (checked) process.stdout.write(`Checked: ${checked.name} ${checked.version} starts and lists ${checked.tools} tool(s).\n`);
+    const name = options.name ?? (checked && nameOf(checked.name)) ?? (server && defaultName(server));
     if (name === undefined) throw new HostError("HOST_USAGE", "typemcp uninstall needs --name: the name the server was installed under.");
     if (!/^[\w.@-]{1,64}$/.test(name)) throw new HostError("HOST_USAGE", `--name must be 1 to 64 letters, digits, or . _ @ -, not "${name}".`);
     const ledger = new InstallLedger(process.env);
@@ -79,6 +86,29 @@ function hostOf(id: string): HostConfig {
     HOST_CONFIGS.map((h) => h.id),
   );
   throw new HostError("HOST_USAGE", `unknown host "${id}"${near ? `; did you mean ${near}?` : ""} The hosts are ${HOSTS}.`);
+}
+
+// Started with only what a host passes (PATH, HOME and the like, and --env), not this shell's
+// whole environment, so a server that needs more fails here rather than in the host.
+async function startOnce(server: Extract<ServerEntry, { kind: "stdio" }>): Promise<{ name: string; version: string; tools: number }> {
+  const connection = await connectServer(
+    { kind: "stdio", command: server.command, args: server.args, env: server.env, inheritEnv: false },
+    { timeoutMs: 30_000, clientName: "typemcp install", clientVersion: readVersion() },
+  );
+  try {
+    return { name: connection.identity?.name ?? "", version: connection.identity?.version ?? "", tools: connection.tools.length };
+  } finally {
+    await connection.close();
+  }
+}
+
+// The server's own name as a config key: "Massachusetts towns" → "Massachusetts-towns".
+function nameOf(own: string): string | undefined {
+  const name = own
+    .trim()
+    .replace(/[^\w.@-]+/g, "-")
+    .slice(0, 64);
+  return name === "" ? undefined : name;
 }
 
 // dist/towns.js → towns; a URL → its host name.
