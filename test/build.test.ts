@@ -87,7 +87,8 @@ describe("typemcp build", () => {
     };
     expect(await schemaAfterBuild("string", "The word.")).toEqual({ type: "string", description: "The word." });
     expect(await schemaAfterBuild('"hello" | "bye"', "A greeting.")).toEqual({ type: "string", enum: ["hello", "bye"], description: "A greeting." }); // enum values in the author's order
-  });
+    // Two whole builds and two server starts: the time a loaded machine needs, not a quiet one's.
+  }, 60_000);
 
   test("makes a server compiled with plain tsc refuse to start and say why", () => {
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-plain-tsc-"));

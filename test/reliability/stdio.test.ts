@@ -226,9 +226,10 @@ describe("stdio under hostile or careless clients", () => {
     server = new RawStdio(RELIABILITY_SERVER);
     await server.initialize();
     server.send({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "wait", arguments: { ms: 10_000 } } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.stderrSays("[wait] started");
     server.child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Said once the server's shutdown has begun: only then is the next request certain to find it so.
+    await server.stderrSays("[reliability] SIGTERM received");
     server.send({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "echo", arguments: { text: "late" } } });
     const first = (await server.next(5_000)) as Reply;
     expect(first).toMatchObject({ id: 5, error: { code: -32000, message: "Request not started: the server is shutting down (SIGTERM)." } });
@@ -241,7 +242,7 @@ describe("stdio under hostile or careless clients", () => {
     server = new RawStdio(RELIABILITY_SERVER);
     await server.initialize();
     server.send({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "wait", arguments: { ms: 10_000 } } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.stderrSays("[wait] started");
     server.child.stdin.end();
     const reply = (await server.next(9_000)) as Reply;
     expect(reply).toMatchObject({ id: 4, error: { code: -32000, message: expect.stringMatching(/shutting down \(stdin closed\).*within 5000 ms/) } });

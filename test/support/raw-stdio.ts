@@ -41,6 +41,22 @@ export class RawStdio {
     return JSON.parse(this.lines.shift()!) as Record<string, unknown>;
   }
 
+  /** Resolves once the process has written `text` to stderr; fails the test if it does not in time. */
+  async stderrSays(text: string, timeoutMs = 10_000): Promise<void> {
+    if (this.stderr.includes(text)) return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`stderr did not say "${text}" within ${timeoutMs} ms; it said: ${this.stderr}`)), timeoutMs);
+      // Registered after the constructor's listener, so `this.stderr` already holds the chunk.
+      const listen = () => {
+        if (!this.stderr.includes(text)) return;
+        clearTimeout(timer);
+        this.child.stderr.off("data", listen);
+        resolve();
+      };
+      this.child.stderr.on("data", listen);
+    });
+  }
+
   /** Sends `initialize` and `notifications/initialized`, returning the initialize result. */
   async initialize(): Promise<Record<string, unknown>> {
     this.send({
