@@ -6,7 +6,7 @@
  * typemcp spends serving the call: an `AbortController` per request whether or not anything
  * listens (its signal is the dearest object Node 20 makes), a context of spread objects and
  * closures, and a zod parse of the request and of the result, each allocation more work for the
- * garbage collector (profiles in bench/README.md). Everything the dispatcher does for such a call
+ * garbage collector (profiles in bench/records/2026-12-04-round-4-issue-38.md). Everything the dispatcher does for such a call
  * is done here with the SDK's public API and our own checks: the request's shape is checked by
  * structure (anything unusual takes the SDK's path, so the SDK still judges what it would refuse),
  * the signal is made only when read, notifications and requests to the client go through the
