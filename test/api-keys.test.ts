@@ -91,3 +91,7 @@ test("a key file that would let a key be guessed stops the server at start-up, n
     `${file}[0].key (key "ci") must be at least 32 characters: a short key can be guessed.`,
   );
 });
+
+test("--api-keys without a file stops the server rather than leaving it open", async () => {
+  await expect(startHttpServer(`${DIST}/contract.js`, ["--api-keys"])).rejects.toThrow("--api-keys needs the file of keys: --api-keys keys.json.");
+});

@@ -63,6 +63,8 @@ describe("typemcp install", () => {
       `GOOSE_PROVIDER: anthropic\nextensions:\n  calc: ${JSON.stringify(goose)}\n  developer:\n    enabled: true\n    type: builtin\n`,
     );
     expect(run.stdout).toContain(`Claude Desktop: added "calc" in ${file(...CLAUDE)}\n`);
+    // What may hold tokens is the user's alone: a new config, and the record of what was written.
+    expect([fs.statSync(file(...CLAUDE)).mode & 0o777, fs.statSync(file(".typemcp", "installed.json")).mode & 0o777]).toEqual([0o600, 0o600]);
     expect(run.stdout).toContain(`  the file as it was: ${file(...CURSOR)}.bak\n`);
     const listed = await typemcp(["list", "--config", file(...CLAUDE)], { env: env() });
     expect(listed.status).toBe(0);
@@ -97,6 +99,7 @@ describe("typemcp install", () => {
       /typemcp install: VS Code: .*mcp\.json is not plain JSON \(.*\); it may hold comments, which rewriting it would lose, so typemcp leaves it alone/,
     );
     expect(json(...CURSOR)).toEqual({ mcpServers: { calc: { command: "mine" } } });
+    expect(run.stderr).toContain('The entry, to add by hand under "servers": {\n  "calc": {\n    "type": "stdio",');
     expect(read(...VSCODE)).toContain("// my servers");
   });
 

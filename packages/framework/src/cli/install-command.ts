@@ -58,16 +58,18 @@ export async function runInstall(args: readonly string[], remove: boolean): Prom
     if (checked) process.stdout.write(`Checked: ${checked.name} ${checked.version} starts and lists ${checked.tools} tool(s).\n`);
     const name = options.name ?? (checked && nameOf(checked.name)) ?? (server && defaultName(server));
     if (name === undefined) throw new HostError("HOST_USAGE", "typemcp uninstall needs --name: the name the server was installed under.");
-    if (!/^[\w.@-]{1,64}$/.test(name)) throw new HostError("HOST_USAGE", `--name must be 1 to 64 letters, digits, or . _ @ -, not "${name}".`);
+    if (!/^[\w.@-]{1,64}$/.test(name) || ["__proto__", "constructor", "prototype"].includes(name))
+      throw new HostError("HOST_USAGE", `--name must be 1 to 64 letters, digits, or . _ @ - (and not a name JavaScript objects reserve), not "${name}".`);
     const ledger = new InstallLedger(process.env);
     let exitCode = 0;
     for (const host of hosts) {
       try {
         process.stdout.write(change(host, name, server, ledger, options["dry-run"]));
       } catch (error) {
-        if (!(error instanceof HostError)) throw error;
-        process.stderr.write(`typemcp ${command}: ${host.title}: ${error.message}\n`);
-        exitCode = Math.max(exitCode, error.exitCode);
+        // A file the user cannot write (read-only, a folder in the way) is that host's failure, in words; the others go on.
+        const failed = error instanceof HostError ? error : fileError(error);
+        process.stderr.write(`typemcp ${command}: ${host.title}: ${failed.message}\n`);
+        exitCode = Math.max(exitCode, failed.exitCode);
       }
     }
     return exitCode;
@@ -124,7 +126,7 @@ function change(host: HostConfig, name: string, server: ServerEntry | undefined,
   const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
   const mine = ledger.find(host.id, file, name);
   const wanted = server && written(host, name, server);
-  const edited = editConfig(host, text, name, wanted, file);
+  const edited = withEntryShown(() => editConfig(host, text, name, wanted, file), host, name, wanted);
   const unchangedSinceWritten = mine !== undefined && sameEntry(edited.previous, mine.written);
   if (server === undefined) {
     if (!mine) throw new HostError("HOST_USAGE", `typemcp did not install "${name}" into ${file}, so it leaves it alone.`);
@@ -147,14 +149,39 @@ function change(host: HostConfig, name: string, server: ServerEntry | undefined,
   if (wanted !== undefined) lines.push(`  + ${shown(wanted)}`);
   if (!dryRun) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    if (text !== undefined) fs.writeFileSync(`${file}.bak`, text);
-    fs.writeFileSync(file, edited.text);
-    if (server === undefined) ledger.forget(mine!);
-    else ledger.record({ host: host.id, file, name, written: wanted });
+    // The backup keeps the file's mode (a config may hold tokens); a new config is the user's alone.
+    if (text !== undefined) fs.copyFileSync(file, `${file}.bak`);
+    fs.writeFileSync(file, edited.text, { mode: 0o600 });
+    try {
+      if (server === undefined) ledger.forget(mine!);
+      else ledger.record({ host: host.id, file, name, written: wanted });
+    } catch (error) {
+      throw new HostError(
+        "HOST_USAGE",
+        `${file} is written, but what typemcp wrote could not be recorded (${fileError(error).message}): ${server ? "uninstall will not recognise it" : "a later install will take it for someone else's"}.`,
+      );
+    }
     if (text !== undefined) lines.push(`  the file as it was: ${file}.bak`);
     lines.push(`  ${host.reload}.`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+// A file typemcp leaves alone (comments, another shape) says what to add by hand.
+function withEntryShown<T>(edit: () => T, host: HostConfig, name: string, entry: unknown): T {
+  try {
+    return edit();
+  } catch (error) {
+    if (!(error instanceof HostError) || entry === undefined) throw error;
+    const shownEntry = host.format === "yaml" ? `under ${host.key}:\n${entry}` : `under "${host.key}": ${JSON.stringify({ [name]: entry }, null, 2)}`;
+    throw new HostError(error.code, `${error.message}\n  The entry, to add by hand ${shownEntry}`);
+  }
+}
+
+function fileError(error: unknown): HostError {
+  const { code, path: where } = error as { code?: string; path?: string };
+  if (typeof code !== "string") throw error;
+  return new HostError("HOST_USAGE", `cannot write ${where ?? "the config"} (${code}).`);
 }
 
 // The entry as it goes into the file: a JSON value, or Goose's one YAML line.

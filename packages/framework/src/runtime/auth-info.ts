@@ -20,8 +20,8 @@ export interface AuthInfo {
 }
 
 /**
- * The name a request acts for: the token's subject, else its client, else undefined (no
- * verified token). A name only: a user and a client may share one, so state kept per caller is
+ * The name a request acts for: the token's subject, else its client, else the name of the API key
+ * it presented, else undefined (no verified token). A name only: a user and a client may share one, so state kept per caller is
  * keyed by `ctx.caller.key` (`user:…`, `client:…`, …), never by this.
  *
  * @example
@@ -30,7 +30,7 @@ export interface AuthInfo {
  * ```
  */
 export function principalOf(auth: AuthInfo | undefined): string | undefined {
-  return auth?.subject ?? auth?.clientId;
+  return auth?.subject ?? auth?.clientId ?? auth?.apiKey;
 }
 
 /**

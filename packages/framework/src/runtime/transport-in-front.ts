@@ -26,6 +26,19 @@ export class TransportInFront implements Transport {
     this.inner.setProtocolVersion?.(version);
   }
 
+  setSupportedProtocolVersions(versions: string[]): void {
+    (this.inner as { setSupportedProtocolVersions?: (versions: string[]) => void }).setSupportedProtocolVersions?.(versions);
+  }
+
+  /**
+   * Whether each request has a stream of its own (Streamable HTTP): the SDK client cancels a
+   * 2026-07-28 request by closing that stream only when the transport says so, and otherwise
+   * sends a notification a stateless server cannot route to the call.
+   */
+  get hasPerRequestStream(): boolean | undefined {
+    return (this.inner as { hasPerRequestStream?: boolean }).hasPerRequestStream;
+  }
+
   async start(): Promise<void> {
     this.inner.onmessage = (message, extra) => this.receive(message, extra);
     this.inner.onclose = () => this.closed();

@@ -11,6 +11,8 @@ import type { HttpOptions } from "../transports/http/http-options.js";
 export function withApiKeysFile(http: HttpOptions | undefined, argv: readonly string[], env: NodeJS.ProcessEnv): HttpOptions | undefined {
   const at = argv.indexOf("--api-keys");
   const file = at === -1 ? env.MCP_API_KEYS_FILE || undefined : argv[at + 1];
+  // Given without a file (or with a variable that expanded to nothing), it must not leave the server open.
+  if (at !== -1 && (file === undefined || file === "" || file.startsWith("--"))) throw invalid("--api-keys needs the file of keys: --api-keys keys.json");
   if (file === undefined) return http;
   if (env.MCP_API_KEYS) throw invalid("--api-keys / MCP_API_KEYS_FILE and MCP_API_KEYS are both set: give the keys one way");
   let text: string;

@@ -39,7 +39,7 @@ function parseJson(text: string | undefined, file: string): Record<string, unkno
     // A JSONC file (comments, trailing commas) would lose them if rewritten: it is left for a person.
     throw new HostError(
       "HOST_CONFIG_INVALID",
-      `${file} is not plain JSON (${error instanceof Error ? error.message : String(error)}); it may hold comments, which rewriting it would lose, so typemcp leaves it alone: add the entry shown with --dry-run by hand.`,
+      `${file} is not plain JSON (${error instanceof Error ? error.message : String(error)}); it may hold comments, which rewriting it would lose, so typemcp leaves it alone.`,
     );
   }
   if (!isObject(parsed)) throw new HostError("HOST_CONFIG_INVALID", `${file} is not a JSON object, so typemcp leaves it alone.`);

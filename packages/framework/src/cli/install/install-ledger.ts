@@ -46,7 +46,8 @@ export class InstallLedger {
 
   private write(entries: Installed[]): void {
     fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    fs.writeFileSync(this.file, `${JSON.stringify(entries, null, 2)}\n`);
+    // It holds the entries as written, --env values and headers among them: the user's alone.
+    fs.writeFileSync(this.file, `${JSON.stringify(entries, null, 2)}\n`, { mode: 0o600 });
   }
 }
 

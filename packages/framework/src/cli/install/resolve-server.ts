@@ -32,7 +32,8 @@ export function toServerEntry(
   return {
     kind: "stdio",
     command: onPath(command, env),
-    args: args.map((arg) => (!arg.startsWith("-") && fs.existsSync(arg) ? path.resolve(arg) : arg)),
+    // A module name (`python -m pkg`) stays a name, even where a folder of that name is here.
+    args: args.map((arg, i) => (!arg.startsWith("-") && args[i - 1] !== "-m" && fs.existsSync(arg) ? path.resolve(arg) : arg)),
     env: pairs(options.env, "=", "--env", "NAME=VALUE"),
   };
 }
