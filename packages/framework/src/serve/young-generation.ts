@@ -3,8 +3,8 @@
 // and never gives it back: a server's RSS then settles 25–40 MB above its idle figure. Capping
 // it needs `--max-semi-space-size` at start (V8 ignores it later). What V8 does read later is
 // `--semi-space-growth-factor`: set to 1 once start-up has grown the young generation to its
-// working size, the generation stays there. Measured (bench/README.md, "Tracing, logging and
-// memory"): RSS after 5,000 pipelined calls 1.57 → 1.16 × idle on Node 20 and 1.45 → 1.36 × on
+// working size, the generation stays there. Measured (bench/records/2026-12-04-round-4-issue-38.md,
+// "Tracing, logging and memory"): RSS after 5,000 pipelined calls 1.57 → 1.16 × idle on Node 20 and 1.45 → 1.36 × on
 // Node 24, with CPU per call no higher (0.90–0.93 ×: a young generation that fits the caches).
 // Set from the start instead (1 MB semi-spaces), it cost ~20 % CPU per call: hence the wait.
 
