@@ -18,9 +18,9 @@ const HOSTS = HOST_CONFIGS.map((h) => h.id).join(", ");
 export const INSTALL_USAGE = `Usage: typemcp install HOST... [--name NAME] [--env NAME=VALUE]... [--dry-run] (-- COMMAND [ARGS]... | --url URL [--header "Name: value"]...)
        typemcp uninstall HOST... --name NAME [--dry-run]
 
-Write the server into each host's own config (its user-wide file), or take it out again. A
-stdio server is started once first, as a host would: one that does not answer is written nowhere.
+Write the server into each host's own config (its user-wide file), or take it out again. The hosts:
   ${HOSTS}
+A stdio server is started once first, as a host would: one that does not answer is written nowhere.
 The change is shown, the file as it was is kept beside it (FILE.bak), and what was written is
 recorded in ~/.typemcp/installed.json: install updates, and uninstall removes, only an entry it
 wrote and nobody has changed since. A file with comments (JSONC) is left alone, saying so.
@@ -50,14 +50,14 @@ export async function runInstall(args: readonly string[], remove: boolean): Prom
       return 0;
     }
     const hosts = positionals.map(hostOf);
-    if (hosts.length === 0) throw new HostError("HOST_USAGE", `typemcp ${command} needs a host: ${HOSTS}.`);
+    if (hosts.length === 0) throw new HostError("HOST_USAGE", `which host? Name one or more: ${HOSTS}.`);
     const server = remove ? undefined : toServerEntry(rest, options);
     // A stdio server is started once first, as a host would start it: one that does not answer
     // is not written anywhere, and it names itself.
     const checked = server?.kind === "stdio" ? await startOnce(server) : undefined;
     if (checked) process.stdout.write(`Checked: ${checked.name} ${checked.version} starts and lists ${checked.tools} tool(s).\n`);
     const name = options.name ?? (checked && nameOf(checked.name)) ?? (server && defaultName(server));
-    if (name === undefined) throw new HostError("HOST_USAGE", "typemcp uninstall needs --name: the name the server was installed under.");
+    if (name === undefined) throw new HostError("HOST_USAGE", "which server? Give --name: the name it was installed under.");
     if (!/^[\w.@-]{1,64}$/.test(name) || ["__proto__", "constructor", "prototype"].includes(name))
       throw new HostError("HOST_USAGE", `--name must be 1 to 64 letters, digits, or . _ @ - (and not a name JavaScript objects reserve), not "${name}".`);
     const ledger = new InstallLedger(process.env);
