@@ -3,7 +3,7 @@ import path from "node:path";
 import { HostError } from "../errors/host-error.js";
 import { canonicalJson } from "../runtime/canonical-json.js";
 import { closestName } from "../serve/closest-name.js";
-import { editJson, editYaml, jsonEntry } from "./install/config-edit.js";
+import { editJson, editYaml } from "./install/config-edit.js";
 import { HOST_CONFIGS, type HostConfig } from "./install/host-configs.js";
 import { InstallLedger } from "./install/install-ledger.js";
 import { toServerEntry } from "./install/resolve-server.js";
@@ -193,7 +193,7 @@ function written(host: HostConfig, name: string, server: ServerEntry): unknown {
 
 function editConfig(host: HostConfig, text: string | undefined, name: string, entry: unknown, file: string) {
   if (host.format === "yaml") return editYaml(text, host.key, gooseKey(name), entry as string | undefined, file);
-  if (entry === undefined && jsonEntry(text, host.key, name, file) === undefined) return { text: text ?? "", previous: undefined };
+  // Taking out an entry the file does not hold edits nothing: `change` writes only when `previous` is there.
   return editJson(text, host.key, name, entry, file);
 }
 

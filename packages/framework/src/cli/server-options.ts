@@ -137,7 +137,8 @@ function readLogin(options: ServerOptionValues): LoginSettings {
   };
 }
 
-function parseHeaders(values: readonly string[]): Record<string, string> {
+/** `--header "Name: value"` values as headers (a name before the first colon, both trimmed). */
+export function parseHeaders(values: readonly string[]): Record<string, string> {
   return Object.fromEntries(
     values.map((value) => {
       const colon = value.indexOf(":");

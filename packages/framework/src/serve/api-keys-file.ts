@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
-import { TypemcpError } from "../errors/typemcp-error.js";
-import { parseApiKeys } from "../transports/http/api-keys.js";
+import { invalid, parseApiKeys } from "../transports/http/api-keys.js";
 import type { HttpOptions } from "../transports/http/http-options.js";
 
 /**
@@ -22,8 +21,4 @@ export function withApiKeysFile(http: HttpOptions | undefined, argv: readonly st
     throw invalid(`--api-keys / MCP_API_KEYS_FILE: cannot read "${file}" (${(error as { code?: string }).code ?? String(error)})`);
   }
   return { ...http, auth: { ...http?.auth, apiKeys: parseApiKeys(text, file) } };
-}
-
-function invalid(message: string): TypemcpError {
-  return new TypemcpError({ code: "INVALID_CONFIGURATION", message: `${message}.` });
 }

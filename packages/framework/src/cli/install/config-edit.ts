@@ -7,12 +7,6 @@ export interface EditedConfig {
   readonly previous: unknown;
 }
 
-/** The entry named `name` under `key` in a host's JSON config (`text` undefined: no file yet). */
-export function jsonEntry(text: string | undefined, key: string, name: string, file: string): unknown {
-  const servers = parseJson(text, file)[key];
-  return isObject(servers) ? servers[name] : undefined;
-}
-
 /**
  * `text` with `entry` under `key`.`name` (undefined: taken out), written back with the file's
  * own indentation; every other setting stays as it was.
@@ -20,6 +14,8 @@ export function jsonEntry(text: string | undefined, key: string, name: string, f
 export function editJson(text: string | undefined, key: string, name: string, entry: unknown, file: string): EditedConfig {
   const config = parseJson(text, file);
   const servers = config[key];
+  // Nothing to take out of a file that holds no servers: it stays as it is.
+  if (entry === undefined && !isObject(servers)) return { text: text ?? "", previous: undefined };
   if (servers !== undefined && !isObject(servers))
     throw new HostError("HOST_CONFIG_INVALID", `${file}: "${key}" is not an object of servers, so typemcp leaves the file alone.`);
   const kept: Record<string, unknown> = { ...(servers as Record<string, unknown> | undefined) };

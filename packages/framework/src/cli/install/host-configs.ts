@@ -47,6 +47,9 @@ const stdioEntry = (server: Extract<ServerEntry, { kind: "stdio" }>) => ({
   ...(Object.keys(server.env).length ? { env: server.env } : {}),
 });
 const headersOf = (server: Extract<ServerEntry, { kind: "http" }>) => (Object.keys(server.headers).length ? { headers: server.headers } : {});
+// The shape that names its `type` both ways (Claude Code, VS Code; Cursor's stdio, Gemini's HTTP).
+const typedEntry = (server: ServerEntry) =>
+  server.kind === "stdio" ? { type: "stdio", ...stdioEntry(server) } : { type: "http", url: server.url, ...headersOf(server) };
 
 /** The hosts `typemcp install` writes to, by id. */
 export const HOST_CONFIGS: readonly HostConfig[] = [
@@ -68,7 +71,7 @@ export const HOST_CONFIGS: readonly HostConfig[] = [
     file: (env) => path.join(home(env), ".claude.json"),
     key: "mcpServers",
     format: "json",
-    entry: (server) => (server.kind === "stdio" ? { type: "stdio", ...stdioEntry(server) } : { type: "http", url: server.url, ...headersOf(server) }),
+    entry: typedEntry,
     reload: "Start a new Claude Code session",
   },
   {
@@ -77,7 +80,7 @@ export const HOST_CONFIGS: readonly HostConfig[] = [
     file: (env) => path.join(home(env), ".cursor", "mcp.json"),
     key: "mcpServers",
     format: "json",
-    entry: (server) => (server.kind === "stdio" ? { type: "stdio", ...stdioEntry(server) } : { url: server.url, ...headersOf(server) }),
+    entry: (server) => (server.kind === "stdio" ? typedEntry(server) : { url: server.url, ...headersOf(server) }),
     reload: "Cursor picks it up in Settings › MCP (restart Cursor if it does not)",
   },
   {
@@ -86,7 +89,7 @@ export const HOST_CONFIGS: readonly HostConfig[] = [
     file: (env, platform) => path.join(appData(env, platform, "Code"), "User", "mcp.json"),
     key: "servers",
     format: "json",
-    entry: (server) => (server.kind === "stdio" ? { type: "stdio", ...stdioEntry(server) } : { type: "http", url: server.url, ...headersOf(server) }),
+    entry: typedEntry,
     reload: "VS Code lists it under MCP: List Servers (start it there)",
   },
   {
@@ -95,7 +98,7 @@ export const HOST_CONFIGS: readonly HostConfig[] = [
     file: (env) => path.join(home(env), ".gemini", "settings.json"),
     key: "mcpServers",
     format: "json",
-    entry: (server) => (server.kind === "stdio" ? stdioEntry(server) : { type: "http", url: server.url, ...headersOf(server) }),
+    entry: (server) => (server.kind === "stdio" ? stdioEntry(server) : typedEntry(server)),
     reload: "Start Gemini CLI again (/mcp lists the servers)",
   },
   {

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../../errors/host-error.js";
+import { findOnPath } from "../../host/find-on-path.js";
+import { parseHeaders } from "../server-options.js";
 import type { ServerEntry } from "./server-entry.js";
 
 /**
@@ -23,7 +25,7 @@ export function toServerEntry(
       throw new HostError("HOST_USAGE", `--url "${options.url}" is not a URL.`);
     }
     if (url.protocol !== "https:" && url.protocol !== "http:") throw new HostError("HOST_USAGE", `--url must be an http or https URL, not "${options.url}".`);
-    return { kind: "http", url: url.href, headers: pairs(options.header, ":", "--header", '"Name: value"') };
+    return { kind: "http", url: url.href, headers: parseHeaders(options.header) };
   }
   if (rest === undefined || rest.length === 0)
     throw new HostError("HOST_USAGE", "Which server? Give -- COMMAND [ARGS]... (typemcp install claude-desktop -- node dist/towns.js) or --url URL.");
@@ -34,31 +36,25 @@ export function toServerEntry(
     command: onPath(command, env),
     // A module name (`python -m pkg`) stays a name, even where a folder of that name is here.
     args: args.map((arg, i) => (!arg.startsWith("-") && args[i - 1] !== "-m" && fs.existsSync(arg) ? path.resolve(arg) : arg)),
-    env: pairs(options.env, "=", "--env", "NAME=VALUE"),
+    env: variables(options.env),
   };
 }
 
 // A command with a path is made absolute; a bare one is looked up on PATH, as a shell would.
 function onPath(command: string, env: NodeJS.ProcessEnv): string {
   if (command.includes("/") || command.includes("\\")) return path.resolve(command);
-  const extensions = process.platform === "win32" ? (env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
-  for (const folder of (env.PATH ?? "").split(path.delimiter).filter(Boolean)) {
-    for (const extension of extensions) {
-      const found = path.join(folder, command + extension);
-      if (fs.existsSync(found) && fs.statSync(found).isFile()) return found;
-    }
-  }
-  throw new HostError("HOST_USAGE", `"${command}" is not on PATH: give the command's full path.`);
+  const found = findOnPath(command, env);
+  if (found === undefined) throw new HostError("HOST_USAGE", `"${command}" is not on PATH: give the command's full path.`);
+  return found;
 }
 
-function pairs(given: readonly string[], separator: string, flag: string, form: string): Record<string, string> {
+// An environment variable's value is exactly what follows "=".
+function variables(given: readonly string[]): Record<string, string> {
   const result: Record<string, string> = {};
   for (const item of given) {
-    const at = item.indexOf(separator);
-    const key = at > 0 ? item.slice(0, at).trim() : "";
-    if (!key) throw new HostError("HOST_USAGE", `${flag} takes ${form}, not "${item}".`);
-    // A header's value follows ": "; an environment variable's is exactly what follows "=".
-    result[key] = separator === ":" ? item.slice(at + 1).trim() : item.slice(at + 1);
+    const at = item.indexOf("=");
+    if (at <= 0) throw new HostError("HOST_USAGE", `--env takes NAME=VALUE, not "${item}".`);
+    result[item.slice(0, at)] = item.slice(at + 1);
   }
   return result;
 }

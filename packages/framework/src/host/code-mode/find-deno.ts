@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../../errors/host-error.js";
+import { findOnPath, isFile } from "../find-on-path.js";
 
 /** The Deno release code mode is tested with, as npm serves it (the `deno` package carries the binary). */
 export const TESTED_DENO = "deno@2.9.6";
@@ -27,20 +27,10 @@ export function findDeno(options: { explicit?: string; env?: NodeJS.ProcessEnv; 
     if (isFile(candidate)) return candidate;
     if (path.dirname(dir) === dir) break;
   }
-  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
-    const candidate = dir && path.join(dir, process.platform === "win32" ? "deno.exe" : "deno");
-    if (candidate && isFile(candidate)) return candidate;
-  }
+  const onPath = findOnPath("deno", env);
+  if (onPath) return onPath;
   throw new HostError(
     "HOST_USAGE",
     `Code mode runs the model's programs in Deno (with no permissions), and none was found: install it next to typemcp (npm i -D ${TESTED_DENO}) or from https://deno.com, or point TYPEMCP_DENO (or --deno) at the binary.`,
   );
-}
-
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }

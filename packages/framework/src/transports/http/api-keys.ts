@@ -70,12 +70,7 @@ export function parseApiKeys(text: string, source: string): ApiKey[] {
 export async function matchApiKey(token: string, ring: ApiKeyRing): Promise<AuthInfo | undefined> {
   const given = await digest(token);
   let found: ApiKeyRing["keys"][number] | undefined;
-  for (const key of ring.keys) {
-    const expected = await key.digest;
-    let difference = 0;
-    for (let i = 0; i < expected.length; i++) difference |= expected[i]! ^ given[i]!;
-    if (difference === 0) found = key;
-  }
+  for (const key of ring.keys) if (sameDigest(await key.digest, given)) found = key;
   return found && { subject: undefined, clientId: undefined, apiKey: found.name, scopes: found.scopes, claims: {}, expiresAt: undefined };
 }
 
@@ -95,6 +90,13 @@ function digestOf(key: ApiKey, where: string): Promise<Uint8Array> {
   return digested;
 }
 
+/** Whether two SHA-256 digests are equal, compared in full whatever differs, so the time taken says nothing of where. */
+export function sameDigest(a: Uint8Array, b: Uint8Array): boolean {
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
+  return difference === 0;
+}
+
 /**
  * The SHA-256 of `value`, by Web Crypto, which every platform the handler runs on has (Node's own
  * crypto module is not on Workers without nodejs_compat).
@@ -103,6 +105,7 @@ export async function digest(value: string): Promise<Uint8Array> {
   return new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
 }
 
-function invalid(message: string): TypemcpError {
+/** A setting of the API keys that cannot be served: stops the server at start-up, in words. */
+export function invalid(message: string): TypemcpError {
   return new TypemcpError({ code: "INVALID_CONFIGURATION", message: `${message}.` });
 }

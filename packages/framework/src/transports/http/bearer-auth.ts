@@ -1,5 +1,5 @@
 import type { AuthInfo } from "../../runtime/auth-info.js";
-import { type ApiKeyRing, digest, matchApiKey } from "./api-keys.js";
+import { type ApiKeyRing, digest, matchApiKey, sameDigest } from "./api-keys.js";
 import type { HttpAuthOptions } from "./http-options.js";
 import type { OAuthTokenVerifier } from "./oauth-token-verifier.js";
 import type { Refusal } from "./request-guards.js";
@@ -102,11 +102,8 @@ function quoted(text: string): string {
   return text.replace(/[\\"]/g, "'").replace(/[\r\n]+/g, " ");
 }
 
-// Hashing first gives equal-length inputs; the digests are compared in full whatever differs,
-// so the time taken says nothing of where.
+// Hashing first gives equal-length inputs, compared in full (sameDigest).
 async function sameSecret(given: string, expected: string): Promise<boolean> {
   const [a, b] = await Promise.all([digest(given), digest(expected)]);
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
-  return difference === 0;
+  return sameDigest(a, b);
 }
