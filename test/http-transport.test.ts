@@ -91,6 +91,29 @@ describe("the HTTP transport's safe defaults", () => {
     await fetch(server.url, { method: "DELETE", headers: { "Mcp-Session-Id": session } });
   });
 
+  test("answers a plain call in a session with one JSON body that names the session, once the client has initialized", async () => {
+    const init = await post(server.url, INITIALIZE);
+    const session = init.headers.get("mcp-session-id")!;
+    const inSession = { "Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25" };
+    try {
+      expect((await post(server.url, { jsonrpc: "2.0", method: "notifications/initialized" }, inSession)).status).toBe(202);
+      const call = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } } };
+      const res = await post(server.url, call, inSession);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/json");
+      expect(res.headers.get("mcp-session-id")).toBe(session);
+      expect(await res.json()).toMatchObject({ jsonrpc: "2.0", id: 7, result: { structuredContent: { result: 5 } } });
+      // Wrong arguments are still refused in words on this path.
+      const wrong = await post(server.url, { ...call, id: 8, params: { name: "add", arguments: { a: "two", b: 3 } } }, inSession);
+      expect(await wrong.json()).toMatchObject({
+        id: 8,
+        result: { isError: true, content: [{ text: 'Invalid arguments for tool "add":\n- a: expected number, got string "two"' }] },
+      });
+    } finally {
+      await fetch(server.url, { method: "DELETE", headers: inSession });
+    }
+  });
+
   test("gives each session a random id and refuses sessions past the cap with 503", async () => {
     const a = await connectHttp(server.url);
     const b = await connectHttp(server.url);

@@ -8,10 +8,17 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 
+/**
+ * A 2025-11-25 client inside a session: it sends `initialize` once (per server, on its first
+ * call) and every later request with the `Mcp-Session-Id` it was given. For a server started
+ * without `--stateless`.
+ */
+export const SESSION_ERA = "2025-11-25 session";
+
 /** The two protocol eras, as a client of each sends `tools/call` of `tool` (`add`, or a gateway's `calc_add`) with a = 2, b = 3. */
 export function eraRequest(era, tool = "add") {
   const params = { name: tool, arguments: { a: 2, b: 3 } };
-  if (era === "2025-11-25") return { body: { jsonrpc: "2.0", id: 1, method: "tools/call", params }, headers: {} };
+  if (era === "2025-11-25" || era === SESSION_ERA) return { body: { jsonrpc: "2.0", id: 1, method: "tools/call", params }, headers: {} };
   return {
     body: {
       jsonrpc: "2.0",
@@ -62,17 +69,20 @@ export async function startHttpServer(server) {
   child.stderr.setEncoding("utf8").on("data", (c) => (stderr += c));
   const url = new URL(`http://127.0.0.1:${port}/mcp`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const started = { child, url, agent, tool: server.tool, stop: () => (agent.destroy(), child.kill("SIGKILL")) };
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${server.key} exited ${child.exitCode}: ${stderr}`);
     try {
-      await post(agent, url, { jsonrpc: "2.0", id: 0, method: "tools/list" }, {}, '"tools"');
+      // A server that keeps sessions answers nothing outside one: its first session is the probe.
+      if (server.eras?.includes(SESSION_ERA)) await sessionOf(started);
+      else await post(agent, url, { jsonrpc: "2.0", id: 0, method: "tools/list" }, {}, '"tools"');
       break;
     } catch (error) {
       if (i > 3000) throw new Error(`${server.key} never answered: ${error} ${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
-  return { child, url, agent, tool: server.tool, stop: () => (agent.destroy(), child.kill("SIGKILL")) };
+  return started;
 }
 
 // A keep-alive socket the server closed while idle (other servers had their turn) may be reused
@@ -104,7 +114,7 @@ function postOnce(agent, url, body, headers, expect) {
           .setEncoding("utf8")
           .on("data", (c) => (answer += c))
           .on("end", () =>
-            res.statusCode === 200 && answer.includes(expect) ? resolve() : reject(new Error(`HTTP ${res.statusCode}: ${answer.slice(0, 200)}`)),
+            res.statusCode === 200 && answer.includes(expect) ? resolve(res.headers) : reject(new Error(`HTTP ${res.statusCode}: ${answer.slice(0, 200)}`)),
           );
       },
     );
@@ -117,13 +127,60 @@ function postOnce(agent, url, body, headers, expect) {
 export async function load(started, era, calls, concurrency) {
   let sent = 0;
   const request = eraRequest(era, started.tool);
+  if (era === SESSION_ERA) request.headers = { "Mcp-Session-Id": await sessionOf(started), "MCP-Protocol-Version": "2025-11-25" };
+  // Inside a session every request needs an id of its own (the session routes answers by id).
+  const session = era === SESSION_ERA;
   const worker = async () => {
     while (sent < calls) {
       sent++;
-      await post(started.agent, started.url, request.body, request.headers, '"result":5');
+      const body = session ? { ...request.body, id: (started.nextId = (started.nextId ?? 1) + 1) } : request.body;
+      await post(started.agent, started.url, body, request.headers, '"result":5');
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+async function sessionOf(started) {
+  if (started.sessionId === undefined) {
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } },
+    };
+    const headers = await post(started.agent, started.url, initialize, {}, '"protocolVersion"');
+    started.sessionId = headers["mcp-session-id"];
+    if (started.sessionId === undefined) throw new Error("initialize gave no Mcp-Session-Id: is the server stateless?");
+    await postNotification(started, { jsonrpc: "2.0", method: "notifications/initialized" });
+  }
+  return started.sessionId;
+}
+
+function postNotification(started, body) {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent: started.agent,
+        host: started.url.hostname,
+        port: started.url.port,
+        path: started.url.pathname,
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "Content-Length": Buffer.byteLength(text),
+          "Mcp-Session-Id": started.sessionId,
+          "MCP-Protocol-Version": "2025-11-25",
+        },
+      },
+      (res) => {
+        res.resume().on("end", () => (res.statusCode === 202 ? resolve() : reject(new Error(`notification: HTTP ${res.statusCode}`))));
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
 }
 
 /**

@@ -30,9 +30,10 @@ type RequestId = string | number;
  * How a connection's calls arrive: `connection` (stdio, in memory) serves a call directly once the
  * client has initialized, and only one that came alone (a message with auth beside it takes the
  * SDK's path); `lane` (a kept HTTP server, which never sees `initialize`) serves each with the
- * HTTP facts it came with.
+ * HTTP facts it came with; `session` (a 2025-11-25 session over HTTP) serves each with its HTTP
+ * facts once the client has initialized.
  */
-export type DoorMode = "connection" | "lane";
+export type DoorMode = "connection" | "lane" | "session";
 
 /** A transport of ours in front of the transport that carries the messages, serving plain calls of the admitted server's era once one is admitted. */
 export class DirectDoor extends TransportInFront {
@@ -76,17 +77,19 @@ export class DirectDoor extends TransportInFront {
     super.receive(message, extra);
   }
 
-  // A lane's requests all come with their HTTP facts; a connection's only alone (a message with
+  // A lane's and a session's requests all come with their HTTP facts; a connection's only alone (a message with
   // auth beside it takes the SDK's path), and on 2025-11-25 once the client has initialized.
   private admits(server: SdkServer, extra: MessageExtraInfo | undefined): boolean {
-    return this.mode === "lane" || (arrivedAlone(extra) && (this.era === "2026-07-28" || server.getClientVersion() !== undefined));
+    if (this.mode === "lane") return true;
+    if (this.mode === "session") return server.getClientVersion() !== undefined;
+    return arrivedAlone(extra) && (this.era === "2026-07-28" || server.getClientVersion() !== undefined);
   }
 
   // What the handler is given for `message`, when the direct branch takes it.
   private directRequest(message: JSONRPCMessage, extra: MessageExtraInfo | undefined): DirectRequest | undefined {
     if (!isDirectToolCall(message)) return undefined;
     const params = (message as { params: Record<string, unknown> }).params;
-    const http = this.mode === "lane" ? (extra as HttpFacts | undefined) : undefined;
+    const http = this.mode === "connection" ? undefined : (extra as HttpFacts | undefined);
     if (this.era === "2025-11-25") return { params, http };
     const envelope = plainEnvelope2026(params);
     if (envelope === undefined) return undefined;

@@ -21,11 +21,12 @@ export function serveConnection(factory: ProtocolServerFactory, transport: Trans
 
 /**
  * Connects `protocol` to `transport` (a kept HTTP lane's, carrying one era's plain requests with
- * their HTTP facts) through a door, where a plain `tools/call` is served directly.
+ * their HTTP facts, or a 2025-11-25 session's: `mode`) through a door, where a plain `tools/call`
+ * is served directly.
  */
-export async function connectLane(protocol: ProtocolServer, transport: Transport): Promise<void> {
+export async function connectLane(protocol: ProtocolServer, transport: Transport, mode: "lane" | "session" = "lane"): Promise<void> {
   const door = new DirectDoor(transport);
   const server = sdkServerOf(protocol);
-  if (server instanceof SdkServer) door.admit(server, protocol.era, "lane");
+  if (server instanceof SdkServer) door.admit(server, protocol.era, mode);
   await protocol.connect(door);
 }

@@ -1,15 +1,18 @@
 import type { AuthInfo } from "../../runtime/auth-info.js";
 import { principalKey } from "../../runtime/auth-info.js";
 import { ownerKeyOf } from "../../runtime/caller-identity.js";
-import { createHttpTransport, type EventStore, type toWireAuth } from "../../runtime/sdk.js";
+import { connectLane, createHttpTransport, type EventStore, type toWireAuth } from "../../runtime/sdk.js";
 import { CancelledStreams } from "./cancelled-streams.js";
 import type { HttpServing } from "./http-serving.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { refusalResponse } from "./json-responses.js";
+import type { PlainAnswer } from "./plain-answer.js";
 import { isInitialize, isRequest } from "./message-kinds.js";
 import { ownedEventStore, type OwnedEventStore } from "./owned-streams.js";
 import type { RequestView } from "./request-view.js";
+import { SessionFront } from "./session-front.js";
 import { SessionStore, type Session } from "./session-store.js";
+import { laneRequestOf } from "./lane-request.js";
 
 /**
  * The 2025-11-25 sessions of one HTTP handler: `initialize` opens one (owned by the token that
@@ -45,11 +48,16 @@ export class SessionRequests {
     caller: AuthInfo | undefined,
     client: string | undefined,
     wireAuth: ReturnType<typeof toWireAuth>,
-  ): Promise<Response> {
+  ): Promise<Response | PlainAnswer> {
     const sessionId = request.header("mcp-session-id");
     if (sessionId !== null) {
       const session = this.sessionOf(request, isRequest(parsed), caller);
       if (!session) return refusalResponse({ status: 404, message: "Session not found: it expired or was closed; initialize a new one." });
+      // A plain request goes straight to the session's server, unless its streams are kept for a
+      // resume (only the SDK's path writes them to the event store).
+      const plain = session.events === undefined ? laneRequestOf(parsed, request) : undefined;
+      const direct = plain && session.front.serve(plain, { request: request.callerRequest(), ...wireAuth }, request.onClientGone);
+      if (direct) return direct;
       const response = this.cancelled.track(sessionId, parsed, await session.transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth }));
       this.cancelled.release(sessionId, parsed);
       return response;
@@ -110,10 +118,12 @@ export class SessionRequests {
       enableJsonResponse: false,
       maxRequestBodySize: this.options.maxBodyBytes,
       ...(events ? { eventStore: events } : {}),
-      onsessioninitialized: (id) => this.sessions().add(id, { transport, server, events, client, owner: principalKey(caller), lastSeen: Date.now(), uses: 0 }),
+      onsessioninitialized: (id) =>
+        this.sessions().add(id, { transport, front, server, events, client, owner: principalKey(caller), lastSeen: Date.now(), uses: 0 }),
       onsessionclosed: (id) => this.sessions().delete(id),
     });
-    await server.connect(transport);
+    const front = new SessionFront(transport);
+    await connectLane(server, front, "session");
     return transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth });
   }
 }

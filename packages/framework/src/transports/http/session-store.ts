@@ -1,10 +1,13 @@
 import type { OwnedEventStore } from "./owned-streams.js";
 import type { HttpTransport, ProtocolServer } from "../../runtime/sdk.js";
 import { unrefTimer } from "./platform.js";
+import type { SessionFront } from "./session-front.js";
 
 /** One client's session: its transport and the protocol server behind it. */
 export interface Session {
   readonly transport: HttpTransport;
+  /** What its server is connected to: the transport, with a direct path for plain requests. */
+  readonly front: SessionFront;
   readonly server: ProtocolServer;
   /** Where its streams are kept for a resume, when the server keeps them. */
   readonly events?: OwnedEventStore | undefined;

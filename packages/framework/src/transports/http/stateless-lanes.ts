@@ -1,7 +1,7 @@
 import type { JSONRPCMessage, WireAuthInfo } from "../../runtime/sdk.js";
 import { connectLane, type ProtocolServer, type Transport } from "../../runtime/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
-import { unrefTimer } from "./platform.js";
+import { CallAnswer, KeptAlive } from "./call-answer.js";
 
 /** A JSON-RPC request as it arrived (checked by `isPlainRequest`). */
 export type LaneRequest = { jsonrpc: "2.0"; id: string | number; method: string; params?: Record<string, unknown> };
@@ -10,28 +10,15 @@ export type LaneRequest = { jsonrpc: "2.0"; id: string | number; method: string;
 interface Exchange {
   readonly lane: Lane;
   readonly id: string | number;
-  readonly started: number;
-  resolve(answer: PlainAnswer | Response | undefined): void;
+  readonly answer: CallAnswer;
   /** Stops listening for the client going away. */
   stopWatching(): void;
   /** True while the request is being handed to its server: an answer then came before any handler ran. */
   dispatching: boolean;
-  /** Set once the answer turned into an SSE stream. */
-  stream?: { controller: ReadableStreamDefaultController<Uint8Array>; lastWrite: number };
 }
 
-/** The SSE answer's headers, as the SDK's own transport sends them. */
-const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" };
-
-// A call still running after `upgradeMs` answers as a stream, so the client has its headers and
-// then a comment every KEEP_ALIVE_MS (the SDK's interval) instead of a silent socket that a
-// client or proxy would time out; sweeps every SWEEP_MS decide both for all calls at once.
-const KEEP_ALIVE_MS = 15_000;
-const SWEEP_MS = 5_000;
 // Lanes beyond this (as many calls with the same id at once) take the one-server-per-request path.
 const MAX_LANES = 256;
-
-const encoder = new TextEncoder();
 
 /** What a lane's protocol server is reached through. */
 export interface LaneLink {
@@ -91,10 +78,13 @@ export function laneOptions2025(newServer: () => ProtocolServer): LaneOptions {
 export class StatelessLanes {
   private readonly lanes: Lane[] = [];
   private readonly exchanges = new Set<Exchange>();
-  private sweeper: ReturnType<typeof setInterval> | undefined;
+  private readonly keptAlive: KeptAlive;
   private closed = false;
 
-  constructor(private readonly options: LaneOptions) {}
+  constructor(private readonly options: LaneOptions) {
+    // A call still running after `upgradeMs` answers as a stream, so its client has the headers.
+    this.keptAlive = new KeptAlive(options.upgradeMs);
+  }
 
   /**
    * Sends `request` to a lane; resolves with its answer. `onClientGone` tells it when the client leaves
@@ -112,13 +102,18 @@ export class StatelessLanes {
     if (this.closed) return undefined;
     const lane = this.laneFor(request.id);
     if (!lane) return undefined;
-    let resolve!: (answer: PlainAnswer | Response | undefined) => void;
-    const answer = new Promise<PlainAnswer | Response | undefined>((r) => (resolve = r));
     // Taken before any await: the next request with this id must see the lane busy.
-    const exchange: Exchange = { lane, id: request.id, started: Date.now(), resolve, dispatching: false, stopWatching: () => undefined };
+    const exchange: Exchange = {
+      lane,
+      id: request.id,
+      // The client stopped reading the stream (it left): cancel the call, as when it leaves before any byte.
+      answer: new CallAnswer(() => this.cancel(exchange, "The client closed the HTTP request.")),
+      dispatching: false,
+      stopWatching: () => undefined,
+    };
     lane.inFlight.set(request.id, exchange);
     this.exchanges.add(exchange);
-    this.sweeper ??= unrefTimer(setInterval(() => this.sweep(), SWEEP_MS));
+    this.keptAlive.add(exchange.answer);
     // Watched until the call is done, not only until its answer starts: a client that leaves
     // mid-stream cancels the call too (the body of a web Response is not always cancelled then).
     exchange.stopWatching = onClientGone(() => this.cancel(exchange, "The client closed the HTTP request."));
@@ -126,8 +121,8 @@ export class StatelessLanes {
     if (!lane.link) {
       // The lane could not be opened (it is gone from the list already): the SDK's entry serves it.
       this.finish(exchange);
-      exchange.resolve(undefined);
-      return answer;
+      exchange.answer.settleWith(undefined);
+      return exchange.answer.body;
     }
     // The HTTP request goes with it, as the SDK's own transport sends it: the caller's identity
     // (an anonymous caller's remote address) is read from it (runtime/caller-identity.ts).
@@ -136,13 +131,13 @@ export class StatelessLanes {
       lane.link.deliver(request as JSONRPCMessage, { request: httpRequest(), ...(auth.authInfo ? { authInfo: auth.authInfo } : {}) });
       exchange.dispatching = false;
     }
-    return answer;
+    return exchange.answer.body;
   }
 
   /** Closes every lane's server; a call still in flight is answered with a JSON-RPC error saying so. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.sweeper) clearInterval(this.sweeper);
+    this.keptAlive.stop();
     for (const exchange of this.exchanges) {
       this.deliver(
         exchange.lane,
@@ -187,37 +182,11 @@ export class StatelessLanes {
     if (!exchange) return;
     if (isAnswer && exchange.dispatching && "error" in message && this.options.earlyErrorsElsewhere) {
       this.finish(exchange);
-      return exchange.resolve(undefined);
+      return exchange.answer.settleWith(undefined);
     }
-    if (isAnswer && !exchange.stream) {
-      this.finish(exchange);
-      const status = this.options.statusOf?.(message) ?? 200;
-      return exchange.resolve({ status, headers: { "content-type": "application/json" }, body: JSON.stringify(message) });
-    }
-    this.write(exchange, `event: message\ndata: ${JSON.stringify(message)}\n\n`);
-    if (isAnswer) {
-      this.finish(exchange);
-      exchange.stream?.controller.close();
-    }
-  }
-
-  private write(exchange: Exchange, frame: string): void {
-    if (!exchange.stream) {
-      let controller!: ReadableStreamDefaultController<Uint8Array>;
-      const body = new ReadableStream<Uint8Array>({
-        start: (c) => void (controller = c),
-        // The client stopped reading (it left): cancel the call, as when it leaves before any byte.
-        cancel: () => this.cancel(exchange, "The client closed the HTTP request."),
-      });
-      exchange.stream = { controller, lastWrite: 0 };
-      exchange.resolve(new Response(body, { status: 200, headers: SSE_HEADERS }));
-    }
-    exchange.stream.lastWrite = Date.now();
-    try {
-      exchange.stream.controller.enqueue(encoder.encode(frame));
-    } catch {
-      // The stream is already closed (cancelled): the call was cancelled with it.
-    }
+    if (!isAnswer) return exchange.answer.send(message);
+    this.finish(exchange);
+    exchange.answer.answer(message, exchange.answer.streaming ? 200 : (this.options.statusOf?.(message) ?? 200));
   }
 
   // The SDK's own way to stop a handler: the cancellation notification, which aborts its signal
@@ -232,35 +201,18 @@ export class StatelessLanes {
     if (lane.inFlight.size === 0) void lane.close();
     // The client is gone, so this answer reaches no one, but the request must end: until it does it
     // counts as in flight, and a server's close() would wait for it to its deadline.
-    if (exchange.stream) {
-      try {
-        exchange.stream.controller.close();
-      } catch {
-        // Already closed or cancelled by the client.
-      }
-    } else {
-      const body = JSON.stringify({ jsonrpc: "2.0", id: exchange.id, error: { code: -32000, message: `Request cancelled: ${reason}` } });
-      exchange.resolve({ status: 200, headers: { "content-type": "application/json" }, body });
-    }
+    const body = JSON.stringify({ jsonrpc: "2.0", id: exchange.id, error: { code: -32000, message: `Request cancelled: ${reason}` } });
+    exchange.answer.settleWith({ status: 200, headers: { "content-type": "application/json" }, body });
   }
 
   private finish(exchange: Exchange): boolean {
     if (!this.exchanges.delete(exchange)) return false;
+    this.keptAlive.delete(exchange.answer);
     exchange.stopWatching();
     const lane = exchange.lane;
     lane.inFlight.delete(exchange.id);
     if (lane.retired && lane.inFlight.size === 0) void lane.close();
     return true;
-  }
-
-  private sweep(): void {
-    const now = Date.now();
-    const upgradeMs = this.options.upgradeMs;
-    for (const exchange of this.exchanges) {
-      if (!exchange.stream) {
-        if (upgradeMs !== undefined && now - exchange.started >= upgradeMs) this.write(exchange, ": keepalive\n\n");
-      } else if (now - exchange.stream.lastWrite >= KEEP_ALIVE_MS) this.write(exchange, ": keepalive\n\n");
-    }
   }
 }
 
