@@ -264,7 +264,8 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     const events = sseEvents(await call.text());
     expect(events).toHaveLength(10_021);
     const old = await fetch(server.twinUrl, { headers: { Accept: "text/event-stream", "Last-Event-ID": events[0]!.id }, signal: AbortSignal.timeout(30_000) });
-    expect(old.status).toBe(410);
+    // On failure, what the server answered and what workerd said.
+    expect(old.status, `${await old.clone().text()}\n${server.output().slice(-3000)}`).toBe(410);
     expect(((await old.json()) as { error: { message: string } }).error.message).toBe(
       `Last-Event-ID "${events[0]!.id}" is older than the events this stream keeps (its last 10,000): the events after it are gone; send the request again.`,
     );
@@ -285,7 +286,8 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     const resume = (id: string) =>
       fetch(server.url, { headers: { Accept: "text/event-stream", ...inSession, "Last-Event-ID": id }, signal: AbortSignal.timeout(30_000) });
     const old = await resume(events[0]!.id);
-    expect(old.status).toBe(410);
+    // On failure, what the server answered and what workerd said.
+    expect(old.status, `${await old.clone().text()}\n${server.output().slice(-3000)}`).toBe(410);
     expect(((await old.json()) as { error: { message: string } }).error.message).toBe(
       `Last-Event-ID "${events[0]!.id}" is older than the events this stream keeps (its last 10,000): the events after it are gone; send the request again.`,
     );
