@@ -466,3 +466,14 @@ for (const [n, node] of nodes.entries()) {
 
 console.log("\nTargets (ratios within this run)\n");
 console.log(targetLines.join("\n"));
+
+// 6. How the cost grows with the work (bench/scaling.mjs, issue #52), on each Node, after the rest
+// (it opens thousands of sessions and builds a 1,000-tool server, which would disturb the rounds above).
+for (const node of nodes) {
+  console.log(
+    execFileSync(process.execPath, [here("scaling.mjs"), "--node", node.path, ...(quick ? ["--quick"] : [])], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trimEnd(),
+  );
+}

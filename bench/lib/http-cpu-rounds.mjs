@@ -140,6 +140,25 @@ export async function load(started, era, calls, concurrency) {
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
+/** Sends `body` `calls` times to a started server, `concurrency` in flight, each answer checked to contain `expect`; returns the server CPU per request in µs. */
+export async function cpuPerRequest(started, body, { calls, concurrency, expect, headers = {} }) {
+  let sent = 0;
+  const before = processCpuMs(started.child.pid);
+  const worker = async () => {
+    while (sent < calls) {
+      sent++;
+      await post(started.agent, started.url, body, headers, expect);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return ((processCpuMs(started.child.pid) - before) * 1000) / calls;
+}
+
+/** Opens a 2025-11-25 session on a started server that keeps them; resolves with its id. */
+export async function openSession(started) {
+  return sessionOf({ ...started, sessionId: undefined });
+}
+
 async function sessionOf(started) {
   if (started.sessionId === undefined) {
     const initialize = {

@@ -1,0 +1,336 @@
+// How the cost grows with the work (issue #52): idle sessions and streams, a server of 1,000
+// tools (its build, its tools/list, a call on it), 10 MB results and arguments, and a 2025-11-25
+// session against the stateless path. Every figure is taken against a baseline measured in the
+// same run and printed as a ratio with its target, MET or NOT MET.
+//   node bench/scaling.mjs [--node PATH] [--quick]
+// Build first (`pnpm bench` does): the workspace and bench/typemcp-servers.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateToolsProject } from "./lib/generated-tools.mjs";
+import { cpuPerRequest, freePort, openSession, processCpuMs, SESSION_ERA, startHttpServer, load } from "./lib/http-cpu-rounds.mjs";
+import { RpcProcess } from "./lib/rpc-process.mjs";
+import { median } from "./lib/stats.mjs";
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? fallback : process.argv[i + 1];
+};
+const node = arg("--node", process.execPath);
+const quick = process.argv.includes("--quick");
+const CALC = here("../packages/calc-server/dist/calc.js");
+const BIG = here("typemcp-servers/dist/big-results.js");
+const rows = [];
+
+/** One line of the table: what, the figure, its target, and whether it holds. */
+function row(what, figure, target, met) {
+  rows.push({ what, figure, target, verdict: met ? "met" : "NOT MET" });
+  console.log(`  ${what}: ${figure} (target ${target}) ${met ? "met" : "NOT MET"}`);
+}
+
+const rssBytes = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) * 1024;
+const peakBytes = (pid) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) * 1024;
+// Lets the server's heap settle: V8 collects when idle, so RSS is read after a quiet moment.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+console.log(`\nScaling (issue #52), Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}${quick ? ", --quick" : ""}`);
+
+// 1. Idle sessions and their streams.
+{
+  const sessions = quick ? 2_000 : 10_000;
+  const streams = quick ? 500 : 2_000;
+  const cap = String(sessions + 500);
+  const server = await startHttpServer({
+    key: "sessions",
+    command: [node, CALC, "--http", "--port", "{port}", "--max-sessions", cap, "--max-sessions-per-client", cap],
+    eras: [SESSION_ERA],
+  });
+  try {
+    const open = async (count) => {
+      const ids = [];
+      let left = count;
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (left-- > 0) ids.push(await openSession(server));
+        }),
+      );
+      return ids;
+    };
+    await open(200); // start-up's lazy work (the session path's first use) out of the figure
+    await settle();
+    const before = rssBytes(server.child.pid);
+    const ids = await open(sessions);
+    await settle();
+    const afterSessions = rssBytes(server.child.pid);
+    const perSession = (afterSessions - before) / sessions;
+    row(`RSS per idle 2025-11-25 session (${sessions.toLocaleString("en")} open)`, `${(perSession / 1000).toFixed(1)} KB`, "≤ 20 KB", perSession <= 20_000);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+    const held = [];
+    await Promise.all(
+      ids.slice(0, streams).map(
+        (id) =>
+          new Promise((resolve, reject) => {
+            const req = http.get(
+              {
+                agent,
+                host: server.url.hostname,
+                port: server.url.port,
+                path: server.url.pathname,
+                headers: { Accept: "text/event-stream", "Mcp-Session-Id": id, "MCP-Protocol-Version": "2025-11-25" },
+              },
+              (res) => (res.statusCode === 200 ? resolve() : reject(new Error(`GET stream: HTTP ${res.statusCode}`))),
+            );
+            req.on("error", reject);
+            held.push(req);
+          }),
+      ),
+    );
+    await settle();
+    const perStream = (rssBytes(server.child.pid) - afterSessions) / streams;
+    row(`RSS per open session SSE stream (${streams.toLocaleString("en")} open)`, `${(perStream / 1000).toFixed(1)} KB`, "≤ 30 KB", perStream <= 30_000);
+    for (const req of held) req.destroy();
+    agent.destroy();
+  } finally {
+    server.stop();
+  }
+}
+
+// 2. A 2025-11-25 session against the stateless path, same calculator, paired rounds.
+{
+  const rounds = quick ? 3 : 9;
+  const calls = quick ? 500 : 1_000;
+  const stateless = await startHttpServer({ key: "stateless", command: [node, CALC, "--http", "--stateless", "--port", "{port}"] });
+  const session = await startHttpServer({ key: "session", command: [node, CALC, "--http", "--port", "{port}"], eras: [SESSION_ERA] });
+  try {
+    await load(stateless, "2025-11-25", 1_000, 16);
+    await load(session, SESSION_ERA, 1_000, 16);
+    const turn = async (server, era) => {
+      const before = processCpuMs(server.child.pid);
+      await load(server, era, calls, 16);
+      return processCpuMs(server.child.pid) - before;
+    };
+    const ratios = [];
+    for (let round = 0; round < rounds; round++) {
+      // Each goes first in every other round.
+      const sessionFirst = round % 2 === 0;
+      const first = await turn(sessionFirst ? session : stateless, sessionFirst ? SESSION_ERA : "2025-11-25");
+      const second = await turn(sessionFirst ? stateless : session, sessionFirst ? "2025-11-25" : SESSION_ERA);
+      ratios.push(sessionFirst ? second / first : first / second);
+    }
+    const ratio = median(ratios);
+    row("2025-11-25 session throughput ÷ stateless (server CPU per tools/call)", `${ratio.toFixed(2)} ×`, "≥ 0.8 ×", ratio >= 0.8);
+  } finally {
+    stateless.stop();
+    session.stop();
+  }
+}
+
+// 3. 1,000 tools: the build against tsc, tools/list against the same bytes from a bare script, a call against the calculator's.
+{
+  const count = 1_000;
+  const dir = here(".generated/thousand-tools");
+  generateToolsProject(dir, count, { entry: "thousand" });
+  const time = (command, args) => {
+    const start = process.hrtime.bigint();
+    execFileSync(command, args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  const tscMs = time(node, [here("../node_modules/typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"]);
+  const buildMs = time(node, [here("../packages/framework/bin/typemcp.js"), "build"]);
+  row(
+    `typemcp build of ${count.toLocaleString("en")} tools ÷ tsc --noEmit`,
+    `${(buildMs / tscMs).toFixed(2)} × (${(buildMs / 1000).toFixed(1)} s / ${(tscMs / 1000).toFixed(1)} s)`,
+    "≤ 2 ×",
+    buildMs <= 2 * tscMs,
+  );
+
+  const rounds = quick ? 3 : 7;
+  const lists = quick ? 100 : 300;
+  const thousand = await startHttpServer({
+    key: "thousand",
+    tool: "t0",
+    command: [node, path.join(dir, "dist/thousand.js"), "--http", "--stateless", "--port", "{port}"],
+  });
+  const calc = await startHttpServer({ key: "calc", command: [node, CALC, "--http", "--stateless", "--port", "{port}"] });
+  const listBody = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+  const listed = await new Promise((resolve, reject) => {
+    const text = JSON.stringify(listBody);
+    const req = http.request(
+      {
+        host: thousand.url.hostname,
+        port: thousand.url.port,
+        path: thousand.url.pathname,
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Content-Length": Buffer.byteLength(text) },
+      },
+      (res) => {
+        let body = "";
+        res
+          .setEncoding("utf8")
+          .on("data", (c) => (body += c))
+          .on("end", () => resolve(body));
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
+  const bare = await startBareServer(listed);
+  try {
+    const list = { calls: lists, concurrency: 16, expect: '"tools"' };
+    const listRatios = [];
+    const bareRatios = [];
+    const callRatios = [];
+    await cpuPerRequest(thousand, listBody, list);
+    await cpuPerRequest(bare, listBody, list);
+    await load(thousand, "2025-11-25", 1_000, 16);
+    await load(calc, "2025-11-25", 1_000, 16);
+    for (let round = 0; round < rounds; round++) {
+      const ours = await cpuPerRequest(thousand, listBody, list);
+      const floor = await cpuPerRequest(bare, listBody, list);
+      const calcList = await cpuPerRequest(calc, listBody, list);
+      listRatios.push(ours / calcList);
+      bareRatios.push(ours / floor);
+      const before = processCpuMs(thousand.child.pid);
+      await load(thousand, "2025-11-25", 1_000, 16);
+      const thousandCall = processCpuMs(thousand.child.pid) - before;
+      const calcBefore = processCpuMs(calc.child.pid);
+      await load(calc, "2025-11-25", 1_000, 16);
+      callRatios.push(thousandCall / (processCpuMs(calc.child.pid) - calcBefore));
+    }
+    const bytes = Buffer.byteLength(listed);
+    row(
+      `tools/list of ${count.toLocaleString("en")} tools (${(bytes / 1000).toFixed(0)} kB) ÷ the same bytes from a bare Node server`,
+      `${median(bareRatios).toFixed(2)} ×`,
+      "≤ 2 ×",
+      median(bareRatios) <= 2,
+    );
+    console.log(`    (÷ the calculator's six-tool tools/list: ${median(listRatios).toFixed(1)} ×)`);
+    row(`tools/call on ${count.toLocaleString("en")} tools ÷ on the calculator`, `${median(callRatios).toFixed(2)} ×`, "≤ 1.1 ×", median(callRatios) <= 1.1);
+  } finally {
+    thousand.stop();
+    calc.stop();
+    bare.stop();
+  }
+}
+
+// 4. 10 MB: a result over stdio and HTTP (both eras), and an argument; peak RSS growth and CPU per MB against a bare stringify and write.
+{
+  const MB = 10;
+  const floor = bareStringifyCpuMs(MB);
+  const stdio = await bigOverStdio(MB);
+  row(`${MB} MB result over stdio: peak RSS growth`, `+${(stdio.peak / 1e6).toFixed(0)} MB`, "≤ +40 MB", stdio.peak <= 40e6);
+  row(
+    `${MB} MB result over stdio: CPU ÷ a bare JSON.stringify and write`,
+    `${(stdio.cpuMs / floor).toFixed(2)} × (${(stdio.cpuMs / MB).toFixed(1)} ms per MB)`,
+    "≤ 2 ×",
+    stdio.cpuMs <= 2 * floor,
+  );
+  for (const era of ["2025-11-25", "2026-07-28"]) {
+    const over = await bigOverHttp(MB, era);
+    row(`${MB} MB result over HTTP (${era}): peak RSS growth`, `+${(over.peak / 1e6).toFixed(0)} MB`, "≤ +40 MB", over.peak <= 40e6);
+    row(`${MB} MB result over HTTP (${era}): CPU ÷ a bare JSON.stringify and write`, `${(over.cpuMs / floor).toFixed(2)} ×`, "≤ 2 ×", over.cpuMs <= 2 * floor);
+  }
+  // A message over stdio is at most 4 MiB unless the server raises it: the largest argument that fits.
+  const ARGUMENT_MB = 4;
+  const argument = await bigArgumentOverStdio(ARGUMENT_MB);
+  row(
+    `${ARGUMENT_MB} MB argument over stdio (the default message limit): peak RSS growth per MB`,
+    `+${(argument.peak / 1e6 / ARGUMENT_MB).toFixed(1)} MB`,
+    "≤ +4 MB per MB (one copy as the line, one as the parsed string)",
+    argument.peak / ARGUMENT_MB <= 4e6,
+  );
+}
+
+console.log(`\nScaling targets: ${rows.filter((r) => r.verdict === "met").length}/${rows.length} met`);
+
+// A bare node:http server that answers every POST with `body`, a string made once: the floor of serving those bytes.
+async function startBareServer(body) {
+  const port = await freePort();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-bare-")), "body.json");
+  fs.writeFileSync(file, body);
+  const source = `const http = require("node:http"); const body = require("node:fs").readFileSync(${JSON.stringify(file)}, "utf8");
+http.createServer((req, res) => { req.resume(); req.on("end", () => { res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }); res.end(body); }); }).listen(${port}, "127.0.0.1");`;
+  const child = spawn(node, ["-e", source], { stdio: "ignore" });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const url = new URL(`http://127.0.0.1:${port}/mcp`);
+  for (;;) {
+    const up = await new Promise((resolve) => http.get(`http://127.0.0.1:${port}/`, (res) => (res.resume(), resolve(true))).on("error", () => resolve(false)));
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { child, url, agent, stop: () => (agent.destroy(), child.kill("SIGKILL")) };
+}
+
+// The CPU of a fresh process's JSON.stringify of a `mb` MB text answer and its write to a pipe, after one warm-up: the floor.
+function bareStringifyCpuMs(mb) {
+  const source = `const text = "x".repeat(${mb * 1_000_000});
+const answer = (id) => JSON.stringify({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }] } }) + "\\n";
+process.stderr.write(answer(0), () => {
+  const start = process.cpuUsage();
+  process.stderr.write(answer(1), () => { const used = process.cpuUsage(start); process.stdout.write(String((used.user + used.system) / 1000)); });
+});`;
+  const runs = [];
+  for (let i = 0; i < 5; i++) {
+    // The answers go to a pipe (stderr, read and dropped here), the figure to stdout.
+    const out = execFileSync(node, ["-e", source], { stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1e8 });
+    runs.push(Number(out.toString()));
+  }
+  return median(runs);
+}
+
+async function bigOverStdio(mb) {
+  const server = new RpcProcess([node, BIG]);
+  try {
+    await server.initialize();
+    await server.request("tools/call", { name: "text", arguments: { megabytes: 1 } });
+    await settle();
+    const before = rssBytes(server.pid);
+    const cpuBefore = processCpuMs(server.pid);
+    const answer = await server.request("tools/call", { name: "text", arguments: { megabytes: mb } });
+    if (!JSON.stringify(answer).includes("x".repeat(1000))) throw new Error("no text in the answer");
+    return { peak: peakBytes(server.pid) - before, cpuMs: processCpuMs(server.pid) - cpuBefore };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function bigArgumentOverStdio(mb) {
+  const server = new RpcProcess([node, BIG]);
+  try {
+    await server.initialize();
+    await server.request("tools/call", { name: "measure", arguments: { text: "x".repeat(1_000_000) } });
+    await settle();
+    const before = rssBytes(server.pid);
+    const answer = await server.request("tools/call", { name: "measure", arguments: { text: "x".repeat(mb * 1_000_000 - 200) } });
+    if (!JSON.stringify(answer).includes(String(mb * 1_000_000 - 200))) throw new Error(`measure answered ${JSON.stringify(answer).slice(0, 200)}`);
+    return { peak: peakBytes(server.pid) - before };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function bigOverHttp(mb, era) {
+  const server = await startHttpServer({ key: "big", command: [node, BIG, "--http", "--stateless", "--port", "{port}"] });
+  try {
+    const call = (megabytes) => {
+      const meta = era === "2026-07-28" ? { _meta: { "io.modelcontextprotocol/protocolVersion": era, "io.modelcontextprotocol/clientCapabilities": {} } } : {};
+      const headers = era === "2026-07-28" ? { "MCP-Protocol-Version": era, "Mcp-Method": "tools/call", "Mcp-Name": "text" } : {};
+      return cpuPerRequest(
+        server,
+        { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "text", arguments: { megabytes }, ...meta } },
+        { calls: 1, concurrency: 1, expect: "xxxxxxxxxx", headers },
+      );
+    };
+    await call(1);
+    await settle();
+    const before = rssBytes(server.child.pid);
+    const cpuMs = (await call(mb)) / 1000;
+    return { peak: peakBytes(server.child.pid) - before, cpuMs };
+  } finally {
+    server.stop();
+  }
+}
