@@ -1,3 +1,4 @@
+import { someNames } from "./some-names.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { Context, LogLevel, ResourceContents } from "./context.js";
 import type { ComponentRegistry } from "./component-registry.js";
@@ -70,13 +71,12 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
     if (!tool) {
       throw new ProtocolError(
         "UNKNOWN_TOOL",
-        `Unknown tool: "${clip(String(params.name))}". Available tools: ${
+        `Unknown tool: "${clip(String(params.name))}". Available tools: ${someNames(
           app.tools
             .values()
             .filter((t) => isPermitted(t, extra.auth))
-            .map((t) => t.name)
-            .join(", ") || "none"
-        }.`,
+            .map((t) => t.name),
+        )}.`,
       );
     }
     const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra, () => context(extra), ownerOf(extra)));
