@@ -2,7 +2,7 @@
 // tools (its build, its tools/list, a call on it), 10 MB results and arguments, and a 2025-11-25
 // session against the stateless path. Every figure is taken against a baseline measured in the
 // same run and printed as a ratio with its target, MET or NOT MET.
-//   node bench/scaling.mjs [--node PATH] [--quick]
+//   node bench/scaling.mjs [--node PATH] [--quick] [--only 1,2,3,4]
 // Build first (`pnpm bench` does): the workspace and bench/typemcp-servers.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -22,6 +22,9 @@ const arg = (name, fallback) => {
 };
 const node = arg("--node", process.execPath);
 const quick = process.argv.includes("--quick");
+// --only 1,3: just those sections (1 sessions, 2 session against stateless, 3 1,000 tools, 4 10 MB).
+const only = arg("--only", undefined)?.split(",").map(Number);
+const want = (section) => only === undefined || only.includes(section);
 const CALC = here("../packages/calc-server/dist/calc.js");
 const BIG = here("typemcp-servers/dist/big-results.js");
 const rows = [];
@@ -40,7 +43,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 console.log(`\nScaling (issue #52), Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}${quick ? ", --quick" : ""}`);
 
 // 1. Idle sessions and their streams.
-{
+if (want(1)) {
   const sessions = quick ? 2_000 : 10_000;
   const streams = quick ? 500 : 2_000;
   const cap = String(sessions + 500);
@@ -100,7 +103,7 @@ console.log(`\nScaling (issue #52), Node ${execFileSync(node, ["--version"], { e
 }
 
 // 2. A 2025-11-25 session against the stateless path, same calculator, paired rounds.
-{
+if (want(2)) {
   const rounds = quick ? 3 : 9;
   const calls = quick ? 500 : 1_000;
   const stateless = await startHttpServer({ key: "stateless", command: [node, CALC, "--http", "--stateless", "--port", "{port}"] });
@@ -130,7 +133,7 @@ console.log(`\nScaling (issue #52), Node ${execFileSync(node, ["--version"], { e
 }
 
 // 3. 1,000 tools: the build against tsc, tools/list against the same bytes from a bare script, a call against the calculator's.
-{
+if (want(3)) {
   const count = 1_000;
   const dir = here(".generated/thousand-tools");
   generateToolsProject(dir, count, { entry: "thousand" });
@@ -231,7 +234,7 @@ console.log(`\nScaling (issue #52), Node ${execFileSync(node, ["--version"], { e
 }
 
 // 4. 10 MB: a result over stdio and HTTP (both eras), and an argument; peak RSS growth and CPU per MB against a bare stringify and write.
-{
+if (want(4)) {
   const MB = 10;
   const floor = bareStringifyCpuMs(MB);
   const stdio = await bigOverStdio(MB);

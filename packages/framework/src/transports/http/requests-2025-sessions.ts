@@ -113,8 +113,10 @@ export class SessionRequests {
     const store = this.eventStore();
     // The session's streams are its owner's: a token's principal, else the session itself.
     const events = store ? ownedEventStore(store, () => ownerKeyOf(caller, transport.sessionId, client)) : undefined;
+    // Chosen now, so that nothing the session keeps holds on to the request that opened it.
+    const sessionId = this.options.stores.sessions?.idFor(request.toRequest()) ?? globalThis.crypto.randomUUID();
     const transport = createHttpTransport({
-      sessionIdGenerator: () => this.options.stores.sessions?.idFor(request.toRequest()) ?? globalThis.crypto.randomUUID(),
+      sessionIdGenerator: () => sessionId,
       enableJsonResponse: false,
       maxRequestBodySize: this.options.maxBodyBytes,
       ...(events ? { eventStore: events } : {}),
