@@ -1,0 +1,176 @@
+import type { Credential } from "./credentials.js";
+import { asSentence, constraintTags, jsDoc } from "./jsdoc-text.js";
+import { toMethodText } from "./method-text.js";
+import { toPascalCase, uniqueName } from "./naming.js";
+import type { OpenApiDocument, SchemaObject } from "./openapi-document.js";
+import type { OperationPlan } from "./operation-plan.js";
+import { requestMethods, sharedDeclarations } from "./request-code.js";
+import { createTypeContext, toTypeText, type TypeContext } from "./schema-to-type.js";
+
+/** What the generated file is made of. */
+export interface ToolsFileInput {
+  readonly document: OpenApiDocument;
+  /** Where the spec came from, for the header comment. */
+  readonly source: string;
+  readonly className: string;
+  /** `LIBRARY_API`: the prefix of every environment variable the file reads. */
+  readonly envPrefix: string;
+  readonly baseUrl: string;
+  readonly plans: readonly OperationPlan[];
+  readonly credentials: readonly Credential[];
+  warn(message: string): void;
+}
+
+/**
+ * The TypeScript file of one class of `@tool` methods: a header that names the settings, the
+ * components the tools use as named types, the options interface, the shared request code once,
+ * and one method per operation.
+ */
+export function toToolsFile(input: ToolsFileInput): string {
+  const optionsName = `${input.className}Options`;
+  const taken = new Set([input.className, optionsName, "ApiRequest", "Context", "Int", "ToolError", "Record", "Omit", "Promise", "Headers", "URL"]);
+  const names = new Map(Object.keys(input.document.components?.schemas ?? {}).map((name) => [name, uniqueName(toPascalCase(name), taken)]));
+  const context = createTypeContext(input.document, names, input.warn);
+  const inline: string[] = [];
+  // Components a result reaches are open to properties the spec does not list, as JSON Schema
+  // reads an object without `additionalProperties: false`: an API that adds a field must not
+  // fail every call on typemcp's check of results against the output schema.
+  const outputRoots = new Set<string>();
+  const methods = input.plans.map((plan) => {
+    context.direction = "output";
+    const earlier = new Set(context.referenced);
+    context.referenced.clear();
+    const result = resultType(plan, context, inline, taken);
+    for (const name of context.referenced) outputRoots.add(name);
+    for (const name of earlier) context.referenced.add(name);
+    context.direction = "input";
+    const body = bodyType(plan, context, inline, taken);
+    return toMethodText(plan, { result, body }, context);
+  });
+  const declarations = componentDeclarations(context, outputRoots);
+  const settings = [
+    { option: "baseUrl", env: `${input.envPrefix}_BASE_URL`, description: "Where the API is.", fallback: input.baseUrl || undefined },
+    ...input.credentials.flatMap((c) => c.settings),
+    { option: "timeoutMs", env: `${input.envPrefix}_TIMEOUT_MS`, description: "How long one request may take, in milliseconds.", fallback: "30000" },
+  ];
+  const width = Math.max(...settings.map((s) => s.env.length)) + 2;
+  const title = [input.document.info?.title ?? "The API", input.document.info?.version].filter(Boolean).join(" ");
+  const header = [
+    `// ${title} as MCP tools, written by \`typemcp openapi\` from ${input.source}.`,
+    "// Running it again overwrites this file: keep your own changes in a subclass (see typemcp's docs/openapi.md).",
+    "//",
+    "// Settings: each a constructor option, else read from the environment variable:",
+    ...settings.map((s) => `//   ${s.env.padEnd(width)}${headerText(s)}`),
+  ].join("\n");
+  const imports = `import { type Context, ${context.usesInt ? "type Int, " : ""}ToolError, tool } from "typemcp";`;
+  const optionLines = settings.map((s) => {
+    const type = s.option === "timeoutMs" ? "number" : "string";
+    const fallback = "fallback" in s && s.fallback ? `, else ${s.fallback}` : "";
+    return `${jsDoc(`${s.description} Default: the ${s.env} environment variable${fallback}.`, [], "  ")}  ${s.option}?: ${type};`;
+  });
+  const credentialInits = input.credentials
+    .flatMap((c) => c.settings)
+    .map((s) => `      ${s.option}: options.${s.option} ?? setting(${JSON.stringify(s.env)}),`);
+  const classDoc = jsDoc(asSentence(input.document.info?.description?.split(/\n\s*\n/)[0] ?? `Tools for ${title}, one per operation`), [], "");
+  return `${header}
+${imports}
+
+${[...declarations, ...inline].join("\n")}
+/** How ${input.className} reaches the API: each setting left out is read from its environment variable. */
+export interface ${optionsName} {
+${optionLines.join("\n")}
+}
+
+${sharedDeclarations()}
+${classDoc}export class ${input.className} {
+  protected readonly settings: ${optionsName} & { baseUrl: string; timeoutMs: number };
+
+  constructor(options: ${optionsName} = {}) {
+    this.settings = {
+      baseUrl: options.baseUrl ?? setting(${JSON.stringify(`${input.envPrefix}_BASE_URL`)}) ?? ${JSON.stringify(input.baseUrl)},
+${credentialInits.join("\n")}${credentialInits.length ? "\n" : ""}      timeoutMs: options.timeoutMs ?? (Number(setting(${JSON.stringify(`${input.envPrefix}_TIMEOUT_MS`)})) || 30_000),
+    };
+  }
+
+${methods.join("\n")}
+${requestMethods(input.credentials)}}
+`;
+}
+
+function resultType(plan: OperationPlan, context: TypeContext, inline: string[], taken: Set<string>): string {
+  if (plan.answer.kind !== "json") return "string";
+  const schema = plan.answer.schema;
+  if (isInlineObject(schema)) return namedInline(`${toPascalCase(plan.methodName)}Result`, schema!, context, inline, taken, true);
+  return toTypeText(schema, context);
+}
+
+function bodyType(plan: OperationPlan, context: TypeContext, inline: string[], taken: Set<string>): string | undefined {
+  const body = plan.arguments.find((arg) => arg.in === "body");
+  if (!body || body.bodyType === "text" || !isInlineObject(body.schema)) return undefined;
+  return namedInline(`${toPascalCase(plan.methodName)}Body`, body.schema!, context, inline, taken, false);
+}
+
+// An inline object of a body or result gets a name, so the method's signature stays one line.
+function namedInline(name: string, schema: SchemaObject, context: TypeContext, inline: string[], taken: Set<string>, open: boolean): string {
+  const unique = uniqueName(name, taken);
+  const tags = open && schema.additionalProperties !== false ? ["@additionalProperties true"] : [];
+  inline.push(`${jsDoc(schema.description ? asSentence(schema.description) : undefined, tags, "")}export interface ${unique} ${toTypeText(schema, context)}\n`);
+  return unique;
+}
+
+function isInlineObject(schema: SchemaObject | undefined): boolean {
+  return (
+    typeof schema === "object" &&
+    schema !== null &&
+    schema.$ref === undefined &&
+    schema.properties !== undefined &&
+    !schema.allOf &&
+    !schema.oneOf &&
+    !schema.anyOf &&
+    !schema.nullable &&
+    !(Array.isArray(schema.type) && schema.type.includes("null"))
+  );
+}
+
+// Each component the methods reach, and those they reach in turn, in the order the spec lists them.
+function componentDeclarations(context: TypeContext, outputRoots: ReadonlySet<string>): string[] {
+  const schemas = context.document.components?.schemas ?? {};
+  const reaches = new Map<string, Set<string>>();
+  context.direction = "both";
+  const texts = new Map<string, string>();
+  const queue = [...context.referenced];
+  while (queue.length) {
+    const name = queue.pop()!;
+    if (texts.has(name)) continue;
+    const outer = new Set(context.referenced);
+    context.referenced.clear();
+    texts.set(name, toTypeText(schemas[name], context));
+    reaches.set(name, new Set(context.referenced));
+    queue.push(...context.referenced);
+    for (const n of outer) context.referenced.add(n);
+  }
+  const open = new Set<string>();
+  const visit = (name: string) => {
+    if (open.has(name)) return;
+    open.add(name);
+    for (const next of reaches.get(name) ?? []) visit(next);
+  };
+  outputRoots.forEach(visit);
+  return Object.keys(schemas)
+    .filter((name) => texts.has(name))
+    .map((name) => declaration(context.names.get(name)!, schemas[name]!, texts.get(name)!, open.has(name)));
+}
+
+function declaration(name: string, schema: SchemaObject, text: string, open: boolean): string {
+  const description = schema.description ?? schema.title;
+  const isInterface = isInlineObject(schema) && text.startsWith("{");
+  const tags = isInterface ? (open && schema.additionalProperties !== false ? ["@additionalProperties true"] : []) : constraintTags(schema);
+  const doc = jsDoc(description ? asSentence(description) : undefined, tags, "");
+  return isInterface ? `${doc}export interface ${name} ${text}\n` : `${doc}export type ${name} = ${text};\n`;
+}
+
+// A setting's line in the header: what it is, and its default if it has one.
+function headerText(setting: { description: string; fallback?: string }): string {
+  const text = setting.description.replace(/ \(security scheme[^)]*\)/, "");
+  return setting.fallback ? `${text.replace(/\.$/, "")} (default ${setting.fallback}).` : text;
+}
