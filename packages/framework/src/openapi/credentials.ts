@@ -45,7 +45,9 @@ export function toCredentials(document: OpenApiDocument, prefix: string, warn: (
     const settings: Setting[] = [];
     const add = (plain: string, suffix: string, description: string) => {
       const env = name(plain, scheme, suffix);
-      settings.push({ option: toCamelCase(env === plain ? suffix : `${scheme} ${suffix}`), env: `${prefix}_${env}`, description });
+      // HELPDESK_API and API_KEY make HELPDESK_API_KEY, not HELPDESK_API_API_KEY.
+      const full = prefix.endsWith("_API") && env.startsWith("API_") ? `${prefix}${env.slice(3)}` : `${prefix}_${env}`;
+      settings.push({ option: toCamelCase(env === plain ? suffix : `${scheme} ${suffix}`), env: full, description });
     };
     if (kind === "bearer") add("TOKEN", "TOKEN", `The bearer token sent as Authorization (security scheme "${scheme}").`);
     else if (kind === "basic") {

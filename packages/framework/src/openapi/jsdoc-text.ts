@@ -85,6 +85,6 @@ export function jsDoc(description: string | undefined, tags: readonly string[], 
   const lines = [...(text ? text.split("\n") : []), ...tags];
   if (lines.length === 0) return "";
   const single = lines.join(" ");
-  if (lines.length <= 2 && !text.includes("\n") && single.length + indent.length < 150) return `${indent}/** ${single} */\n`;
+  if (!text.includes("\n") && single.length + indent.length < 120) return `${indent}/** ${single} */\n`;
   return `${indent}/**\n${lines.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)).join("\n")}\n${indent} */\n`;
 }

@@ -59,7 +59,7 @@ function withoutNull(schema: SchemaObject, context: TypeContext, indent: string,
   if (types.length === 0) {
     if (schema.properties || schema.additionalProperties !== undefined) return objectText(schema, context, indent, seen);
     if (schema.items) return arrayText(schema, context, indent, seen);
-    return Array.isArray(schema.type) ? "null" : "unknown";
+    return schema.type === undefined ? "unknown" : "null";
   }
   return join(
     types.map((type) => typeText(type, schema, context, indent, seen)),
@@ -130,6 +130,21 @@ function keeps(property: SchemaObject, context: TypeContext): boolean {
   if (typeof property !== "object" || property === null) return true;
   if (context.direction === "both") return true;
   return context.direction === "input" ? property.readOnly !== true : property.writeOnly !== true;
+}
+
+/** Whether `schema` is a plain object of properties, which TypeScript writes as an interface. */
+export function isInlineObject(schema: SchemaObject | undefined): boolean {
+  return (
+    typeof schema === "object" &&
+    schema !== null &&
+    schema.$ref === undefined &&
+    schema.properties !== undefined &&
+    !schema.allOf &&
+    !schema.oneOf &&
+    !schema.anyOf &&
+    !schema.nullable &&
+    !(Array.isArray(schema.type) && schema.type.includes("null"))
+  );
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { Credential } from "./credentials.js";
-import { asSentence, constraintTags, jsDoc } from "./jsdoc-text.js";
+import { componentDeclarations } from "./component-declarations.js";
+import { asSentence, jsDoc } from "./jsdoc-text.js";
 import { toMethodText } from "./method-text.js";
 import { toPascalCase, uniqueName } from "./naming.js";
 import type { OpenApiDocument, SchemaObject } from "./openapi-document.js";
 import type { OperationPlan } from "./operation-plan.js";
 import { requestMethods, sharedDeclarations } from "./request-code.js";
-import { createTypeContext, toTypeText, type TypeContext } from "./schema-to-type.js";
+import { createTypeContext, isInlineObject, toTypeText, type TypeContext } from "./schema-to-type.js";
 
 /** What the generated file is made of. */
 export interface ToolsFileInput {
@@ -116,57 +117,6 @@ function namedInline(name: string, schema: SchemaObject, context: TypeContext, i
   const tags = open && schema.additionalProperties !== false ? ["@additionalProperties true"] : [];
   inline.push(`${jsDoc(schema.description ? asSentence(schema.description) : undefined, tags, "")}export interface ${unique} ${toTypeText(schema, context)}\n`);
   return unique;
-}
-
-function isInlineObject(schema: SchemaObject | undefined): boolean {
-  return (
-    typeof schema === "object" &&
-    schema !== null &&
-    schema.$ref === undefined &&
-    schema.properties !== undefined &&
-    !schema.allOf &&
-    !schema.oneOf &&
-    !schema.anyOf &&
-    !schema.nullable &&
-    !(Array.isArray(schema.type) && schema.type.includes("null"))
-  );
-}
-
-// Each component the methods reach, and those they reach in turn, in the order the spec lists them.
-function componentDeclarations(context: TypeContext, outputRoots: ReadonlySet<string>): string[] {
-  const schemas = context.document.components?.schemas ?? {};
-  const reaches = new Map<string, Set<string>>();
-  context.direction = "both";
-  const texts = new Map<string, string>();
-  const queue = [...context.referenced];
-  while (queue.length) {
-    const name = queue.pop()!;
-    if (texts.has(name)) continue;
-    const outer = new Set(context.referenced);
-    context.referenced.clear();
-    texts.set(name, toTypeText(schemas[name], context));
-    reaches.set(name, new Set(context.referenced));
-    queue.push(...context.referenced);
-    for (const n of outer) context.referenced.add(n);
-  }
-  const open = new Set<string>();
-  const visit = (name: string) => {
-    if (open.has(name)) return;
-    open.add(name);
-    for (const next of reaches.get(name) ?? []) visit(next);
-  };
-  outputRoots.forEach(visit);
-  return Object.keys(schemas)
-    .filter((name) => texts.has(name))
-    .map((name) => declaration(context.names.get(name)!, schemas[name]!, texts.get(name)!, open.has(name)));
-}
-
-function declaration(name: string, schema: SchemaObject, text: string, open: boolean): string {
-  const description = schema.description ?? schema.title;
-  const isInterface = isInlineObject(schema) && text.startsWith("{");
-  const tags = isInterface ? (open && schema.additionalProperties !== false ? ["@additionalProperties true"] : []) : constraintTags(schema);
-  const doc = jsDoc(description ? asSentence(description) : undefined, tags, "");
-  return isInterface ? `${doc}export interface ${name} ${text}\n` : `${doc}export type ${name} = ${text};\n`;
 }
 
 // A setting's line in the header: what it is, and its default if it has one.
