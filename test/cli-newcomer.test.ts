@@ -31,7 +31,7 @@ describe("typemcp, given a typo", () => {
   test("lists the commands for a name that is near none of them", async () => {
     const run = await typemcp("frobnicate");
     expect(run.stderr).toBe(
-      'typemcp: unknown command "frobnicate"; the commands are build, dev, pack, install, uninstall, list, call, chat, view (typemcp --help says more)\n',
+      'typemcp: unknown command "frobnicate"; the commands are build, dev, pack, install, uninstall, list, call, chat, types, openapi, view (typemcp --help says more)\n',
     );
     expect(run.status).toBe(2);
   });
