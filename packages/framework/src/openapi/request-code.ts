@@ -1,106 +1,27 @@
 import { authorizeCode, type Credential } from "./credentials.js";
+import { SHARED_DECLARATIONS, SHARED_REQUEST_METHOD } from "./shared-request-text.js";
 
 /**
- * The code every generated tool shares, written once per file: the `ApiRequest` shape, the
- * functions that read a setting and write a value into a URL or a header, and the class's
- * `request` and `authorize` methods. Plain fetch, no dependency: the author owns and edits it.
+ * The code every generated tool shares, written once per file: the `ApiRequest` shape and the
+ * functions that read a setting and write a value into a URL, a header or a body (copied from
+ * emitted/shared-request.ts, where they are type-checked and linted). Plain fetch, no
+ * dependency: the author owns and edits it.
  */
 export function sharedDeclarations(): string {
-  return `/** One request to the API, as a tool method describes it to \`request\`. */
-export interface ApiRequest {
-  method: string;
-  /** The path under the base URL, its parameters already encoded. */
-  path: string;
-  /** Query parameters; an array is sent as the parameter repeated, undefined not at all. */
-  query?: Record<string, unknown>;
-  headers?: Record<string, unknown>;
-  body?: unknown;
-  /** How the body is sent (default JSON). */
-  bodyType?: "json" | "form" | "text";
-  /** The security schemes the operation accepts: each one configured is sent. */
-  auth?: readonly string[];
-  /** How the answer is read: as JSON, as text, or not at all (the result is then its status). */
-  answer: "json" | "text" | "none";
+  return SHARED_DECLARATIONS;
 }
 
-// Read through globalThis so the file type-checks and runs without Node's types, on any runtime.
-function setting(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.[name] || undefined;
-}
-
-// A query or header value as text: objects as JSON, the rest as JavaScript writes them.
-function wireText(value: unknown): string {
-  return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
-}
-
-function encodeBody(request: ApiRequest, headers: Headers): string | undefined {
-  if (request.body === undefined) return undefined;
-  if (request.bodyType === "text") {
-    headers.set("content-type", "text/plain");
-    return String(request.body);
-  }
-  if (request.bodyType === "form") {
-    headers.set("content-type", "application/x-www-form-urlencoded");
-    const fields = Object.entries(request.body as Record<string, unknown>).filter(([, value]) => value !== undefined);
-    return new URLSearchParams(fields.map(([name, value]) => [name, wireText(value)])).toString();
-  }
-  headers.set("content-type", "application/json");
-  return JSON.stringify(request.body);
-}
-`;
-}
-
-/** The class's `request` and `authorize` methods, `authorize` sending each of `credentials`. */
+/** The class's `request` method (copied) and its `authorize` method, which sends each of `credentials`. */
 export function requestMethods(credentials: readonly Credential[]): string {
   // A parameter the body does not read is named _x, as linters ask.
   const headers = credentials.some((c) => c.kind !== "query") ? "headers" : "_headers";
   const url = credentials.some((c) => c.kind === "query") ? "url" : "_url";
-  const authorize = credentials.length
-    ? `  protected authorize(schemes: readonly string[], ${headers}: Headers, ${url}: URL): void {\n${credentials.map((c) => authorizeCode(c, "    ")).join("\n")}\n  }`
-    : "  protected authorize(_schemes: readonly string[], _headers: Headers, _url: URL): void {}";
-  return `  /**
-   * Sends one request and reads its answer; every tool calls it. An answer other than 2xx, a
-   * timeout or a network failure becomes a ToolError the model reads. Override it in a subclass
-   * to add headers, retries or logging to every tool at once.
-   */
-  protected async request<T>(ctx: Context | undefined, request: ApiRequest): Promise<T> {
-    const url = new URL(\`\${this.settings.baseUrl.replace(/\\/+$/, "")}\${request.path}\`);
-    for (const [name, value] of Object.entries(request.query ?? {})) {
-      for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) url.searchParams.append(name, wireText(item));
-    }
-    const headers = new Headers({ accept: request.answer === "json" ? "application/json" : "*/*" });
-    for (const [name, value] of Object.entries(request.headers ?? {})) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.map(wireText).join(",") : wireText(value));
-    }
-    this.authorize(request.auth ?? [], headers, url);
-    const body = encodeBody(request, headers);
-    const what = \`\${request.method} \${url.pathname}\`;
-    // Abandoned after timeoutMs, or as soon as the client cancels the call.
-    const signal = ctx ? AbortSignal.any([AbortSignal.timeout(this.settings.timeoutMs), ctx.signal]) : AbortSignal.timeout(this.settings.timeoutMs);
-    let response: Response;
-    try {
-      response = await fetch(url, { method: request.method, headers, body, signal });
-    } catch (error) {
-      const name = error instanceof Error ? error.name : "";
-      const why = name === "TimeoutError" ? \`no answer within \${this.settings.timeoutMs} ms\` : name === "AbortError" ? "the call was cancelled" : String(error);
-      throw new ToolError(\`\${what} failed: \${why}.\`, { cause: error });
-    }
-    const text = await response.text();
-    if (!response.ok) {
-      const excerpt = text.length > 500 ? \`\${text.slice(0, 500)}…\` : text;
-      throw new ToolError(\`\${what} failed with HTTP \${response.status} \${response.statusText}\${excerpt ? \`: \${excerpt}\` : "."}\`);
-    }
-    if (request.answer === "none") return \`HTTP \${response.status} \${response.statusText}\`.trim() as T;
-    if (request.answer === "text") return text as T;
-    try {
-      return (text === "" ? undefined : JSON.parse(text)) as T;
-    } catch {
-      throw new ToolError(\`\${what} answered HTTP \${response.status} with a body that is not JSON: \${text.slice(0, 200)}\`);
-    }
-  }
-
-  /** Adds the credentials of the schemes an operation accepts, those this instance was given. */
-${authorize}
-`;
+  const signature = `protected authorize(${credentials.length ? "schemes" : "_schemes"}: readonly string[], ${headers}: Headers, ${url}: URL): void`;
+  const body = credentials.map((c) => authorizeCode(c, "    ")).join("\n");
+  return [
+    SHARED_REQUEST_METHOD,
+    "  /** Adds the credentials of the schemes an operation accepts, those this instance was given. */",
+    credentials.length ? `  ${signature} {\n${body}\n  }` : `  ${signature} {}`,
+    "",
+  ].join("\n");
 }

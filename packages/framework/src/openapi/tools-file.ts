@@ -28,8 +28,19 @@ export interface ToolsFileInput {
  * and one method per operation.
  */
 export function toToolsFile(input: ToolsFileInput): string {
-  const optionsName = `${input.className}Options`;
-  const taken = new Set([input.className, optionsName, "ApiRequest", "Context", "Int", "ToolError", "Record", "Omit", "Promise", "Headers", "URL"]);
+  const taken = new Set([
+    input.className,
+    `${input.className}Options`,
+    "ApiRequest",
+    "Context",
+    "Int",
+    "ToolError",
+    "Record",
+    "Omit",
+    "Promise",
+    "Headers",
+    "URL",
+  ]);
   const names = new Map(Object.keys(input.document.components?.schemas ?? {}).map((name) => [name, uniqueName(toPascalCase(name), taken)]));
   const context = createTypeContext(input.document, names, input.warn);
   const inline: string[] = [];
@@ -49,47 +60,68 @@ export function toToolsFile(input: ToolsFileInput): string {
     return toMethodText(plan, { result, body }, context);
   });
   const declarations = componentDeclarations(context, outputRoots);
-  const settings = [
+  const settings: FileSetting[] = [
     { option: "baseUrl", env: `${input.envPrefix}_BASE_URL`, description: "Where the API is.", fallback: input.baseUrl || undefined },
     ...input.credentials.flatMap((c) => c.settings),
     { option: "timeoutMs", env: `${input.envPrefix}_TIMEOUT_MS`, description: "How long one request may take, in milliseconds.", fallback: "30000" },
   ];
-  const width = Math.max(...settings.map((s) => s.env.length)) + 2;
   const title = [input.document.info?.title ?? "The API", input.document.info?.version].filter(Boolean).join(" ");
-  const header = [
-    `// ${title} as MCP tools, written by \`typemcp openapi\` from ${input.source}.`,
+  return [
+    fileHeader(title, input.source, settings),
+    // Generated code imports typemcp by its package name, as the author's own code does.
+    `import { type Context, ${context.usesInt ? "type Int, " : ""}ToolError, tool } from "typemcp";`,
+    "",
+    [...declarations, ...inline].join("\n"),
+    optionsInterface(`${input.className}Options`, input.className, settings),
+    sharedDeclarations(),
+    classText(input, title, settings, methods),
+  ].join("\n");
+}
+
+/** A setting as the file names it: in its header, its options interface and its constructor. */
+interface FileSetting {
+  readonly option: string;
+  readonly env: string;
+  readonly description: string;
+  readonly fallback?: string | undefined;
+}
+
+function fileHeader(title: string, source: string, settings: readonly FileSetting[]): string {
+  const width = Math.max(...settings.map((s) => s.env.length)) + 2;
+  return [
+    `// ${title} as MCP tools, written by \`typemcp openapi\` from ${source}.`,
     "// Running it again overwrites this file: keep your own changes in a subclass (see typemcp's docs/openapi.md).",
     "//",
     "// Settings: each a constructor option, else read from the environment variable:",
     ...settings.map((s) => `//   ${s.env.padEnd(width)}${headerText(s)}`),
   ].join("\n");
-  const imports = `import { type Context, ${context.usesInt ? "type Int, " : ""}ToolError, tool } from "typemcp";`;
-  const optionLines = settings.map((s) => {
-    const type = s.option === "timeoutMs" ? "number" : "string";
-    const fallback = "fallback" in s && s.fallback ? `, else ${s.fallback}` : "";
-    return `${jsDoc(`${s.description} Default: the ${s.env} environment variable${fallback}.`, [], "  ")}  ${s.option}?: ${type};`;
-  });
-  const credentialInits = input.credentials
-    .flatMap((c) => c.settings)
-    .map((s) => `      ${s.option}: options.${s.option} ?? setting(${JSON.stringify(s.env)}),`);
-  const classDoc = jsDoc(asSentence(input.document.info?.description?.split(/\n\s*\n/)[0] ?? `Tools for ${title}, one per operation`), [], "");
-  return `${header}
-${imports}
-
-${[...declarations, ...inline].join("\n")}
-/** How ${input.className} reaches the API: each setting left out is read from its environment variable. */
-export interface ${optionsName} {
-${optionLines.join("\n")}
 }
 
-${sharedDeclarations()}
-${classDoc}export class ${input.className} {
+function optionsInterface(name: string, className: string, settings: readonly FileSetting[]): string {
+  const lines = settings.map((s) => {
+    const type = s.option === "timeoutMs" ? "number" : "string";
+    const fallback = s.fallback ? `, else ${s.fallback}` : "";
+    return `${jsDoc(`${s.description} Default: the ${s.env} environment variable${fallback}.`, [], "  ")}  ${s.option}?: ${type};`;
+  });
+  return `/** How ${className} reaches the API: each setting left out is read from its environment variable. */\nexport interface ${name} {\n${lines.join("\n")}\n}\n`;
+}
+
+function classText(input: ToolsFileInput, title: string, settings: readonly FileSetting[], methods: readonly string[]): string {
+  const optionsName = `${input.className}Options`;
+  const inits = settings.map((s) => {
+    const fromEnv = `setting(${JSON.stringify(s.env)})`;
+    if (s.option === "baseUrl") return `      baseUrl: options.baseUrl ?? ${fromEnv} ?? ${JSON.stringify(input.baseUrl)},`;
+    if (s.option === "timeoutMs") return `      timeoutMs: options.timeoutMs ?? (Number(${fromEnv}) || 30_000),`;
+    return `      ${s.option}: options.${s.option} ?? ${fromEnv},`;
+  });
+  const doc = jsDoc(asSentence(input.document.info?.description?.split(/\n\s*\n/)[0] ?? `Tools for ${title}, one per operation`), [], "");
+  // The one class of the generated file: its settings, one method per operation, the shared request code.
+  return `${doc}export class ${input.className} {
   protected readonly settings: ${optionsName} & { baseUrl: string; timeoutMs: number };
 
   constructor(options: ${optionsName} = {}) {
     this.settings = {
-      baseUrl: options.baseUrl ?? setting(${JSON.stringify(`${input.envPrefix}_BASE_URL`)}) ?? ${JSON.stringify(input.baseUrl)},
-${credentialInits.join("\n")}${credentialInits.length ? "\n" : ""}      timeoutMs: options.timeoutMs ?? (Number(setting(${JSON.stringify(`${input.envPrefix}_TIMEOUT_MS`)})) || 30_000),
+${inits.join("\n")}
     };
   }
 
