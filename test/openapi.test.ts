@@ -133,6 +133,17 @@ describe("typemcp openapi, built and served", () => {
     expect(apis.requests.length).toBe(before);
   });
 
+  test("a cancelled call abandons its HTTP request", async () => {
+    const arrived = apis.nextHangingRequest();
+    const controller = new AbortController();
+    const pending = session.client.callTool({ name: "getBook", arguments: { bookId: "SL-0001" } }, undefined, { signal: controller.signal });
+    const { closed } = await arrived;
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    // The tool's fetch was aborted through ctx.signal, so the API sees its connection close.
+    await closed;
+  });
+
   test("a text answer comes back as text, and an operation without security sends no credentials", async () => {
     const result = await call("health", {});
     expect(result.structuredContent).toEqual({ result: "ok" });

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -18,6 +19,11 @@ export interface FakeRestApis {
   /** `http://127.0.0.1:PORT`: the library is under /v1, the helpdesk under /helpdesk. */
   readonly url: string;
   readonly requests: RecordedRequest[];
+  /**
+   * Resolves when a request for GET /v1/books/SL-0001 (a book the library never answers for)
+   * arrives, with a promise of its connection closing: what a cancelled call does to it.
+   */
+  nextHangingRequest(): Promise<{ closed: Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -29,6 +35,7 @@ const TICKET = { id: 7, subject: "Printer on fire", status: "open", assignee: nu
 /** Starts both APIs on an ephemeral port; each request is recorded before it is answered. */
 export async function startFakeRestApis(): Promise<FakeRestApis> {
   const requests: RecordedRequest[] = [];
+  const hanging = new EventEmitter();
   const server = http.createServer((req, res) => {
     let text = "";
     req.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
@@ -48,6 +55,10 @@ export async function startFakeRestApis(): Promise<FakeRestApis> {
         body: text ? JSON.parse(text) : undefined,
       };
       requests.push(recorded);
+      if (recorded.path === "/v1/books/SL-0001") {
+        hanging.emit("request", { closed: new Promise<void>((resolve) => res.once("close", () => resolve())) });
+        return;
+      }
       const [status, answer] = route(recorded);
       const json = typeof answer !== "string";
       res.writeHead(status, { "content-type": json ? "application/json" : "text/plain" }).end(json ? JSON.stringify(answer) : answer);
@@ -58,7 +69,12 @@ export async function startFakeRestApis(): Promise<FakeRestApis> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    nextHangingRequest: () => new Promise((resolve) => hanging.once("request", resolve)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

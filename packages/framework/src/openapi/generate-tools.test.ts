@@ -57,6 +57,26 @@ describe("generateTools", () => {
     expect(picked.warnings).toContain("--operation nothing matches no operation");
   });
 
+  test("names nothing after the class's own members or the globals its code uses", () => {
+    const clash: OpenApiDocument = {
+      openapi: "3.1.0",
+      info: { title: "Clash" },
+      paths: {
+        "/request": {
+          post: {
+            operationId: "request",
+            responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } },
+          },
+        },
+      },
+      components: { schemas: { Error: { type: "object", properties: { message: { type: "string" } } } } },
+    };
+    const { text, tools } = generateTools(clash, { source: "clash.json" });
+    expect(tools.map((t) => t.methodName)).toEqual(["request2"]);
+    expect(text).toContain("export interface ApiError {");
+    expect(text).toContain("async request2(ctx?: Context): Promise<ApiError> {");
+  });
+
   test("sends an API key in the query, and answers an operation without content with its status", () => {
     const { text } = generateTools(document, { source: "pets.json", className: "Pets" });
     expect(text).toContain('if (schemes.includes("key") && this.settings.apiKey) url.searchParams.set("api_key", this.settings.apiKey);');

@@ -40,7 +40,8 @@ export function generateTools(document: OpenApiDocument, options: GenerateOption
   const envPrefix = toConstantCase(title);
   const warnings: string[] = [];
   const skipped: { operation: string; reason: string }[] = [];
-  const methodNames = new Set<string>();
+  // The class's own members: an operation named request becomes request2, not an override.
+  const methodNames = new Set(["request", "authorize", "settings", "constructor"]);
   const plans: OperationPlan[] = [];
   const wantedTags = options.tags?.length ? new Set(options.tags) : undefined;
   const wantedOperations = options.operations?.length ? new Set(options.operations) : undefined;

@@ -8,6 +8,23 @@ import type { OperationPlan } from "./operation-plan.js";
 import { requestMethods, sharedDeclarations } from "./request-code.js";
 import { createTypeContext, isInlineObject, toTypeText, type TypeContext } from "./schema-to-type.js";
 
+// Names the generated file uses or the code in it reaches: a component called Error or Response
+// must not hide the global the shared code throws or reads (it becomes ApiError, ApiResponse).
+const GLOBAL_NAMES = [
+  "ApiRequest",
+  "Context",
+  "Int",
+  "ToolError",
+  ..."Array Boolean Date Error Function Headers JSON Map Number Object Omit Promise Record RegExp Request Response Set String Symbol URL URLSearchParams AbortSignal".split(
+    " ",
+  ),
+];
+
+function typeName(component: string, taken: ReadonlySet<string>): string {
+  const name = toPascalCase(component);
+  return taken.has(name) ? `Api${name}` : name;
+}
+
 /** What the generated file is made of. */
 export interface ToolsFileInput {
   readonly document: OpenApiDocument;
@@ -28,20 +45,8 @@ export interface ToolsFileInput {
  * and one method per operation.
  */
 export function toToolsFile(input: ToolsFileInput): string {
-  const taken = new Set([
-    input.className,
-    `${input.className}Options`,
-    "ApiRequest",
-    "Context",
-    "Int",
-    "ToolError",
-    "Record",
-    "Omit",
-    "Promise",
-    "Headers",
-    "URL",
-  ]);
-  const names = new Map(Object.keys(input.document.components?.schemas ?? {}).map((name) => [name, uniqueName(toPascalCase(name), taken)]));
+  const taken = new Set([input.className, `${input.className}Options`, ...GLOBAL_NAMES]);
+  const names = new Map(Object.keys(input.document.components?.schemas ?? {}).map((name) => [name, uniqueName(typeName(name, taken), taken)]));
   const context = createTypeContext(input.document, names, input.warn);
   const inline: string[] = [];
   // Components a result reaches are open to properties the spec does not list, as JSON Schema
