@@ -64,6 +64,20 @@ describe("typemcp openapi, built and served", () => {
     expect(source).toContain('async addBook(body: Omit<Book, "id">, ctx?: Context): Promise<Book> {');
   });
 
+  test("writes files that pass tsc with every strictness option and biome's recommended lint rules", async () => {
+    const strictest = ["--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--noImplicitOverride", "--noImplicitReturns"];
+    const more = ["--noPropertyAccessFromIndexSignature", "--noUnusedLocals", "--noUnusedParameters"];
+    const tsc = await runAsync(process.execPath, [fromRoot("node_modules/typescript/bin/tsc"), "-p", "tsconfig.json", "--noEmit", ...strictest, ...more], {
+      cwd: project.dir,
+      allowFailure: true,
+    });
+    expect(tsc.stdout, tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+    const files = ["src/library-api-tools.ts", "src/helpdesk-api-tools.ts"];
+    const lint = await runAsync(fromRoot("node_modules/.bin/biome"), ["lint", "--error-on-warnings", ...files], { cwd: project.dir, allowFailure: true });
+    expect(lint.status, `${lint.stdout}\n${lint.stderr}`).toBe(0);
+  });
+
   test("lists one tool per operation, named as the operationId (or the method and path) in camelCase", async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(

@@ -106,7 +106,8 @@ function optionsInterface(name: string, className: string, settings: readonly Fi
   const lines = settings.map((s) => {
     const type = s.option === "timeoutMs" ? "number" : "string";
     const fallback = s.fallback ? `, else ${s.fallback}` : "";
-    return `${jsDoc(`${s.description} Default: the ${s.env} environment variable${fallback}.`, [], "  ")}  ${s.option}?: ${type};`;
+    // "| undefined" too, for projects with exactOptionalPropertyTypes: the constructor passes on what it read.
+    return `${jsDoc(`${s.description} Default: the ${s.env} environment variable${fallback}.`, [], "  ")}  ${s.option}?: ${type} | undefined;`;
   });
   return `/** How ${className} reaches the API: each setting left out is read from its environment variable. */\nexport interface ${name} {\n${lines.join("\n")}\n}\n`;
 }

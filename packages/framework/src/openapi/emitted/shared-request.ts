@@ -72,7 +72,7 @@ export abstract class SharedRequest {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.map(wireText).join(",") : wireText(value));
     }
     this.authorize(request.auth ?? [], headers, url);
-    const body = encodeBody(request, headers);
+    const body = encodeBody(request, headers) ?? null;
     const what = `${request.method} ${url.pathname}`;
     // Abandoned after timeoutMs, or as soon as the client cancels the call.
     const signal = ctx ? AbortSignal.any([AbortSignal.timeout(this.settings.timeoutMs), ctx.signal]) : AbortSignal.timeout(this.settings.timeoutMs);
