@@ -7,12 +7,12 @@ import { propertyDescription, propertyTags, toBodyTypeText, toTypeText, type Typ
  * The `@tool` method of one operation: its JSDoc (the description a model reads, a `@param` per
  * argument), its parameters typed from their schemas (constraints as inline tags the build turns
  * into schema keywords), and a body that hands the request to the class's one `request` method.
- * `types` are the return type and the body's, written by the caller (a component, or a named inline object).
+ * `types` are the return type and the names given to inline object arguments, written by the caller.
  */
-export function toMethodText(plan: OperationPlan, types: { result: string; body?: string }, context: TypeContext): string {
+export function toMethodText(plan: OperationPlan, types: { result: string; named: ReadonlyMap<string, string> }, context: TypeContext): string {
   const resultType = types.result;
   const indent = "  ";
-  const params = plan.arguments.map((arg) => parameterText(arg, context, types.body));
+  const params = plan.arguments.map((arg) => parameterText(arg, context, types.named.get(arg.name)));
   const docLines = [...commentSafe(plan.description).split("\n")];
   const described = plan.arguments.filter((arg) => argumentDescription(arg));
   if (described.length) docLines.push("", ...described.map((arg) => `@param ${arg.name} ${argumentDescription(arg)!.replace(/\n+/g, " ")}`));
@@ -40,10 +40,10 @@ export function toMethodText(plan: OperationPlan, types: { result: string; body?
   ].join("");
 }
 
-function parameterText(arg: ArgumentPlan, context: TypeContext, bodyType: string | undefined): string {
+function parameterText(arg: ArgumentPlan, context: TypeContext, named: string | undefined): string {
   const tags = propertyTags(arg.schema);
   const inline = tags.length ? `/** ${tags.join(" ")} */ ` : "";
-  const type = arg.in === "body" ? (bodyType ?? toBodyTypeText(arg.schema, context, "  ")) : toTypeText(arg.schema, context, "  ");
+  const type = named ?? (arg.in === "body" ? toBodyTypeText(arg.schema, context, "  ") : toTypeText(arg.schema, context, "  "));
   return `${inline}${arg.name}${arg.required ? "" : "?"}: ${type}`;
 }
 

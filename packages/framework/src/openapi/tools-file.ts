@@ -61,8 +61,7 @@ export function toToolsFile(input: ToolsFileInput): string {
     for (const name of context.referenced) outputRoots.add(name);
     for (const name of earlier) context.referenced.add(name);
     context.direction = "input";
-    const body = bodyType(plan, context, inline, taken);
-    return toMethodText(plan, { result, body }, context);
+    return toMethodText(plan, { result, named: namedArguments(plan, context, inline, taken) }, context);
   });
   const declarations = componentDeclarations(context, outputRoots);
   const settings: FileSetting[] = [
@@ -143,10 +142,15 @@ function resultType(plan: OperationPlan, context: TypeContext, inline: string[],
   return toTypeText(schema, context);
 }
 
-function bodyType(plan: OperationPlan, context: TypeContext, inline: string[], taken: Set<string>): string | undefined {
-  const body = plan.arguments.find((arg) => arg.in === "body");
-  if (!body || body.bodyType === "text" || !isInlineObject(body.schema)) return undefined;
-  return namedInline(`${toPascalCase(plan.methodName)}Body`, body.schema!, context, inline, taken, false);
+// An argument that is an inline object (a body, a deepObject query parameter) gets an interface
+// of its own, `<Method>Body`, so the method's signature stays one line.
+function namedArguments(plan: OperationPlan, context: TypeContext, inline: string[], taken: Set<string>): Map<string, string> {
+  const named = new Map<string, string>();
+  for (const arg of plan.arguments) {
+    if (arg.bodyType === "text" || !isInlineObject(arg.schema)) continue;
+    named.set(arg.name, namedInline(`${toPascalCase(plan.methodName)}${toPascalCase(arg.name)}`, arg.schema!, context, inline, taken, false));
+  }
+  return named;
 }
 
 // An inline object of a body or result gets a name, so the method's signature stays one line.
