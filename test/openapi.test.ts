@@ -78,6 +78,16 @@ describe("typemcp openapi, built and served", () => {
     expect(lint.status, `${lint.stdout}\n${lint.stderr}`).toBe(0);
   });
 
+  test("reads a spec from a URL as from a file, and says when the URL answers with an error", async () => {
+    const fromUrl = await typemcp("openapi", `${apis.url}/openapi.yaml`, "--out", "-");
+    expect(fromUrl.status, fromUrl.stderr).toBe(0);
+    const fromFile = fs.readFileSync(path.join(project.dir, "src", "library-api-tools.ts"), "utf8");
+    expect(fromUrl.stdout).toBe(fromFile.replace("from library.yaml.", `from ${apis.url}/openapi.yaml.`));
+    const missing = await typemcp("openapi", `${apis.url}/nothing.yaml`);
+    expect(missing.stderr).toBe(`typemcp: cannot download ${apis.url}/nothing.yaml: it answered HTTP 404 Not Found.\n`);
+    expect(missing.status).toBe(2);
+  });
+
   test("lists one tool per operation, named as the operationId (or the method and path) in camelCase", async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(

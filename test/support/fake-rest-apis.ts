@@ -1,6 +1,8 @@
 import { EventEmitter } from "node:events";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { fromRoot } from "./paths.js";
 
 /** One request the fake APIs received, as the tests check it. */
 export interface RecordedRequest {
@@ -80,6 +82,8 @@ export async function startFakeRestApis(): Promise<FakeRestApis> {
 
 function route(request: RecordedRequest): [number, unknown] {
   const { method, path } = request;
+  // The library's own spec, as an API publishes it, for typemcp openapi URL.
+  if (path === "/openapi.yaml") return [200, fs.readFileSync(fromRoot("test/fixtures/openapi/library.yaml"), "utf8")];
   if (path === "/v1/health" && method === "GET") return [200, "ok"];
   if (path.startsWith("/v1/") && request.authorization !== "Bearer library-token") return [401, { error: "who are you?" }];
   if (path.startsWith("/helpdesk/") && request.apiKey !== "helpdesk-key") return [401, { error: "no key" }];
