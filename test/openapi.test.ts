@@ -198,7 +198,7 @@ describe("typemcp openapi, given what it cannot read", () => {
     const spec = write("petstore.json", JSON.stringify({ swagger: "2.0", info: { title: "Pets", version: "1" }, paths: {} }));
     const run = await typemcp("openapi", spec);
     expect(run.stderr).toBe(
-      'typemcp: petstore.json is a Swagger 2.0 document; typemcp openapi reads OpenAPI 3.0 and 3.1. Convert it first (the Swagger Editor\'s "Convert to OpenAPI 3", or npx swagger2openapi petstore.json -o openapi.json) and run this again on the result.\n',
+      'typemcp: petstore.json is a Swagger 2.0 document; typemcp openapi reads OpenAPI 3.0, 3.1 and 3.2. Convert it first (the Swagger Editor\'s "Convert to OpenAPI 3", or npx swagger2openapi petstore.json -o openapi.json) and run this again on the result.\n',
     );
     expect(run.status).toBe(2);
   });

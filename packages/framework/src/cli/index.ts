@@ -95,7 +95,7 @@ Commands:
 
   openapi SPEC [--out FILE] [--class NAME] [--tag TAG]... [--operation ID]... [--deprecated] [--force]
       Write an existing REST API as a class of @tool methods you own and edit: one per
-      operation of the OpenAPI 3.0 or 3.1 document SPEC (a file or URL, JSON or YAML), typed
+      operation of the OpenAPI 3.0, 3.1 or 3.2 document SPEC (a file or URL, JSON or YAML), typed
       from its schemas, described from its summaries, calling the API with fetch; typemcp build
       then derives the schemas as for any tool. --out FILE (default src/API-TITLE-tools.ts; -
       for stdout; an existing file only with --force), --class the class name, --tag and

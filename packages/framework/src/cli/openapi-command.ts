@@ -11,7 +11,7 @@ const SPEC = { out: "string", class: "string", tag: "strings", operation: "strin
 
 /**
  * `typemcp openapi SPEC [--out FILE] [--class NAME] [--tag T]... [--operation ID]... [--deprecated] [--force]`:
- * reads an OpenAPI 3.0/3.1 document (a file or URL, JSON or YAML) and writes one TypeScript class
+ * reads an OpenAPI 3.0/3.1/3.2 document (a file or URL, JSON or YAML) and writes one TypeScript class
  * of `@tool` methods, one per operation, that the author owns: `typemcp build` then derives the
  * schemas from its types as for any tool. The file goes to `--out` (default
  * `src/<api-title>-tools.ts`; `-` for stdout) and is not overwritten without `--force`; a
@@ -28,6 +28,8 @@ export function runOpenApi(argv: readonly string[]): Promise<number> {
     const source = positionals[0]!;
     if (options.class !== undefined && !/^[A-Z][A-Za-z\d]*$/.test(options.class))
       throw new HostError("HOST_USAGE", `--class must be a class name (a capital letter, then letters and digits), not "${options.class}".`);
+    if (options.out !== undefined && options.out !== "-" && !/\.[cm]?ts$/.test(options.out))
+      throw new HostError("HOST_USAGE", `--out names the TypeScript file to write (src/api-tools.ts), not "${options.out}"; or - for stdout.`);
     const list = (values: string[]) =>
       values
         .flatMap((v) => v.split(","))

@@ -65,7 +65,7 @@ function pathText(plan: OperationPlan): string {
 // DELETE sent twice does what it did once. Every tool reaches a world outside the server.
 function annotationsOf(method: string): string {
   const hints: string[] = [];
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") hints.push("readOnlyHint: true");
+  if (["GET", "HEAD", "OPTIONS", "QUERY"].includes(method)) hints.push("readOnlyHint: true");
   else {
     hints.push(`destructiveHint: ${method === "DELETE"}`);
     if (method === "PUT" || method === "DELETE") hints.push("idempotentHint: true");

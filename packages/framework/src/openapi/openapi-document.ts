@@ -1,5 +1,5 @@
 /**
- * The parts of an OpenAPI 3.0 or 3.1 document that `typemcp openapi` reads. Every field is
+ * The parts of an OpenAPI 3.0, 3.1 or 3.2 document that `typemcp openapi` reads. Every field is
  * optional and unchecked: a document is the author's, and the generator copes with what is missing.
  */
 
@@ -96,7 +96,7 @@ export interface SecuritySchemeObject {
   description?: string;
 }
 
-/** An OpenAPI 3.0 or 3.1 document. */
+/** An OpenAPI 3.0, 3.1 or 3.2 document. */
 export interface OpenApiDocument {
   openapi: string;
   info?: { title?: string; version?: string; description?: string };
@@ -112,5 +112,5 @@ export interface OpenApiDocument {
   security?: SecurityRequirement[];
 }
 
-/** The HTTP methods a path item may hold, in the order tools are generated. */
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+/** The HTTP methods a path item may hold, in the order tools are generated (`query` is 3.2's). */
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"] as const;

@@ -5,7 +5,7 @@ import type { OpenApiDocument } from "./openapi-document.js";
 
 /**
  * Reads an OpenAPI document from a file or an http(s) URL, as JSON or YAML, and makes sure it is
- * OpenAPI 3.0 or 3.1. Everything wrong is a HostError (exit 2) that names the source and says
+ * OpenAPI 3.0, 3.1 or 3.2. Everything wrong is a HostError (exit 2) that names the source and says
  * what to do: a missing file, unreadable JSON or YAML (with its line), a Swagger 2.0 document.
  */
 export async function readDocument(source: string): Promise<OpenApiDocument> {
@@ -63,10 +63,11 @@ function checkVersion(parsed: unknown, source: string): OpenApiDocument {
   if (document.swagger !== undefined)
     throw new HostError(
       "HOST_USAGE",
-      `${source} is a Swagger ${String(document.swagger)} document; typemcp openapi reads OpenAPI 3.0 and 3.1. Convert it first (the Swagger Editor's "Convert to OpenAPI 3", or npx swagger2openapi ${path.basename(source)} -o openapi.json) and run this again on the result.`,
+      `${source} is a Swagger ${String(document.swagger)} document; typemcp openapi reads OpenAPI 3.0, 3.1 and 3.2. Convert it first (the Swagger Editor's "Convert to OpenAPI 3", or npx swagger2openapi ${path.basename(source)} -o openapi.json) and run this again on the result.`,
     );
   const version = document.openapi;
   if (typeof version !== "string") throw new HostError("HOST_USAGE", `${source} is not an OpenAPI document: it has no "openapi" version field.`);
-  if (!/^3\.[01]\./.test(version)) throw new HostError("HOST_USAGE", `${source} is OpenAPI ${version}; typemcp openapi reads OpenAPI 3.0 and 3.1.`);
+  // 3.2 only adds to 3.1 (the QUERY method, streamed items), so it is read as 3.1 is.
+  if (!/^3\.[0-2]\./.test(version)) throw new HostError("HOST_USAGE", `${source} is OpenAPI ${version}; typemcp openapi reads OpenAPI 3.0, 3.1 and 3.2.`);
   return document as unknown as OpenApiDocument;
 }
