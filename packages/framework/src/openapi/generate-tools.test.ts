@@ -40,7 +40,7 @@ describe("generateTools", () => {
     expect(generated.settings).toEqual(["PET_STORE_BASE_URL", "PET_STORE_API_KEY", "PET_STORE_TIMEOUT_MS"]);
     expect(generated.warnings).toEqual([
       'security scheme "cookie" (apiKey in cookie) is not one generated tools send; add it in request() if the API needs it',
-      "the document names a relative server URL (/api): set PET_STORE_BASE_URL (or the baseUrl option) to where the API is",
+      "the document names a relative server URL (/api): set PET_STORE_BASE_URL (or the baseUrl option) to the API's full URL, /api included",
     ]);
   });
 

@@ -76,7 +76,7 @@ export function generateTools(document: OpenApiDocument, options: GenerateOption
   const baseUrl = baseUrlOf(document);
   if (!/^https?:\/\//i.test(baseUrl))
     warn(
-      `the document names ${baseUrl ? `a relative server URL (${baseUrl})` : "no server URL"}: set ${envPrefix}_BASE_URL (or the baseUrl option) to where the API is`,
+      `the document names ${baseUrl ? `a relative server URL (${baseUrl})` : "no server URL"}: set ${envPrefix}_BASE_URL (or the baseUrl option) to the API's full URL${baseUrl ? `, ${baseUrl} included` : ""}`,
     );
   const text = toToolsFile({ document, source: options.source, className, envPrefix, baseUrl, plans, credentials, warn });
   const settings = [`${envPrefix}_BASE_URL`, ...credentials.flatMap((c) => c.settings.map((s) => s.env)), `${envPrefix}_TIMEOUT_MS`];

@@ -71,6 +71,11 @@ describe("toTypeText", () => {
     );
   });
 
+  test("reads 3.0's boolean exclusiveMinimum beside minimum as 3.1's number", () => {
+    const { text } = typeOf({ type: "object", properties: { r: { type: "number", minimum: 0, exclusiveMinimum: true, maximum: 9 } } });
+    expect(text).toBe("{\n  /** @exclusiveMinimum 0 @maximum 9 */\n  r?: number;\n}");
+  });
+
   test("keeps a component by its name and records it, a cycle included", () => {
     const { text, context } = typeOf({ $ref: "#/components/schemas/Node" });
     expect(text).toBe("TreeNode");

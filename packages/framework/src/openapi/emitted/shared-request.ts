@@ -2,7 +2,8 @@
 // type-checked and linted like the rest of typemcp. The generator copies the two regions below
 // verbatim into each generated file (through shared-request-text.ts, which
 // `node scripts/openapi-shared-request.mjs` rewrites): the first at the top level, the second into
-// the class. Everything outside them is here only to type-check them.
+// the class. Everything outside them is here only to type-check them. They keep to what
+// TypeScript 5.0's libraries declare (no AbortSignal.any, no URL.canParse), as typemcp does.
 import { ToolError } from "../../errors/tool-error.js";
 import type { Context } from "../../runtime/context.js";
 
@@ -35,6 +36,17 @@ function wireText(value: unknown): string {
   return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
 }
 
+// Aborted when either is aborted: AbortSignal.any, which older TypeScript libraries do not declare.
+function eitherSignal(first: AbortSignal, second: AbortSignal | undefined): AbortSignal {
+  if (second === undefined) return first;
+  const either = new AbortController();
+  for (const signal of [first, second]) {
+    if (signal.aborted) either.abort(signal.reason);
+    else signal.addEventListener("abort", () => either.abort(signal.reason), { once: true });
+  }
+  return either.signal;
+}
+
 function encodeBody(request: ApiRequest, headers: Headers): string | undefined {
   if (request.body === undefined) return undefined;
   if (request.bodyType === "text") {
@@ -63,7 +75,12 @@ export abstract class SharedRequest {
    * to add headers, retries or logging to every tool at once.
    */
   protected async request<T>(ctx: Context | undefined, request: ApiRequest): Promise<T> {
-    const url = new URL(`${this.settings.baseUrl.replace(/\/+$/, "")}${request.path}`);
+    let url: URL;
+    try {
+      url = new URL(`${this.settings.baseUrl.replace(/\/+$/, "")}${request.path}`);
+    } catch {
+      throw new ToolError(`This server is not set up to reach its API: its base URL, "${this.settings.baseUrl}", is not a full URL.`);
+    }
     for (const [name, value] of Object.entries(request.query ?? {})) {
       for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) url.searchParams.append(name, wireText(item));
     }
@@ -75,13 +92,12 @@ export abstract class SharedRequest {
     const body = encodeBody(request, headers) ?? null;
     const what = `${request.method} ${url.pathname}`;
     // Abandoned after timeoutMs, or as soon as the client cancels the call.
-    const signal = ctx ? AbortSignal.any([AbortSignal.timeout(this.settings.timeoutMs), ctx.signal]) : AbortSignal.timeout(this.settings.timeoutMs);
+    const timeout = AbortSignal.timeout(this.settings.timeoutMs);
     let response: Response;
     try {
-      response = await fetch(url, { method: request.method, headers, body, signal });
+      response = await fetch(url, { method: request.method, headers, body, signal: eitherSignal(timeout, ctx?.signal) });
     } catch (error) {
-      const name = error instanceof Error ? error.name : "";
-      const why = name === "TimeoutError" ? `no answer within ${this.settings.timeoutMs} ms` : name === "AbortError" ? "the call was cancelled" : String(error);
+      const why = ctx?.signal.aborted ? "the call was cancelled" : timeout.aborted ? `no answer within ${this.settings.timeoutMs} ms` : String(error);
       throw new ToolError(`${what} failed: ${why}.`, { cause: error });
     }
     const text = await response.text();
