@@ -44,7 +44,7 @@ export function runOpenApi(argv: readonly string[]): Promise<number> {
       includeDeprecated: options.deprecated,
     });
     if (generated.tools.length === 0) {
-      for (const line of summaryLines(generated)) process.stderr.write(`${line}\n`);
+      for (const line of summaryLines(generated).slice(0, -1)) process.stderr.write(`${line}\n`);
       throw new HostError(
         "HOST_USAGE",
         `no operation of ${source} became a tool${options.tag.length || options.operation.length ? " (check --tag and --operation)" : ""}; nothing written.`,

@@ -31,9 +31,13 @@ export function commentSafe(text: string): string {
     .trim();
 }
 
-/** `text` as a sentence a model reads: trimmed, ending in a full stop unless it ends in punctuation already. */
+/**
+ * `text` as a sentence a model reads: trimmed, starting with a capital when its first word is
+ * all lower case ("pet status" → "Pet status", "iOS apps" kept), ending in a full stop unless it
+ * ends in punctuation already.
+ */
 export function asSentence(text: string): string {
-  const trimmed = text.trim();
+  const trimmed = text.trim().replace(/^[a-z]+\b/, (word) => word[0]!.toUpperCase() + word.slice(1));
   return trimmed === "" || /[.!?:)`]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 

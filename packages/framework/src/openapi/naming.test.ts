@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { asSentence } from "./jsdoc-text.js";
 import { toCamelCase, toConstantCase, toKebabCase, toMethodName, toParameterName, toPascalCase, uniqueName } from "./naming.js";
 
 describe("toMethodName", () => {
@@ -43,5 +44,16 @@ describe("names for the generated file", () => {
     expect(uniqueName("body", taken)).toBe("body2");
     expect(uniqueName("body", taken)).toBe("body3");
     expect(uniqueName("query", taken)).toBe("query");
+  });
+});
+
+describe("asSentence", () => {
+  test.each([
+    ["pet status in the store", "Pet status in the store."],
+    ["iOS apps only", "iOS apps only."],
+    ["Done!", "Done!"],
+    ["  Words to look for  ", "Words to look for."],
+  ])("writes %j as %j", (text, sentence) => {
+    expect(asSentence(text)).toBe(sentence);
   });
 });
