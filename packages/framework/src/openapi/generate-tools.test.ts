@@ -77,6 +77,14 @@ describe("generateTools", () => {
     expect(text).toContain("async request2(ctx?: Context): Promise<ApiError> {");
   });
 
+  test("names a class and its settings ApiTools and API_ when the title has no Latin letters, and says when there are many tools", () => {
+    const paths = Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`/items/${i}`, { get: { operationId: `item${i}`, responses: ok } }]));
+    const generated = generateTools({ openapi: "3.1.0", info: { title: "Библиотека" }, paths }, { source: "many.yaml" });
+    expect(generated.className).toBe("ApiTools");
+    expect(generated.settings).toEqual(["API_BASE_URL", "API_TIMEOUT_MS"]);
+    expect(generated.warnings).toContain("41 tools are more than a model chooses among well: keep the ones it needs with --tag or --operation");
+  });
+
   test("sends an API key in the query, and answers an operation without content with its status", () => {
     const { text } = generateTools(document, { source: "pets.json", className: "Pets" });
     expect(text).toContain('if (schemes.includes("key") && this.settings.apiKey) url.searchParams.set("api_key", this.settings.apiKey);');

@@ -1,8 +1,10 @@
 import { toCredentials } from "./credentials.js";
-import { toConstantCase, toPascalCase } from "./naming.js";
+import { toConstantCase, toPascalCase, wordsOf } from "./naming.js";
 import { HTTP_METHODS, type OpenApiDocument, type OperationObject, type ParameterObject } from "./openapi-document.js";
 import { planOperation, type OperationPlan } from "./operation-plan.js";
 import { toToolsFile } from "./tools-file.js";
+
+const MANY_TOOLS = 40;
 
 /** Which operations become tools, and what the class is called. */
 export interface GenerateOptions {
@@ -35,7 +37,8 @@ export interface GeneratedTools {
  * cannot turn into a tool are listed with the reason, never silently dropped.
  */
 export function generateTools(document: OpenApiDocument, options: GenerateOptions): GeneratedTools {
-  const title = document.info?.title?.trim() || "API";
+  // A title with no Latin letters or digits (Библиотека) names nothing: the class is ApiTools.
+  const title = wordsOf(document.info?.title ?? "").length ? document.info!.title!.trim() : "API";
   const className = options.className ?? `${toPascalCase(title).replace(/Tools$/, "")}Tools`;
   const envPrefix = toConstantCase(title);
   const warnings: string[] = [];
@@ -71,6 +74,9 @@ export function generateTools(document: OpenApiDocument, options: GenerateOption
     }
   }
   for (const name of wantedOperations ?? []) if (!found.has(name)) warnings.push(`--operation ${name} matches no operation`);
+  // Hosts offer a model a few dozen tools well; beyond that it chooses worse, and each list costs tokens.
+  if (plans.length > MANY_TOOLS)
+    warnings.push(`${plans.length} tools are more than a model chooses among well: keep the ones it needs with --tag or --operation`);
   const warn = (message: string) => warnings.includes(message) || warnings.push(message);
   const credentials = toCredentials(document, envPrefix, warn);
   const baseUrl = baseUrlOf(document);
