@@ -31,7 +31,7 @@ describe("typemcp, given a typo", () => {
   test("lists the commands for a name that is near none of them", async () => {
     const run = await typemcp("frobnicate");
     expect(run.stderr).toBe(
-      'typemcp: unknown command "frobnicate"; the commands are build, dev, pack, install, uninstall, list, call, chat, view (typemcp --help says more)\n',
+      'typemcp: unknown command "frobnicate"; the commands are build, dev, pack, install, uninstall, list, call, chat, types, openapi, view (typemcp --help says more)\n',
     );
     expect(run.status).toBe(2);
   });
@@ -47,10 +47,17 @@ describe("typemcp, given a typo", () => {
     ],
     [["view", "--prot", "0", "--url", "http://127.0.0.1:9/mcp"], "Unknown option --prot for typemcp view; did you mean --port? See typemcp view --help."],
     [["dev", "--htpp"], "typemcp dev: unknown option --htpp; did you mean --http?"],
+    [["openapi", "spec.yaml", "--tags", "books"], "Unknown option --tags for typemcp openapi; did you mean --tag? See typemcp openapi --help."],
   ])("typemcp %j names the option it meant", async (args, message) => {
     const run = await typemcp(...args);
     expect(run.stderr).toContain(message);
     expect(run.status).toBe(2);
+  });
+
+  test.each(["types", "openapi"])("typemcp %s --help prints that command's part of the help", async (command) => {
+    const run = await typemcp(command, "--help");
+    expect(run.stdout.startsWith(`Usage: typemcp ${command} `)).toBe(true);
+    expect(run.status).toBe(0);
   });
 
   test("typemcp build with a mistyped option prints one line, not the whole help after it", async () => {

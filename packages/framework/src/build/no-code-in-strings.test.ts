@@ -23,6 +23,11 @@ const GENERATED = [
   // The sandbox's four-line main, written per run beside the program: it names the program's file
   // (.ts or .js, as the model wrote it) and the prelude's, and pulls in that run's tool declarations.
   { file: "host/code-mode/deno-sandbox.ts", starts: '/// <reference path="./tools.d.ts" />' },
+  // typemcp openapi writes the author's source from their spec: its import line (Int only when a
+  // type uses it) and the class, named and configured per spec. The code every file shares is a
+  // module, openapi/emitted/shared-request.ts, copied as text.
+  { file: "openapi/tools-file.ts", starts: "import { type Context, " },
+  { file: "openapi/tools-file.ts", starts: "${…}export class ${…} {" },
 ];
 
 const MODULE_CODE =

@@ -93,6 +93,16 @@ Commands:
       JSDoc. Any MCP server will do. Use them with createToolApi from typemcp/host, so a call
       with wrong arguments fails tsc; code mode (chat --code) shows the model the same.
 
+  openapi SPEC [--out FILE] [--class NAME] [--tag TAG]... [--operation ID]... [--deprecated] [--force]
+      Write an existing REST API as a class of @tool methods you own and edit: one per
+      operation of the OpenAPI 3.0, 3.1 or 3.2 document SPEC (a file or URL, JSON or YAML), typed
+      from its schemas, described from its summaries, calling the API with fetch; typemcp build
+      then derives the schemas as for any tool. --out FILE (default src/API-TITLE-tools.ts; -
+      for stdout; an existing file only with --force), --class the class name, --tag and
+      --operation (repeatable, or comma-separated) pick operations, --deprecated includes
+      deprecated ones. The base URL and credentials are read from environment variables the
+      file's header names. See docs/openapi.md.
+
   view (-- COMMAND [ARGS]... | --url URL) [--port N]
       Serve a page on 127.0.0.1 that lists the server's tools, calls one with a form built from
       its input schema, and renders its view (MCP Apps, @tool({ view })) as a host does: in a
@@ -125,7 +135,7 @@ missing key/SDK, 3 a server or the provider failed, 5 --max-steps ended the turn
 `;
 
 /** The commands `typemcp` runs, for the "did you mean" of a mistyped one. */
-const COMMANDS = ["build", "dev", "pack", "install", "uninstall", "list", "call", "chat", "view"];
+const COMMANDS = ["build", "dev", "pack", "install", "uninstall", "list", "call", "chat", "types", "openapi", "view"];
 
 const [command, ...rest] = process.argv.slice(2);
 // `typemcp <command> --help` prints help and does nothing else (build's own help is its usage).
@@ -178,6 +188,9 @@ switch (command) {
     break;
   case "chat":
     process.exitCode = await (await import("./chat-command.js")).runChat(rest);
+    break;
+  case "openapi":
+    process.exitCode = await (await import("./openapi-command.js")).runOpenApi(rest);
     break;
   case undefined:
   case "help":

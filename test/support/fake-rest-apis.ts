@@ -1,0 +1,100 @@
+import { EventEmitter } from "node:events";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { fromRoot } from "./paths.js";
+
+/** One request the fake APIs received, as the tests check it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string[]>;
+  authorization: string | undefined;
+  apiKey: string | undefined;
+  requestId: string | undefined;
+  contentType: string | undefined;
+  body: unknown;
+}
+
+/** The fake library and helpdesk APIs of test/fixtures/openapi, on 127.0.0.1. */
+export interface FakeRestApis {
+  /** `http://127.0.0.1:PORT`: the library is under /v1, the helpdesk under /helpdesk. */
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  /**
+   * Resolves when a request for GET /v1/books/SL-0001 (a book the library never answers for)
+   * arrives, with a promise of its connection closing: what a cancelled call does to it.
+   */
+  nextHangingRequest(): Promise<{ closed: Promise<void> }>;
+  close(): Promise<void>;
+}
+
+/** A book as the library answers it: with a property its spec does not list (shelf), as real APIs do. */
+export const DUNE = { id: "FI-0001", title: "Dune", authors: [{ name: "Frank Herbert", born: 1920 }], genre: "fiction", published: "1965-08-01", shelf: "B3" };
+
+const TICKET = { id: 7, subject: "Printer on fire", status: "open", assignee: null, comments: [{ author: { email: "ada@example.com" }, text: "Again?" }] };
+
+/** Starts both APIs on an ephemeral port; each request is recorded before it is answered. */
+export async function startFakeRestApis(): Promise<FakeRestApis> {
+  const requests: RecordedRequest[] = [];
+  const hanging = new EventEmitter();
+  const server = http.createServer((req, res) => {
+    let text = "";
+    req.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const query: Record<string, string[]> = {};
+      for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
+      const header = (name: string) => req.headers[name] as string | undefined;
+      const recorded: RecordedRequest = {
+        method: req.method ?? "",
+        path: url.pathname,
+        query,
+        authorization: header("authorization"),
+        apiKey: header("x-api-key"),
+        requestId: header("x-request-id"),
+        contentType: header("content-type"),
+        body: text ? JSON.parse(text) : undefined,
+      };
+      requests.push(recorded);
+      if (recorded.path === "/v1/books/SL-0001") {
+        hanging.emit("request", { closed: new Promise<void>((resolve) => res.once("close", () => resolve())) });
+        return;
+      }
+      const [status, answer] = route(recorded);
+      const json = typeof answer !== "string";
+      res.writeHead(status, { "content-type": json ? "application/json" : "text/plain" }).end(json ? JSON.stringify(answer) : answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    nextHangingRequest: () => new Promise((resolve) => hanging.once("request", resolve)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function route(request: RecordedRequest): [number, unknown] {
+  const { method, path } = request;
+  // The library's own spec, as an API publishes it, for typemcp openapi URL.
+  if (path === "/openapi.yaml") return [200, fs.readFileSync(fromRoot("test/fixtures/openapi/library.yaml"), "utf8")];
+  if (path === "/v1/health" && method === "GET") return [200, "ok"];
+  if (path.startsWith("/v1/") && request.authorization !== "Bearer library-token") return [401, { error: "who are you?" }];
+  if (path.startsWith("/helpdesk/") && request.apiKey !== "helpdesk-key") return [401, { error: "no key" }];
+  if (path === "/v1/books" && method === "GET") return [200, { books: [DUNE], total: 1 }];
+  if (path === "/v1/books" && method === "POST") return [201, { ...(request.body as object), id: "HI-0042" }];
+  if (path === "/v1/books/FI-0001" && method === "GET") return [200, DUNE];
+  const loan = /^\/v1\/books\/([^/]+)\/loans$/.exec(path);
+  if (loan && method === "POST")
+    return [201, { bookId: decodeURIComponent(loan[1]!), memberId: (request.body as { memberId: number }).memberId, due: "2026-12-20" }];
+  if (path === "/helpdesk/tickets" && method === "GET") return [200, [TICKET]];
+  if (path === "/helpdesk/tickets/7" && method === "GET") return [200, TICKET];
+  if (path === "/helpdesk/tickets/7" && method === "PATCH") return [200, { ...TICKET, ...(request.body as object) }];
+  return [404, { error: `nothing at ${method} ${path}` }];
+}
