@@ -20,6 +20,20 @@ describe("the stdio transport", () => {
     expect(await server.next()).toMatchObject({ id: 2, result: { structuredContent: { result: 2 } } });
   });
 
+  test("writes an answer larger than its write batch whole, on a line of its own", async () => {
+    // The contract fixture's note://{name} resource reads back its name: 99,000 characters make
+    // an answer past the 64 KiB at which the transport writes a large line as it is.
+    server = new RawStdio(fromRoot("test/fixtures/contract/dist/contract.js"));
+    await server.initialize();
+    const name = "n".repeat(99_000);
+    server.send({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: `note://${name}` } });
+    server.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 } } });
+    // Answers may come in either order (the call is served directly); each is one whole line.
+    const answers = [await server.next(), await server.next()].sort((a, b) => Number(a.id) - Number(b.id));
+    expect(answers[0]).toMatchObject({ id: 1, result: { contents: [{ text: `note ${name}` }] } });
+    expect(answers[1]).toMatchObject({ id: 2, result: { structuredContent: { result: 3 } } });
+  });
+
   test("answers valid JSON that is not JSON-RPC with -32600, echoing its id", async () => {
     server = new RawStdio(CALC_SERVER);
     await server.initialize();

@@ -17,6 +17,7 @@ export class RpcProcess {
     this.nextId = 1;
     this.waiting = new Map();
     this.buffer = "";
+    this.pending = [];
     this.stderr = "";
     this.unsolicited = [];
     this.child.stdout.setEncoding("utf8").on("data", (chunk) => this.onData(chunk));
@@ -29,7 +30,14 @@ export class RpcProcess {
   }
 
   onData(chunk) {
-    this.buffer += chunk;
+    // A line of megabytes arrives in many chunks: gathered in a list and joined once its newline
+    // comes, rather than searched and copied again at every chunk.
+    if (!chunk.includes("\n")) {
+      this.pending.push(chunk);
+      return;
+    }
+    this.buffer += this.pending.join("") + chunk;
+    this.pending = [];
     let i;
     while ((i = this.buffer.indexOf("\n")) !== -1) {
       const line = this.buffer.slice(0, i);

@@ -88,15 +88,21 @@ export class StdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return Promise.resolve();
-    const line = `${JSON.stringify(message)}\n`;
+    const json = JSON.stringify(message);
     if ("method" in message) {
       // Notifications and server-to-client requests go out at once and alone: the SDK's client
       // handles a notification a microtask after a response read in the same chunk, so a
       // progress update batched with its call's response would arrive after its handler is gone.
       this.flush();
-      this.writeOut(line);
+      this.writeOut(`${json}\n`);
     } else {
-      this.queue(line);
+      // A large answer is written as it is, its newline after it: joined, its megabytes would be
+      // copied once more into a line of their own before the write copies them again.
+      if (json.length >= FLUSH_AT_BYTES) {
+        this.flush();
+        this.writeOut(json);
+        this.writeOut("\n");
+      } else this.queue(`${json}\n`);
       if (message.id !== undefined && this.pending.delete(message.id)) {
         this.checkIdle();
         this.pump();
