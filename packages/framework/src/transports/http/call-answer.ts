@@ -108,7 +108,8 @@ export class KeptAlive {
 
   add(answer: CallAnswer): void {
     this.answers.add(answer);
-    this.sweeper ??= unrefTimer(setInterval(() => this.sweep(), SWEEP_MS));
+    // Often enough to upgrade a silent call about when it is due (and no less often than keep-alives need).
+    this.sweeper ??= unrefTimer(setInterval(() => this.sweep(), Math.min(SWEEP_MS, (this.upgradeMs ?? SWEEP_MS) / 2)));
   }
 
   delete(answer: CallAnswer): void {

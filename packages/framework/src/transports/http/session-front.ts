@@ -18,9 +18,10 @@ interface DirectCall {
 /** An answer that ends without a message: what a cancelled call's stream is on the SDK's path. */
 const NOTHING_MORE = { status: 200, headers: { "content-type": "text/event-stream" }, body: "" };
 
-// A call still silent after this answers as a stream, so its client has the headers; the SDK's
-// own session streams send their headers at once.
-const UPGRADE_MS = 10_000;
+// A call still silent after this answers as a stream, so its client has the headers and knows
+// the call is running (the SDK's own session streams send their headers at once); a quick call
+// is answered before, in one JSON body.
+const UPGRADE_MS = 500;
 
 /**
  * What a 2025-11-25 session's protocol server is connected to: the SDK's HTTP transport, with a
