@@ -198,7 +198,7 @@ describe("stdio under hostile or careless clients", () => {
   });
 
   test("SIGTERM answers every pipelined call: results for those done, errors for those cut short", async () => {
-    const { child, exited } = spawnQuiet(RELIABILITY_SERVER);
+    const { child, stderr, exited } = spawnQuiet(RELIABILITY_SERVER);
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
     child.stdin.write(`${JSON.stringify(INITIALIZE)}\n`);
@@ -209,7 +209,17 @@ describe("stdio under hostile or careless clients", () => {
       const call = id % 500 === 0 ? { name: "wait", arguments: { ms: 60_000 } } : { name: "echo", arguments: { text: "hi" } };
       child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: call })}\n`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Every line has been read once the last of the four waiting calls (ids 500 … 2,000) has
+    // started: a request still in the pipe when SIGTERM comes was never received, so the test
+    // waits for that, not for a time a loaded machine may not keep.
+    const allStarted = new Promise<void>((resolve) => {
+      const check = (): void => {
+        if ((stderr().match(/\[wait\] started/g) ?? []).length >= 4) resolve();
+      };
+      child.stderr.on("data", check);
+      check();
+    });
+    await within(20_000, allStarted, "the four waiting calls to start");
     child.kill("SIGTERM");
     expect(await within(15_000, exited, "exit after SIGTERM")).toBe(0);
     const replies = out
@@ -220,7 +230,7 @@ describe("stdio under hostile or careless clients", () => {
     const missing = ids.filter((id) => !byId.has(id));
     expect(missing).toEqual([]);
     expect(byId.get(500)).toMatchObject({ error: { code: -32000, message: expect.stringMatching(/shutting down \(SIGTERM\)/) } });
-  }, 30_000);
+  }, 60_000);
 
   test("a request that arrives once SIGTERM's shutdown has begun is answered at once, not run and not lost", async () => {
     server = new RawStdio(RELIABILITY_SERVER);
