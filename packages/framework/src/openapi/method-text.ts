@@ -1,5 +1,5 @@
 import { commentSafe } from "./jsdoc-text.js";
-import { propertyKey } from "./naming.js";
+import { propertyKey } from "../json-schema/property-key.js";
 import type { ArgumentPlan, OperationPlan } from "./operation-plan.js";
 import { propertyDescription, propertyTags, toBodyTypeText, toTypeText, type TypeContext } from "./schema-to-type.js";
 

@@ -70,13 +70,3 @@ export function uniqueName(name: string, taken: Set<string>): string {
   taken.add(unique);
   return unique;
 }
-
-/** Whether `name` can be written as a property key without quotes. */
-export function isIdentifier(name: string): boolean {
-  return /^[A-Za-z_$][\w$]*$/.test(name);
-}
-
-/** `name` as a property key: bare when it can be, else quoted. */
-export function propertyKey(name: string): string {
-  return isIdentifier(name) ? name : JSON.stringify(name);
-}

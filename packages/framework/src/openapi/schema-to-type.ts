@@ -1,5 +1,5 @@
 import { asSentence, constraintTags, jsDoc } from "./jsdoc-text.js";
-import { propertyKey } from "./naming.js";
+import { propertyKey } from "../json-schema/property-key.js";
 import type { OpenApiDocument, SchemaObject } from "./openapi-document.js";
 import { resolvePointer, schemaComponentName } from "./resolve-ref.js";
 

@@ -1,4 +1,5 @@
 import type { JsonSchema } from "../../json-schema/json-schema.js";
+import { propertyKey } from "../../json-schema/property-key.js";
 import { inlineRefs } from "../inline-refs.js";
 
 /**
@@ -12,11 +13,6 @@ import { inlineRefs } from "../inline-refs.js";
 export function schemaToType(schema: unknown, indent = ""): string {
   const root = typeof schema === "object" && schema !== null ? inlineRefs(schema as JsonSchema).schema : schema;
   return toType(root, indent);
-}
-
-/** `name` as a property key: bare when it is an identifier, else quoted. */
-export function propertyKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
 }
 
 /** A JSDoc block for `text` (and tags), indented; empty when there is nothing to say. */

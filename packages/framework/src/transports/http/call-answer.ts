@@ -36,12 +36,7 @@ export class CallAnswer {
     this.body = new Promise((resolve) => (this.settle = resolve));
   }
 
-  /** Whether the answer has become a stream. */
-  get streaming(): boolean {
-    return this.stream !== undefined;
-  }
-
-  /** The call's answer, which ends the exchange; `status` for a JSON body. */
+  /** The call's answer, which ends the exchange; `status` for a JSON body (a stream's is 200 already). */
   answer(message: JSONRPCMessage, status = 200): void {
     if (!this.stream) return this.settle({ status, headers: { ...this.headers, "content-type": "application/json" }, body: JSON.stringify(message) });
     this.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);

@@ -111,10 +111,10 @@ export class SessionRequests {
     }
     const server = this.serving.newServer({ stateless: false, era: "2025-11-25" });
     const store = this.eventStore();
-    // The session's streams are its owner's: a token's principal, else the session itself.
-    const events = store ? ownedEventStore(store, () => ownerKeyOf(caller, transport.sessionId, client)) : undefined;
     // Chosen now, so that nothing the session keeps holds on to the request that opened it.
     const sessionId = this.options.stores.sessions?.idFor(request.toRequest()) ?? globalThis.crypto.randomUUID();
+    // The session's streams are its owner's: a token's principal, else the session itself.
+    const events = store ? ownedEventStore(store, () => ownerKeyOf(caller, sessionId, client)) : undefined;
     const transport = createHttpTransport({
       sessionIdGenerator: () => sessionId,
       enableJsonResponse: false,

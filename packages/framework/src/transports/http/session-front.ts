@@ -93,9 +93,12 @@ export class SessionFront extends TransportInFront {
   }
 
   private cancelled(id: unknown): void {
-    const call = typeof id === "string" || typeof id === "number" ? this.direct.get(id) : undefined;
+    if (typeof id !== "string" && typeof id !== "number") return;
+    // A cancelled request of the SDK's path gets no answer either: its id is free again.
+    this.viaSdk.delete(id);
+    const call = this.direct.get(id);
     if (!call) return;
-    this.finish(id as Id, call);
+    this.finish(id, call);
     call.answer.settleWith(NOTHING_MORE);
   }
 

@@ -186,7 +186,8 @@ export class StatelessLanes {
     }
     if (!isAnswer) return exchange.answer.send(message);
     this.finish(exchange);
-    exchange.answer.answer(message, exchange.answer.streaming ? 200 : (this.options.statusOf?.(message) ?? 200));
+    // The status counts only for a JSON body (a stream's is 200 already).
+    exchange.answer.answer(message, this.options.statusOf?.(message));
   }
 
   // The SDK's own way to stop a handler: the cancellation notification, which aborts its signal
