@@ -1,9 +1,8 @@
 // Build-time benchmark: a generated package with 100 tools of varied signatures, built with
 // `typemcp build --check` (derive every schema, write nothing) and type-checked with plain tsc
 // for comparison, in one run. Prints medians.
-import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { generateToolsProject } from "./lib/generated-tools.mjs";
+import { generateToolsProject, timeIn } from "./lib/generated-tools.mjs";
 import { median } from "./lib/stats.mjs";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -11,20 +10,14 @@ const RUNS = process.argv.includes("--quick") ? 1 : 3;
 const TOOLS = 100;
 const dir = here(".generated/hundred-tools");
 
-function time(command, args) {
-  const start = process.hrtime.bigint();
-  execFileSync(command, args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
 generateToolsProject(dir, TOOLS);
 const cli = here("../packages/framework/bin/typemcp.js");
 const tsc = here("../node_modules/typescript/bin/tsc");
 const build = [];
 const check = [];
 for (let i = 0; i < RUNS; i++) {
-  check.push(time(process.execPath, [tsc, "--noEmit", "-p", "tsconfig.json"]));
-  build.push(time(process.execPath, [cli, "build", "--check"]));
+  check.push(timeIn(dir, process.execPath, [tsc, "--noEmit", "-p", "tsconfig.json"]));
+  build.push(timeIn(dir, process.execPath, [cli, "build", "--check"]));
 }
 const b = median(build);
 const c = median(check);

@@ -10,8 +10,19 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateToolsProject } from "./lib/generated-tools.mjs";
-import { cpuPerRequest, freePort, openSession, processCpuMs, SESSION_ERA, startHttpServer, load } from "./lib/http-cpu-rounds.mjs";
+import { generateToolsProject, timeIn } from "./lib/generated-tools.mjs";
+import {
+  answerOf,
+  cpuOfLoad,
+  cpuPerRequest,
+  eraRequest,
+  freePort,
+  load,
+  openSession,
+  processCpuMs,
+  SESSION_ERA,
+  startHttpServer,
+} from "./lib/http-cpu-rounds.mjs";
 import { RpcProcess } from "./lib/rpc-process.mjs";
 import { median } from "./lib/stats.mjs";
 
@@ -111,11 +122,7 @@ if (want(2)) {
   try {
     await load(stateless, "2025-11-25", 1_000, 16);
     await load(session, SESSION_ERA, 1_000, 16);
-    const turn = async (server, era) => {
-      const before = processCpuMs(server.child.pid);
-      await load(server, era, calls, 16);
-      return processCpuMs(server.child.pid) - before;
-    };
+    const turn = (server, era) => cpuOfLoad(server, era, calls, 16);
     const ratios = [];
     for (let round = 0; round < rounds; round++) {
       // Each goes first in every other round.
@@ -137,17 +144,12 @@ if (want(3)) {
   const count = 1_000;
   const dir = here(".generated/thousand-tools");
   generateToolsProject(dir, count, { entry: "thousand" });
-  const time = (command, args) => {
-    const start = process.hrtime.bigint();
-    execFileSync(command, args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-    return Number(process.hrtime.bigint() - start) / 1e6;
-  };
   // Alternating, median of three (one with --quick): a single pair moves with the disk cache and the load.
   const tscRuns = [];
   const buildRuns = [];
   for (let run = 0; run < (quick ? 1 : 3); run++) {
-    tscRuns.push(time(node, [here("../node_modules/typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"]));
-    buildRuns.push(time(node, [here("../packages/framework/bin/typemcp.js"), "build"]));
+    tscRuns.push(timeIn(dir, node, [here("../node_modules/typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"]));
+    buildRuns.push(timeIn(dir, node, [here("../packages/framework/bin/typemcp.js"), "build"]));
   }
   const tscMs = median(tscRuns);
   const buildMs = median(buildRuns);
@@ -167,27 +169,7 @@ if (want(3)) {
   });
   const calc = await startHttpServer({ key: "calc", command: [node, CALC, "--http", "--stateless", "--port", "{port}"] });
   const listBody = { jsonrpc: "2.0", id: 1, method: "tools/list" };
-  const listed = await new Promise((resolve, reject) => {
-    const text = JSON.stringify(listBody);
-    const req = http.request(
-      {
-        host: thousand.url.hostname,
-        port: thousand.url.port,
-        path: thousand.url.pathname,
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Content-Length": Buffer.byteLength(text) },
-      },
-      (res) => {
-        let body = "";
-        res
-          .setEncoding("utf8")
-          .on("data", (c) => (body += c))
-          .on("end", () => resolve(body));
-      },
-    );
-    req.on("error", reject);
-    req.end(text);
-  });
+  const listed = await answerOf(thousand, listBody, '"tools"');
   const bare = await startBareServer(listed);
   try {
     const list = { calls: lists, concurrency: 16, expect: '"tools"' };
@@ -195,11 +177,7 @@ if (want(3)) {
     const callRatios = [];
     await load(thousand, "2025-11-25", 3_000, 16);
     await load(calc, "2025-11-25", 3_000, 16);
-    const callTurn = async (server) => {
-      const before = processCpuMs(server.child.pid);
-      await load(server, "2025-11-25", 2_000, 16);
-      return processCpuMs(server.child.pid) - before;
-    };
+    const callTurn = (server) => cpuOfLoad(server, "2025-11-25", 2_000, 16);
     for (let round = 0; round < rounds; round++) {
       const first = round % 2 === 0 ? thousand : calc;
       const a = await callTurn(first);
@@ -333,13 +311,10 @@ async function bigOverHttp(mb, era) {
   const server = await startHttpServer({ key: "big", command: [node, BIG, "--http", "--stateless", "--port", "{port}"] });
   try {
     const call = (megabytes) => {
-      const meta = era === "2026-07-28" ? { _meta: { "io.modelcontextprotocol/protocolVersion": era, "io.modelcontextprotocol/clientCapabilities": {} } } : {};
-      const headers = era === "2026-07-28" ? { "MCP-Protocol-Version": era, "Mcp-Method": "tools/call", "Mcp-Name": "text" } : {};
-      return cpuPerRequest(
-        server,
-        { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "text", arguments: { megabytes }, ...meta } },
-        { calls: 1, concurrency: 1, expect: "xxxxxxxxxx", headers },
-      );
+      // The era's own tools/call of `text` (the 2026-07-28 envelope and headers), with its size.
+      const { body, headers } = eraRequest(era, "text");
+      body.params.arguments = { megabytes };
+      return cpuPerRequest(server, body, { calls: 1, concurrency: 1, expect: "xxxxxxxxxx", headers });
     };
     await call(1);
     await settle();

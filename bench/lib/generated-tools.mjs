@@ -1,5 +1,6 @@
 // A generated package of many tools of five signature shapes, for the build benchmark and the
 // scaling rows of bench/scaling.mjs. Tool 0 (and every fifth) is `add(a, b)`.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -49,4 +50,11 @@ export class ManyTools {
     path.join(dir, "tsconfig.json"),
     JSON.stringify({ extends: "../../../tsconfig.base.json", compilerOptions: { rootDir: "src", outDir: "dist" }, include: ["src"] }, null, 2),
   );
+}
+
+/** The wall time, in ms, of running `command` with `args` in `dir` (its stderr shown). */
+export function timeIn(dir, command, args) {
+  const start = process.hrtime.bigint();
+  execFileSync(command, args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  return Number(process.hrtime.bigint() - start) / 1e6;
 }

@@ -114,7 +114,9 @@ function postOnce(agent, url, body, headers, expect) {
           .setEncoding("utf8")
           .on("data", (c) => (answer += c))
           .on("end", () =>
-            res.statusCode === 200 && answer.includes(expect) ? resolve(res.headers) : reject(new Error(`HTTP ${res.statusCode}: ${answer.slice(0, 200)}`)),
+            res.statusCode === 200 && answer.includes(expect)
+              ? resolve({ headers: res.headers, body: answer })
+              : reject(new Error(`HTTP ${res.statusCode}: ${answer.slice(0, 200)}`)),
           );
       },
     );
@@ -154,6 +156,18 @@ export async function cpuPerRequest(started, body, { calls, concurrency, expect,
   return ((processCpuMs(started.child.pid) - before) * 1000) / calls;
 }
 
+/** The server CPU, in ms, that `load` of `calls` calls of `era` costs a started server. */
+export async function cpuOfLoad(started, era, calls, concurrency) {
+  const before = processCpuMs(started.child.pid);
+  await load(started, era, calls, concurrency);
+  return processCpuMs(started.child.pid) - before;
+}
+
+/** The body of a started server's answer to `body`, checked to contain `expect`. */
+export async function answerOf(started, body, expect) {
+  return (await post(started.agent, started.url, body, {}, expect)).body;
+}
+
 /** Opens a 2025-11-25 session on a started server that keeps them; resolves with its id. */
 export async function openSession(started) {
   return sessionOf({ ...started, sessionId: undefined });
@@ -167,7 +181,7 @@ async function sessionOf(started) {
       method: "initialize",
       params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } },
     };
-    const headers = await post(started.agent, started.url, initialize, {}, '"protocolVersion"');
+    const { headers } = await post(started.agent, started.url, initialize, {}, '"protocolVersion"');
     started.sessionId = headers["mcp-session-id"];
     if (started.sessionId === undefined) throw new Error("initialize gave no Mcp-Session-Id: is the server stateless?");
     await postNotification(started, { jsonrpc: "2.0", method: "notifications/initialized" });
@@ -221,9 +235,7 @@ export async function httpCpuRounds(servers, { eras, rounds, calls, warmup, conc
         for (let k = 0; k < servers.length; k++) {
           const i = (k + round) % servers.length;
           if (!serves(servers[i], era)) continue;
-          const before = processCpuMs(started[i].child.pid);
-          await load(started[i], era, calls, concurrency);
-          out[servers[i].key][era].push(((processCpuMs(started[i].child.pid) - before) * 1000) / calls);
+          out[servers[i].key][era].push(((await cpuOfLoad(started[i], era, calls, concurrency)) * 1000) / calls);
         }
       }
     }
