@@ -84,6 +84,22 @@ describe(`middleware, compiled with ${process.env.DECORATORS}`, () => {
     expect(await c.call("ticket")).toBe(1);
   });
 
+  test("lets a request middleware change the list it is handed, request by request", async () => {
+    let served = 0;
+    const numbering: Middleware = {
+      name: "numbering",
+      onRequest: async (call, next) => {
+        const answer = (await next()) as { tools: { name: string; description?: string }[] };
+        if (call.method === "tools/list") for (const tool of answer.tools) tool.description = `listing ${++served}`;
+        return answer;
+      },
+    };
+    const c = await client([numbering]);
+    const first = (await c.listTools()).map((t) => t.description);
+    const second = (await c.listTools()).map((t) => t.description);
+    expect(new Set([...first, ...second]).size).toBe(first.length + second.length);
+  });
+
   test("gives a request middleware the request's context on demand, the same one each time it reads it", async () => {
     const seen: { requestId: string | number; same: boolean; aborted: boolean }[] = [];
     const reader: Middleware = {

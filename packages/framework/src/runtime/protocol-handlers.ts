@@ -14,6 +14,7 @@ import type { TaskRunner } from "./task-runner.js";
 import { isPermitted, type Scoped } from "./scope-check.js";
 import type { Middleware } from "./middleware.js";
 import { runToolChain } from "./run-middleware.js";
+import { KeptLists } from "./kept-lists.js";
 import { readView, takesViews, viewResources, withViewMeta } from "./tool-views.js";
 import { traceExecution } from "./trace-request.js";
 import { withRequestMiddleware } from "./with-request-middleware.js";
@@ -60,11 +61,14 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
 
   protocol.handle("tools/list", (params, extra) => {
     refuseCursor("tools/list", params);
-    const tools = visible(app.tools, extra);
-    return {
-      tools: takesViews(extra, stateless) ? withViewMeta(app.info.name, tools, (name) => app.tools.get(name)) : tools,
-      ...app.cacheHint("tools", extra.era),
+    const views = takesViews(extra, stateless);
+    const answer = () => {
+      const tools = visible(app.tools, extra);
+      return { tools: views ? withViewMeta(app.info.name, tools, (name) => app.tools.get(name)) : tools, ...app.cacheHint("tools", extra.era) };
     };
+    // A request middleware may change the answer it is handed, so only an unwatched list is kept.
+    if (app.requestMiddleware.length > 0) return answer();
+    return keptToolLists(app).answer(app.tools.list(), extra.era, extra.auth, views, answer);
   });
   protocol.handle("tools/call", async (params, extra) => {
     const tool = permitted(app.tools.get(params.name), extra);
@@ -107,6 +111,17 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
 }
 
 type ContextFor = (extra: RequestExtra) => Context;
+
+// One kept tools/list answer per view for every session and lane of a server.
+const keptLists = new WeakMap<ServedComponents["tools"], KeptLists>();
+function keptToolLists(app: ServedComponents): KeptLists {
+  let kept = keptLists.get(app.tools);
+  if (kept === undefined) {
+    kept = new KeptLists(() => app.tools.values().some((tool) => tool.scopes.length > 0));
+    keptLists.set(app.tools, kept);
+  }
+  return kept;
+}
 
 // The method's own run, in an execution span while an OpenTelemetry SDK is registered.
 function executed<T>(extra: RequestExtra, run: () => Promise<T>): Promise<T> {

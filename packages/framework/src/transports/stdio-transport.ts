@@ -1,4 +1,5 @@
 import type { JSONRPCMessage, Transport } from "../runtime/sdk.js";
+import { messageJson } from "../runtime/kept-json.js";
 import { hasClaim2026, toJsonRpcMessage } from "./json-rpc-envelope.js";
 import { ERROR_CODES } from "../errors/codes.js";
 import { ProtocolError } from "../errors/protocol-error.js";
@@ -88,7 +89,7 @@ export class StdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return Promise.resolve();
-    const json = JSON.stringify(message);
+    const json = messageJson(message).json;
     if ("method" in message) {
       // Notifications and server-to-client requests go out at once and alone: the SDK's client
       // handles a notification a microtask after a response read in the same chunk, so a

@@ -1,3 +1,4 @@
+import { messageJson } from "../../runtime/kept-json.js";
 import type { JSONRPCMessage } from "../../runtime/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import { unrefTimer } from "./platform.js";
@@ -38,8 +39,9 @@ export class CallAnswer {
 
   /** The call's answer, which ends the exchange; `status` for a JSON body (a stream's is 200 already). */
   answer(message: JSONRPCMessage, status = 200): void {
-    if (!this.stream) return this.settle({ status, headers: { ...this.headers, "content-type": "application/json" }, body: JSON.stringify(message) });
-    this.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    const { json, bytes } = messageJson(message);
+    if (!this.stream) return this.settle({ status, headers: { ...this.headers, "content-type": "application/json" }, body: json, bytes });
+    this.write(`event: message\ndata: ${json}\n\n`);
     this.closeStream();
   }
 

@@ -7,6 +7,8 @@ export interface PlainAnswer {
   /** Header names in lower case. */
   readonly headers: Record<string, string>;
   readonly body: string;
+  /** The UTF-8 length of `body`, when it is known without reading the body again. */
+  readonly bytes?: number;
 }
 
 /** Whether `answer` is a {@link PlainAnswer} rather than a `Response`. */

@@ -73,7 +73,7 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
 /** Writes an answer whose body is whole with one `end` (no stream to read, no chunking). */
 export function sendPlainAnswer(res: ServerResponse, answer: PlainAnswer): void {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string | number> = { ...answer.headers, "content-length": Buffer.byteLength(answer.body) };
+  const headers: Record<string, string | number> = { ...answer.headers, "content-length": answer.bytes ?? Buffer.byteLength(answer.body) };
   res.writeHead(answer.status, headers);
   res.end(answer.body);
 }
