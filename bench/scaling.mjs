@@ -33,11 +33,12 @@ const arg = (name, fallback) => {
 };
 const node = arg("--node", process.execPath);
 const quick = process.argv.includes("--quick");
-// --only 1,3: just those sections (1 sessions, 2 session against stateless, 3 1,000 tools, 4 10 MB).
+// --only 1,3: just those sections (1 sessions, 2 session against stateless, 3 1,000 tools, 4 10 MB, 5 1,000 tasks).
 const only = arg("--only", undefined)?.split(",").map(Number);
 const want = (section) => only === undefined || only.includes(section);
 const CALC = here("../packages/calc-server/dist/calc.js");
 const BIG = here("typemcp-servers/dist/big-results.js");
+const TASKS = here("typemcp-servers/dist/many-tasks.js");
 const rows = [];
 
 /** One line of the table: what, the figure, its target, and whether it holds. */
@@ -239,7 +240,141 @@ if (want(4)) {
   );
 }
 
+// 5. A thousand tasks at once: in one process (the memory store), and across two instances sharing a Redis.
+if (want(5)) {
+  const count = quick ? 300 : 1_000;
+  const WORK_MS = 10_000;
+  const limits = ["--max-tasks", String(2 * count), "--max-tasks-per-owner", String(2 * count)];
+  const one = await startHttpServer({ key: "tasks", tool: "work", command: [node, TASKS, "--http", "--stateless", "--port", "{port}", ...limits] });
+  try {
+    const run = await manyTasks(one, one, count, WORK_MS);
+    taskRows(`${count.toLocaleString("en")} tasks at once, one process`, run, WORK_MS);
+  } finally {
+    one.stop();
+  }
+  const redis = await startRedisServer();
+  if (!redis) console.log("  (tasks across two instances: skipped, no redis-server on this machine)");
+  else {
+    const env = { MCP_REQUEST_STATE_KEY: "k".repeat(48) };
+    const command = [node, TASKS, "--http", "--stateless", "--port", "{port}", "--redis", redis.url, ...limits];
+    const [a, b] = await Promise.all([
+      startHttpServer({ key: "tasks-a", tool: "work", command, env }),
+      startHttpServer({ key: "tasks-b", tool: "work", command, env }),
+    ]);
+    try {
+      const run = await manyTasks(a, b, count, WORK_MS);
+      taskRows(`${count.toLocaleString("en")} tasks at once, made on one instance and read on another (Redis)`, run, WORK_MS);
+    } finally {
+      a.stop();
+      b.stop();
+      redis.stop();
+    }
+  }
+}
+
 console.log(`\nScaling targets: ${rows.filter((r) => r.verdict === "met").length}/${rows.length} met`);
+
+/**
+ * Starts `count` tasks on `maker`, 32 requests in flight, each task running `workMs` (so all run
+ * at once), then waits for every result on `reader` (`tasks/result`, one request per task): the
+ * server CPU per creation, the memory the running tasks hold on `maker` (RSS once all run, against
+ * before), and how long after its creation each result arrives.
+ */
+async function manyTasks(maker, reader, count, workMs) {
+  const creating = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  const waiting = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const create = async (n) => {
+    const answer = await rpc(creating, maker.url, taskCall(n, workMs));
+    if (answer.result?.task?.status !== "working") throw new Error(`task ${n}: ${JSON.stringify(answer).slice(0, 300)}`);
+    return { at: performance.now(), taskId: answer.result.task.taskId };
+  };
+  const result = async ({ at, taskId }, n) => {
+    const answer = await rpc(waiting, reader.url, { jsonrpc: "2.0", id: n, method: "tasks/result", params: { taskId } });
+    if (answer.result?.structuredContent?.n !== n) throw new Error(`task ${n}'s result: ${JSON.stringify(answer).slice(0, 300)}`);
+    return performance.now() - at;
+  };
+  // 32 tasks first, so the sockets and start-up's lazy work are there before the figures.
+  const warm = await Promise.all(Array.from({ length: 32 }, (_, n) => create(n)));
+  await Promise.all(warm.map((task, n) => result(task, n)));
+  await settle();
+  const before = rssBytes(maker.child.pid);
+  const cpuBefore = processCpuMs(maker.child.pid);
+  let next = 0;
+  const created = new Array(count);
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < count) {
+        const n = next++;
+        created[n] = await create(n);
+      }
+    }),
+  );
+  const createCpuMs = processCpuMs(maker.child.pid) - cpuBefore;
+  const running = rssBytes(maker.child.pid);
+  const latencies = (await Promise.all(created.map((task, n) => result(task, n)))).sort((x, y) => x - y);
+  creating.destroy();
+  waiting.destroy();
+  return {
+    createCpuMs: createCpuMs / count,
+    perTask: (running - before) / count,
+    median: median(latencies),
+    p99: latencies[Math.floor(0.99 * (latencies.length - 1))],
+  };
+}
+
+function taskRows(what, run, workMs) {
+  console.log(`  ${what}: server CPU per creation ${run.createCpuMs.toFixed(2)} ms`);
+  row(`${what}: RSS per running task`, `${(run.perTask / 1000).toFixed(1)} KB`, "≤ 10 KB", run.perTask <= 10_000);
+  row(
+    `${what}: creation → result beyond the task's own ${workMs} ms, median / p99`,
+    `${(run.median - workMs).toFixed(0)} / ${(run.p99 - workMs).toFixed(0)} ms`,
+    "median ≤ 250 ms",
+    run.median - workMs <= 250,
+  );
+}
+
+function taskCall(n, ms) {
+  return { jsonrpc: "2.0", id: n + 1, method: "tools/call", params: { name: "work", arguments: { n, ms }, task: { ttl: 600_000 } } };
+}
+
+// One JSON-RPC request over HTTP, its JSON answer parsed.
+function rpc(agent, url, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: "POST", agent, headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => {
+          const json = text.startsWith("{") ? text : /^data: (.*)$/m.exec(text)?.[1];
+          if (json === undefined) reject(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 300)}`));
+          else resolve(JSON.parse(json));
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+// A redis-server of its own on a free port, nothing saved; undefined when the machine has none.
+async function startRedisServer() {
+  const binary = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((p) => fs.existsSync(p));
+  if (!binary) return undefined;
+  const port = await freePort();
+  const child = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "ignore"] });
+  await new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => {
+      out += chunk;
+      if (out.includes("Ready to accept connections")) resolve();
+    });
+    child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}: ${out.slice(-500)}`)));
+  });
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill("SIGKILL") };
+}
 
 // A bare node:http server that answers every POST with `body`, a string made once: the floor of serving those bytes.
 async function startBareServer(body) {

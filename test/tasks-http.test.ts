@@ -84,3 +84,34 @@ describe("2025-11-25 experimental tasks over Streamable HTTP", () => {
     expect((await send("tools/call", { name: "crunch", arguments: { steps: 1, intervalMs: 1 } })).result?.structuredContent).toMatchObject({ crunched: 1 });
   });
 });
+
+describe("2025-11-25 experimental tasks on a stateless server", () => {
+  let server: HttpServerProcess;
+  beforeAll(async () => {
+    server = await startHttpServer(SERVER, ["--stateless"]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const post = (body: Record<string, unknown>) =>
+    fetch(server.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", ...body }),
+      signal: AbortSignal.timeout(10_000),
+    });
+
+  test("a task-augmented call is answered at once with its task in one JSON body, and a later request reads its result", async () => {
+    const created = await post({ id: 1, method: "tools/call", params: { name: "crunch", arguments: { steps: 2, intervalMs: 30 }, task: { ttl: 30_000 } } });
+    // The task's handle is the whole answer: no stream to hold open for it.
+    expect(created.headers.get("content-type")).toBe("application/json");
+    const task = ((await created.json()) as { result: { task: { taskId: string; status: string } } }).result.task;
+    expect(task.status).toBe("working");
+    const result = await post({ id: 1, method: "tasks/result", params: { taskId: task.taskId } });
+    expect(jsonRpcAnswer(await result.text(), result.headers.get("content-type")).result).toMatchObject({
+      structuredContent: { crunched: 2, pid: server.child.pid },
+      _meta: { "io.modelcontextprotocol/related-task": { taskId: task.taskId } },
+    });
+  });
+});

@@ -25,6 +25,8 @@ type Entry = KeptTask;
 export class InMemoryTaskStore implements TaskStore {
   private readonly tasks = new Map<string, Entry>();
   private readonly usage = new TaskUsage();
+  /** When the soonest of the kept tasks expires (none sooner than this). */
+  private nextExpiry = Number.POSITIVE_INFINITY;
 
   async create(task: NewTask): Promise<TaskState> {
     this.sweep();
@@ -34,6 +36,7 @@ export class InMemoryTaskStore implements TaskStore {
     this.usage.add(task.owner, 1, bytes);
     const now = new Date().toISOString();
     const expiresAt = Date.now() + task.ttlMs;
+    this.nextExpiry = Math.min(this.nextExpiry, expiresAt);
     const state: TaskState = {
       taskId: newTaskId(expiresAt),
       status: "working",
@@ -150,9 +153,16 @@ export class InMemoryTaskStore implements TaskStore {
     return entry.owner === owner ? entry : undefined;
   }
 
+  // Walks the tasks only once one may have expired: a walk at every creation made starting N tasks cost N².
   private sweep(): void {
     const now = Date.now();
-    for (const [id, entry] of this.tasks) if (entry.expiresAt <= now) this.drop(id, entry);
+    if (now < this.nextExpiry) return;
+    let next = Number.POSITIVE_INFINITY;
+    for (const [id, entry] of this.tasks) {
+      if (entry.expiresAt <= now) this.drop(id, entry);
+      else next = Math.min(next, entry.expiresAt);
+    }
+    this.nextExpiry = next;
   }
 
   private drop(taskId: string, entry: Entry): void {

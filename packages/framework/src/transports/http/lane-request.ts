@@ -13,7 +13,7 @@ export function laneRequestOf(parsed: unknown, request: RequestView): LaneReques
   if (!isPlainRequest(parsed)) return undefined;
   const message = parsed as LaneRequest;
   if (!REQUEST_ONLY_METHODS.has(message.method) || !passesHttpChecks2025(request)) return undefined;
-  // 2025-11-25 experimental tasks: a task-augmented call keeps the SDK's own path.
-  if (message.params !== undefined && "task" in message.params) return undefined;
+  // A task-augmented call is served on a lane too: the task runs on with a context of its own
+  // (task-context.ts), which sends nothing through the server that started it.
   return message;
 }

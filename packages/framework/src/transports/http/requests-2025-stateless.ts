@@ -43,8 +43,9 @@ export class StatelessRequests {
     // Progress and log messages can only reach the client on an SSE answer: stream when it takes one.
     const stream = acceptsEventStream(request.header("accept"));
     const store = this.eventStore();
-    // Only a request has an answer to resume (and to close the server after); a notification does not.
-    const resumable = stream && store !== undefined && this.options.stores.shared !== undefined && isRequest(parsed);
+    // Only a request has an answer to resume (and to close the server after); a notification does
+    // not, nor does a task-augmented call, answered at once with its task (its result is read on any instance).
+    const resumable = stream && store !== undefined && this.options.stores.shared !== undefined && isRequest(parsed) && !startsTask(parsed);
     const plain = resumable ? undefined : laneRequestOf(parsed, request);
     const answered = plain && (await this.lanes.dispatch(plain, wireAuth, request.onClientGone, request.callerRequest));
     if (answered) return answered;
@@ -90,4 +91,10 @@ export class StatelessRequests {
       }`,
     });
   }
+}
+
+// A 2025-11-25 task-augmented tools/call: its answer is the task's handle, sent at once.
+function startsTask(message: unknown): boolean {
+  const { method, params } = message as { method?: unknown; params?: { task?: unknown } };
+  return method === "tools/call" && typeof params === "object" && params !== null && params.task !== undefined;
 }
