@@ -5,8 +5,9 @@
 /**
  * The methods whose answer depends only on the request, which a kept protocol server answers on
  * either era's HTTP path (the 2026-07-28 path adds its `server/discover` probe). `initialize` and
- * `logging/setLevel` would leave state behind for the next caller; tasks and subscriptions keep a
- * server of their own.
+ * `logging/setLevel` would leave state behind for the next caller; the `tasks/*` methods and
+ * subscriptions keep a server of their own (a task-augmented `tools/call` is served on a lane: its
+ * task runs with a context of its own).
  */
 export const REQUEST_ONLY_METHODS: ReadonlySet<string> = new Set([
   "tools/call",
