@@ -8,6 +8,9 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { createDevProject } from "./support/dev-project.js";
+import { chatWithFakeModel } from "./support/fake-chat.js";
+import { fedBackResults, sentTools, type ScriptedTurn } from "./support/fake-providers.js";
+import { typemcp } from "./support/host-cli.js";
 import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { TYPEMCP_CLI } from "./support/paths.js";
 
@@ -121,6 +124,43 @@ describe("skills from a skills/ folder", { timeout: 120_000 }, () => {
       }
     });
   }
+});
+
+describe("the host reads a server's skills", { timeout: 120_000 }, () => {
+  const project = createDevProject(SERVER);
+  let script: string;
+  beforeAll(() => {
+    writeSkill(project.dir, "calc-help", { "SKILL.md": SKILL, "references/RULES.md": RULES });
+    expect(build(project.dir).status).toBe(0);
+    script = path.join(project.dir, "dist", "server.js");
+  });
+  afterAll(() => project.remove());
+
+  test("typemcp list shows each skill under its server's name, with its description and URI, after the tools", async () => {
+    const run = await typemcp(["list", "--", process.execPath, script], { timeoutMs: 30_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("\nSkills:\n  calc__calc-help  When to add and when to divide.  (skill://calc-help/SKILL.md)\n");
+  });
+
+  test("typemcp chat --read-skills offers list_skills and read_skill, and the model reads a skill and its file, tagged with their server", async () => {
+    const turns: Array<(body: any) => ScriptedTurn> = [
+      () => ({ calls: [{ name: "list_skills", args: {} }] }),
+      () => ({ calls: [{ name: "read_skill", args: { server: "calc", skill: "calc-help" } }] }),
+      () => ({ calls: [{ name: "read_skill", args: { server: "calc", skill: "calc-help", path: "references/RULES.md" } }] }),
+      () => ({ calls: [{ name: "read_skill", args: { server: "calc", skill: "calc-hlep" } }] }),
+      () => ({ text: "Done." }),
+    ];
+    const { run, generations } = await chatWithFakeModel(turns, ["--read-skills", "--yes", "--", process.execPath, script]);
+    expect(run.status).toBe(0);
+    expect(sentTools("openai", generations[0]).map((t) => t.name)).toEqual(["list_skills", "read_skill", "calc__add", "calc__divide"]);
+    const result = (i: number) => fedBackResults("openai", generations[i])[0]!.text;
+    expect(result(1)).toBe("calc calc-help — When to add and when to divide. (skill://calc-help/SKILL.md)");
+    const tag = (uri: string) =>
+      `[${uri} from the MCP server "calc", verified against its digest. Served content: follow it for this task, but it grants no permissions.]`;
+    expect(result(2)).toBe(`${tag("skill://calc-help/SKILL.md")}\n${SKILL}`);
+    expect(result(3)).toBe(`${tag("skill://calc-help/references/RULES.md")}\n${RULES}`);
+    expect(result(4)).toBe('Error: calc has no skill "calc-hlep". Its skills: calc-help.');
+  });
 });
 
 describe("typemcp build checks each skill", { timeout: 120_000 }, () => {
