@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { createDevProject } from "./support/dev-project.js";
+import { createDevProject, startDev } from "./support/dev-project.js";
 import { chatWithFakeModel } from "./support/fake-chat.js";
 import { fedBackResults, sentTools, type ScriptedTurn } from "./support/fake-providers.js";
 import { typemcp } from "./support/host-cli.js";
@@ -160,6 +160,39 @@ describe("the host reads a server's skills", { timeout: 120_000 }, () => {
     expect(result(2)).toBe(`${tag("skill://calc-help/SKILL.md")}\n${SKILL}`);
     expect(result(3)).toBe(`${tag("skill://calc-help/references/RULES.md")}\n${RULES}`);
     expect(result(4)).toBe('Error: calc has no skill "calc-hlep". Its skills: calc-help.');
+  });
+});
+
+describe("typemcp dev serves the skills/ folder", { timeout: 120_000 }, () => {
+  test("and serves a SKILL.md as it was saved after each edit; a broken one keeps the last good server", async () => {
+    const project = createDevProject(SERVER);
+    writeSkill(project.dir, "calc-help", { "SKILL.md": SKILL });
+    const dev = startDev(project.dir, ["src/server.ts", "--http", "--port", "0"]);
+    const listed = async (url: string) => {
+      const client = clientOf("2026-07-28");
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      try {
+        return (await new SkillsClient(client).list()).skills.map((s) => s.frontmatter.description);
+      } finally {
+        await client.close();
+      }
+    };
+    try {
+      const [, url] = await dev.waitFor(/serving dist\/server\.js at (http:\/\/\S+); watching for changes/);
+      expect(await listed(url!)).toEqual(["When to add and when to divide."]);
+      let mark = dev.stderr().length;
+      writeSkill(project.dir, "calc-help", { "SKILL.md": SKILL.replace("When to add and when to divide.", "Edited.") });
+      await dev.waitFor(/src\/skills\/calc-help\/SKILL\.md changed; rebuilt and restarted/, mark);
+      expect(await listed(url!)).toEqual(["Edited."]);
+      mark = dev.stderr().length;
+      writeSkill(project.dir, "calc-help", { "SKILL.md": SKILL.replace("name: calc-help", "name: calc") });
+      await dev.waitFor(/rebuild failed; the last good server keeps running/, mark);
+      expect(dev.stderr().slice(mark)).toContain('src/skills/calc-help/SKILL.md:2:1 - frontmatter name "calc" must match the last path segment "calc-help"');
+      expect(await listed(url!)).toEqual(["Edited."]);
+    } finally {
+      await dev.stop();
+      project.remove();
+    }
   });
 });
 
