@@ -13,6 +13,7 @@ import { fedBackResults, sentTools, type ScriptedTurn } from "./support/fake-pro
 import { typemcp } from "./support/host-cli.js";
 import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { TYPEMCP_CLI } from "./support/paths.js";
+import { installRuntimes, startUnder } from "./support/runtimes.js";
 
 // Skills (SEP-2640) from a project's skills/ folder: checked by `typemcp build`, carried in the
 // bundle, served over real stdio and HTTP in both eras, read and verified by the official
@@ -111,19 +112,50 @@ describe("skills from a skills/ folder", { timeout: 120_000 }, () => {
     });
   }
 
-  for (const mode of [[], ["--stateless"]]) {
-    test(`serves them over Streamable HTTP${mode.length ? " (stateless)" : ""} in 2026-07-28`, async () => {
-      const server: HttpServerProcess = await startHttpServer(script, mode);
-      const client = clientOf("2026-07-28");
+  for (const [era, mode] of [
+    ["2026-07-28", []],
+    ["2026-07-28", ["--stateless"]],
+    ["2025-11-25", []],
+  ] as const) {
+    test(`serves them over Streamable HTTP${mode.length ? " (stateless)" : ""} in ${era}`, async () => {
+      const server: HttpServerProcess = await startHttpServer(script, [...mode]);
+      const client = clientOf(era);
       try {
         await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-        await checkServed(client, "2026-07-28");
+        await checkServed(client, era);
       } finally {
         await client.close();
         await server.stop();
       }
     });
   }
+});
+
+describe("skills in a Workers build", { timeout: 120_000 }, () => {
+  const workerd = installRuntimes().workerd;
+  test.skipIf("missing" in workerd)("are served under workerd, which has no file system: the bundle carries them", async () => {
+    const project = createDevProject(SERVER);
+    writeSkill(project.dir, "calc-help", { "SKILL.md": SKILL, "references/RULES.md": RULES });
+    const built = spawnSync(process.execPath, [TYPEMCP_CLI, "build", "--project", path.join(project.dir, "tsconfig.json"), "--target", "workers"], {
+      cwd: project.dir,
+      encoding: "utf8",
+    });
+    expect(built.stderr).toBe("");
+    const server = await startUnder("workerd", (workerd as { bin: string }).bin, path.join(project.dir, "dist", "server.workers.js"));
+    const client = clientOf("2026-07-28");
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      const skills = new SkillsClient(client);
+      const [entry] = (await skills.list()).skills;
+      expect(entry!.uri).toBe("skill://calc-help/SKILL.md");
+      const rules = await skills.read(entry!, "references/RULES.md");
+      expect([rules.verified, rules.text]).toEqual([true, RULES]);
+    } finally {
+      await client.close();
+      await server.stop();
+      project.remove();
+    }
+  });
 });
 
 describe("the host reads a server's skills", { timeout: 120_000 }, () => {
