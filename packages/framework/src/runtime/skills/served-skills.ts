@@ -39,7 +39,7 @@ export class ServedSkills {
     const entry = this.entries.get(uri);
     if (entry) return entry;
     const hint = /\/SKILL\.md$/.test(uri) ? "" : " A skill is named by the URI of its SKILL.md.";
-    throw new ProtocolError("UNKNOWN_SKILL", `No skill is served at ${clip(uri)}.${hint} Skills served: ${someNames([...this.entries.keys()])}.`);
+    throw new ProtocolError("UNKNOWN_SKILL", `No skill is served at ${clip(uri)}.${hint} Skills served: ${someNames(this.entries.keys(), "skills/list")}.`);
   }
 
   /** The content of the skill file at `uri`, or undefined when it is none. */
