@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { chatWithFakeModel } from "./support/fake-chat.js";
 import { fedBackResults, providerEnv, sentTools, startFakeProvider, type ScriptedTurn } from "./support/fake-providers.js";
 import { typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { fromRoot, ROOT, TYPEMCP_CLI } from "./support/paths.js";
@@ -19,17 +20,8 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** `typemcp chat --prompt Go.` against a fake OpenAI scripted with `turns`; the server by `--` unless `server` says otherwise. */
-async function chat(turns: Array<(body: any) => ScriptedTurn>, extra: string[], server: string[] = ["--", process.execPath, TRUST]) {
-  const fake = await startFakeProvider("openai", (index, body) => turns[Math.min(index, turns.length - 1)]!(body));
-  try {
-    const run = await typemcp(["chat", "--provider", "openai", "--model", "test-model", "--base-url", fake.baseUrl, "--prompt", "Go.", ...extra, ...server], {
-      env: providerEnv({ OPENAI_API_KEY: "test-key" }),
-      timeoutMs: 30_000,
-    });
-    return { run, generations: fake.generations() };
-  } finally {
-    await fake.close();
-  }
+function chat(turns: Array<(body: any) => ScriptedTurn>, extra: string[], server: string[] = ["--", process.execPath, TRUST]) {
+  return chatWithFakeModel(turns, [...extra, ...server]);
 }
 
 const results = (body: any) => fedBackResults("openai", body);

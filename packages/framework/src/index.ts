@@ -51,6 +51,7 @@ export type { FetchHandler, FetchHandlerOptions, RequestExtras } from "./serve/t
 export { toNodeHandler } from "./serve/to-node-handler.js";
 export type { InputLimits } from "./runtime/string-limits.js";
 export type { TaskLimits } from "./runtime/task-limits.js";
+export type { InlineSkill } from "./runtime/skills/inline-skills.js";
 export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
 export type { HttpOptions, HttpAuthOptions, HttpStores, IntrospectionClientOptions } from "./transports/http/http-options.js";
 export type { ApiKey } from "./transports/http/api-keys.js";

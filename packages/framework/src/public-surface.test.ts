@@ -54,6 +54,7 @@ const EXPECTED: Record<string, string[]> = {
     "type HttpOptions",
     "type HttpStores",
     "image",
+    "type InlineSkill",
     "type InputLimits",
     "type Int",
     "type IntrospectionClientOptions",

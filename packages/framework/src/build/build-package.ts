@@ -13,6 +13,7 @@ import type { DerivedComponent } from "./schema/derive-definitions.js";
 import { writeOutputs } from "./schema/write-outputs.js";
 import { filesLoadedBy } from "./pack/files-loaded-by.js";
 import { bundleViews } from "./views/bundle-views.js";
+import { buildSkills, type BuiltSkills } from "./skills/build-skills.js";
 
 /** What `typemcp build` asks of {@link buildPackage}. */
 export interface BuildPackageOptions {
@@ -46,6 +47,8 @@ export interface BuiltPackage {
   platformFiles: string[];
   /** Emitted files Node would misread, left out because the bundle includes them. */
   leftOut: string[];
+  /** The skills each entry serves, from its `skills/` folder. */
+  skills: BuiltSkills[];
 }
 
 /**
@@ -73,6 +76,17 @@ export async function buildPackage(options: BuildPackageOptions): Promise<BuiltP
       "unrunnable output",
     );
   if (!options.check) await bundleViews(outputs, result.components);
+  // Checked in every mode; written into the entries before any bundle is made of them.
+  const skillEntries = bundling ? entries : findEntries({ packageDir, program: result.program, sources: result.sources, explicit: options.entries ?? [] });
+  const skills = await buildSkills({
+    outputs,
+    entries: skillEntries,
+    emitted: result.outputs,
+    sources: result.sources,
+    compilerOptions,
+    components: result.components,
+    packageDir,
+  });
   const sourceMap = compilerOptions.inlineSourceMap ? "inline" : compilerOptions.sourceMap ? "linked" : false;
   const platforms = options.targets ?? [];
   if (platforms.length && !entries.length) throw new HostError("HOST_USAGE", "--target needs an entry point: call serve() in a file, or name it with --entry.");
@@ -88,7 +102,7 @@ export async function buildPackage(options: BuildPackageOptions): Promise<BuiltP
     writeOutputs(outputs);
     for (const file of staleChunks(outputs, entries)) fs.rmSync(file, { force: true });
   }
-  return { components: result.components, served, entries, platformFiles, leftOut: unrunnable.map((u) => u.file) };
+  return { components: result.components, served, entries, platformFiles, leftOut: unrunnable.map((u) => u.file), skills };
 }
 
 // Before the Node bundles, which put a loader in each entry's place.

@@ -7,16 +7,30 @@ import { readProjectConfig } from "./schema/load-program.js";
 import type { ProjectSession } from "./schema/project-session.js";
 import { writeOutputs } from "./schema/write-outputs.js";
 import { bundleViews } from "./views/bundle-views.js";
+import { findEntries } from "./bundle/find-entries.js";
+import { buildSkills } from "./skills/build-skills.js";
 
 /**
  * One `typemcp dev` build: the session's program emitted in memory, each view bundled into its
- * page, the files written. Returns the components it derived (what the new server serves). Not
+ * page, each entry's skills checked and written into it, the files written. Returns the components it derived (what the new server serves). Not
  * bundled into one file: the dev server runs the emitted files, which a rebuild replaces quickly.
  */
 export async function devBuild(session: ProjectSession): Promise<readonly DerivedComponent[]> {
   const result = buildProgram(session.current(), { inMemory: true });
   const outputs = new Map(result.outputs);
   await bundleViews(outputs, result.components);
+  // Into the emitted entries, which dev runs as they are (not bundled), as the build does.
+  const packageDir = path.dirname(path.resolve(session.configPath));
+  const entries = findEntries({ packageDir, program: result.program, sources: result.sources, explicit: [] });
+  await buildSkills({
+    outputs,
+    entries,
+    emitted: result.outputs,
+    sources: result.sources,
+    compilerOptions: result.program.getCompilerOptions(),
+    components: result.components,
+    packageDir,
+  });
   writeOutputs(outputs);
   return result.components;
 }

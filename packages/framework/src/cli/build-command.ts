@@ -99,6 +99,7 @@ export async function runBuild(args: readonly string[]): Promise<number> {
     for (const c of built.components) {
       if (!built.served.includes(c)) console.log(`  (not served: ${c.kind} ${c.name} in ${path.relative(process.cwd(), c.file)}, a file no entry loads)`);
     }
+    for (const s of built.skills) console.log(`  skills from ${path.relative(process.cwd(), s.folder) || "."}: ${s.names.join(", ")}`);
     for (const file of built.entries) console.log(`  → ${path.relative(process.cwd(), file)} (bundled)`);
     for (const file of built.platformFiles) console.log(`  → ${path.relative(process.cwd(), file)}`);
     for (const file of built.leftOut) console.log(`  (not written: ${path.relative(process.cwd(), file)}, which Node would misread; the bundle includes it)`);

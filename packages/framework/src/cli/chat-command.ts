@@ -32,6 +32,7 @@ const CHAT_OPTIONS = {
   yes: "boolean",
   "allow-sampling": "boolean",
   "read-resources": "boolean",
+  "read-skills": "boolean",
   "lazy-tools": "boolean",
   "max-steps": "string",
   "max-tokens": "string",
@@ -171,6 +172,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
           consent: createTerminalConsent({ yes: options.yes, ...(ask && { ask }) }),
           lazyTools: options["lazy-tools"],
           readResources: options["read-resources"],
+          readSkills: options["read-skills"],
           ...(codeMode && { code: codeMode }),
           // Streamed by default where someone watches the transcript: a terminal.
           stream: !options["no-stream"] && (options.stream || (!options.json && (interactive ? process.stdout : process.stderr).isTTY === true)),

@@ -28,7 +28,7 @@ export function createTerminalConsent(options: { yes: boolean; ask?: AskLine }):
   };
 }
 
-// The model asks to read a resource (--read-resources) of a server the user has not trusted.
+// The model asks to read a resource (--read-resources) or load a skill (--read-skills) of a server the user has not trusted.
 async function askToRead(request: ConsentRequest, ask: AskLine | undefined): Promise<ConsentAnswer> {
   const what = `${request.server}:${request.resource}`;
   if (!ask) {
@@ -36,7 +36,11 @@ async function askToRead(request: ConsentRequest, ask: AskLine | undefined): Pro
       refuse: `The host refused to let the model read ${what}: its server "${request.server}" is not trusted, and there is no terminal to ask for approval (trust it with "trust": "read-only" in mcp.json, or run with --yes).`,
     };
   }
-  const answer = await ask(`Let the model read ${what}? Its server "${request.server}" is not trusted. [y]es / [N]o / [a]lways for this server: `);
+  // A skill (--read-skills) is approved one skill at a time, as the Skills extension asks.
+  const skill = request.qualifiedName === "read_skill";
+  const answer = await ask(
+    `Let the model ${skill ? "load the skill" : "read"} ${what}? Its server "${request.server}" is not trusted. [y]es / [N]o / [a]lways for this ${skill ? "skill" : "server"}: `,
+  );
   if (/^\s*a(lways)?\s*$/i.test(answer)) return "always";
   return /^\s*y(es)?\s*$/i.test(answer) ? "yes" : "no";
 }

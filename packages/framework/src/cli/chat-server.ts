@@ -41,6 +41,8 @@ export function toChatServer(
     },
     listResources: () => connection.listResources(),
     readResource: (uri) => connection.readResource(uri),
+    listSkills: () => connection.listSkills(),
+    readSkill: (skill, path) => connection.readSkill(skill, path),
     refreshTools: async () => {
       if (withdrawn) {
         const changed = !announced;

@@ -14,8 +14,8 @@ import type { PreviewServer } from "../preview/preview-server.js";
 
 /** The MCP Inspector `--inspect` runs, pinned like every other dependency. */
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
-// A view's styles are sources too: a change to one rebuilds its page.
-const WATCHED = /\.(?:[cm]?ts|tsx|json|css)$/;
+// A view's styles are sources too: a change to one rebuilds its page; so is any file of a skill.
+const WATCHED = /\.(?:[cm]?ts|tsx|json|css)$|[\\/]skills[\\/]/;
 
 /**
  * `typemcp dev [entry] [--project tsconfig.json] [--http [--port N]] [--view [--view-port N]] [--inspect] [-- server args]`:

@@ -79,6 +79,8 @@ Commands:
       request too (without it, 120 s)
       --read-resources  the model may list and read the servers' resources itself (each read
               asked, unless its server is trusted; cut at 20,000 characters)
+      --read-skills  the model may list the servers' skills and load one on request (asked once
+              per skill, unless its server is trusted; each file checked against its digest)
       A server's sampling requests go to the same model, shown in the transcript and asked
       like a call (refused without a terminal) unless the server is trusted or
       --allow-sampling (--yes does not cover it). A URL a server asks you to open

@@ -6,6 +6,7 @@ import { ToolRouter } from "../host/tool-router.js";
 import { HostError } from "../errors/host-error.js";
 import { formatToolTable, type ToolRow } from "./format-tool-table.js";
 import { openServers } from "./open-servers.js";
+import type { ServerConnection } from "../host/connect-server.js";
 import { parseArgs } from "./parse-options.js";
 import { pickConfigServers, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
 import { runHostCommand } from "./run-host-command.js";
@@ -15,7 +16,7 @@ const PROVIDERS: readonly Provider[] = ["anthropic", "openai-chat", "openai-resp
 /**
  * `typemcp list [names…] (--config mcp.json | --url URL | -- command…) [--json] [--provider P]`:
  * connects to each server, asks `tools/list`, and prints one table of every tool under its
- * qualified name. Returns the exit code: 0, or 3 when a server failed (the others are listed).
+ * qualified name, then the servers' skills (`skills/list`) when any has some. Returns the exit code: 0, or 3 when a server failed (the others are listed).
  */
 export function runList(argv: readonly string[]): Promise<number> {
   return runHostCommand(async () => {
@@ -47,6 +48,8 @@ export function runList(argv: readonly string[]): Promise<number> {
         );
       } else if (opened.servers.length) {
         print(allowed.length ? formatToolTable(allowed, process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined) : "No tools.");
+        const skills = await listSkills(opened.servers);
+        if (skills.length) print(`\nSkills:\n${skills.join("\n")}`);
       }
       for (const failure of opened.failures) show(process.stderr, `typemcp: ${failure.message}\n`);
       return opened.failures.length ? Math.max(...opened.failures.map((f) => f.exitCode)) : 0;
@@ -54,6 +57,18 @@ export function runList(argv: readonly string[]): Promise<number> {
       await opened.closeAll();
     }
   });
+}
+
+// One line a skill: the name a host would show (qualified by its server), its description, its URI.
+async function listSkills(servers: readonly { name: string; connection: ServerConnection }[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const { name, connection } of servers) {
+    for (const skill of await connection.listSkills()) {
+      const description = skill.frontmatter.description.split("\n")[0];
+      lines.push(`  ${qualifyName(name, skill.frontmatter.name)}  ${description}  (${skill.uri})`);
+    }
+  }
+  return lines;
 }
 
 function print(text: string): void {

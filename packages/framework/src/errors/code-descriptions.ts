@@ -43,6 +43,10 @@ export const CODE_DESCRIPTIONS: { readonly [C in ErrorCode]: CodeDescription } =
     when: "A setting cannot work: a bad `serve()` option, flag or `MCP_*` variable, `--redis` without `MCP_REQUEST_STATE_KEY`, an OAuth issuer that is not https, a project setup the bundler cannot serve.",
     fix: "The message names the setting and the value it takes; change it and start (or build) again.",
   },
+  INVALID_SKILL: {
+    when: "A skill under `skills/` (or given to `serve({ skills })`) breaks the Agent Skills format: no `SKILL.md` frontmatter, a missing or invalid `name` or `description`, a `name` that is not its folder's, or an `allowed-tools` entry that names no tool of the server.",
+    fix: "The message names the file and line; fix the frontmatter, rename the folder, or name a tool the server serves.",
+  },
   PARSE_ERROR: {
     when: "A request is not JSON (a stdio line, or an HTTP body); the transport answers it and keeps serving.",
     fix: "Send one JSON-RPC message per line (stdio) or per body (HTTP).",
@@ -66,6 +70,10 @@ export const CODE_DESCRIPTIONS: { readonly [C in ErrorCode]: CodeDescription } =
   RESOURCE_NOT_FOUND: {
     when: "`resources/read` or `resources/subscribe` names a URI the server does not serve (or the caller's scopes do not reach).",
     fix: "Use a URI from `resources/list` or one that fits a template of `resources/templates/list`.",
+  },
+  UNKNOWN_SKILL: {
+    when: "`skills/get` names a URI that is not the `SKILL.md` of a skill the server serves, or `resources/directory/read` one that is not a directory of its skills.",
+    fix: "Use a `uri` from `skills/list` (a skill's `SKILL.md`) or a directory above a file of one; the message names the skills there are.",
   },
   METHOD_FAILED: {
     when: "A resource or prompt method threw: the client gets a JSON-RPC error (a tool's throw is a tool error instead).",

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   DUPLICATE_PROMPT_NAME: { family: "build" },
   NOT_BUILT: { family: "build" },
   INVALID_CONFIGURATION: { family: "build" },
+  INVALID_SKILL: { family: "build" },
   PARSE_ERROR: { family: "protocol", jsonRpc: -32700 },
   INVALID_REQUEST: { family: "protocol", jsonRpc: -32600 },
   UNKNOWN_TOOL: { family: "protocol", jsonRpc: -32602 },
@@ -23,6 +24,8 @@ export const ERROR_CODES = {
   INVALID_PARAMS: { family: "protocol", jsonRpc: -32602 },
   // -32602 since MCP 2026-07-28 (the SDK sends it in both eras; 2025-11-25 had -32002).
   RESOURCE_NOT_FOUND: { family: "protocol", jsonRpc: -32602 },
+  // -32602, as the Skills extension (SEP-2640) answers a URI that names no skill it serves.
+  UNKNOWN_SKILL: { family: "protocol", jsonRpc: -32602 },
   METHOD_FAILED: { family: "protocol", jsonRpc: -32603 },
   STORE_UNAVAILABLE: { family: "protocol", jsonRpc: -32603 },
   // -32602, as 2025-11-25 tasks answer an invalid or nonexistent taskId.

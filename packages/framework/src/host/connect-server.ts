@@ -1,3 +1,4 @@
+import type { McpSkill, McpSkillFile } from "./mcp-skill.js";
 import type { Readable } from "node:stream";
 import type { ClientAnswers } from "./client-answers.js";
 import { HostError } from "../errors/host-error.js";
@@ -93,6 +94,9 @@ export interface ServerConnection {
   readResource(uri: string): Promise<McpResourceContents[]>;
   listPrompts(): Promise<McpPrompt[]>;
   getPrompt(name: string, args: Record<string, string>): Promise<McpPromptResult>;
+  /** `skills/list` ([] from a server without the Skills extension) and a verified read of a skill's file; failures are HostErrors (exit 3). */
+  listSkills(): Promise<McpSkill[]>;
+  readSkill(skill: McpSkill, ref?: string): Promise<McpSkillFile>;
   /**
    * Tells the server the host's roots changed (`notifications/roots/list_changed`, 2025-11-25;
    * a 2026-07-28 server reads them afresh in each call), when the host shares roots.
@@ -206,6 +210,8 @@ async function connectWith(
     readResource: (uri) => connected.readResource(uri, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "resources/read"))),
     listPrompts: () => connected.listPrompts(options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "prompts/list"))),
     getPrompt: (name, args) => connected.getPrompt(name, args, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "prompts/get"))),
+    listSkills: () => connected.listSkills(options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "skills/list"))),
+    readSkill: (skill, ref) => connected.readSkill(skill, ref, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "resources/read"))),
     notifyRootsChanged: async () => {
       if (options.answers?.roots)
         await connected.notifyRootsChanged().catch((error: unknown) => Promise.reject(fail(error, "notifications/roots/list_changed")));

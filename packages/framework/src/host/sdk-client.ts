@@ -34,6 +34,8 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
+import type { McpSkill, McpSkillFile } from "./mcp-skill.js";
 import { capabilitiesFor, type ClientAnswers, type ElicitationRequest, type SamplingRequest, type UrlElicitationRequest } from "./client-answers.js";
 import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
 import type { McpCallResult, McpTool, Progress, ToolCaller } from "./mcp-tool.js";
@@ -139,6 +141,14 @@ export interface ClientSession {
   readResource(uri: string, timeoutMs: number): Promise<McpResourceContents[]>;
   listPrompts(timeoutMs: number): Promise<McpPrompt[]>;
   getPrompt(name: string, args: Record<string, string>, timeoutMs: number): Promise<McpPromptResult>;
+  /** Every skill (the Skills extension's `skills/list`, all pages); [] from a server without the extension. */
+  listSkills(timeoutMs: number): Promise<McpSkill[]>;
+  /**
+   * Reads one file of `skill` (`ref`: a path inside it, default its `SKILL.md`) and checks it
+   * against the entry (listed, size, digest, and for `SKILL.md` the frontmatter), as the SDK's
+   * SkillsClient does; a file that fails is an error, never returned.
+   */
+  readSkill(skill: McpSkill, ref: string | undefined, timeoutMs: number): Promise<McpSkillFile>;
   /** Aborting `signal` cancels the request: the SDK sends `notifications/cancelled`. */
   callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal, listeners?: CallListeners): Promise<McpCallResult>;
   /**
@@ -293,6 +303,21 @@ export async function openClientSession(transport: Transport, options: SessionOp
     },
     async readResource(uri, timeoutMs) {
       return (await client.readResource({ uri }, { timeout: timeoutMs })).contents as McpResourceContents[];
+    },
+    async listSkills(timeoutMs) {
+      const skills = new SkillsClient(client);
+      if (!skills.supported) return [];
+      return (await skills.list(undefined, { timeout: timeoutMs })).skills as McpSkill[];
+    },
+    async readSkill(skill, ref, timeoutMs) {
+      const file = await new SkillsClient(client).read(skill as never, ref, { timeout: timeoutMs });
+      return {
+        uri: file.uri,
+        ...(file.mimeType && { mimeType: file.mimeType }),
+        ...(file.text !== undefined && { text: file.text }),
+        size: file.bytes.length,
+        verified: file.verified,
+      };
     },
     async listPrompts(timeoutMs) {
       if (!client.getServerCapabilities()?.prompts) return [];

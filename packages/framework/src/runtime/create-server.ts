@@ -10,6 +10,7 @@ import type { UsedStates } from "./used-states.js";
 import type { Middleware } from "./middleware.js";
 import type { RemoteServer } from "./proxied-tool.js";
 import { mountPart } from "./mount-part.js";
+import type { InlineSkill } from "./skills/inline-skills.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
 export interface ServerOptions extends ServerInfo {
@@ -34,6 +35,12 @@ export interface ServerOptions extends ServerInfo {
    * method's `@use(…)` runs inside these. See {@link Middleware} for the order and what a hook may do.
    */
   use?: readonly Middleware[];
+  /**
+   * Skills served beside the ones of the `skills/` folder the build found (SEP-2640): each a
+   * path under `skill://` and its files, `SKILL.md` first. Checked as the build checks the
+   * folder's; a skill at the same path as one of the folder's replaces it. See docs/skills.md.
+   */
+  skills?: readonly InlineSkill[];
 }
 
 /** The live list of one kind of component: hide, show again or remove by name (or URI). */
@@ -105,8 +112,9 @@ type WithApp = TypemcpServer & { readonly [APP]: ServerApp };
  * ```
  */
 export function createServer(instances: object | readonly object[], options: ServerOptions): TypemcpServer {
-  const { limits, listTtlMs, taskLimits, use, ...info } = options;
+  const { limits, listTtlMs, taskLimits, use, skills, ...info } = options;
   const app = new ServerApp(info, limits);
+  if (skills !== undefined) app.inlineSkills = [...skills];
   if (use !== undefined) app.use(use);
   if (taskLimits !== undefined) app.useTaskLimits(taskLimits);
   if (listTtlMs !== undefined) setListTtl(app, listTtlMs);
@@ -147,6 +155,15 @@ export function isTypemcpServer(value: unknown): value is TypemcpServer {
 export function openSession(server: TypemcpServer, options: { stateless?: boolean; era?: Era } = {}): ProtocolServer {
   const app = appOf(server, "openSession");
   return app.newSession(options);
+}
+
+/**
+ * Waits until `server`'s skills are described (its code-given ones checked and hashed); throws a
+ * BuildError (INVALID_SKILL) naming what is wrong with one. For `serve()` and `typemcp/testing`.
+ */
+export async function skillsReady(server: TypemcpServer): Promise<void> {
+  const app = appOf(server, "skillsReady");
+  if (app.hasSkills()) await app.skills();
 }
 
 /** Calls `listener` on every change `server` makes at run time; returns a function that stops it (for transports). */

@@ -19,6 +19,10 @@ export const REQUEST_ONLY_METHODS: ReadonlySet<string> = new Set([
   "prompts/get",
   "completion/complete",
   "ping",
+  // The Skills extension's: what the build described, the same for every request.
+  "skills/list",
+  "skills/get",
+  "resources/directory/read",
 ]);
 
 const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);

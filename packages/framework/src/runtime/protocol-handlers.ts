@@ -18,9 +18,10 @@ import { KeptLists } from "./kept-lists.js";
 import { readView, takesViews, viewResources, withViewMeta } from "./tool-views.js";
 import { traceExecution } from "./trace-request.js";
 import { withRequestMiddleware } from "./with-request-middleware.js";
+import { registerSkillHandlers, type SkillsOfServer } from "./skills/skill-handlers.js";
 
 /** What the handlers answer from: the server's identity and its registries. */
-export interface ServedComponents {
+export interface ServedComponents extends SkillsOfServer {
   readonly info: ServerInfo;
   readonly tools: ComponentRegistry<WireTool, RegisteredTool>;
   readonly resources: ComponentRegistry<WireResource, RegisteredResource>;
@@ -31,6 +32,8 @@ export interface ServedComponents {
   readonly tasks: TaskRunner | undefined;
   /** Server-wide middleware with an `onRequest` hook, outermost first; usually none. */
   readonly requestMiddleware: readonly Middleware[];
+  /** Whether it serves skills (the Skills extension's methods are answered then). */
+  hasSkills(): boolean;
   /** The 2026-07-28 cache fields (`ttlMs`, `cacheScope`) for a list of `kind`; none for 2025. */
   cacheHint(kind: "tools" | "resources" | "prompts", era: Era): { ttlMs?: number; cacheScope?: "public" | "private" };
 }
@@ -97,6 +100,7 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
 
   if (capabilities.resources) registerResourceHandlers(app, protocol, session, context, capabilities.resources.subscribe === true);
   if (capabilities.prompts) registerPromptHandlers(app, protocol, context);
+  if (app.hasSkills()) registerSkillHandlers(app, served);
   if (capabilities.completions) {
     protocol.handle("completion/complete", async (params, extra) => {
       refuseOverlong(app, "completion/complete", "argument.value", (params.argument as { value?: unknown } | undefined)?.value);
@@ -129,11 +133,12 @@ function executed<T>(extra: RequestExtra, run: () => Promise<T>): Promise<T> {
 }
 
 function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServer, session: Session, context: ContextFor, subscribe: boolean): void {
-  protocol.handle("resources/list", (params, extra) => {
+  protocol.handle("resources/list", async (params, extra) => {
     refuseCursor("resources/list", params);
     const resources = visible(app.resources, extra).filter((r) => "uri" in r);
     const views = takesViews(extra, session.state.stateless) ? viewResources(app.info.name, visibleTools(app, extra)) : [];
-    return { resources: [...resources, ...views], ...app.cacheHint("resources", extra.era) };
+    const skills = app.hasSkills() ? ((await app.skills())?.listed() ?? []) : [];
+    return { resources: [...resources, ...views, ...skills], ...app.cacheHint("resources", extra.era) };
   });
   protocol.handle("resources/templates/list", (params, extra) => {
     refuseCursor("resources/templates/list", params);
@@ -143,6 +148,8 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
     refuseOverlong(app, "resources/read", "uri", params.uri);
     const view = takesViews(extra, session.state.stateless) ? readView(app.info.name, visibleTools(app, extra), params.uri) : undefined;
     if (view) return { contents: [view] };
+    const skillFile = app.hasSkills() ? (await app.skills())?.read(params.uri) : undefined;
+    if (skillFile) return { contents: [skillFile] };
     if (!permitted(findResource(app, params.uri)?.resource, extra)) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${clip(params.uri)}".`);
     return { contents: await executed(extra, () => readResource(app, params.uri, context(extra))) };
   });

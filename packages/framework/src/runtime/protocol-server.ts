@@ -172,9 +172,9 @@ function serveDirectly({ server, era, identify }: Registry, handler: Handler): v
   };
 }
 
-// A 2026-07-28 extension method (`check` refuses params in words, as -32602).
+// An extension's method (`check` refuses params in words, as -32602), in the era the request speaks.
 function registerExtension(
-  { server, identify }: Registry,
+  { server, era, identify }: Registry,
   method: string,
   check: Parameters<ProtocolServer["handleExtension"]>[1],
   handler: Parameters<ProtocolServer["handleExtension"]>[2],
@@ -195,7 +195,8 @@ function registerExtension(
     (async (values: Record<string, unknown>, ctx: ServerContext) => {
       try {
         const auth = fromWireAuth(ctx.http?.authInfo);
-        return await handler(values, toExtra(server, ctx, "2026-07-28", auth, identify(ctx, auth)));
+        const is2026 = ctx.mcpReq.envelope !== undefined || era === "2026-07-28";
+        return await handler(values, toExtra(server, ctx, is2026 ? "2026-07-28" : "2025-11-25", auth, identify(ctx, auth)));
       } catch (error) {
         throw toJsonRpcError(error);
       }

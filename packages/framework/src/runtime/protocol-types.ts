@@ -35,8 +35,8 @@ export interface ServerCapabilities {
   completions?: Record<string, never>;
   /** 2025-11-25 experimental tasks: which requests may run as tasks, and `tasks/list`/`tasks/cancel`. */
   tasks?: { list?: Record<string, never>; cancel?: Record<string, never>; requests?: { tools?: { call?: Record<string, never> } } };
-  /** 2026-07-28 extensions the server supports, by identifier (e.g. the Tasks extension). */
-  extensions?: Record<string, Record<string, never>>;
+  /** Extensions the server supports, by identifier, with their settings (the Tasks extension, Skills' `directoryRead`). */
+  extensions?: Record<string, Record<string, boolean>>;
 }
 
 /** The Tasks extension's identifier (2026-07-28), in `capabilities.extensions` of both sides. */
@@ -64,8 +64,11 @@ export type RequestMethod =
   | "tasks/list"
   | "tasks/cancel";
 
-/** A method an extension defines, which the SDK knows no schema for in the era it serves (the Tasks extension's, in 2026-07-28). */
-export type ExtensionMethod = "tasks/get" | "tasks/update" | "tasks/cancel";
+/**
+ * A method an extension defines, which the SDK knows no schema for in the era it serves: the
+ * Tasks extension's (2026-07-28), the Skills extension's (both eras).
+ */
+export type ExtensionMethod = "tasks/get" | "tasks/update" | "tasks/cancel" | "skills/list" | "skills/get" | "resources/directory/read";
 
 /**
  * What a `tools/call` handler returns to answer with a task handle (`CreateTaskResult`) instead

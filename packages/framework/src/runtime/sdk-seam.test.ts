@@ -57,6 +57,7 @@ const SDK_MODULES = [
   "runtime/sdk-lane-2026.ts",
   "runtime/sdk-server-of.ts",
   "runtime/sdk-server.ts",
+  "runtime/sdk-skills.ts",
   "runtime/sdk-stdio.ts",
   "runtime/wire-auth.ts",
   "testing/sdk-client.ts",
@@ -70,9 +71,11 @@ const SDK_MODULES = [
 const SUBCLASS_HOOKS = new Map([["_wrapHandler", "runtime/sdk-server.ts"]]);
 
 describe("the SDK seam", () => {
-  test("only the SDK modules import the MCP SDK (server, client or core); everything else imports them", () => {
+  test("only the SDK modules import the MCP SDK (server, client or core), statically or on first use; everything else imports them", () => {
     const importers = sourceFiles(SRC)
-      .filter((file) => /from\s*["']@modelcontextprotocol\/(?:server|client|core)(?:\/[^"']*)?["']/.test(withoutComments(fs.readFileSync(file, "utf8"))))
+      .filter((file) =>
+        /(?:from\s*|import\(\s*)["']@modelcontextprotocol\/(?:server|client|core)(?:\/[^"']*)?["']/.test(withoutComments(fs.readFileSync(file, "utf8"))),
+      )
       .map((file) => path.relative(SRC, file).split(path.sep).join("/"))
       .sort();
     expect(importers).toEqual(SDK_MODULES);

@@ -21,6 +21,10 @@ import { assertMiddleware, type Middleware } from "./middleware.js";
 import { classMiddleware, methodMiddleware } from "../decorators/middleware-records.js";
 import { prefixName, prefixUri } from "./prefix.js";
 import type { RemoteServer } from "./proxied-tool.js";
+import type { InlineSkill } from "./skills/inline-skills.js";
+import { hasSkills, loadSkills } from "./skills/load-skills.js";
+import type { ServedSkills } from "./skills/served-skills.js";
+import { SKILLS_EXTENSION } from "./skills/skill-entry.js";
 
 /** One thing a server serves: an instance's decorated methods or a remote server's tools, under a prefix or none, with the middleware it brought. */
 export type ServedPart =
@@ -73,6 +77,9 @@ export class ServerApp {
   private taskStore: TaskStore | undefined;
   /** The bounds on tasks, every one filled in (defaults unless told). */
   private taskLimits = resolveTaskLimits();
+  /** Skills given in code (`skills`); the build's are found when they are first needed. */
+  inlineSkills: readonly InlineSkill[] = [];
+  private servedSkills: Promise<ServedSkills | undefined> | undefined;
 
   constructor(
     readonly info: ServerInfo,
@@ -186,6 +193,26 @@ export class ServerApp {
     return protocol;
   }
 
+  /**
+   * The skills this server serves (SEP-2640): its bundle's `skills/` folder, as the build checked
+   * and described it, and those given in code, described on first use. Read once the entry's code
+   * has run, which is where the build leaves its skills; a code-given skill that breaks the Agent
+   * Skills rules rejects it (`serve()` and `connect()` wait for it, so it stops them).
+   */
+  skills(): Promise<ServedSkills | undefined> {
+    return (this.servedSkills ??= loadSkills(this.inlineSkills));
+  }
+
+  /** Whether this server serves skills. */
+  hasSkills(): boolean {
+    return hasSkills(this.inlineSkills);
+  }
+
+  /** `ttlMs` and `cacheScope` for skills answers on 2026-07-28 (which requires them): skills are fixed at build time and the same for every caller. */
+  skillsCacheHint(era: Era): { ttlMs?: number; cacheScope?: "public" } {
+    return era === "2026-07-28" ? { ttlMs: this.listTtlMs, cacheScope: "public" } : {};
+  }
+
   /** Tells each session subscribed to `uri` that it changed. */
   resourceUpdated(uri: string): void {
     for (const session of this.sessions) {
@@ -253,15 +280,20 @@ export class ServerApp {
     const hasCompletions =
       this.resources.values().some((r) => r.options.complete || r.generated.completions) ||
       this.prompts.values().some((p) => p.options.complete || p.generated.completions);
+    const skills = this.hasSkills();
+    const extensions: [string, Record<string, boolean>][] = [];
+    if (this.tasks && era === "2026-07-28") extensions.push([TASKS_EXTENSION, {}]);
+    if (skills) extensions.push([SKILLS_EXTENSION, { directoryRead: true }]);
     return {
       tools: stateless ? {} : { listChanged: true },
       logging: {},
-      // A tool's view is a resource: a view-taking client reads it with resources/read.
-      ...(this.resources.keys().length || this.hasViews() ? { resources: stateless ? {} : { subscribe: true, listChanged: true } } : {}),
+      // A tool's view is a resource: a view-taking client reads it with resources/read; so is a skill's file.
+      ...(this.resources.keys().length || this.hasViews() || skills ? { resources: stateless ? {} : { subscribe: true, listChanged: true } } : {}),
       ...(this.prompts.keys().length ? { prompts: stateless ? {} : { listChanged: true } } : {}),
       ...(hasCompletions ? { completions: {} } : {}),
       // 2026-07-28 negotiates tasks as an extension; 2025-11-25 as the experimental `tasks` capability.
-      ...(this.tasks && era === "2026-07-28" ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+      // Skills are declared in both eras; `directoryRead`: resources/directory/read is served.
+      ...(extensions.length ? { extensions: Object.fromEntries(extensions) } : {}),
       ...(this.tasks && era === "2025-11-25" ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
     };
   }

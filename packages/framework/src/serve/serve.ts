@@ -1,6 +1,15 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
 import { httpServingOf } from "./http-serving.js";
-import { createServer, isTypemcpServer, openSession, useListTtl, useTaskLimits, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import {
+  createServer,
+  isTypemcpServer,
+  openSession,
+  skillsReady,
+  useListTtl,
+  useTaskLimits,
+  type ServerOptions,
+  type TypemcpServer,
+} from "../runtime/create-server.js";
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions } from "../transports/http/http-options.js";
 import { selectTransport, type TransportOptions } from "../transports/select-transport.js";
@@ -59,6 +68,8 @@ export async function serve(target: object, options: TransportOptions & Partial<
     useTaskLimits(server, taskLimitsFrom(argv, process.env));
     // A key too short to sign 2026 input rounds is a configuration error: say so at start-up.
     configuredRequestStateKey();
+    // A code-given skill that breaks the Agent Skills rules stops the server here, not at its first read.
+    await skillsReady(server);
     // RSS after a burst of requests: see young-generation.ts.
     keepYoungGeneration();
     if (choice.kind === "stdio") {

@@ -1,4 +1,4 @@
-import { createServer, isTypemcpServer, openSession, resultPlanOf, type TypemcpServer } from "../runtime/create-server.js";
+import { createServer, isTypemcpServer, openSession, resultPlanOf, skillsReady, type TypemcpServer } from "../runtime/create-server.js";
 import type { ElicitResult, SamplingResult } from "../runtime/context.js";
 import { UI_EXTENSION } from "../runtime/sdk.js";
 import { VIEW_MIME_TYPE } from "../runtime/tool-views.js";
@@ -58,6 +58,7 @@ export interface ConnectOptions {
  */
 export async function connect(target: object | TypemcpServer, options: ConnectOptions = {}): Promise<TestClient> {
   const server = isTypemcpServer(target) ? target : createServer(target, { name: nameOf(target), version: "0.0.0" });
+  await skillsReady(server);
   let client: TestClient | undefined;
   const pending: Array<Parameters<TestClient["receive"]>[0]> = [];
   const linked = await linkClient(

@@ -4,6 +4,13 @@ import type { ResultPlan } from "../definitions/tool-definition.js";
 import type { TaskStatus } from "../runtime/task-store.js";
 import type { CallOptions, LinkedClient, ReceivedNotification } from "./sdk-client.js";
 import { ToolCallError } from "./tool-call-error.js";
+import type { SkillEntry } from "../runtime/skills/skill-entry.js";
+
+/** The cache fields of a skills answer (2026-07-28 only). */
+interface SkillsAnswer {
+  readonly ttlMs?: number;
+  readonly cacheScope?: "public" | "private";
+}
 
 /** A tool's input or output schema, typed for reading in a test. */
 export interface ToolSchema {
@@ -277,6 +284,24 @@ export class TestClient {
   async readText(uri: string): Promise<string> {
     const contents = await this.readResource(uri);
     return contents.map((c) => ("text" in c ? c.text : Buffer.from(c.blob, "base64").toString("utf8"))).join("\n");
+  }
+
+  /**
+   * The server's skills (`skills/list`, the Skills extension): each entry's `uri`, verbatim
+   * `frontmatter` and every file with its digest and size; on 2026-07-28 also `ttlMs` and `cacheScope`.
+   */
+  async listSkills(): Promise<SkillsAnswer & { skills: SkillEntry[] }> {
+    return (await this.client.raw("skills/list", {})) as SkillsAnswer & { skills: SkillEntry[] };
+  }
+
+  /** One skill by the URI of its `SKILL.md` (`skills/get`); an unknown URI rejects with -32602. */
+  async getSkill(uri: string): Promise<SkillEntry> {
+    return (await this.client.raw("skills/get", { uri })).skill as SkillEntry;
+  }
+
+  /** The direct children of a skill directory (`resources/directory/read`), such as `skill://name`. */
+  async readDirectory(uri: string): Promise<Array<{ uri: string; name: string; mimeType: string }>> {
+    return (await this.client.raw("resources/directory/read", { uri })).resources;
   }
 
   /** Subscribes to updates of resource `uri`; they arrive in `notifications`. */

@@ -1,3 +1,5 @@
+import { answerSkillTool, isSkillTool, READ_SKILL_TOOL, toSkillTools } from "./skill-tools.js";
+import type { McpSkill } from "../mcp-skill.js";
 import { callResultText } from "../call-result-text.js";
 import { CODE_TOOL_NAMES, CodeModeCatalog } from "../code-mode/code-mode-tools.js";
 import { HostError } from "../../errors/host-error.js";
@@ -181,7 +183,11 @@ export class ChatSession {
   private toolsForRequest(): unknown[] {
     const format = this.options.model.toolFormat;
     const catalog = this.codeCatalog();
-    const host = [...(catalog ? catalog.definitions() : []), ...(this.options.readResources ? toResourceTools() : [])];
+    const host = [
+      ...(catalog ? catalog.definitions() : []),
+      ...(this.options.readResources ? toResourceTools() : []),
+      ...(this.options.readSkills ? toSkillTools() : []),
+    ];
     const own = host.map((tool) => toProviderTool(format, tool, { name: tool.name }));
     const visible = this.tools().filter((entry) => !this.isCodeServer(entry.server));
     if (!this.options.lazyTools) return [...own, ...visible.map((entry) => this.router.definition(entry.name))];
@@ -248,6 +254,10 @@ export class ChatSession {
     if (this.options.readResources && isResourceTool(call.name)) {
       const maxChars = (typeof this.options.readResources === "object" && this.options.readResources.maxChars) || DEFAULT_RESOURCE_CHARS;
       return answerResourceTool(host, this.options.servers, (server, uri) => this.askReadConsent(server, uri), maxChars);
+    }
+    if (this.options.readSkills && isSkillTool(call.name)) {
+      const maxChars = (typeof this.options.readSkills === "object" && this.options.readSkills.maxChars) || DEFAULT_RESOURCE_CHARS;
+      return answerSkillTool(host, this.options.servers, (server, skill) => this.askSkillConsent(server, skill), maxChars);
     }
     const catalog = this.codeCatalog();
     if (catalog && Object.values(CODE_TOOL_NAMES).includes(call.name as never)) return answerCodeTool(host, catalog, this.options.code!.sandbox);
@@ -332,6 +342,19 @@ export class ChatSession {
     if (answer === "always") this.approvedAlways.add(always);
     if (typeof answer === "object") return answer.refuse;
     return answer === "no" ? `The user did not let the model read ${what}.` : undefined;
+  }
+
+  // Approval is per skill (SEP-2640): "always" covers this skill of this server, not its others.
+  private async askSkillConsent(server: string, skill: McpSkill): Promise<string | undefined> {
+    const always = `skill ${server} ${skill.uri}`;
+    if (this.servers.get(server)?.trust === "read-only" || this.approvedAlways.has(always)) return undefined;
+    const what = `the skill ${skill.frontmatter.name} of ${server}`;
+    if (!this.options.consent) return `The host refused to load ${what}: there is no one to approve it.`;
+    const tool = toSkillTools().find((t) => t.name === READ_SKILL_TOOL)!;
+    const answer = await this.options.consent({ qualifiedName: READ_SKILL_TOOL, server, arguments: { server, skill: skill.uri }, tool, resource: skill.uri });
+    if (answer === "always") this.approvedAlways.add(always);
+    if (typeof answer === "object") return answer.refuse;
+    return answer === "no" ? `The user did not let the model load ${what}.` : undefined;
   }
 
   private runsUnasked(server: string, tool: McpTool): boolean {

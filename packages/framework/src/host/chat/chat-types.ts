@@ -1,6 +1,7 @@
 import type { CodeSandbox } from "../code-mode/deno-sandbox.js";
 import type { McpResource, McpResourceContents } from "../mcp-context.js";
 import type { McpCallResult, McpTool } from "../mcp-tool.js";
+import type { McpSkill, McpSkillFile } from "../mcp-skill.js";
 import type { ChatMessage, ModelAdapter, TokenUsage } from "../models/model-adapter.js";
 import type { ServerTrust } from "../server-trust.js";
 import type { ToolPolicy } from "../tool-policy.js";
@@ -24,6 +25,10 @@ export interface ChatServer {
   listResources?(): Promise<readonly McpResource[]>;
   /** `resources/read`, for the model's `read_resource` (`readResources`). */
   readResource?(uri: string): Promise<readonly McpResourceContents[]>;
+  /** `skills/list`, for the model's `list_skills` (`readSkills`); a server without the extension has none. */
+  listSkills?(): Promise<readonly McpSkill[]>;
+  /** A verified read of one file of `skill` (default its SKILL.md), for the model's `read_skill` (`readSkills`). */
+  readSkill?(skill: McpSkill, path?: string): Promise<McpSkillFile>;
 }
 
 /**
@@ -75,6 +80,12 @@ export interface ChatSessionOptions {
    * (`trust: "read-only"`); what it reads is cut at `maxChars` (default 20,000).
    */
   readonly readResources?: boolean | { readonly maxChars?: number };
+  /**
+   * Let the model read the servers' skills (SEP-2640) on request: it gets `list_skills` and
+   * `read_skill`. Loading a skill is asked (through `consent`, once per skill) unless the server is
+   * trusted; each file is checked against the skill's digests; what it reads is cut at `maxChars`.
+   */
+  readonly readSkills?: boolean | { readonly maxChars?: number };
   /** A conversation to go on with (`--resume`): these messages come before the first `send`. */
   readonly history?: readonly ChatMessage[];
   /** The tokens `history` took: `usage` counts on from them. */

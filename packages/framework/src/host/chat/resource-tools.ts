@@ -1,7 +1,7 @@
 import { HostError } from "../../errors/host-error.js";
 import type { McpTool } from "../mcp-tool.js";
 import type { ToolResultMessage } from "../models/model-adapter.js";
-import { hostToolArguments } from "./call-arguments.js";
+import { startHostToolCall } from "./host-tool-call.js";
 import type { ChatServer } from "./chat-types.js";
 import type { HostAnsweredCall } from "./host-answered-call.js";
 
@@ -52,18 +52,10 @@ export async function answerResourceTool(
   askRead: (server: string, uri: string) => Promise<string | undefined>,
   maxChars: number,
 ): Promise<ToolResultMessage> {
-  const { call } = host;
-  const args = hostToolArguments(call);
-  host.emit({ type: "call", step: host.step, id: call.id, name: call.name, arguments: args });
-  const refuse = (decision: "unknown" | "invalid" | "refused", by: "host" | "schema" | "consent", reason: string) => {
-    host.emit({ type: "decision", id: call.id, decision, reason, by });
-    return host.reply(true, reason);
-  };
   const readable = servers.filter((s) => s.listResources && s.readResource);
-  const names = readable.map((s) => s.name).join(", ") || "none";
-  const wanted = typeof args?.server === "string" ? args.server : undefined;
-  const server = wanted === undefined ? undefined : readable.find((s) => s.name === wanted);
-  if (wanted !== undefined && !server) return refuse("unknown", "host", `There is no server "${wanted}" with resources. The servers are: ${names}.`);
+  const { args, refuse, server, unknownServer } = startHostToolCall(host, readable, "resources");
+  if (unknownServer) return unknownServer;
+  const { call } = host;
   try {
     if (call.name === LIST_RESOURCES_TOOL) {
       host.emit({ type: "decision", id: call.id, decision: "answered" });
