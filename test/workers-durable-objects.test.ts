@@ -3,7 +3,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { jsonRpcAnswer } from "./support/http-server.js";
+import { jsonRpcAnswer, rpc2026 } from "./support/http-server.js";
 import { sseEvents } from "./support/sse-events.js";
 import { accessToken } from "./support/access-token.js";
 import { startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
@@ -94,7 +94,13 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
   let both: string[];
   beforeAll(async () => {
     buildWorkersStateBundle();
-    server = await startWorkerdWithState(WORKERD, BUNDLE, { kind: "memory" });
+    // The secret every isolate signs 2026-07-28 requestState with, so a round started in one finishes in the other.
+    server = await startWorkerdWithState(
+      WORKERD,
+      BUNDLE,
+      { kind: "memory" },
+      { bindings: { MCP_REQUEST_STATE_KEY: "workers-state-test-key-of-32-bytes-or-more" } },
+    );
     both = [server.url, server.twinUrl];
   }, 150_000);
   afterAll(() => server?.stop());
@@ -328,6 +334,44 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     }, 30_000);
   });
 
+  test("a 2026-07-28 input round started in one isolate finishes in the other", async () => {
+    const first = await rpc2026(server.url, "tools/call", { name: "greet", arguments: {} }, "greet", { elicitation: { form: {} } });
+    expect(first.body.result, JSON.stringify(first.body)).toMatchObject({ resultType: "input_required", requestState: expect.any(String) });
+    const [key] = Object.keys(first.body.result.inputRequests as Record<string, unknown>);
+    const second = await rpc2026(
+      server.twinUrl,
+      "tools/call",
+      {
+        name: "greet",
+        arguments: {},
+        inputResponses: { [key!]: { action: "accept", content: { name: "Ada" } } },
+        requestState: first.body.result.requestState,
+      },
+      "greet",
+      { elicitation: { form: {} } },
+    );
+    expect(second.body.result?.structuredContent, JSON.stringify(second.body)).toEqual({ greeting: "Hello, Ada" });
+  }, 30_000);
+
+  test("a 2026-07-28 task waiting for input is answered through the other isolate, and its run goes on to its result", async () => {
+    const ask = (url: string, method: string, params: Record<string, unknown>, name: string) =>
+      rpc2026(url, method, params, name, { elicitation: { form: {} } });
+    const created = await ask(server.url, "tools/call", { name: "publish", arguments: { name: "main" } }, "publish");
+    expect(created.body.result, JSON.stringify(created.body)).toMatchObject({ resultType: "task", status: "working" });
+    const taskId = created.body.result.taskId as string;
+    let parked = await ask(server.twinUrl, "tasks/get", { taskId }, taskId);
+    for (let i = 0; i < 100 && parked.body.result?.status === "working"; i++) parked = await ask(server.twinUrl, "tasks/get", { taskId }, taskId);
+    expect(parked.body.result).toMatchObject({
+      status: "input_required",
+      inputRequests: { approve: { method: "elicitation/create", params: expect.objectContaining({ message: "Publish board main?" }) } },
+    });
+    const update = await ask(server.twinUrl, "tasks/update", { taskId, inputResponses: { approve: { action: "accept", content: { approve: true } } } }, taskId);
+    expect(update.body.result, JSON.stringify(update.body)).toMatchObject({ resultType: "complete" });
+    let done = await ask(server.url, "tasks/get", { taskId }, taskId);
+    for (let i = 0; i < 100 && done.body.result?.status === "working"; i++) done = await ask(server.url, "tasks/get", { taskId }, taskId);
+    expect(done.body.result).toMatchObject({ taskId, status: "completed", result: { structuredContent: { published: true } } });
+  }, 30_000);
+
   test("a stream cut mid-call is resumed through the other isolate, up to the call's result", async () => {
     const call = await fetch(server.url, {
       method: "POST",
@@ -433,7 +477,7 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     }
   }, 60_000);
 
-  test("a restart of workerd with local-disk storage keeps the session and its task, and marks the task's cut run failed, saying why", async () => {
+  test("a restart of workerd with local-disk storage keeps the session and its task, and marks the tasks' cut runs failed, saying why", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-do-disk-"));
     const storage: StateStorage = { kind: "disk", dir };
     let onDisk = await startWorkerdWithState(WORKERD, BUNDLE, storage);
@@ -441,6 +485,10 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
       const { send, id } = await openSession([onDisk.url, onDisk.twinUrl]);
       const taskId = (await send("tools/call", { name: "slow", arguments: { ms: 600_000 }, task: { ttl: 600_000 } })).result?.task?.taskId as string;
       expect((await send("tasks/get", { taskId })).result?.status).toBe("working");
+      // A 2026-07-28 call that became a task while it ran: its run stays in the Worker request's isolate, which the restart ends too.
+      const lingering = await rpc2026(onDisk.twinUrl, "tools/call", { name: "linger", arguments: { ms: 600_000 } }, "linger");
+      expect(lingering.body.result, JSON.stringify(lingering.body)).toMatchObject({ resultType: "task", status: "working" });
+      const adoptedId = lingering.body.result.taskId as string;
       await onDisk.stop();
       onDisk = await startWorkerdWithState(WORKERD, BUNDLE, storage, { port: onDisk.port, twinPort: onDisk.twinPort });
       // The session is opened again from storage only for the credentials that opened it (none here): another caller gets nothing.
@@ -463,11 +511,24 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
       expect((await after.send("tasks/result", { taskId })).error?.message).toMatch(
         /^Task ".+" was cut short: the Durable Object running it was restarted or evicted, and a run of tool "slow" cannot be carried across that\. Call the tool again/,
       );
+      // The watched run is silent from the restart on: failed once three 10-second beats pass without it.
+      let adopted = await rpc2026(onDisk.url, "tasks/get", { taskId: adoptedId }, adoptedId);
+      for (let i = 0; i < 60 && adopted.body.result?.status === "working"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        adopted = await rpc2026(onDisk.url, "tasks/get", { taskId: adoptedId }, adoptedId);
+      }
+      expect(adopted.body.result, JSON.stringify(adopted.body)).toMatchObject({
+        taskId: adoptedId,
+        status: "failed",
+        error: {
+          message: expect.stringMatching(/^Task ".+" was cut short: the Worker request running it ended \(Workers keep a request's work going 30 seconds/),
+        },
+      });
     } finally {
       await onDisk.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 150_000);
 
   test("the task caps count every isolate's tasks: one isolate's task fills MCP_MAX_TASKS=1 for the other", async () => {
     const capped = await startWorkerdWithState(WORKERD, BUNDLE, { kind: "memory" }, { bindings: { MCP_MAX_TASKS: "1" } });

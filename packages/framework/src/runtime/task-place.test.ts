@@ -27,7 +27,7 @@ describe("TaskRunner with a place for its runs", () => {
   test("hands each run to the place before the task is handed out, and runs nothing itself", async () => {
     const tasks = runner();
     const orders: TaskRunOrder[] = [];
-    tasks.place = async (order) => void orders.push(order);
+    tasks.place = { run: async (order) => void orders.push(order), watch: (_order, running) => running };
     const state = await tasks.start(elsewhere, { ms: 10 }, START);
     expect(orders).toEqual([{ taskId: state.taskId, owner: "session:a", call: expect.objectContaining({ tool: "slow", arguments: { ms: 10 } }), answers: {} }]);
     expect((await tasks.store.get(state.taskId, "session:a"))?.status).toBe("working");
@@ -35,7 +35,7 @@ describe("TaskRunner with a place for its runs", () => {
 
   test("fails the task, saying why, when the place does not take the run", async () => {
     const tasks = runner();
-    tasks.place = () => Promise.reject(new Error("the object did not answer"));
+    tasks.place = { run: () => Promise.reject(new Error("the object did not answer")), watch: (_order, running) => running };
     const state = await tasks.start(elsewhere, {}, START);
     const record = await tasks.read(state.taskId, "session:a");
     expect(record.state.status).toBe("failed");
@@ -47,7 +47,7 @@ describe("TaskRunner with a place for its runs", () => {
   test("runs an order here to its end, failing it when its tool is no longer served", async () => {
     const tasks = runner();
     const orders: TaskRunOrder[] = [];
-    tasks.place = async (order) => void orders.push(order);
+    tasks.place = { run: async (order) => void orders.push(order), watch: (_order, running) => running };
     const state = await tasks.start(elsewhere, {}, START);
     await tasks.runHere(orders[0]!);
     expect((await tasks.read(state.taskId, "session:a")).outcome).toEqual({

@@ -56,9 +56,17 @@ export interface TaskRunOrder {
 
 /**
  * Where a task's runs go instead of this isolate (Workers with Durable Objects: an object of the
- * task's own, see workers/durable-task-run.ts); resolves once the run is taken there.
+ * task's own, see workers/durable-task-run.ts).
  */
-export type TaskPlace = (order: TaskRunOrder) => Promise<void>;
+export interface TaskPlace {
+  /** Takes the run there; resolves once it is taken. */
+  run(order: TaskRunOrder): Promise<void>;
+  /**
+   * Watches a run that stays here (a call that became a task while it ran) until `running`
+   * settles, so that a run cut with its request fails its task; resolves when `running` does.
+   */
+  watch(order: TaskRunOrder, running: Promise<void>): Promise<void>;
+}
 
 /**
  * Runs tool calls as tasks (the Tasks extension), keeping their state in a `TaskStore` that
@@ -117,12 +125,12 @@ export class TaskRunner {
     };
     const state = await this.create(start, call);
     running.handOff(this.contextFor(state.taskId, start.owner, running.controller, running.round, call));
-    // keepWorking: on Workers, the run goes on after the response that hands out the task.
-    keepWorking(
-      this.settle(state.taskId, start.owner, running.controller, call, running.round, running.call).catch((error: unknown) =>
-        reportLost(state.taskId, tool.name, error),
-      ),
+    const settled = this.settle(state.taskId, start.owner, running.controller, call, running.round, running.call).catch((error: unknown) =>
+      reportLost(state.taskId, tool.name, error),
     );
+    // keepWorking: on Workers, the run goes on after the response that hands out the task, watched from its place.
+    const order = { taskId: state.taskId, owner: start.owner, call, answers: {} };
+    keepWorking(this.place ? this.place.watch(order, settled) : settled);
     return state;
   }
 
@@ -219,7 +227,7 @@ export class TaskRunner {
   private async launch(order: TaskRunOrder, tool: RegisteredTool): Promise<void> {
     if (!this.place) return keepWorking(this.runHere(order));
     try {
-      await this.place(order);
+      await this.place.run(order);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       await this.store.finish(

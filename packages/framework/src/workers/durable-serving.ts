@@ -9,10 +9,11 @@ import type { DurableObjectNamespace } from "./durable-object-types.js";
 import { DurableEventBus } from "./durable-event-bus.js";
 import { DurableEventStore } from "./durable-event-store.js";
 import { liveFirst } from "../scale/live-first-event-store.js";
-import { callObject, stateObject } from "./durable-protocol.js";
+import { stateObject } from "./durable-protocol.js";
 import { OPENS_HEADER, PEER_HEADER, SESSION_HEADER } from "./durable-session.js";
 import type { RequestExtras } from "../transports/http/http-handler.js";
 import { DurableTaskStore } from "./durable-task-store.js";
+import { durableTaskPlace } from "./durable-task-run.js";
 import { DurableUsedStates } from "./durable-used-states.js";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -36,7 +37,7 @@ export function durableStores(server: TypemcpServer, namespace: DurableObjectNam
   onServerChange(server, (change) => bus.publish(toServerEvent(change)));
   useTaskStore(server, tasks);
   // A task's run goes to an object of its own, where it outlives the request (see DurableTaskRun).
-  useTaskPlace(server, (order) => callObject(stateObject(namespace, `run:${order.taskId}`), "run/start", order, "start a task's run"));
+  useTaskPlace(server, durableTaskPlace(namespace));
   useUsedStates(server, new DurableUsedStates(namespace));
   return (made = { tasks, eventStore, bus: bus.listenOnly(), shared: { events, isReady: () => true } });
 }
