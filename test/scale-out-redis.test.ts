@@ -5,7 +5,7 @@ import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort, REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "../packages/framework/src/scale/__fixtures__/redis-process.js";
-import { connectHttp, jsonRpcAnswer, post2026, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
+import { connectHttp, rpc2026, startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { NGINX, startNginx, type NginxProxy } from "./support/nginx-proxy.js";
 import { connectRedis } from "../packages/framework/src/scale/redis-connection.js";
 import { RedisEventStore } from "../packages/framework/src/scale/redis-event-store.js";
@@ -67,24 +67,6 @@ async function connectThrough(url: string, fetchFn: typeof fetch): Promise<Clien
     }),
   );
   return client;
-}
-
-/** One 2026-07-28 request over HTTP, as a client that declares the Tasks extension sends it; which instance answered, and the JSON-RPC answer. */
-async function rpc2026(
-  url: string,
-  method: string,
-  params: Record<string, unknown>,
-  name: string,
-  capabilities: Record<string, unknown> = {},
-): Promise<{ upstream: string | null; body: Record<string, any> }> {
-  const meta = {
-    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-    "io.modelcontextprotocol/clientInfo": { name: "scale-out-redis", version: "0" },
-    "io.modelcontextprotocol/clientCapabilities": { ...capabilities, extensions: { "io.modelcontextprotocol/tasks": {} } },
-  };
-  const res = await post2026(url, { id: 1, method, name, params, meta }, AbortSignal.timeout(10_000));
-  const body = jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Record<string, any>;
-  return { upstream: res.headers.get("x-upstream"), body };
 }
 
 describe("a server asked to use Redis", () => {

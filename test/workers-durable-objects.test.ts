@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { jsonRpcAnswer } from "./support/http-server.js";
-import { fromRoot } from "./support/paths.js";
+import { jsonRpcAnswer, rpc2026 } from "./support/http-server.js";
 import { sseEvents } from "./support/sse-events.js";
 import { accessToken } from "./support/access-token.js";
 import { startOpenIdProvider, type OpenIdProvider } from "./fixtures/openid-provider.js";
 import { request2026 } from "./support/request-2026.js";
 import { installRuntimes, startUnder } from "./support/runtimes.js";
-import { startWorkerdWithState, type StateStorage } from "./support/workerd-state.js";
+import { buildWorkersStateBundle, startWorkerdWithState, WORKERS_STATE_BUNDLE as BUNDLE, type StateStorage } from "./support/workerd-state.js";
 
 // A Workers build with the MCP_STATE Durable Object namespace bound, under workerd from npm with
 // the objects kept in memory (and, for the restart, on local disk). The build runs as two Workers,
@@ -20,7 +18,6 @@ import { startWorkerdWithState, type StateStorage } from "./support/workerd-stat
 // events) is there for the next request in the other isolate, and a change made in one isolate
 // reaches a client listening on the other. Nothing is held by the test between requests but ids.
 
-const BUNDLE = fromRoot("test/fixtures/dist/workers/workers-state.workers.js");
 // The same install as the platform tests (test/platforms.test.ts): one folder, kept between runs.
 const found = installRuntimes().workerd;
 const WORKERD = "bin" in found ? found.bin : "";
@@ -76,13 +73,17 @@ function callTool(
   });
 }
 
-/** Polls `tasks/get` (each poll its own request) until the task leaves `working`, at most `tries` times. */
-async function pollUntilDone(send: (method: string, params: Record<string, unknown>) => Promise<Answer>, taskId: string, tries = 100): Promise<Answer> {
+/** Polls `tasks/get` (each poll its own request) every `everyMs` until the task leaves `working`, at most `tries` times. */
+async function pollUntilDone(
+  send: (method: string, params: Record<string, unknown>) => Promise<Answer>,
+  taskId: string,
+  { tries = 100, everyMs = 50 }: { tries?: number; everyMs?: number } = {},
+): Promise<Answer> {
   let state: Answer = {};
   for (let i = 0; i < tries; i++) {
     state = await send("tasks/get", { taskId });
     if (state.result?.status !== "working") return state;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   return state;
 }
@@ -92,21 +93,14 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
   // The two isolates, each request to the next.
   let both: string[];
   beforeAll(async () => {
-    execFileSync(
-      process.execPath,
-      [
-        "packages/framework/bin/typemcp.js",
-        "build",
-        "--project",
-        "test/fixtures/tsconfig.workers.json",
-        "--target",
-        "workers",
-        "--entry",
-        "test/fixtures/src/workers-state.ts",
-      ],
-      { cwd: fromRoot("."), stdio: ["ignore", "ignore", "inherit"], timeout: 120_000 },
+    buildWorkersStateBundle();
+    // The secret every isolate signs 2026-07-28 requestState with, so a round started in one finishes in the other.
+    server = await startWorkerdWithState(
+      WORKERD,
+      BUNDLE,
+      { kind: "memory" },
+      { bindings: { MCP_REQUEST_STATE_KEY: "workers-state-test-key-of-32-bytes-or-more" } },
     );
-    server = await startWorkerdWithState(WORKERD, BUNDLE, { kind: "memory" });
     both = [server.url, server.twinUrl];
   }, 150_000);
   afterAll(() => server?.stop());
@@ -122,7 +116,7 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     expect(result.result?.structuredContent).toEqual({ waited: 300 });
   }, 30_000);
 
-  test("a task started by a request without a session runs on after its response, and is polled to completion through the other isolate", async () => {
+  test("a 60-second task started by a request without a session runs on long after its response (past waitUntil's 30 s), and is polled to completion through the other isolate", async () => {
     const post = async (url: string, method: string, params: Record<string, unknown>): Promise<Answer> => {
       const res = await fetch(url, {
         method: "POST",
@@ -132,13 +126,14 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
       });
       return jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Answer;
     };
-    const created = await post(server.url, "tools/call", { name: "slow", arguments: { ms: 500 }, task: { ttl: 60_000 } });
+    const created = await post(server.url, "tools/call", { name: "slow", arguments: { ms: 60_000 }, task: { ttl: 300_000 } });
     const taskId = created.result?.task?.taskId as string;
     expect(created.result?.task?.status, JSON.stringify(created)).toBe("working");
-    const done = await pollUntilDone((method, params) => post(server.twinUrl, method, params), taskId);
-    expect(done.result).toMatchObject({ taskId, status: "completed" });
-    expect((await post(server.twinUrl, "tasks/result", { taskId })).result?.structuredContent).toEqual({ waited: 500 });
-  }, 30_000);
+    // The run is in the task's own object, not in the request: it is not cut when the request's waitUntil ends.
+    const done = await pollUntilDone((method, params) => post(server.twinUrl, method, params), taskId, { tries: 150, everyMs: 1_000 });
+    expect(done.result, server.output().slice(-2000)).toMatchObject({ taskId, status: "completed" });
+    expect((await post(server.twinUrl, "tasks/result", { taskId })).result?.structuredContent).toEqual({ waited: 60_000 });
+  }, 180_000);
 
   test("a 2025-11-25 session survives across requests, each its own connection", async () => {
     const first = await openSession([server.url]);
@@ -339,6 +334,44 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     }, 30_000);
   });
 
+  test("a 2026-07-28 input round started in one isolate finishes in the other", async () => {
+    const first = await rpc2026(server.url, "tools/call", { name: "greet", arguments: {} }, "greet", { elicitation: { form: {} } });
+    expect(first.body.result, JSON.stringify(first.body)).toMatchObject({ resultType: "input_required", requestState: expect.any(String) });
+    const [key] = Object.keys(first.body.result.inputRequests as Record<string, unknown>);
+    const second = await rpc2026(
+      server.twinUrl,
+      "tools/call",
+      {
+        name: "greet",
+        arguments: {},
+        inputResponses: { [key!]: { action: "accept", content: { name: "Ada" } } },
+        requestState: first.body.result.requestState,
+      },
+      "greet",
+      { elicitation: { form: {} } },
+    );
+    expect(second.body.result?.structuredContent, JSON.stringify(second.body)).toEqual({ greeting: "Hello, Ada" });
+  }, 30_000);
+
+  test("a 2026-07-28 task waiting for input is answered through the other isolate, and its run goes on to its result", async () => {
+    const ask = (url: string, method: string, params: Record<string, unknown>, name: string) =>
+      rpc2026(url, method, params, name, { elicitation: { form: {} } });
+    const created = await ask(server.url, "tools/call", { name: "publish", arguments: { name: "main" } }, "publish");
+    expect(created.body.result, JSON.stringify(created.body)).toMatchObject({ resultType: "task", status: "working" });
+    const taskId = created.body.result.taskId as string;
+    let parked = await ask(server.twinUrl, "tasks/get", { taskId }, taskId);
+    for (let i = 0; i < 100 && parked.body.result?.status === "working"; i++) parked = await ask(server.twinUrl, "tasks/get", { taskId }, taskId);
+    expect(parked.body.result).toMatchObject({
+      status: "input_required",
+      inputRequests: { approve: { method: "elicitation/create", params: expect.objectContaining({ message: "Publish board main?" }) } },
+    });
+    const update = await ask(server.twinUrl, "tasks/update", { taskId, inputResponses: { approve: { action: "accept", content: { approve: true } } } }, taskId);
+    expect(update.body.result, JSON.stringify(update.body)).toMatchObject({ resultType: "complete" });
+    let done = await ask(server.url, "tasks/get", { taskId }, taskId);
+    for (let i = 0; i < 100 && done.body.result?.status === "working"; i++) done = await ask(server.url, "tasks/get", { taskId }, taskId);
+    expect(done.body.result).toMatchObject({ taskId, status: "completed", result: { structuredContent: { published: true } } });
+  }, 30_000);
+
   test("a stream cut mid-call is resumed through the other isolate, up to the call's result", async () => {
     const call = await fetch(server.url, {
       method: "POST",
@@ -389,7 +422,62 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     }
   }, 30_000);
 
-  test("a restart of workerd with local-disk storage keeps an unfinished task, and the session it belongs to", async () => {
+  test("a tool-list change made in any isolate or session reaches every open 2025-11-25 session and 2026-07-28 listener", async () => {
+    // Each session's standalone SSE stream (GET), the one a 2025 session hears changes on.
+    const streamOf = async (url: string, sessionId: string) => {
+      const res = await fetch(url, {
+        headers: { Accept: "text/event-stream", "Mcp-Session-Id": sessionId, "MCP-Protocol-Version": "2025-11-25" },
+        signal: AbortSignal.timeout(20_000),
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      let text = "";
+      const changes = () => sseEvents(text).filter((e) => e.message.method === "notifications/tools/list_changed").length;
+      return {
+        /** Reads until `count` list changes have arrived in all, or the stream ends (it is cut after 20 s): how many came. */
+        async until(count: number): Promise<number> {
+          while (changes() < count) {
+            const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+            if (done) break;
+            text += new TextDecoder().decode(value);
+          }
+          return changes();
+        },
+        close: () => reader.cancel().catch(() => undefined),
+      };
+    };
+    const [one, two] = [await openSession([server.url]), await openSession([server.twinUrl])];
+    const streams = [await streamOf(server.twinUrl, one.id()), await streamOf(server.url, two.id())];
+    const listener = new Client({ name: "workers-durable", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await listener.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    let listened = 0;
+    listener.fallbackNotificationHandler = async (n) => void (n.method === "notifications/tools/list_changed" && listened++);
+    const subscription = await listener.listen({ toolsListChanged: true });
+    // The listener may first be told of a change the bus made shortly before it subscribed: what counts is what each change adds.
+    const heardAfter = async (before: number) => {
+      for (let i = 0; i < 100 && listened === before; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      return listened > before;
+    };
+    try {
+      // A change in a request outside any session, in the other isolate: every session hears it.
+      let before = listened;
+      const hidden = await callTool(server.twinUrl, "hide", { name: "text" });
+      expect((jsonRpcAnswer(await hidden.text(), hidden.headers.get("content-type")) as Answer).result?.structuredContent).toEqual({ hidden: true });
+      expect(await Promise.all(streams.map((s) => s.until(1)))).toEqual([1, 1]);
+      expect(await heardAfter(before)).toBe(true);
+      before = listened;
+      // A change made inside one session's object: the other session hears it, and so does the 2026 listener.
+      expect((await one.send("tools/call", { name: "hide", arguments: { name: "count" } })).result?.structuredContent).toEqual({ hidden: true });
+      expect(await Promise.all(streams.map((s) => s.until(2)))).toEqual([2, 2]);
+      expect(await heardAfter(before)).toBe(true);
+    } finally {
+      await Promise.all(streams.map((s) => s.close()));
+      await subscription.close();
+      await listener.close();
+    }
+  }, 60_000);
+
+  test("a restart of workerd with local-disk storage keeps the session and its task, and marks the tasks' cut runs failed, saying why", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-do-disk-"));
     const storage: StateStorage = { kind: "disk", dir };
     let onDisk = await startWorkerdWithState(WORKERD, BUNDLE, storage);
@@ -397,6 +485,10 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
       const { send, id } = await openSession([onDisk.url, onDisk.twinUrl]);
       const taskId = (await send("tools/call", { name: "slow", arguments: { ms: 600_000 }, task: { ttl: 600_000 } })).result?.task?.taskId as string;
       expect((await send("tasks/get", { taskId })).result?.status).toBe("working");
+      // A 2026-07-28 call that became a task while it ran: its run stays in the Worker request's isolate, which the restart ends too.
+      const lingering = await rpc2026(onDisk.twinUrl, "tools/call", { name: "linger", arguments: { ms: 600_000 } }, "linger");
+      expect(lingering.body.result, JSON.stringify(lingering.body)).toMatchObject({ resultType: "task", status: "working" });
+      const adoptedId = lingering.body.result.taskId as string;
       await onDisk.stop();
       onDisk = await startWorkerdWithState(WORKERD, BUNDLE, storage, { port: onDisk.port, twinPort: onDisk.twinPort });
       // The session is opened again from storage only for the credentials that opened it (none here): another caller gets nothing.
@@ -412,13 +504,31 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
       });
       expect(intruder.status).toBe(404);
       const after = await openSession([onDisk.twinUrl, onDisk.url], id());
-      expect((await after.send("tasks/get", { taskId })).result).toMatchObject({ taskId, status: "working", ttl: 600_000 });
       expect((await after.send("tasks/list", {})).result?.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([taskId]);
+      // The run was the tool's promise, gone with the restart: the run's object says so at its next alarm (every 10 s), rather than leave it working.
+      const settled = await pollUntilDone(after.send, taskId, { tries: 60, everyMs: 500 });
+      expect(settled.result, onDisk.output().slice(-2000)).toMatchObject({ taskId, status: "failed", ttl: 600_000 });
+      expect((await after.send("tasks/result", { taskId })).error?.message).toMatch(
+        /^Task ".+" was cut short: the Durable Object running it was restarted or evicted, and a run of tool "slow" cannot be carried across that\. Call the tool again/,
+      );
+      // The watched run is silent from the restart on: failed once three 10-second beats pass without it.
+      let adopted = await rpc2026(onDisk.url, "tasks/get", { taskId: adoptedId }, adoptedId);
+      for (let i = 0; i < 60 && adopted.body.result?.status === "working"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        adopted = await rpc2026(onDisk.url, "tasks/get", { taskId: adoptedId }, adoptedId);
+      }
+      expect(adopted.body.result, JSON.stringify(adopted.body)).toMatchObject({
+        taskId: adoptedId,
+        status: "failed",
+        error: {
+          message: expect.stringMatching(/^Task ".+" was cut short: the Worker request running it ended \(Workers keep a request's work going 30 seconds/),
+        },
+      });
     } finally {
       await onDisk.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 150_000);
 
   test("the task caps count every isolate's tasks: one isolate's task fills MCP_MAX_TASKS=1 for the other", async () => {
     const capped = await startWorkerdWithState(WORKERD, BUNDLE, { kind: "memory" }, { bindings: { MCP_MAX_TASKS: "1" } });

@@ -94,3 +94,21 @@ export function jsonRpcAnswer(text: string, contentType: string | null): any {
   if (!contentType?.includes("text/event-stream")) return JSON.parse(text);
   return JSON.parse([...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]!);
 }
+
+/** One 2026-07-28 request over HTTP, as a client that declares the Tasks extension sends it; which instance answered, and the JSON-RPC answer. */
+export async function rpc2026(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  name: string,
+  capabilities: Record<string, unknown> = {},
+): Promise<{ upstream: string | null; body: Record<string, any> }> {
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "typemcp-tests", version: "0" },
+    "io.modelcontextprotocol/clientCapabilities": { ...capabilities, extensions: { "io.modelcontextprotocol/tasks": {} } },
+  };
+  const res = await post2026(url, { id: 1, method, name, params, meta }, AbortSignal.timeout(10_000));
+  const body = jsonRpcAnswer(await res.text(), res.headers.get("content-type")) as Record<string, any>;
+  return { upstream: res.headers.get("x-upstream"), body };
+}

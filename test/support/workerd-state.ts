@@ -1,8 +1,30 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fromRoot } from "./paths.js";
 import { freePort, type RuntimeServer } from "./runtimes.js";
+
+/** The Workers build of test/fixtures/src/workers-state.ts, once {@link buildWorkersStateBundle} made it. */
+export const WORKERS_STATE_BUNDLE = fromRoot("test/fixtures/dist/workers/workers-state.workers.js");
+
+/** Builds the Durable Object tests' server for Workers (`typemcp build --target workers`). */
+export function buildWorkersStateBundle(): void {
+  execFileSync(
+    process.execPath,
+    [
+      "packages/framework/bin/typemcp.js",
+      "build",
+      "--project",
+      "test/fixtures/tsconfig.workers.json",
+      "--target",
+      "workers",
+      "--entry",
+      "test/fixtures/src/workers-state.ts",
+    ],
+    { cwd: fromRoot("."), stdio: ["ignore", "ignore", "inherit"], timeout: 120_000 },
+  );
+}
 
 /** Where workerd keeps the Durable Objects: in memory, or on disk in a folder that outlives the process. */
 export type StateStorage = { kind: "memory" } | { kind: "disk"; dir: string };

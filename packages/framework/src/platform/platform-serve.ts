@@ -1,4 +1,4 @@
-import { createServer, isTypemcpServer, useListTtl, useTaskLimits, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import { createServer, isTypemcpServer, runTaskHere, useListTtl, useTaskLimits, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
 import { selectTransport } from "../transports/select-transport.js";
 import { listTtlFrom } from "../serve/list-ttl.js";
 import { redisWithoutTcp } from "./redis-without-tcp.js";
@@ -9,7 +9,7 @@ import { warn } from "../transports/http/platform.js";
 import { resolveHttpOptions, type HttpStores } from "../transports/http/http-options.js";
 import { isDurableObjectNamespace, type DurableObjectNamespace } from "../workers/durable-object-types.js";
 import { STATE_BINDING } from "../workers/durable-protocol.js";
-import { durableFetchHandler, durableStores } from "../workers/durable-serving.js";
+import { durableFetchHandler, durableStores, hearOtherIsolates } from "../workers/durable-serving.js";
 import { sessionIdOfObject } from "../workers/durable-session.js";
 import { hostSessions } from "../workers/typemcp-state.js";
 import { useStatelessReason, type StatelessReason } from "../runtime/stateless-reason.js";
@@ -55,7 +55,14 @@ export interface PlatformDefaults {
  */
 export function platformFetch(defaults: PlatformDefaults): (request: Request, env?: unknown, remoteAddress?: string) => Promise<Response> {
   if (defaults.durableObjects)
-    hostSessions({ handler: sessionHandler, idleMs: (env) => resolveHttpOptions(handlerOptions(defaults, env)).sessionIdleMs, streamTtlMs: 3_600_000 });
+    hostSessions({
+      handler: sessionHandler,
+      idleMs: (env) => resolveHttpOptions(handlerOptions(defaults, env)).sessionIdleMs,
+      streamTtlMs: 3_600_000,
+      runTask: (env, order) => runTaskHere(objectStores(env).server, order),
+      taskStore: (env) => objectStores(env).stores.tasks!,
+      hearChanges: (env, sessionId, onend) => hearOtherIsolates(served!.server, durableNamespaceOf(env)!, sessionId, onend),
+    });
   return async (request, env, remoteAddress) => {
     if (!handler) {
       const namespace = defaults.durableObjects ? durableNamespaceOf(env) : undefined;
@@ -105,11 +112,17 @@ function sessionHandler(env: unknown): FetchHandler {
   });
 }
 
-// The Worker's stores, less the change bus: 2026-07-28 listen streams are the Worker's, never a
-// session's, and a second publisher in the isolate would announce each change twice.
+// The Worker's stores, less the change bus: 2026-07-28 listen streams are the Worker's, never a session's.
 function sessionStores(namespace: DurableObjectNamespace): HttpStores {
   const { bus: _workersOwn, ...stores } = durableStores(served!.server, namespace);
   return { ...stores, sessions: sessionIdOfObject };
+}
+
+// The stores of an object's isolate, and the task limits the variables set, for a task's run
+// (its object may be in an isolate no request has reached).
+function objectStores(env: unknown): { server: TypemcpServer; stores: HttpStores } {
+  handlerOptions({ stateless: false, tcp: false }, env);
+  return { server: served!.server, stores: durableStores(served!.server, durableNamespaceOf(env)!) };
 }
 
 function durableNamespaceOf(env: unknown): DurableObjectNamespace | undefined {

@@ -6,6 +6,7 @@ import { scopeShortfall, scopesSupported, taskScopeShortfall, type ScopeShortfal
 import type { InputLimits } from "./string-limits.js";
 import type { TaskStore } from "./task-store.js";
 import type { TaskLimits } from "./task-limits.js";
+import type { TaskPlace, TaskRunOrder } from "./task-runner.js";
 import type { UsedStates } from "./used-states.js";
 import type { Middleware } from "./middleware.js";
 import type { RemoteServer } from "./proxied-tool.js";
@@ -172,10 +173,10 @@ export function onServerChange(server: TypemcpServer, listener: (change: ServerC
   return app.onChange(listener);
 }
 
-/** Tells `server`'s 2025-era sessions in this process of a change another instance made (for `serve()` with a shared bus). */
-export function tellSessions2025(server: TypemcpServer, change: ServerChange): void {
+/** Tells `server`'s 2025-era sessions in this process (or only session `only`) of a change another instance made (for `serve()` with a shared bus). */
+export function tellSessions2025(server: TypemcpServer, change: ServerChange, only?: string): void {
   const app = appOf(server, "tellSessions2025");
-  app.tellSessions2025(change);
+  app.tellSessions2025(change, only);
 }
 
 /**
@@ -185,6 +186,19 @@ export function tellSessions2025(server: TypemcpServer, change: ServerChange): v
 export function useTaskStore(server: TypemcpServer, store: TaskStore): void {
   const app = appOf(server, "useTaskStore");
   app.useTaskStore(store);
+}
+
+/** Sends the runs of `server`'s tasks to `place` instead of running them in the request's isolate (Workers with Durable Objects). */
+export function useTaskPlace(server: TypemcpServer, place: TaskPlace): void {
+  const app = appOf(server, "useTaskPlace");
+  if (app.tasks) app.tasks.place = place;
+}
+
+/** Runs one run of a task of `server` here, to its end: what a task's place does with the order it was sent. */
+export function runTaskHere(server: TypemcpServer, order: TaskRunOrder): Promise<void> {
+  const runner = appOf(server, "runTaskHere").tasks;
+  if (!runner) return Promise.reject(new Error(`typemcp: this server has no task tools to run task "${order.taskId}" with.`));
+  return runner.runHere(order);
 }
 
 /** Sets bounds on `server`'s tasks over those it was created with (for `serve()`'s `--max-task…` flags). */

@@ -80,6 +80,7 @@ export function createProtocolServer(
     handleExtension: (method, check, handler) => registerExtension({ server, era, identify, usedStates }, method, check, handler),
     notify: (method, params) => server.notification({ method, ...(params ? { params } : {}) } as never),
     clientCapabilities: () => server.getClientCapabilities(),
+    sessionId: () => server.transport?.sessionId,
     onclose: undefined,
   };
   registerSdkServer(protocol, server);

@@ -139,6 +139,8 @@ export interface ProtocolServer {
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
   /** What the connected client declared it can do (2025: at initialize). */
   clientCapabilities(): ClientCapabilities | undefined;
+  /** The HTTP session this endpoint serves (2025-11-25 over HTTP), once its transport has one. */
+  sessionId(): string | undefined;
   /** Called once the connection is gone. */
   onclose: (() => void) | undefined;
 }

@@ -224,12 +224,12 @@ export class ServerApp {
   }
 
   /**
-   * Tells this process's 2025-era sessions of a change another instance made (a shared bus
-   * carried it); passed on to no listener, so it never travels back onto the bus.
+   * Tells this process's 2025-era sessions (or only the one with id `only`) of a change another
+   * instance made (a shared bus carried it); passed on to no listener, so it never travels back onto the bus.
    */
-  tellSessions2025(change: ServerChange): void {
+  tellSessions2025(change: ServerChange, only?: string): void {
     for (const session of this.sessions) {
-      if (session.protocol.era !== "2025-11-25") continue;
+      if (session.protocol.era !== "2025-11-25" || (only !== undefined && session.protocol.sessionId() !== only)) continue;
       if (change.kind !== "resource") void session.protocol.notify(`notifications/${change.kind}/list_changed`).catch(() => undefined);
       else if (session.subscriptions.has(change.uri))
         void session.protocol.notify("notifications/resources/updated", { uri: change.uri }).catch(() => undefined);

@@ -17,7 +17,7 @@ export interface TaskServices {
 }
 
 /** What a task keeps of the call that started it, so that any instance can run it again. */
-interface StartedCall {
+export interface StartedCall {
   tool: string;
   arguments: Record<string, unknown>;
   client: ClientAbilities;
@@ -46,16 +46,40 @@ export interface TaskStart {
   caller: CallerIdentity;
 }
 
+/** One run of a task to start: the task, its call, and the answers it runs with. */
+export interface TaskRunOrder {
+  taskId: string;
+  owner: string | undefined;
+  call: StartedCall;
+  answers: Record<string, unknown>;
+}
+
+/**
+ * Where a task's runs go instead of this isolate (Workers with Durable Objects: an object of the
+ * task's own, see workers/durable-task-run.ts).
+ */
+export interface TaskPlace {
+  /** Takes the run there; resolves once it is taken. */
+  run(order: TaskRunOrder): Promise<void>;
+  /**
+   * Watches a run that stays here (a call that became a task while it ran) until `running`
+   * settles, so that a run cut with its request fails its task; resolves when `running` does.
+   */
+  watch(order: TaskRunOrder, running: Promise<void>): Promise<void>;
+}
+
 /**
  * Runs tool calls as tasks (the Tasks extension), keeping their state in a `TaskStore` that
  * every instance of the server may share. A task runs on the instance that started it, or that
- * received the answer to its last open question; cancelling through another instance is seen
- * within a poll interval.
+ * received the answer to its last open question, unless its runs have a `place` (a Durable
+ * Object on Workers); cancelling through another instance is seen within a poll interval.
  */
 export class TaskRunner {
   private readonly running = new Map<string, AbortController>();
   /** The bounds on tasks (see `TaskLimits`), every one filled in. */
   limits: Required<TaskLimits> = { ...DEFAULT_TASK_LIMITS };
+  /** Where runs go; none: here, kept going after the response (`keepWorking`). */
+  place: TaskPlace | undefined;
 
   constructor(
     public store: TaskStore,
@@ -74,7 +98,7 @@ export class TaskRunner {
       caller: start.caller,
     };
     const state = await this.create(start, call);
-    this.launch(state.taskId, start.owner, tool, call, {});
+    await this.launch({ taskId: state.taskId, owner: start.owner, call, answers: {} }, tool);
     return state;
   }
 
@@ -101,12 +125,12 @@ export class TaskRunner {
     };
     const state = await this.create(start, call);
     running.handOff(this.contextFor(state.taskId, start.owner, running.controller, running.round, call));
-    // keepWorking: on Workers, the run goes on after the response that hands out the task.
-    keepWorking(
-      this.settle(state.taskId, start.owner, running.controller, call, running.round, running.call).catch((error: unknown) =>
-        reportLost(state.taskId, tool.name, error),
-      ),
+    const settled = this.settle(state.taskId, start.owner, running.controller, call, running.round, running.call).catch((error: unknown) =>
+      reportLost(state.taskId, tool.name, error),
     );
+    // keepWorking: on Workers, the run goes on after the response that hands out the task, watched from its place.
+    const order = { taskId: state.taskId, owner: start.owner, call, answers: {} };
+    keepWorking(this.place ? this.place.watch(order, settled) : settled);
     return state;
   }
 
@@ -125,14 +149,10 @@ export class TaskRunner {
     const call = startedCallOf(answered.record.request);
     const tool = call && this.services.tool(call.tool);
     if (!call || !tool) {
-      await this.store.finish(
-        taskId,
-        { error: { code: -32603, message: `Task "${taskId}" cannot go on: its tool "${call?.tool ?? "?"}" is no longer served.` } },
-        owner,
-      );
+      await this.store.finish(taskId, toolGone(taskId, call?.tool ?? "?"), owner);
       return;
     }
-    this.launch(taskId, owner, tool, call, { ...call.answers, ...answered.record.answers });
+    await this.launch({ taskId, owner, call, answers: { ...call.answers, ...answered.record.answers } }, tool);
   }
 
   /** Lists `owner`'s tasks a page at a time; nothing for an owner many clients may share (an address), whose tasks only their ids reach. */
@@ -185,20 +205,37 @@ export class TaskRunner {
     }
   }
 
-  private launch(taskId: string, owner: string | undefined, tool: RegisteredTool, call: StartedCall, answers: Record<string, unknown>): void {
+  /** Runs one run of a task here, to its end (or its questions): what a task's place does with an order. */
+  runHere(order: TaskRunOrder): Promise<void> {
+    const { taskId, owner, call } = order;
+    const tool = this.services.tool(call.tool);
+    if (!tool) return this.store.finish(taskId, toolGone(taskId, call.tool), owner).then(() => undefined);
     const controller = new AbortController();
-    const round = call.era === "2026-07-28" ? new InputRound(answers) : undefined;
+    const round = call.era === "2026-07-28" ? new InputRound(order.answers) : undefined;
     const context = this.contextFor(taskId, owner, controller, round, call);
-    keepWorking(
-      this.settle(
-        taskId,
-        owner,
-        controller,
-        call,
-        round,
-        tool.call(call.arguments, () => context, { asTask: true }),
-      ).catch((error: unknown) => reportLost(taskId, tool.name, error)),
-    );
+    return this.settle(
+      taskId,
+      owner,
+      controller,
+      call,
+      round,
+      tool.call(call.arguments, () => context, { asTask: true }),
+    ).catch((error: unknown) => reportLost(taskId, tool.name, error));
+  }
+
+  // Sends the run to its place, or runs it here past the response; a run no place took fails the task, saying so.
+  private async launch(order: TaskRunOrder, tool: RegisteredTool): Promise<void> {
+    if (!this.place) return keepWorking(this.runHere(order));
+    try {
+      await this.place.run(order);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      await this.store.finish(
+        order.taskId,
+        { error: { code: -32603, message: `Task "${order.taskId}" (tool "${tool.name}") could not be started: ${why}` } },
+        order.owner,
+      );
+    }
   }
 
   private contextFor(taskId: string, owner: string | undefined, controller: AbortController, round: InputRound | undefined, call: StartedCall): TaskContext {
@@ -265,6 +302,10 @@ export class TaskRunner {
       await this.store.finish(taskId, toFailure(taskLimitError(error.cap, this.limits, ` (its result has ${bytes} bytes)`)), owner);
     }
   }
+}
+
+function toolGone(taskId: string, tool: string): TaskOutcome {
+  return { error: { code: -32603, message: `Task "${taskId}" cannot go on: its tool "${tool}" is no longer served.` } };
 }
 
 function reportLost(taskId: string, tool: string, error: unknown): void {

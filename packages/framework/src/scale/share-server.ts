@@ -5,8 +5,7 @@ import { connectScale, keyPrefix, type ScaleStores } from "./connect-scale.js";
 import { assertSharedRequestStateKey } from "./request-state-key.js";
 import { liveFirst } from "./live-first-event-store.js";
 import type { ServerEvent } from "./redis-event-bus.js";
-
-const CHANGES = { tools_list_changed: "tools", resources_list_changed: "resources", prompts_list_changed: "prompts" } as const;
+import { toServerChange } from "./server-event-change.js";
 
 /**
  * Connects one instance of `server` to the Redis at `http.redis` and plugs the shared stores into
@@ -26,7 +25,7 @@ export async function shareServer(server: TypemcpServer, http: ResolvedHttpOptio
     onstatus: (message) => process.stderr.write(`typemcp: ${message}\n`),
   });
   stores.bus.subscribeRemote((event: ServerEvent) => {
-    tellSessions2025(server, event.kind === "resource_updated" ? { kind: "resource", uri: event.uri } : { kind: CHANGES[event.kind] });
+    tellSessions2025(server, toServerChange(event));
   });
   useTaskStore(server, stores.tasks);
   // A requestState used on one instance is refused on all (one-time use across instances).

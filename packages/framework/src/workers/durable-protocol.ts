@@ -12,8 +12,9 @@ import type { DurableObjectNamespace, DurableObjectStub } from "./durable-object
  * | object name            | role       | holds                                                      |
  * |------------------------|------------|------------------------------------------------------------|
  * | `tasks`                | `tasks`    | every task, its owner, result and the quota tallies        |
+ * | `run:<task id>`        | `run`      | one task's run (the tool runs there), while it runs        |
  * | `stream:<stream id>`   | `stream`   | the events of one SSE stream, for `Last-Event-ID` resumes  |
- * | `bus`                  | `bus`      | nothing stored: fans list changes out to listening streams |
+ * | `bus`                  | `bus`      | nothing stored: fans changes out to listen streams, sessions |
  * | `used-states`          | `used`     | the 2026-07-28 `requestState` ids already used             |
  * | `session:<session id>` | `session`  | one 2025-11-25 session: its protocol server, live streams  |
  *

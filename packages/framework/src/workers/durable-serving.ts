@@ -1,4 +1,5 @@
-import { useTaskStore, useUsedStates, type TypemcpServer } from "../runtime/create-server.js";
+import { onServerChange, tellSessions2025, useTaskPlace, useTaskStore, useUsedStates, type TypemcpServer } from "../runtime/create-server.js";
+import { toServerChange, toServerEvent } from "../scale/server-event-change.js";
 import { toFetchHandler, type FetchHandler, type FetchHandlerOptions } from "../serve/to-fetch-handler.js";
 import { readRequestBody } from "../transports/http/read-request-body.js";
 import { refusalResponse } from "../transports/http/json-responses.js";
@@ -12,6 +13,7 @@ import { stateObject } from "./durable-protocol.js";
 import { OPENS_HEADER, PEER_HEADER, SESSION_HEADER } from "./durable-session.js";
 import type { RequestExtras } from "../transports/http/http-handler.js";
 import { DurableTaskStore } from "./durable-task-store.js";
+import { durableTaskPlace } from "./durable-task-run.js";
 import { DurableUsedStates } from "./durable-used-states.js";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -19,7 +21,7 @@ const ERA_2026 = "2026-07-28";
 
 /**
  * Plugs the Durable Object stores into `server` and gives back the stores for its HTTP handlers:
- * tasks, 2026-07-28 `requestState` uses, resumable streams and the change bus all on `namespace`.
+ * tasks and their runs, 2026-07-28 `requestState` uses, resumable streams and the change bus all on `namespace`.
  * Made once per isolate, for the Worker and the session objects alike.
  */
 export function durableStores(server: TypemcpServer, namespace: DurableObjectNamespace): HttpStores {
@@ -29,13 +31,29 @@ export function durableStores(server: TypemcpServer, namespace: DurableObjectNam
   const events = new DurableEventStore(namespace);
   // An event the objects cannot take still reaches its client live, unresumable, never lost.
   const eventStore = liveFirst(events, () => true, report);
-  const bus = new DurableEventBus(namespace, report);
+  const bus = (isolateBus = new DurableEventBus(namespace, report));
+  // One publisher per isolate, whichever handler or session object made the change; the handlers'
+  // 2026-07-28 entries only listen (a second publisher would announce each change twice).
+  onServerChange(server, (change) => bus.publish(toServerEvent(change)));
   useTaskStore(server, tasks);
+  // A task's run goes to an object of its own, where it outlives the request (see DurableTaskRun).
+  useTaskPlace(server, durableTaskPlace(namespace));
   useUsedStates(server, new DurableUsedStates(namespace));
-  return (made = { tasks, eventStore, bus, shared: { events, isReady: () => true } });
+  return (made = { tasks, eventStore, bus: bus.listenOnly(), shared: { events, isReady: () => true } });
 }
 
 let made: HttpStores | undefined;
+let isolateBus: DurableEventBus | undefined;
+
+/**
+ * Lets session `sessionId` of this isolate hear the changes other isolates make (those of its
+ * own isolate it hears directly), through a subscription to the bus of its own, opened by its
+ * object and so ending with it (then `onend`); gives back what stops it.
+ */
+export function hearOtherIsolates(server: TypemcpServer, namespace: DurableObjectNamespace, sessionId: string, onend: () => void): () => void {
+  durableStores(server, namespace);
+  return isolateBus!.subscribeRemote((event) => tellSessions2025(server, toServerChange(event), sessionId), onend);
+}
 
 /**
  * The Worker's side of a stateful Workers deployment: requests of a 2025-11-25 session (an

@@ -13,6 +13,14 @@ function peerOf(request: Request): { remoteAddress?: string } {
   return address === null ? {} : { remoteAddress: address };
 }
 
+/** What a session's object is given by the Workers entry: how to make its handler, how long it may idle, and how to hear other isolates' changes. */
+export interface SessionSetup {
+  makeHandler(): FetchHandler;
+  idleMs: number;
+  /** Subscribes session `sessionId` to other isolates' changes until stopped, or until the subscription ends (`onend`). */
+  hearChanges(sessionId: string, onend: () => void): () => void;
+}
+
 /** What a session's object keeps in storage: the initialize request that opened it, and a digest of the credentials that sent it. */
 interface Opening {
   body: string;
@@ -33,15 +41,18 @@ export const sessionIdOfObject = { idFor: (request: Request): string | undefined
  * the session again from it at the next request, under the same id (so the session's tasks stay
  * its own), sent with the same credentials only (compared by digest; no token is stored). An
  * alarm deletes the session once it is idle for `idleMs`; a DELETE deletes it at once.
+ *
+ * While open, the session hears the changes other isolates make through a bus subscription of
+ * its object's own (`hearChanges`), which ends with the object: the next request opens another.
  */
 export class DurableSession {
   private handler: FetchHandler | undefined;
   private open = false;
+  private stopHearing: (() => void) | undefined;
 
   constructor(
     private readonly storage: DurableObjectStorage,
-    private readonly makeHandler: () => FetchHandler,
-    private readonly idleMs: number,
+    private readonly setup: SessionSetup,
   ) {}
 
   async handle(request: Request): Promise<Response> {
@@ -51,6 +62,7 @@ export class DurableSession {
       const body = await request.text();
       const response = await this.start(new Request(request.url, { method: "POST", headers, body }));
       if (this.open) await this.storage.put("opening", { body, credentials: await digest(headers.get("authorization")) } satisfies Opening);
+      this.hear(request);
       return response;
     }
     if (!this.open && !(await this.reopen(request.url, headers))) {
@@ -62,14 +74,17 @@ export class DurableSession {
         },
       );
     }
+    this.hear(request);
     const response = await this.handler!.handle(request, peerOf(request));
     if (request.method === "DELETE" && response.ok) await this.expire();
-    else await this.storage.setAlarm(Date.now() + this.idleMs);
+    else await this.storage.setAlarm(Date.now() + this.setup.idleMs);
     return response;
   }
 
   /** Closes the session and forgets it: its idle alarm rang, or the client deleted it. */
   async expire(): Promise<void> {
+    this.stopHearing?.();
+    this.stopHearing = undefined;
     const handler = this.handler;
     this.handler = undefined;
     this.open = false;
@@ -77,11 +92,21 @@ export class DurableSession {
     await handler?.close();
   }
 
+  // Subscribes the open session to other isolates' changes, unless it already is.
+  private hear(request: Request): void {
+    const sessionId = request.headers.get(SESSION_HEADER);
+    if (!this.open || this.stopHearing || sessionId === null) return;
+    const stop = this.setup.hearChanges(sessionId, () => {
+      if (this.stopHearing === stop) this.stopHearing = undefined;
+    });
+    this.stopHearing = stop;
+  }
+
   private async start(request: Request): Promise<Response> {
-    this.handler ??= this.makeHandler();
+    this.handler ??= this.setup.makeHandler();
     const response = await this.handler.handle(request, peerOf(request));
     this.open = response.headers.has("mcp-session-id");
-    if (this.open) await this.storage.setAlarm(Date.now() + this.idleMs);
+    if (this.open) await this.storage.setAlarm(Date.now() + this.setup.idleMs);
     return response;
   }
 
