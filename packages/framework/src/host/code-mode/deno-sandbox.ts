@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type DiscoveryRequest, toDiscoveryRequest } from "./discovery-declarations.js";
 import { findDeno } from "./find-deno.js";
 
 /** What a program may use, and how long. */
@@ -36,6 +37,11 @@ export interface SandboxRun {
   readonly declarations: string;
   /** namespace → method → qualified tool name: the globals the program gets. */
   readonly namespaces: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Answers the program's `codemode.search` and `codemode.describe` (declare them in
+   * `declarations`: `DISCOVERY_DECLARATIONS`); without it the program has no `codemode`.
+   */
+  readonly onDiscover?: (request: DiscoveryRequest) => string;
   /** Calls a tool for the program; called one call at a time. */
   readonly onCall: (qualifiedName: string, args: unknown) => Promise<BridgeAnswer>;
   readonly signal?: AbortSignal;
@@ -181,6 +187,7 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
     name?: unknown;
     message?: unknown;
     stack?: unknown;
+    op?: unknown;
   }) => {
     if (message.typemcp === "ready") {
       clearTimeout(timer);
@@ -194,6 +201,14 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
         message.name === "RangeError" && /allocation failed/i.test(String(message.message))
           ? { kind: "memory", message: "The program ran out of memory (the sandbox's memory limit) and was stopped." }
           : { kind: "exception", message: describeException(String(message.name), String(message.message), String(message.stack ?? "")) };
+    } else if (message.typemcp === "discover" && typeof message.id === "number") {
+      // Answered at once, beside any tool call in flight: it reads the host's catalog, nothing more.
+      const request = toDiscoveryRequest(message.op, message.args);
+      const reply =
+        request && program.onDiscover
+          ? { id: message.id, result: program.onDiscover(request) }
+          : { id: message.id, error: `codemode.${String(message.op)} is not offered here.` };
+      if (child.stdin.writable) child.stdin.write(`${JSON.stringify(reply)}\n`);
     } else if (message.typemcp === "call" && typeof message.id === "number") {
       calls++;
       if (inFlight++ === 0) pauseClock();
@@ -235,7 +250,7 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
     if (stderr.length < 64_000) stderr += chunk;
   });
   child.stdin.on("error", () => {});
-  child.stdin.write(`${JSON.stringify({ namespaces: program.namespaces })}\n`);
+  child.stdin.write(`${JSON.stringify({ namespaces: program.namespaces, discovery: program.onDiscover !== undefined })}\n`);
   // Starting Deno and type-checking the program is not the program's time: it has its own bound.
   timer = setTimeout(() => stop("timeout", `The sandbox did not start the program within ${STARTUP_MS / 1000} s.`), STARTUP_MS);
   return new Promise((resolve) => {

@@ -2,7 +2,8 @@
  * The code that runs inside code mode's sandbox (Deno with no permissions), before the model's
  * program: it reads which tools exist from the host (the first line on stdin), defines one global
  * namespace per server whose functions send `{"typemcp":"call"}` lines to the host on stdout and
- * wait for the answer on stdin, turns `console.*` into `{"typemcp":"print"}` lines, and reports
+ * wait for the answer on stdin, defines `codemode.search`/`describe` (when the host offers them)
+ * as `{"typemcp":"discover"}` lines answered the same way, turns `console.*` into `{"typemcp":"print"}` lines, and reports
  * how the program ended. The host copies this file next to the program; nothing else is loaded.
  * It has no Deno types at build time, hence the one `Deno` lookup below.
  */
@@ -37,11 +38,15 @@ class ToolCallError extends Error {
   override name = "ToolCallError";
 }
 
-function call(tool: string, args: unknown): Promise<unknown> {
+// A line to the host that its answer on stdin (same id) settles.
+function ask(message: Record<string, unknown>): Promise<unknown> {
   const id = nextId++;
-  send({ typemcp: "call", id, tool, args: args ?? {} });
+  send({ ...message, id });
   return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
 }
+
+const call = (tool: string, args: unknown) => ask({ typemcp: "call", tool, args: args ?? {} });
+const discover = (op: string, args: unknown) => ask({ typemcp: "discover", op, args });
 
 function show(value: unknown): string {
   return typeof value === "string" ? value : deno.inspect(value, { depth: 8, colors: false, strAbbreviateSize: 100_000, iterableLimit: 1000 });
@@ -54,13 +59,20 @@ function fail(error: unknown): never {
   throw e;
 }
 
-const setup = JSON.parse((await lines.next()).value ?? "{}") as { namespaces?: Record<string, Record<string, string>> };
+const setup = JSON.parse((await lines.next()).value ?? "{}") as { namespaces?: Record<string, Record<string, string>>; discovery?: boolean };
 for (const [namespace, methods] of Object.entries(setup.namespaces ?? {})) {
   const api: Record<string, (args?: unknown) => Promise<unknown>> = Object.create(null);
   for (const [method, tool] of Object.entries(methods)) api[method] = (args?: unknown) => call(tool, args);
   Object.defineProperty(globalThis, namespace, { value: Object.freeze(api), enumerable: true });
 }
 Object.defineProperty(globalThis, "ToolCallError", { value: ToolCallError });
+if (setup.discovery) {
+  const codemode = {
+    search: (query: unknown, options?: { limit?: unknown; outputs?: unknown }) => discover("search", { query, ...options }),
+    describe: (...names: unknown[]) => discover("describe", { names }),
+  };
+  Object.defineProperty(globalThis, "codemode", { value: Object.freeze(Object.assign(Object.create(null), codemode)), enumerable: true });
+}
 const print = (...values: unknown[]) => send({ typemcp: "print", text: values.map(show).join(" ") });
 for (const name of ["log", "info", "warn", "error", "debug", "trace", "dir", "table"] as const) {
   (console as unknown as Record<string, unknown>)[name] = print;

@@ -1,4 +1,5 @@
 import type { AnthropicTool } from "../to-anthropic-tool.js";
+import { withCacheBreakpoints } from "./anthropic-cache.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
@@ -45,12 +46,12 @@ export async function createAnthropicModel(options: AnthropicModelOptions): Prom
       }
     },
     async complete(request: ModelRequest): Promise<ModelTurn> {
-      const tools = request.tools as AnthropicTool[];
+      const { tools, messages } = withCacheBreakpoints(request.tools as AnthropicTool[], toAnthropicMessages(request.messages), request.system);
       const body = {
         model: options.model,
         max_tokens: request.maxTokens ?? options.maxTokens ?? 4096,
         ...(request.system !== undefined && { system: request.system }),
-        messages: toAnthropicMessages(request.messages) as never,
+        messages: messages as never,
         ...(tools.length && { tools: tools as never }),
       };
       const sdkOptions = request.signal ? { signal: request.signal } : undefined;
@@ -90,7 +91,7 @@ export async function createAnthropicModel(options: AnthropicModelOptions): Prom
   };
 }
 
-function toAnthropicMessages(messages: readonly ChatMessage[]): unknown[] {
+function toAnthropicMessages(messages: readonly ChatMessage[]): Array<{ role: string; content: string | ContentBlock[] }> {
   return messages.map((message) => {
     if (message.role === "user") return { role: "user", content: message.text };
     if (message.role === "model") {
