@@ -15,7 +15,7 @@ import type { CheckedOutcome, HostAnsweredCall } from "./host-answered-call.js";
 import { answerFindTool, answerSchemaTool } from "./lazy-tool-calls.js";
 import { FIND_TOOL_NAME, SCHEMA_TOOL_NAME, toLazyTools } from "./lazy-tools.js";
 import { answerResourceTool, DEFAULT_RESOURCE_CHARS, isResourceTool, READ_RESOURCE_TOOL, toResourceTools } from "./resource-tools.js";
-import { sizeOf, usageOf, type TurnUsage } from "./turn-usage.js";
+import { addUsage, sizeOf, usageOf, type TurnUsage } from "./turn-usage.js";
 import { validateCallArguments } from "./validate-call-arguments.js";
 
 export type { ChatServer, ChatSessionOptions, ConsentAnswer, ConsentRequest } from "./chat-types.js";
@@ -45,11 +45,11 @@ export class ChatSession {
   private readonly approvedAlways = new Set<string>();
   private readonly loaded = new Set<string>();
   private catalog: { key: string; value: CodeModeCatalog } | undefined;
-  private readonly total = { inputTokens: 0, outputTokens: 0 };
+  private readonly total: { inputTokens: number; outputTokens: number; cachedInputTokens?: number } = { inputTokens: 0, outputTokens: 0 };
 
   constructor(private readonly options: ChatSessionOptions) {
     if (options.history) this.messages.push(...options.history);
-    if (options.usage) Object.assign(this.total, { inputTokens: options.usage.inputTokens, outputTokens: options.usage.outputTokens });
+    if (options.usage) addUsage(this.total, options.usage);
     this.router = new ToolRouter(options.servers, { provider: options.model.toolFormat });
     this.servers = new Map(options.servers.map((server) => [server.name, server]));
   }
@@ -141,10 +141,8 @@ export class ChatSession {
 
   private count(used: TokenUsage, step: number, turn: TurnUsage): void {
     turn.reported = true;
-    turn.inputTokens += used.inputTokens;
-    turn.outputTokens += used.outputTokens;
-    this.total.inputTokens += used.inputTokens;
-    this.total.outputTokens += used.outputTokens;
+    addUsage(turn, used);
+    addUsage(this.total, used);
     this.emit({ type: "usage", step, ...used, turn: usageOf(turn).usage!, total: { ...this.total } });
   }
 

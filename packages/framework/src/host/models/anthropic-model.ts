@@ -84,6 +84,7 @@ export async function createAnthropicModel(options: AnthropicModelOptions): Prom
         usage: usage && {
           inputTokens: (usage.input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0),
           outputTokens: usage.output_tokens ?? 0,
+          ...(usage.cache_read_input_tokens && { cachedInputTokens: usage.cache_read_input_tokens }),
         },
         raw: content,
       });

@@ -95,7 +95,11 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
         calls,
         stopReason: stop,
         incomplete,
-        usage: usage && { inputTokens: usage.promptTokenCount ?? 0, outputTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) },
+        usage: usage && {
+          inputTokens: usage.promptTokenCount ?? 0,
+          outputTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0),
+          ...(usage.cachedContentTokenCount && { cachedInputTokens: usage.cachedContentTokenCount }),
+        },
         raw: parts,
       });
     },

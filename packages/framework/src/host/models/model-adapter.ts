@@ -41,6 +41,12 @@ export interface TokenUsage {
   readonly inputTokens: number;
   /** The answer: Anthropic `output_tokens`, OpenAI `completion_tokens`, Gemini `candidatesTokenCount` plus `thoughtsTokenCount`. */
   readonly outputTokens: number;
+  /**
+   * Of `inputTokens`, those the provider read from its prompt cache (Anthropic
+   * `cache_read_input_tokens`, OpenAI `prompt_tokens_details.cached_tokens`, Gemini
+   * `cachedContentTokenCount`); left out when there were none.
+   */
+  readonly cachedInputTokens?: number;
 }
 
 /** What the host answers to one proposed call: the tool's output, or why it did not run. */

@@ -93,13 +93,16 @@ export async function createOpenAIModel(options: OpenAIModelOptions): Promise<Mo
       const refusal = (message as { refusal?: string | null } | undefined)?.refusal || undefined;
       const stop = refusal ? "refusal" : (choice?.finish_reason as string | null | undefined);
       const incomplete = stop === "length" ? "length" : stop === "content_filter" || stop === "refusal" ? "safety" : undefined;
-      const usage = response.usage as { prompt_tokens?: number; completion_tokens?: number } | undefined;
+      const usage = response.usage as
+        | { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } | null }
+        | undefined;
+      const cached = usage?.prompt_tokens_details?.cached_tokens;
       return toModelTurn({
         text: message?.content || refusal || "",
         calls,
         stopReason: stop,
         incomplete,
-        usage: usage && { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0 },
+        usage: usage && { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0, ...(cached && { cachedInputTokens: cached }) },
       });
     },
   };
