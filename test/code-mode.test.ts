@@ -89,6 +89,33 @@ describe("typemcp chat --code", { timeout: 300_000 }, () => {
     expect(run.stderr).toContain('  → crm__add_note {"id":36,"text":"Called to win back."}\n');
   });
 
+  test("keeps named values and helper functions from one program for the later programs of the session, typed, listed and bounded", async () => {
+    const { run, results } = await chat([
+      program(
+        [
+          "const { records } = await crm.list_records();",
+          'await codemode.keep("lyon", records.filter((r) => r.city === "Lyon").map((r) => ({ id: r.id, status: r.status })));',
+          'await codemode.keep("churned", (rows: { status: string }[]) => rows.filter((r) => r.status === "churned"));',
+          'console.log("kept");',
+        ].join("\n"),
+      ),
+      program('console.log(kept.churned(kept.lyon).map((r: { id: number }) => r.id).join(", "));'),
+      program("console.log(kept.lyon[0].city);"),
+      program('await codemode.keep("whole", "x".repeat(300_000));'),
+      { text: "Done." },
+    ]);
+    expect(run.status).toBe(0);
+    expect(results[0]![0]).toEqual({ id: expect.any(String), isError: false, text: "kept\n\n[kept for later programs: lyon (552 bytes), churned (function)]" });
+    expect(results[1]![0]).toEqual({ id: expect.any(String), isError: false, text: "6, 21, 36, 51, 66, 81, 96\n" });
+    // A kept value is declared with the type read from it: a field it does not have is a type error.
+    expect(results[2]![0]!.isError).toBe(true);
+    expect(results[2]![0]!.text).toContain("TS2339 [ERROR]: Property 'city' does not exist on type '{ id: number; status: string; }'.");
+    expect(results[3]![0]).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/^The program threw ToolCallError: codemode\.keep: whole is 300002 bytes; one kept value may have 262144\./),
+    });
+  });
+
   test("stops a program that tries the network, the file system or an endless loop, and tells the model", async () => {
     const { run, results } = await chat(
       [

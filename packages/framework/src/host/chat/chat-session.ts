@@ -1,5 +1,6 @@
 import { callResultText } from "../call-result-text.js";
 import { CODE_TOOL_NAMES, CodeModeCatalog } from "../code-mode/code-mode-tools.js";
+import { KeptValues } from "../code-mode/kept-values.js";
 import { HostError } from "../../errors/host-error.js";
 import type { McpCallResult, McpTool } from "../mcp-tool.js";
 import type { ChatMessage, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "../models/model-adapter.js";
@@ -45,6 +46,8 @@ export class ChatSession {
   private readonly approvedAlways = new Set<string>();
   private readonly loaded = new Set<string>();
   private catalog: { key: string; value: CodeModeCatalog } | undefined;
+  // What code mode's programs keep for later ones: this session's, gone with it.
+  private readonly kept = new KeptValues();
   private readonly total: { inputTokens: number; outputTokens: number; cachedInputTokens?: number } = { inputTokens: 0, outputTokens: 0 };
 
   constructor(private readonly options: ChatSessionOptions) {
@@ -248,7 +251,7 @@ export class ChatSession {
       return answerResourceTool(host, this.options.servers, (server, uri) => this.askReadConsent(server, uri), maxChars);
     }
     const catalog = this.codeCatalog();
-    if (catalog && Object.values(CODE_TOOL_NAMES).includes(call.name as never)) return answerCodeTool(host, catalog, this.options.code!.sandbox);
+    if (catalog && Object.values(CODE_TOOL_NAMES).includes(call.name as never)) return answerCodeTool(host, catalog, this.options.code!.sandbox, this.kept);
     let routed: RoutedCall;
     try {
       routed = this.router.resolve(call.name, call.arguments);

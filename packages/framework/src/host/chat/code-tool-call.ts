@@ -1,5 +1,6 @@
 import type { CodeModeCatalog } from "../code-mode/code-mode-tools.js";
 import type { BridgeAnswer, CodeSandbox } from "../code-mode/deno-sandbox.js";
+import type { KeptValues } from "../code-mode/kept-values.js";
 import type { ToolResultMessage } from "../models/model-adapter.js";
 import { hostToolArguments } from "./call-arguments.js";
 import type { HostAnsweredCall } from "./host-answered-call.js";
@@ -8,7 +9,7 @@ import type { HostAnsweredCall } from "./host-answered-call.js";
  * Answers code mode's `run_program` through the sandbox: each call a program makes is checked
  * like a direct call, and its `codemode.search`/`describe` are answered from the catalog.
  */
-export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCatalog, sandbox: CodeSandbox): Promise<ToolResultMessage> {
+export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCatalog, sandbox: CodeSandbox, kept: KeptValues): Promise<ToolResultMessage> {
   const { call, step, signal } = host;
   const args = hostToolArguments(call);
   host.emit({ type: "call", step, id: call.id, name: call.name, arguments: args });
@@ -37,13 +38,16 @@ export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCa
   const ran = await sandbox.run({
     code,
     language,
-    declarations: catalog.programDeclarations(),
+    declarations: `${catalog.programDeclarations()}\n${kept.declarations()}`,
+    kept,
     namespaces: catalog.namespaces(),
     onDiscover: (request) => catalog.discover(request),
     onCall,
     ...(signal && { signal }),
   });
-  if (!ran.failure) return host.reply(false, ran.output || "(The program printed nothing.)");
+  // Told only when it changed: what is kept is in the conversation already otherwise.
+  const keeping = kept.takeChanged() ? `\n[kept for later programs: ${kept.list()}]` : "";
+  if (!ran.failure) return host.reply(false, `${ran.output || "(The program printed nothing.)"}${keeping}`);
   const printed = ran.output ? `\nIt printed before it stopped:\n${ran.output}` : "";
-  return host.reply(true, `${catalog.explainMissing(ran.failure.message)}${printed}`);
+  return host.reply(true, `${catalog.explainMissing(ran.failure.message)}${printed}${keeping}`);
 }

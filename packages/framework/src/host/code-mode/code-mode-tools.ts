@@ -134,7 +134,7 @@ export class CodeModeCatalog {
     return [
       {
         name: CODE_TOOL_NAMES.run,
-        description: `Run TypeScript (no network, files, imports); console.log output returns. Tools are async functions in namespaces:\n${this.index()}\nFind them: console.log(await codemode.search("what it does")); codemode.describe("ns.fn") gives full types. Failed calls throw.`,
+        description: `Run TypeScript (no network, files, imports); console.log output returns. Tools are async functions in namespaces:\n${this.index()}\nFind them: console.log(await codemode.search("what it does")); codemode.describe("ns.fn") gives full types; codemode.keep("name", value) keeps data or a function for later programs as kept.name. Failed calls throw.`,
         inputSchema: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
       },
     ];

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type DiscoveryRequest, toDiscoveryRequest } from "./discovery-declarations.js";
 import { findDeno } from "./find-deno.js";
+import type { KeptValues } from "./kept-values.js";
 
 /** What a program may use, and how long. */
 export interface SandboxLimits {
@@ -42,6 +43,11 @@ export interface SandboxRun {
    * `declarations`: `DISCOVERY_DECLARATIONS`); without it the program has no `codemode`.
    */
   readonly onDiscover?: (request: DiscoveryRequest) => string;
+  /**
+   * What earlier programs kept (`codemode.keep`): defined as `kept` before the program runs, and
+   * what this one keeps goes into it (declare `kept` in `declarations`: `KeptValues.declarations`).
+   */
+  readonly kept?: Pick<KeptValues, "entries" | "keep">;
   /** Calls a tool for the program; called one call at a time. */
   readonly onCall: (qualifiedName: string, args: unknown) => Promise<BridgeAnswer>;
   readonly signal?: AbortSignal;
@@ -188,6 +194,8 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
     message?: unknown;
     stack?: unknown;
     op?: unknown;
+    value?: unknown;
+    source?: unknown;
   }) => {
     if (message.typemcp === "ready") {
       clearTimeout(timer);
@@ -209,6 +217,11 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
           ? { id: message.id, result: program.onDiscover(request) }
           : { id: message.id, error: `codemode.${String(message.op)} is not offered here.` };
       if (child.stdin.writable) child.stdin.write(`${JSON.stringify(reply)}\n`);
+    } else if (message.typemcp === "keep" && typeof message.id === "number") {
+      const entry = typeof message.source === "string" ? { source: message.source } : "value" in message ? { value: message.value } : undefined;
+      const refused = program.kept ? program.kept.keep(String(message.name), entry) : "codemode.keep is not offered here.";
+      if (child.stdin.writable)
+        child.stdin.write(`${JSON.stringify(refused === undefined ? { id: message.id, result: null } : { id: message.id, error: refused })}\n`);
     } else if (message.typemcp === "call" && typeof message.id === "number") {
       calls++;
       if (inFlight++ === 0) pauseClock();
@@ -250,7 +263,8 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
     if (stderr.length < 64_000) stderr += chunk;
   });
   child.stdin.on("error", () => {});
-  child.stdin.write(`${JSON.stringify({ namespaces: program.namespaces, discovery: program.onDiscover !== undefined })}\n`);
+  const setup = { namespaces: program.namespaces, discovery: program.onDiscover !== undefined, kept: program.kept?.entries() ?? {} };
+  child.stdin.write(`${JSON.stringify(setup)}\n`);
   // Starting Deno and type-checking the program is not the program's time: it has its own bound.
   timer = setTimeout(() => stop("timeout", `The sandbox did not start the program within ${STARTUP_MS / 1000} s.`), STARTUP_MS);
   return new Promise((resolve) => {

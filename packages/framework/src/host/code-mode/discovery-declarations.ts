@@ -9,6 +9,8 @@ declare namespace codemode {
   function search(query: string, options?: { limit?: number; outputs?: boolean }): Promise<string>;
   /** Full TypeScript declarations, JSDoc included, of tools ("ns.fn") or whole namespaces ("ns"). */
   function describe(...names: string[]): Promise<string>;
+  /** Keep data (as JSON) or a self-contained function for later programs of this session, as \`kept.name\`; \`undefined\` forgets it. */
+  function keep(name: string, value: unknown): Promise<void>;
 }
 `;
 
