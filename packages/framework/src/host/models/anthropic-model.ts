@@ -109,7 +109,13 @@ function toAnthropicMessages(messages: readonly ChatMessage[]): Array<{ role: st
       content: message.results.map((result) => ({
         type: "tool_result",
         tool_use_id: result.callId,
-        content: result.content,
+        // A tool_result takes image blocks beside its text.
+        content: result.images?.length
+          ? [
+              { type: "text", text: result.content },
+              ...result.images.map((image) => ({ type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } })),
+            ]
+          : result.content,
         ...(result.isError && { is_error: true }),
       })),
     };

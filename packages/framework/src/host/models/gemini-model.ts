@@ -122,15 +122,20 @@ function toGeminiContents(messages: readonly ChatMessage[]): unknown[] {
       ];
       return { role: "model", parts };
     }
+    // Images go as inline data beside the function responses, in the same user turn.
+    const images = message.results.flatMap((result) => (result.images ?? []).map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data } })));
     return {
       role: "user",
-      parts: message.results.map((result) => ({
-        functionResponse: {
-          ...(idsSent.has(result.callId) ? { id: result.callId } : {}),
-          name: result.name,
-          response: result.isError ? { error: result.content } : { output: result.content },
-        },
-      })),
+      parts: [
+        ...message.results.map((result) => ({
+          functionResponse: {
+            ...(idsSent.has(result.callId) ? { id: result.callId } : {}),
+            name: result.name,
+            response: result.isError ? { error: result.content } : { output: result.content },
+          },
+        })),
+        ...images,
+      ],
     };
   });
 }

@@ -56,6 +56,14 @@ export interface ToolResultMessage {
   /** Text for the model: the tool's text blocks, or the host's explanation of a refusal. */
   readonly content: string;
   readonly isError: boolean;
+  /** The result's images, which each adapter sends as its API takes images with a tool result. */
+  readonly images?: readonly ToolResultImage[];
+}
+
+/** An image a tool returned: base64 data and its `image/…` type, as MCP's image block carries them. */
+export interface ToolResultImage {
+  readonly mimeType: string;
+  readonly data: string;
 }
 
 /** One entry of the conversation the loop keeps. */

@@ -2,7 +2,7 @@ import type { OpenAIChatTool } from "../to-openai-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn } from "./model-adapter.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
-import { toChatStyleMessages } from "./chat-style-messages.js";
+import { imagesCaption, toChatStyleMessages } from "./chat-style-messages.js";
 import { assembleOpenAIStream } from "./openai-stream.js";
 import { toModelTurn } from "./model-turn.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
@@ -123,5 +123,14 @@ function toOpenAIMessages(system: string | undefined, messages: readonly ChatMes
     }),
     // Chat Completions has no error flag on a tool message: the text has to say it.
     tool: (result) => ({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${result.content}` : result.content }),
+    images: (results) => ({
+      role: "user",
+      content: [
+        { type: "text", text: imagesCaption(results) },
+        ...results.flatMap((result) =>
+          (result.images ?? []).map((image) => ({ type: "image_url", image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
+        ),
+      ],
+    }),
   });
 }
