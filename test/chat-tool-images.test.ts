@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { installDeno } from "./support/deno.js";
 import { providerEnv, startFakeProvider, type FakeProviderKind, type ScriptedTurn } from "./support/fake-providers.js";
 import { HOST_SERVERS, nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
 
@@ -17,13 +18,16 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function fedBack(kind: FakeProviderKind) {
-  const turns: ScriptedTurn[] = [{ calls: [{ name: "everything__get-tiny-image", args: {} }] }, { text: "A small logo." }];
+async function fedBack(
+  kind: FakeProviderKind,
+  turns: ScriptedTurn[] = [{ calls: [{ name: "everything__get-tiny-image", args: {} }] }, { text: "A small logo." }],
+  extra: string[] = [],
+) {
   const fake = await startFakeProvider(kind, (index) => turns[Math.min(index, turns.length - 1)]!);
   try {
     const run = await typemcp(
-      ["chat", "--config", config, "--provider", kind, "--model", "test-model", "--base-url", fake.baseUrl, "--prompt", "Show me the tiny image."],
-      { env: providerEnv({ [KEY_OF[kind]]: "test-key" }), timeoutMs: 30_000 },
+      ["chat", "--config", config, "--provider", kind, "--model", "test-model", "--base-url", fake.baseUrl, "--prompt", "Show me the tiny image.", ...extra],
+      { env: providerEnv({ [KEY_OF[kind]]: "test-key", TYPEMCP_DENO: installDeno() }), timeoutMs: 60_000 },
     );
     expect(run.stderr).not.toContain("typemcp:");
     expect(run.stdout).toBe("A small logo.\n");
@@ -35,7 +39,7 @@ async function fedBack(kind: FakeProviderKind) {
 
 const PNG = /^iVBORw0KGgo[A-Za-z0-9+/=]{100,}$/;
 
-describe("typemcp chat: an image a tool returns", { timeout: 60_000 }, () => {
+describe("typemcp chat: an image a tool returns", { timeout: 120_000 }, () => {
   test("goes to Anthropic as an image block inside the tool_result, after its text", async () => {
     const body = await fedBack("anthropic");
     const [result] = body.messages.at(-1).content;
@@ -64,5 +68,19 @@ describe("typemcp chat: an image a tool returns", { timeout: 60_000 }, () => {
     expect(parts).toHaveLength(2);
     expect(parts[0].functionResponse).toMatchObject({ name: "everything__get-tiny-image" });
     expect(parts[1]).toEqual({ inlineData: { mimeType: "image/png", data: expect.stringMatching(PNG) } });
+  });
+
+  test("in code mode, goes to the model when a program shows it with codemode.show", async () => {
+    const code = [
+      "const r = await everything.get_tiny_image();",
+      'await codemode.show(...r.content.filter((b) => b.type === "image"));',
+      'console.log(r.content.map((b) => b.type).join(" "));',
+    ].join("\n");
+    const body = await fedBack("anthropic", [{ calls: [{ name: "run_program", args: { code } }] }, { text: "A small logo." }], ["--code"]);
+    const [result] = body.messages.at(-1).content;
+    expect(result.content).toEqual([
+      { type: "text", text: "text image text\n" },
+      { type: "image", source: { type: "base64", media_type: "image/png", data: expect.stringMatching(PNG) } },
+    ]);
   });
 });

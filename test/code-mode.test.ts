@@ -72,7 +72,7 @@ describe("typemcp chat --code", { timeout: 300_000 }, () => {
     // Every request carries one tool, not the 22 tools of crm and mail, and it starts from an index of the servers only.
     for (const body of generations) expect(sentTools("anthropic", body).map((t) => t.name)).toEqual(["run_program"]);
     const description = sentTools("anthropic", generations[0]).find((t) => t.name === "run_program")!.description;
-    expect(description).toMatch(/namespaces:\ncrm 11 \([a-z, ]+\)\nmail 11 \([a-z, ]+\)\n/);
+    expect(description).toMatch(/namespace:\ncrm 11 \([a-z, ]+\)\nmail 11 \([a-z, ]+\)\n/);
     expect(JSON.stringify(generations[0])).not.toContain("add_note");
     // What the program printed of the tools is all the model read of them: one folded signature, one declaration.
     const [signature, ...declaration] = results[0]![0]!.text.split("\n");

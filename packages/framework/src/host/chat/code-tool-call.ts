@@ -47,7 +47,12 @@ export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCa
   });
   // Told only when it changed: what is kept is in the conversation already otherwise.
   const keeping = kept.takeChanged() ? `\n[kept for later programs: ${kept.list()}]` : "";
-  if (!ran.failure) return host.reply(false, `${ran.output || "(The program printed nothing.)"}${keeping}`);
+  if (!ran.failure) {
+    const images = ran.images?.length ?? 0;
+    const nothing = images ? `(The program showed ${images} image${images === 1 ? "" : "s"}.)` : "(The program printed nothing.)";
+    const shown = host.reply(false, `${ran.output || nothing}${keeping}`);
+    return ran.images?.length ? { ...shown, images: ran.images } : shown;
+  }
   const printed = ran.output ? `\nIt printed before it stopped:\n${ran.output}` : "";
   return host.reply(true, `${catalog.explainMissing(ran.failure.message)}${printed}${keeping}`);
 }

@@ -49,7 +49,7 @@ describe("CodeModeCatalog", () => {
     const [run, ...others] = catalog.definitions();
     expect(others).toEqual([]);
     expect(run!.name).toBe("run_program");
-    expect(run!.description).toContain("namespaces:\ncrm 3 (customer, record)\nmail 2 (message)\nFind them:");
+    expect(run!.description).toContain("namespace:\ncrm 3 (customer, record)\nmail 2 (message)\nawait codemode.search(");
     expect(run!.description).not.toContain("get_record");
   });
 

@@ -134,7 +134,7 @@ export class CodeModeCatalog {
     return [
       {
         name: CODE_TOOL_NAMES.run,
-        description: `Run TypeScript (no network, files, imports); console.log output returns. Tools are async functions in namespaces:\n${this.index()}\nFind them: console.log(await codemode.search("what it does")); codemode.describe("ns.fn") gives full types; codemode.keep("name", value) keeps data or a function for later programs as kept.name. Failed calls throw.`,
+        description: `Runs TypeScript without network, files or imports; returns its console.log output. Tools are async functions by namespace:\n${this.index()}\nawait codemode.search("what it does") gives signatures to print, codemode.describe("ns.fn") full types, codemode.keep("name", v) keeps v for later programs as kept.name, codemode.show(image) shows it to you. Failed calls throw.`,
         inputSchema: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
       },
     ];

@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 import { type DiscoveryRequest, toDiscoveryRequest } from "./discovery-declarations.js";
 import { findDeno } from "./find-deno.js";
 import type { KeptValues } from "./kept-values.js";
+import type { ToolResultImage } from "../models/model-adapter.js";
+import { MAX_IMAGE_CHARS } from "../tool-result-images.js";
 
 /** What a program may use, and how long. */
 export interface SandboxLimits {
@@ -62,6 +64,8 @@ export interface SandboxOutcome {
   readonly failure?: { readonly kind: SandboxFailure; readonly message: string };
   /** Tool calls it made. */
   readonly calls: number;
+  /** The images it showed the model (`codemode.show`). */
+  readonly images?: readonly ToolResultImage[];
 }
 
 /** Runs programs in a sandbox whose only way out is the tool bridge. */
@@ -76,6 +80,8 @@ const RUNTIME_MB = 1_536;
 /** The longest line the bridge takes (a tool call's arguments): a program's own output is bounded by `outputLimit`. */
 const MAX_BRIDGE_LINE = 16 * 1024 * 1024;
 const BRIDGE_PREFIX = '{"typemcp":';
+/** The images one program may show the model. */
+const MAX_IMAGES = 4;
 // The program may not load modules: in Deno a statically written import of a local file is read
 // without the read permission, so none may be written at all (the tools are globals).
 const MODULE_SYNTAX = /\b(import|export)\b/;
@@ -154,6 +160,7 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
   let output = "";
   let stderr = "";
   let calls = 0;
+  const images: ToolResultImage[] = [];
   let failure: SandboxOutcome["failure"];
   let finished = false;
   let queue = Promise.resolve();
@@ -196,6 +203,9 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
     op?: unknown;
     value?: unknown;
     source?: unknown;
+    type?: unknown;
+    mimeType?: unknown;
+    data?: unknown;
   }) => {
     if (message.typemcp === "ready") {
       clearTimeout(timer);
@@ -217,6 +227,10 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
           ? { id: message.id, result: program.onDiscover(request) }
           : { id: message.id, error: `codemode.${String(message.op)} is not offered here.` };
       if (child.stdin.writable) child.stdin.write(`${JSON.stringify(reply)}\n`);
+    } else if (message.typemcp === "image" && typeof message.id === "number") {
+      const refused = refuseImage(message, images.length);
+      if (!refused) images.push({ mimeType: String(message.mimeType), data: String(message.data) });
+      if (child.stdin.writable) child.stdin.write(`${JSON.stringify(refused ? { id: message.id, error: refused } : { id: message.id, result: null })}\n`);
     } else if (message.typemcp === "keep" && typeof message.id === "number") {
       const entry = typeof message.source === "string" ? { source: message.source } : "value" in message ? { value: message.value } : undefined;
       const refused = program.kept ? program.kept.keep(String(message.name), entry) : "codemode.keep is not offered here.";
@@ -274,9 +288,18 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
       program.signal?.removeEventListener("abort", onAbort);
       if (pendingLine) print(pendingLine);
       if (!failure && !finished) failure = classifyExit(stderr, code, signal);
-      resolve({ output, calls, ...(failure && { failure }) });
+      resolve({ output, calls, ...(images.length && { images }), ...(failure && { failure }) });
     });
   });
+}
+
+// Why codemode.show cannot show this, or undefined when it can.
+function refuseImage(block: { type?: unknown; mimeType?: unknown; data?: unknown }, shown: number): string | undefined {
+  if (block.type !== "image" || typeof block.data !== "string" || typeof block.mimeType !== "string" || !block.mimeType.startsWith("image/")) {
+    return 'codemode.show takes image blocks ({ type: "image", data, mimeType: "image/…" }), as a tool\'s content has them.';
+  }
+  if (block.data.length > MAX_IMAGE_CHARS) return `codemode.show: the image is ${block.data.length} base64 characters; one may have ${MAX_IMAGE_CHARS}.`;
+  return shown >= MAX_IMAGES ? `codemode.show: a program shows at most ${MAX_IMAGES} images.` : undefined;
 }
 
 function parseBridgeLine(line: string): Record<string, unknown> | undefined {

@@ -11,6 +11,8 @@ declare namespace codemode {
   function describe(...names: string[]): Promise<string>;
   /** Keep data (as JSON) or a self-contained function for later programs of this session, as \`kept.name\`; \`undefined\` forgets it. */
   function keep(name: string, value: unknown): Promise<void>;
+  /** Show the model images (a tool's image blocks) beside what the program prints; up to 4 of 5 MB each. */
+  function show(...images: ContentBlock[]): Promise<void>;
 }
 `;
 

@@ -94,6 +94,9 @@ if (setup.discovery) {
       }
       return ask({ typemcp: "keep", name, source });
     },
+    show: async (...images: Array<{ type?: unknown; data?: unknown; mimeType?: unknown }>) => {
+      for (const image of images) await ask({ typemcp: "image", type: image?.type, mimeType: image?.mimeType, data: image?.data });
+    },
   };
   Object.defineProperty(globalThis, "codemode", { value: Object.freeze(Object.assign(Object.create(null), codemode)), enumerable: true });
 }
