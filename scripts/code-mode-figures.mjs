@@ -6,7 +6,8 @@
 // that plays the model from a fixed script (so the figures never move) and counts the bytes of
 // each request body, and the real ChatSession, router, Anthropic adapter and (for code mode) Deno
 // sandbox. The scripted model only uses what its context has shown it: each turn names what it
-// learned (`learned`), and the run fails if the request it answers does not contain it.
+// learned (`learned`), and the run fails if the request it answers (its tools or its messages)
+// does not contain it.
 //   node scripts/code-mode-figures.mjs           rewrite the table in the doc
 //   node scripts/code-mode-figures.mjs --check   exit 1 if the doc's table is not what a run gives now
 // Code mode needs Deno (TYPEMCP_DENO, node_modules/.bin/deno or PATH; the tests use deno@2.9.6 from npm).
@@ -104,7 +105,7 @@ async function measure(task, mode, servers, sandbox) {
       seen.push(segments);
       const turn = task.scripts[mode][step];
       // The scripted model acts only on what it has read: a turn that uses something its request does not hold is a broken script.
-      const missing = (turn?.learned ?? []).filter((fact) => !JSON.stringify(parsed.messages).includes(JSON.stringify(fact).slice(1, -1)));
+      const missing = (turn?.learned ?? []).filter((fact) => !body.includes(JSON.stringify(fact).slice(1, -1)));
       if (!turn || missing.length)
         failure ??= `${task.name}/${mode}, request ${step + 1}: ${turn ? `the context does not show ${missing.join(", ")}` : "no scripted turn"}`;
       const content = turn?.answer

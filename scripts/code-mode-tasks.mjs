@@ -6,7 +6,8 @@
 const call = (name, input) => ({ name, input });
 const program = (learned, ...lines) => ({ learned, calls: [call("run_program", { code: lines.join("\n") })] });
 // Code mode's first step in every task: find the tools in a program, one search per need, best match only.
-const discover = (...queries) => program([], `for (const q of ${JSON.stringify(queries)}) console.log(await codemode.search(q, { limit: 1 }));`);
+const discover = (...queries) =>
+  program(["codemode.search(", "{ limit }"], `for (const q of ${JSON.stringify(queries)}) console.log(await codemode.search(q, { limit: 1 }));`);
 
 const CHURN_ANSWER = "Customers 6, 21 and 36 (churned, Lyon) are leads again.";
 const churn = {
@@ -94,7 +95,7 @@ const reports = {
     code: [
       discover("list files", "read file", "write file"),
       program(
-        ["files.list_files(", "files.read_file(", "files.write_file("],
+        ["files.list_files(", "files.read_file(", "files.write_file(", "content: {type: string; text?: string}[]"],
         'const { files: paths } = await files.list_files({ folder: "/reports" });',
         "const lines: string[] = [];",
         "for (const path of paths) {",

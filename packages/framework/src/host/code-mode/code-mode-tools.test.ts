@@ -69,6 +69,17 @@ describe("CodeModeCatalog", () => {
     expect(catalog.discover({ op: "search", query: "weather" })).toBe('No tool matches "weather". Namespaces:\ncrm 3 (customer, record)\nmail 2 (message)');
   });
 
+  test("search says once what a tool without an output schema resolves to, the first time an answer has one", () => {
+    const fresh = new CodeModeCatalog([{ name: "crm", tools: CRM }]);
+    expect(fresh.discover({ op: "search", query: "add note", limit: 1 }).split("\n")).toEqual([
+      "crm.add_note(args: {id: number; text: string}): Promise<CallToolResult> // Append a note to a customer record.",
+      "type CallToolResult = {content: {type: string; text?: string}[]; structuredContent?: {}; isError?: boolean}",
+    ]);
+    expect(fresh.discover({ op: "search", query: "add note", limit: 1 })).toBe(
+      "crm.add_note(args: {id: number; text: string}): Promise<CallToolResult> // Append a note to a customer record.",
+    );
+  });
+
   test("describe answers the full declarations of the tools and namespaces named, and says which names it does not know", () => {
     const text = catalog.discover({ op: "describe", names: ["crm.add_note", "mail", "billing"] });
     expect(text).toContain("declare namespace crm {\n  /**\n   * Append a note to a customer record.");

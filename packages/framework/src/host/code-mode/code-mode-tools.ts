@@ -23,6 +23,7 @@ export const CODE_TOOL_NAMES = { run: "run_program" } as const;
 export class CodeModeCatalog {
   readonly bindings: readonly ToolBinding[];
   private readonly tools = new Map<string, McpTool>();
+  private toldResultType = false;
 
   constructor(
     private readonly servers: readonly DeclaredServer[],
@@ -109,7 +110,13 @@ export class CodeModeCatalog {
     }));
     const found = searchTools(entries, query, limit);
     if (!found.length) return `No tool matches "${query}". Namespaces:\n${this.index()}`;
-    return found.map((entry) => `${this.signature(entry.binding, outputs)} // ${firstSentence(entry.description)}`).join("\n");
+    const lines = found.map((entry) => `${this.signature(entry.binding, outputs)} // ${firstSentence(entry.description)}`);
+    // What a tool without an output schema resolves to, said once: the model has not seen the declarations.
+    if (!this.toldResultType && lines.some((line) => line.includes("Promise<CallToolResult>"))) {
+      this.toldResultType = true;
+      lines.push(`type CallToolResult = ${RESULT_TYPE}`);
+    }
+    return lines.join("\n");
   }
 
   // `ns.fn(args: {…}): Promise<…>` on one line, without JSDoc.
@@ -134,7 +141,7 @@ export class CodeModeCatalog {
     return [
       {
         name: CODE_TOOL_NAMES.run,
-        description: `Runs TypeScript without network, files or imports; returns its console.log output. Tools are async functions by namespace:\n${this.index()}\nawait codemode.search("what it does") gives signatures to print, codemode.describe("ns.fn") full types, codemode.keep("name", v) keeps v for later programs as kept.name, codemode.show(image) shows it to you. Failed calls throw.`,
+        description: `Runs TypeScript without network, files or imports; returns its console.log output. Tools are async functions by namespace:\n${this.index()}\nawait codemode.search("what it does", { limit }) gives signatures to print, codemode.describe("ns.fn") full types, codemode.keep("name", v) keeps v for later programs as kept.name, codemode.show(image) shows it to you. Failed calls throw.`,
         inputSchema: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
       },
     ];
@@ -151,6 +158,9 @@ export class CodeModeCatalog {
     return toServerIndex([...namespaces.values()], 2);
   }
 }
+
+/** `CallToolResult` on one line, as a search answer first using it explains it. */
+const RESULT_TYPE = "{content: {type: string; text?: string}[]; structuredContent?: {}; isError?: boolean}";
 
 /** Past this many characters a result type shows its first level's property names only. */
 const LONG_RESULT = 100;
