@@ -1,78 +1,69 @@
-// The context-cost figures docs/chat.md gives for code mode: every byte sent to the model,
-// over every request of one multi-step task, with all tools, with --lazy-tools and with code
-// mode. Measured, not typed in: five MCP servers (test/fixtures/office-servers.mjs, 55 tools)
-// run over stdio; a fake Anthropic Messages API on 127.0.0.1 plays the model from a fixed script
-// (so the figures never move) and counts the bytes of each request body it receives; the real
-// ChatSession, router and (for code mode) Deno sandbox do the rest. The task: list 100 customer
-// records, keep the churned ones in Lyon, set the status of three of them.
+// The context-cost figures docs/chat.md gives for code mode: every byte sent to the model over
+// every request of a whole task, sending every tool's definition against --code, for three
+// multi-step tasks of different shapes. Measured, not typed in: nine MCP servers over stdio (the
+// five of test/fixtures/office-servers.mjs, the calc, towns and weather samples and
+// @modelcontextprotocol/server-everything: 83 tools), a fake Anthropic Messages API on 127.0.0.1
+// that plays the model from a fixed script (so the figures never move) and counts the bytes of
+// each request body, and the real ChatSession, router, Anthropic adapter and (for code mode) Deno
+// sandbox. The scripted model only uses what its context has shown it: each turn names what it
+// learned (`learned`), and the run fails if the request it answers (its tools or its messages)
+// does not contain it.
 //   node scripts/code-mode-figures.mjs           rewrite the table in the doc
 //   node scripts/code-mode-figures.mjs --check   exit 1 if the doc's table is not what a run gives now
 // Code mode needs Deno (TYPEMCP_DENO, node_modules/.bin/deno or PATH; the tests use deno@2.9.6 from npm).
+// Build the workspace first (the sample servers run from their dist/).
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ChatSession, connectServer, createAnthropicModel, createDenoSandbox } from "typemcp/host";
+import { TASKS } from "./code-mode-tasks.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const doc = path.join(root, "packages/framework/docs/chat.md");
 const office = path.join(root, "test/fixtures/office-servers.mjs");
 const START = "<!-- code-mode-figures:start (scripts/code-mode-figures.mjs) -->";
 const END = "<!-- code-mode-figures:end -->";
-const NAMES = ["crm", "mail", "calendar", "files", "billing"];
-const PICKED = [6, 21, 36];
-
-const use = (name, input) => ({ name, input });
-const PROGRAM = [
-  "const { records } = await crm.list_records();",
-  'const lost = records.filter((r) => r.city === "Lyon" && r.status === "churned").slice(0, 3);',
-  'for (const r of lost) await crm.update_status({ id: r.id, status: "lead" });',
-  'console.log(lost.map((r) => `${r.id} ${r.name}`).join("\\n"));',
-].join("\n");
-const ANSWER = "Customers 6, 21 and 36 (churned, Lyon) are leads again.";
-// What the model does in each setting, one entry per model request.
-const SCRIPTS = {
-  all: [[use("crm__list_records", {})], PICKED.map((id) => use("crm__update_status", { id, status: "lead" })), ANSWER],
-  lazy: [
-    [use("find_tools", { query: "customer records status" })],
-    [use("get_tool_schema", { name: "crm__list_records" }), use("get_tool_schema", { name: "crm__update_status" })],
-    [use("crm__list_records", {})],
-    PICKED.map((id) => use("crm__update_status", { id, status: "lead" })),
-    ANSWER,
-  ],
-  code: [
-    [use("search_tools", { query: "list customer records" }), use("search_tools", { query: "set customer status" })],
-    [use("run_program", { code: PROGRAM })],
-    ANSWER,
-  ],
-};
+const SERVERS = [
+  ...["crm", "mail", "calendar", "files", "billing"].map((name) => ({ name, args: [office, name] })),
+  { name: "calc", args: ["packages/calc-server/dist/calc.js"] },
+  { name: "towns", args: ["packages/towns-server/dist/towns.js"] },
+  { name: "weather", args: ["packages/weather-server/dist/weather.js"] },
+  { name: "everything", args: ["node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"] },
+];
+/** The smallest prompt Anthropic caches (1,024 tokens), in bytes at about 4 a token: what the adapter marks no less than. */
+const MIN_CACHED_BYTES = 4_096;
 
 const connections = await Promise.all(
-  NAMES.map((name) =>
+  SERVERS.map(({ name, args }) =>
     connectServer(
-      { kind: "stdio", name, command: process.execPath, args: [office, name], inheritEnv: false },
+      { kind: "stdio", name, command: process.execPath, args: [path.resolve(root, args[0]), ...args.slice(1)], inheritEnv: false },
       { timeoutMs: 30_000, clientName: "code-mode-figures", clientVersion: "1.0.0" },
     ),
   ),
 );
 try {
-  const servers = connections.map((c, i) => ({ name: NAMES[i], tools: c.tools, call: (tool, args, o) => c.call(tool, args, o) }));
+  const servers = connections.map((c, i) => ({ name: SERVERS[i].name, tools: c.tools, call: (tool, args, o) => c.call(tool, args, o) }));
   const toolCount = servers.reduce((n, s) => n + s.tools.length, 0);
   const sandbox = createDenoSandbox();
-  const runs = {};
-  for (const mode of ["all", "lazy", "code"]) runs[mode] = await measure(mode, servers, sandbox);
-  const saved = (mode) => `${((1 - runs[mode].total / runs.all.total) * 100).toFixed(1)} %`;
-  const row = (label, mode) =>
-    `| ${label} | ${runs[mode].requests.length} | ${n(runs[mode].requests[0])} | ${runs[mode].requests.map(n).join(" + ")} | ${n(runs[mode].total)} ≈ ${n(Math.ceil(runs[mode].total / 4))} | ${mode === "all" ? "—" : saved(mode)} |`;
+  const rows = [];
+  for (const task of TASKS) {
+    const runs = {};
+    for (const mode of ["all", "code"]) runs[mode] = await measure(task, mode, servers, sandbox);
+    const saved = `${((1 - runs.code.total / runs.all.total) * 100).toFixed(1)} %`;
+    const row = (label, run, cell) =>
+      `| ${label} | ${run.requests.length} | ${run.requests.map(n).join(" + ")} | ${n(run.total)} ≈ ${n(Math.ceil(run.total / 4))} | ${n(run.cached)} | ${cell} |`;
+    rows.push(row(`**${task.name}**: ${task.shape}; every tool's definition`, runs.all, "—"), row("`--code`", runs.code, saved));
+  }
   const table = [
     START,
-    `${toolCount} tools on ${NAMES.length} servers (${servers.map((s) => `${s.name} ${s.tools.length}`).join(", ")}); the task: list 100 customer records (${n(runs.all.recordBytes)} bytes of JSON), keep the churned ones in Lyon, set the status of three. Bytes of every request body the model's API received, the whole task (tokens estimated as bytes / 4):`,
+    `${toolCount} tools on ${servers.length} servers (${servers.map((s) => `${s.name} ${s.tools.length}`).join(", ")}). Bytes of every request body the model's API received over the whole task (tokens estimated as bytes / 4); "cached": of those, the bytes a request repeats of an earlier one up to its \`cache_control\` mark, which Anthropic reads from its cache instead of processing again (they are still sent, and counted in the whole task).`,
     "",
-    "| setting | requests | first request | each request | whole task | saved |",
+    ...TASKS.map((task) => `- **${task.name}**: “${task.prompt}”`),
+    "",
+    "| task and setting | requests | each request | whole task | cached | saved |",
     "|---|---|---|---|---|---|",
-    row("every tool's definition", "all"),
-    row("`--lazy-tools`", "lazy"),
-    row("`--code`", "code"),
+    ...rows,
     END,
   ].join("\n");
   const text = fs.readFileSync(doc, "utf8");
@@ -93,11 +84,13 @@ try {
   await Promise.all(connections.map((c) => c.close()));
 }
 
-// One run of the task in one setting: the size of each request body, in order.
-async function measure(mode, servers, sandbox) {
+// One run of a task in one setting: the size of each request body, in order, and how much of it was cached.
+async function measure(task, mode, servers, sandbox) {
   const requests = [];
-  let recordBytes = 0;
+  const seen = [];
+  let cached = 0;
   let ids = 0;
+  let failure;
   const api = http.createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8").on("data", (chunk) => (body += chunk));
@@ -106,18 +99,25 @@ async function measure(mode, servers, sandbox) {
       if (req.method === "GET") return send({ id: "figures", type: "model", display_name: "figures", created_at: "2026-01-01T00:00:00Z" });
       const step = requests.length;
       requests.push(Buffer.byteLength(body));
-      // The list's result as the model reads it, in the all-tools run.
-      const fed = JSON.parse(body).messages.at(-1).content;
-      if (mode === "all" && step === 1) recordBytes = Buffer.byteLength(fed.find((b) => b.type === "tool_result").content);
-      const turn = SCRIPTS[mode][step];
-      const content = typeof turn === "string" ? [{ type: "text", text: turn }] : turn.map((call) => ({ type: "tool_use", id: `toolu_${++ids}`, ...call }));
+      const parsed = JSON.parse(body);
+      const segments = toSegments(parsed);
+      cached += cachedBytes(segments, seen);
+      seen.push(segments);
+      const turn = task.scripts[mode][step];
+      // The scripted model acts only on what it has read: a turn that uses something its request does not hold is a broken script.
+      const missing = (turn?.learned ?? []).filter((fact) => !body.includes(JSON.stringify(fact).slice(1, -1)));
+      if (!turn || missing.length)
+        failure ??= `${task.name}/${mode}, request ${step + 1}: ${turn ? `the context does not show ${missing.join(", ")}` : "no scripted turn"}`;
+      const content = turn?.answer
+        ? [{ type: "text", text: turn.answer }]
+        : (turn?.calls ?? []).map(({ name, input }) => ({ type: "tool_use", id: `toolu_${++ids}`, name, input }));
       send({
         id: `msg_${step}`,
         type: "message",
         role: "assistant",
         model: "figures",
-        content,
-        stop_reason: typeof turn === "string" ? "end_turn" : "tool_use",
+        content: content.length ? content : [{ type: "text", text: "(script ended)" }],
+        stop_reason: turn?.calls ? "tool_use" : "end_turn",
         usage: { input_tokens: 0, output_tokens: 0 },
       });
     });
@@ -125,20 +125,49 @@ async function measure(mode, servers, sandbox) {
   await new Promise((resolve) => api.listen(0, "127.0.0.1", resolve));
   try {
     const model = await createAnthropicModel({ apiKey: "figures", model: "figures", baseUrl: `http://127.0.0.1:${api.address().port}` });
+    const results = [];
     const chat = new ChatSession({
       servers,
       model,
       consent: () => "yes",
-      ...(mode === "lazy" && { lazyTools: true }),
       ...(mode === "code" && { code: { sandbox } }),
+      onEvent: (event) => event.type === "result" && event.isError && results.push(event.text),
     });
-    const outcome = await chat.send("Find the churned customers in Lyon and make three of them leads again.");
-    if (outcome.answer !== ANSWER) throw new Error(`the ${mode} run did not end with the scripted answer: ${JSON.stringify(outcome)}`);
-    return { requests, total: requests.reduce((a, b) => a + b, 0), recordBytes };
+    const outcome = await chat.send(task.prompt);
+    if (failure) throw new Error(failure);
+    if (results.length) throw new Error(`${task.name}/${mode}: a call failed: ${results.join("\n")}`);
+    const answer = task.scripts[mode].at(-1).answer;
+    if (outcome.answer !== answer) throw new Error(`the ${task.name}/${mode} run did not end with the scripted answer: ${JSON.stringify(outcome)}`);
+    return { requests, total: requests.reduce((a, b) => a + b, 0), cached };
   } finally {
     api.closeAllConnections();
     await new Promise((resolve) => api.close(resolve));
   }
+}
+
+// A request as Anthropic's cache sees it: tools, system, then each message's blocks, in order,
+// each marked where the request put a cache breakpoint.
+function toSegments(body) {
+  const bare = ({ cache_control, ...rest }) => ({ text: JSON.stringify(rest), mark: cache_control !== undefined });
+  const blocks = (message) => (typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content);
+  return [
+    ...(body.tools ?? []).map(bare),
+    ...(body.system ? [{ text: JSON.stringify(body.system), mark: false }] : []),
+    ...body.messages.flatMap((message) => blocks(message).map((block) => ({ ...bare(block), text: message.role + bare(block).text }))),
+  ];
+}
+
+// The longest prefix of `segments` that an earlier request marked and sent the same, if it is long enough to be cached.
+function cachedBytes(segments, earlier) {
+  let best = 0;
+  for (const before of earlier) {
+    let bytes = 0;
+    for (let i = 0; i < before.length && i < segments.length && before[i].text === segments[i].text; i++) {
+      bytes += Buffer.byteLength(before[i].text);
+      if (before[i].mark && bytes >= MIN_CACHED_BYTES) best = Math.max(best, bytes);
+    }
+  }
+  return best;
 }
 
 function n(value) {

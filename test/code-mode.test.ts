@@ -50,11 +50,10 @@ async function chat(turns: ScriptedTurn[], extra: string[] = []) {
 }
 
 describe("typemcp chat --code", { timeout: 300_000 }, () => {
-  test("offers three tools instead of every schema, and runs a program chaining calls whose intermediate results never reach the model", async () => {
+  test("offers one tool indexing the servers, finds tools from inside a program, and runs one chaining calls whose intermediate results never reach the model", async () => {
     const { run, generations, results } = await chat(
       [
-        { calls: [{ name: "search_tools", args: { query: "list customer records" } }] },
-        { calls: [{ name: "get_declarations", args: { names: ["crm.list_records", "crm.add_note"] } }] },
+        program('console.log(await codemode.search("list customer records", { limit: 1 }));\nconsole.log(await codemode.describe("crm.add_note"));'),
         program(
           [
             "const { records } = await crm.list_records();",
@@ -70,23 +69,51 @@ describe("typemcp chat --code", { timeout: 300_000 }, () => {
     expect(run.stderr).not.toContain("typemcp:");
     expect(run.status).toBe(0);
     expect(run.stdout).toBe("Noted three churned customers in Lyon: 6, 21 and 36.\n");
-    // Every request carries the three tools only, not the 22 tools of crm and mail.
-    for (const body of generations) expect(sentTools("anthropic", body).map((t) => t.name)).toEqual(["search_tools", "get_declarations", "run_program"]);
-    expect(sentTools("anthropic", generations[0]).find((t) => t.name === "run_program")!.description).toContain("(crm 11, mail 11)");
-    // The search answers the best matches as one-line signatures: here the one tool that lists records.
-    expect(results[0]![0]!.text.split("\n")).toEqual([
-      expect.stringMatching(
-        /^crm\.list_records\(args\?: \{\}\): Promise<\{records: \{id: number; name: string; .*status: "lead" \| "active" \| "churned"; .*\}\[\]\}> \/\/ List every customer record: id, name, email, city, status, revenue and notes\.$/,
-      ),
-    ]);
-    expect(results[1]![0]!.text).toContain("declare namespace crm {");
-    expect(results[1]![0]!.text).toContain("  function add_note(args: {\n    /** The record's id. */\n    id: number;");
-    expect(results[1]![0]!.text).not.toContain("get_record");
-    expect(results[2]).toEqual([{ id: expect.any(String), text: "6 Customer 6\n21 Customer 21\n36 Customer 36\n", isError: false }]);
+    // Every request carries one tool, not the 22 tools of crm and mail, and it starts from an index of the servers only.
+    for (const body of generations) expect(sentTools("anthropic", body).map((t) => t.name)).toEqual(["run_program"]);
+    const description = sentTools("anthropic", generations[0]).find((t) => t.name === "run_program")!.description;
+    expect(description).toMatch(/namespace:\ncrm 11 \([a-z, ]+\)\nmail 11 \([a-z, ]+\)\n/);
+    expect(JSON.stringify(generations[0])).not.toContain("add_note");
+    // What the program printed of the tools is all the model read of them: one folded signature, one declaration.
+    const [signature, ...declaration] = results[0]![0]!.text.split("\n");
+    expect(signature).toBe(
+      "crm.list_records(args?: {}): Promise<{records: {…}[]}> // List every customer record: id, name, email, city, status, revenue and notes.",
+    );
+    expect(declaration.join("\n")).toContain("declare namespace crm {\n  /**\n   * Append a note to a customer record.");
+    expect(declaration.join("\n")).toContain("  function add_note(args: {\n    /** The record's id. */\n    id: number;");
+    expect(declaration.join("\n")).not.toContain("get_record");
+    expect(results[1]).toEqual([{ id: expect.any(String), text: "6 Customer 6\n21 Customer 21\n36 Customer 36\n", isError: false }]);
     // The 100 records went from the server to the program, never to the model.
     expect(JSON.stringify(generations.at(-1))).not.toContain("customer50@example.com");
     expect(run.stderr).toContain("  → crm__list_records {}\n");
     expect(run.stderr).toContain('  → crm__add_note {"id":36,"text":"Called to win back."}\n');
+  });
+
+  test("keeps named values and helper functions from one program for the later programs of the session, typed, listed and bounded", async () => {
+    const { run, results } = await chat([
+      program(
+        [
+          "const { records } = await crm.list_records();",
+          'await codemode.keep("lyon", records.filter((r) => r.city === "Lyon").map((r) => ({ id: r.id, status: r.status })));',
+          'await codemode.keep("churned", (rows: { status: string }[]) => rows.filter((r) => r.status === "churned"));',
+          'console.log("kept");',
+        ].join("\n"),
+      ),
+      program('console.log(kept.churned(kept.lyon).map((r: { id: number }) => r.id).join(", "));'),
+      program("console.log(kept.lyon[0].city);"),
+      program('await codemode.keep("whole", "x".repeat(300_000));'),
+      { text: "Done." },
+    ]);
+    expect(run.status).toBe(0);
+    expect(results[0]![0]).toEqual({ id: expect.any(String), isError: false, text: "kept\n\n[kept for later programs: lyon (552 bytes), churned (function)]" });
+    expect(results[1]![0]).toEqual({ id: expect.any(String), isError: false, text: "6, 21, 36, 51, 66, 81, 96\n" });
+    // A kept value is declared with the type read from it: a field it does not have is a type error.
+    expect(results[2]![0]!.isError).toBe(true);
+    expect(results[2]![0]!.text).toContain("TS2339 [ERROR]: Property 'city' does not exist on type '{ id: number; status: string; }'.");
+    expect(results[3]![0]).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/^The program threw ToolCallError: codemode\.keep: whole is 300002 bytes; one kept value may have 262144\./),
+    });
   });
 
   test("stops a program that tries the network, the file system or an endless loop, and tells the model", async () => {

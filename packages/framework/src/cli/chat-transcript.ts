@@ -1,4 +1,5 @@
 import type { ChatEvent } from "../host/chat/chat-events.js";
+import type { TokenUsage } from "../host/models/model-adapter.js";
 
 /** How much of a tool result the screen shows; `--json` has it whole. */
 const SHOWN_RESULT_CHARS = 200;
@@ -82,7 +83,8 @@ export function createTranscriptPrinter(write: (text: string) => void, options: 
 
 function formatUsage(event: Extract<ChatEvent, { type: "usage" }>): string {
   const n = (value: number) => value.toLocaleString("en-US");
-  return `[tokens] this turn ${n(event.turn.inputTokens)} in, ${n(event.turn.outputTokens)} out; session ${n(event.total.inputTokens)} in, ${n(event.total.outputTokens)} out`;
+  const cached = (usage: TokenUsage) => (usage.cachedInputTokens ? ` (${n(usage.cachedInputTokens)} cached)` : "");
+  return `[tokens] this turn ${n(event.turn.inputTokens)} in${cached(event.turn)}, ${n(event.turn.outputTokens)} out; session ${n(event.total.inputTokens)} in${cached(event.total)}, ${n(event.total.outputTokens)} out`;
 }
 
 function shorten(text: string): string {

@@ -68,8 +68,8 @@ Commands:
       ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, AZURE_OPENAI_API_KEY; --base-url
       reaches any OpenAI-compatible engine (llama.cpp, vLLM, OpenRouter).
       --yes approves every call and resource read   --lazy-tools a tool search first
-      --code  code mode: the model searches the tools, reads their TypeScript declarations
-              and writes a program that calls them, run in Deno with no permissions (each
+      --code  code mode: the model writes programs that find the tools (their TypeScript
+              declarations) and call them, run in Deno with no permissions (each
               call still checked and asked like a direct one); "code": true in mcp.json does
               it for one server. Deno: --deno PATH, TYPEMCP_DENO, node_modules/.bin or PATH.
               --code-timeout MS (default 30000, tool calls not counted), --code-memory MB (128)

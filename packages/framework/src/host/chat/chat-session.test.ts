@@ -134,6 +134,17 @@ describe("ChatSession", () => {
     expect(chat.usage).toEqual({ inputTokens: 45, outputTokens: 8 });
   });
 
+  test("counts the input tokens a provider read from its prompt cache apart, in the turn and in the session", async () => {
+    const scripted = model([
+      { text: "", calls: [{ id: "1", name: "notes__read", arguments: {} }], usage: { inputTokens: 3000, outputTokens: 10, cachedInputTokens: 2900 } },
+      { text: "Read.", calls: [], usage: { inputTokens: 3100, outputTokens: 5, cachedInputTokens: 3000 } },
+    ]);
+    const chat = new ChatSession({ servers: [notesServer()], model: scripted, consent: () => "yes", usage: { inputTokens: 100, outputTokens: 1 } });
+    const outcome = await chat.send("Read the notes.");
+    expect(outcome.usage).toEqual({ inputTokens: 6100, outputTokens: 15, cachedInputTokens: 5900 });
+    expect(chat.usage).toEqual({ inputTokens: 6200, outputTokens: 16, cachedInputTokens: 5900 });
+  });
+
   test("keeps the results of tools that ran when the user cancels a later model request of the turn", async () => {
     const controller = new AbortController();
     const server = notesServer("read-only");

@@ -2,6 +2,7 @@ import { answerSkillTool, isSkillTool, READ_SKILL_TOOL, toSkillTools } from "./s
 import type { McpSkill } from "../mcp-skill.js";
 import { callResultText } from "../call-result-text.js";
 import { CODE_TOOL_NAMES, CodeModeCatalog } from "../code-mode/code-mode-tools.js";
+import { KeptValues } from "../code-mode/kept-values.js";
 import { HostError } from "../../errors/host-error.js";
 import type { McpCallResult, McpTool } from "../mcp-tool.js";
 import type { ChatMessage, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "../models/model-adapter.js";
@@ -17,8 +18,9 @@ import type { CheckedOutcome, HostAnsweredCall } from "./host-answered-call.js";
 import { answerFindTool, answerSchemaTool } from "./lazy-tool-calls.js";
 import { FIND_TOOL_NAME, SCHEMA_TOOL_NAME, toLazyTools } from "./lazy-tools.js";
 import { answerResourceTool, DEFAULT_RESOURCE_CHARS, isResourceTool, READ_RESOURCE_TOOL, toResourceTools } from "./resource-tools.js";
-import { sizeOf, usageOf, type TurnUsage } from "./turn-usage.js";
+import { addUsage, sizeOf, usageOf, type TurnUsage } from "./turn-usage.js";
 import { validateCallArguments } from "./validate-call-arguments.js";
+import { toolResultImages } from "../tool-result-images.js";
 
 export type { ChatServer, ChatSessionOptions, ConsentAnswer, ConsentRequest } from "./chat-types.js";
 
@@ -47,11 +49,13 @@ export class ChatSession {
   private readonly approvedAlways = new Set<string>();
   private readonly loaded = new Set<string>();
   private catalog: { key: string; value: CodeModeCatalog } | undefined;
-  private readonly total = { inputTokens: 0, outputTokens: 0 };
+  // What code mode's programs keep for later ones: this session's, gone with it.
+  private readonly kept = new KeptValues();
+  private readonly total: { inputTokens: number; outputTokens: number; cachedInputTokens?: number } = { inputTokens: 0, outputTokens: 0 };
 
   constructor(private readonly options: ChatSessionOptions) {
     if (options.history) this.messages.push(...options.history);
-    if (options.usage) Object.assign(this.total, { inputTokens: options.usage.inputTokens, outputTokens: options.usage.outputTokens });
+    if (options.usage) addUsage(this.total, options.usage);
     this.router = new ToolRouter(options.servers, { provider: options.model.toolFormat });
     this.servers = new Map(options.servers.map((server) => [server.name, server]));
   }
@@ -143,10 +147,8 @@ export class ChatSession {
 
   private count(used: TokenUsage, step: number, turn: TurnUsage): void {
     turn.reported = true;
-    turn.inputTokens += used.inputTokens;
-    turn.outputTokens += used.outputTokens;
-    this.total.inputTokens += used.inputTokens;
-    this.total.outputTokens += used.outputTokens;
+    addUsage(turn, used);
+    addUsage(this.total, used);
     this.emit({ type: "usage", step, ...used, turn: usageOf(turn).usage!, total: { ...this.total } });
   }
 
@@ -260,7 +262,7 @@ export class ChatSession {
       return answerSkillTool(host, this.options.servers, (server, skill) => this.askSkillConsent(server, skill), maxChars);
     }
     const catalog = this.codeCatalog();
-    if (catalog && Object.values(CODE_TOOL_NAMES).includes(call.name as never)) return answerCodeTool(host, catalog, this.options.code!.sandbox);
+    if (catalog && Object.values(CODE_TOOL_NAMES).includes(call.name as never)) return answerCodeTool(host, catalog, this.options.code!.sandbox, this.kept);
     let routed: RoutedCall;
     try {
       routed = this.router.resolve(call.name, call.arguments);
@@ -278,7 +280,8 @@ export class ChatSession {
     }
     this.emit({ type: "call", step, id: call.id, name: call.name, qualifiedName: routed.qualifiedName, arguments: routed.arguments });
     const outcome = await this.runChecked(routed, call.id, invalid, signal);
-    return { callId: call.id, name: call.name, content: outcome.text, isError: outcome.isError };
+    const images = toolResultImages(outcome.result);
+    return { callId: call.id, name: call.name, content: outcome.text, isError: outcome.isError, ...(images.length && { images }) };
   }
 
   /**

@@ -69,9 +69,10 @@ export interface ChatSessionOptions {
   readonly lazyTools?: boolean;
   /**
    * Code mode: the tools of `servers` (default: every server) are not offered one by one; the
-   * model gets three tools instead (search them, read their TypeScript declarations, run a
-   * program that calls them), and `sandbox` runs the program. Every call a program makes passes
-   * the same checks as a direct call: policy, the input schema, consent.
+   * model gets one tool instead, `run_program`, with an index of the servers; a program finds
+   * the tools itself (`codemode.search`, `codemode.describe`), calls them, and may keep values for
+   * later programs (`codemode.keep`); `sandbox` runs it. Every call a program makes passes the
+   * same checks as a direct call: policy, the input schema, consent.
    */
   readonly code?: { readonly sandbox: CodeSandbox; readonly servers?: readonly string[] };
   /**

@@ -1,29 +1,18 @@
 import type { CodeModeCatalog } from "../code-mode/code-mode-tools.js";
-import { CODE_TOOL_NAMES } from "../code-mode/code-mode-tools.js";
 import type { BridgeAnswer, CodeSandbox } from "../code-mode/deno-sandbox.js";
+import type { KeptValues } from "../code-mode/kept-values.js";
 import type { ToolResultMessage } from "../models/model-adapter.js";
 import { hostToolArguments } from "./call-arguments.js";
 import type { HostAnsweredCall } from "./host-answered-call.js";
 
 /**
- * Answers code mode's tools: `search_tools` and `get_declarations` from the catalog,
- * `run_program` through the sandbox, each call a program makes checked like a direct call.
+ * Answers code mode's `run_program` through the sandbox: each call a program makes is checked
+ * like a direct call, and its `codemode.search`/`describe` are answered from the catalog.
  */
-export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCatalog, sandbox: CodeSandbox): Promise<ToolResultMessage> {
+export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCatalog, sandbox: CodeSandbox, kept: KeptValues): Promise<ToolResultMessage> {
   const { call, step, signal } = host;
   const args = hostToolArguments(call);
   host.emit({ type: "call", step, id: call.id, name: call.name, arguments: args });
-  if (call.name === CODE_TOOL_NAMES.search) {
-    host.emit({ type: "decision", id: call.id, decision: "answered" });
-    return host.reply(false, catalog.search(String(args?.query ?? "")));
-  }
-  if (call.name === CODE_TOOL_NAMES.declarations) {
-    host.emit({ type: "decision", id: call.id, decision: "answered" });
-    const names = Array.isArray(args?.names) ? args.names.map(String) : [];
-    const { text, unknown } = catalog.declarations(names);
-    const missing = unknown.length ? `\n// Not found: ${unknown.join(", ")}. Namespaces: ${Object.keys(catalog.namespaces()).join(", ")}.` : "";
-    return host.reply(!text, `${text}${missing}`.trim());
-  }
   const code = typeof args?.code === "string" ? args.code : "";
   if (!code.trim()) {
     host.emit({ type: "decision", id: call.id, decision: "invalid", reason: "No program.", by: "schema" });
@@ -49,12 +38,21 @@ export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCa
   const ran = await sandbox.run({
     code,
     language,
-    declarations: catalog.declarations().text,
+    declarations: `${catalog.programDeclarations()}\n${kept.declarations()}`,
+    kept,
     namespaces: catalog.namespaces(),
+    onDiscover: (request) => catalog.discover(request),
     onCall,
     ...(signal && { signal }),
   });
-  if (!ran.failure) return host.reply(false, ran.output || "(The program printed nothing.)");
+  // Told only when it changed: what is kept is in the conversation already otherwise.
+  const keeping = kept.takeChanged() ? `\n[kept for later programs: ${kept.list()}]` : "";
+  if (!ran.failure) {
+    const images = ran.images?.length ?? 0;
+    const nothing = images ? `(The program showed ${images} image${images === 1 ? "" : "s"}.)` : "(The program printed nothing.)";
+    const shown = host.reply(false, `${ran.output || nothing}${keeping}`);
+    return ran.images?.length ? { ...shown, images: ran.images } : shown;
+  }
   const printed = ran.output ? `\nIt printed before it stopped:\n${ran.output}` : "";
-  return host.reply(true, `${catalog.explainMissing(ran.failure.message)}${printed}`);
+  return host.reply(true, `${catalog.explainMissing(ran.failure.message)}${printed}${keeping}`);
 }

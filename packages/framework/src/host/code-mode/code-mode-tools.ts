@@ -1,6 +1,8 @@
 import { firstSentence } from "../first-sentence.js";
 import type { McpTool } from "../mcp-tool.js";
 import { searchTools } from "../search-tools.js";
+import { DISCOVERY_DECLARATIONS, type DiscoveryRequest } from "./discovery-declarations.js";
+import { toServerIndex } from "./server-index.js";
 import { type DeclaredServer, type ToolBinding, toIdentifier, toToolDeclarations } from "./tool-declarations.js";
 
 /** A tool a server has that the program is not given, and why (the host's policy). */
@@ -10,17 +12,18 @@ export interface HiddenTool {
   readonly reason: string;
 }
 
-/** The names of code mode's three tools; none has `__`, so no qualified name can take one. */
-export const CODE_TOOL_NAMES = { search: "search_tools", declarations: "get_declarations", run: "run_program" } as const;
+/** The name of code mode's one tool; it has no `__`, so no qualified name can take it. */
+export const CODE_TOOL_NAMES = { run: "run_program" } as const;
 
 /**
  * What code mode knows about the servers it presents as code: the declarations, the bindings
- * from each declared function back to its tool, and the three tools the model gets instead of
- * every tool's schema.
+ * from each declared function back to its tool, what a program's `codemode.search` and
+ * `codemode.describe` answer, and the one tool the model gets instead of every tool's schema.
  */
 export class CodeModeCatalog {
   readonly bindings: readonly ToolBinding[];
   private readonly tools = new Map<string, McpTool>();
+  private toldResultType = false;
 
   constructor(
     private readonly servers: readonly DeclaredServer[],
@@ -47,7 +50,21 @@ export class CodeModeCatalog {
     return this.bindings.find((b) => b.qualifiedName === qualifiedName);
   }
 
-  /** Global declarations of every tool (what the program is checked against) or of those `names` pick. */
+  /** What a program is checked against: global declarations of every tool, and of `codemode`. */
+  programDeclarations(): string {
+    return `${this.declarations().text}\n${DISCOVERY_DECLARATIONS}`;
+  }
+
+  /** What a program's `codemode.search` or `codemode.describe` call answers. */
+  discover(request: DiscoveryRequest): string {
+    if (request.op === "search") return this.search(request.query, request.limit, request.outputs);
+    const { text, unknown } = this.declarations(request.names);
+    const namespaces = Object.keys(this.namespaces()).join(", ");
+    if (!request.names.length) return `Name tools ("ns.fn") or namespaces ("ns"): ${namespaces}.`;
+    return `${text}${unknown.length ? `// Not found: ${unknown.join(", ")}. Namespaces: ${namespaces}.\n` : ""}`;
+  }
+
+  /** Global declarations of every tool or of those `names` pick. */
   declarations(names?: readonly string[]): { text: string; unknown: string[] } {
     if (!names?.length) return { text: toToolDeclarations(this.servers, { style: "global" }).text, unknown: [] };
     const only = new Set<string>();
@@ -82,21 +99,28 @@ export class CodeModeCatalog {
   /**
    * The tools matching `query`, best first, each as its signature on one line (types without
    * their docs) and its description's first sentence: often all a program needs, and far less
-   * than every schema. `get_declarations` has the docs.
+   * than every schema. Objects nested in a result read `{…}` unless `outputs` is true; the
+   * description usually names their fields, and `codemode.describe` has them whole.
    */
-  search(query: string, limit = 4): string {
+  search(query: string, limit = 4, outputs = false): string {
     const entries = this.bindings.map((b) => ({
       name: `${b.namespace}.${b.method}`,
       description: this.tools.get(`${b.server}\u0000${b.tool}`)?.description ?? "",
       binding: b,
     }));
     const found = searchTools(entries, query, limit);
-    if (!found.length) return `No tool matches "${query}". Namespaces: ${this.namespaceList()}.`;
-    return found.map((entry) => `${this.signature(entry.binding)} // ${firstSentence(entry.description)}`).join("\n");
+    if (!found.length) return `No tool matches "${query}". Namespaces:\n${this.index()}`;
+    const lines = found.map((entry) => `${this.signature(entry.binding, outputs)} // ${firstSentence(entry.description)}`);
+    // What a tool without an output schema resolves to, said once: the model has not seen the declarations.
+    if (!this.toldResultType && lines.some((line) => line.includes("Promise<CallToolResult>"))) {
+      this.toldResultType = true;
+      lines.push(`type CallToolResult = ${RESULT_TYPE}`);
+    }
+    return lines.join("\n");
   }
 
   // `ns.fn(args: {…}): Promise<…>` on one line, without JSDoc.
-  private signature(binding: ToolBinding): string {
+  private signature(binding: ToolBinding, outputs: boolean): string {
     const text = toToolDeclarations(this.servers, { style: "global", only: new Set([binding.qualifiedName]) }).text;
     const declared = text.slice(text.indexOf(`function ${binding.method}(`));
     const oneLine = declared
@@ -105,36 +129,52 @@ export class CodeModeCatalog {
       .replace(/\s*\n\s*/g, " ")
       .replace(/\{ /g, "{")
       .replace(/; \}/g, "}");
-    return `${binding.namespace}.${oneLine.slice("function ".length).replace(/;$/, "")}`;
+    const signature = `${binding.namespace}.${oneLine.slice("function ".length).replace(/;$/, "")}`;
+    if (outputs) return signature;
+    const result = signature.lastIndexOf("): Promise<");
+    return signature.slice(0, result) + collapseNested(signature.slice(result));
   }
 
-  /** The three tools, as MCP tools (the session writes them in the provider's format). */
+  /** Code mode's one tool, as an MCP tool (the session writes it in the provider's format). */
   definitions(): McpTool[] {
     // Sent with every request: every word here is paid for again and again.
     return [
       {
-        name: CODE_TOOL_NAMES.search,
-        description: "Find tools by what they do: signatures, best first.",
-        inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
-        annotations: { readOnlyHint: true },
-      },
-      {
-        name: CODE_TOOL_NAMES.declarations,
-        description: 'Full TypeScript declarations of tools ("ns.fn") or namespaces ("ns").',
-        inputSchema: { type: "object", properties: { names: { type: "array", items: { type: "string" } } }, required: ["names"] },
-        annotations: { readOnlyHint: true },
-      },
-      {
         name: CODE_TOOL_NAMES.run,
-        description: `Run TypeScript without network or files. Tools are async functions: await ns.fn({...}) (${this.namespaceList()}). Only console.log output returns. No imports; failed calls throw.`,
+        description: `Runs TypeScript without network, files or imports; returns its console.log output. Tools are async functions by namespace:\n${this.index()}\nawait codemode.search("what it does", { limit }) gives signatures to print, codemode.describe("ns.fn") full types, codemode.keep("name", v) keeps v for later programs as kept.name, codemode.show(image) shows it to you. Failed calls throw.`,
         inputSchema: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
       },
     ];
   }
 
-  private namespaceList(): string {
-    const counts = new Map<string, number>();
-    for (const b of this.bindings) counts.set(b.namespace, (counts.get(b.namespace) ?? 0) + 1);
-    return [...counts].map(([namespace, n]) => `${namespace} ${n}`).join(", ");
+  /** One line per namespace: its tool count and the words its tools use most (the model's first view of the tools). */
+  index(): string {
+    const namespaces = new Map<string, { name: string; namespace: string; tools: McpTool[] }>();
+    for (const b of this.bindings) {
+      const entry = namespaces.get(b.namespace) ?? { name: b.server, namespace: b.namespace, tools: [] };
+      entry.tools.push(this.tools.get(`${b.server}\u0000${b.tool}`)!);
+      namespaces.set(b.namespace, entry);
+    }
+    return toServerIndex([...namespaces.values()], 2);
   }
+}
+
+/** `CallToolResult` on one line, as a search answer first using it explains it. */
+const RESULT_TYPE = "{content: {type: string; text?: string}[]; structuredContent?: {}; isError?: boolean}";
+
+/** Past this many characters a result type shows its first level's property names only. */
+const LONG_RESULT = 100;
+
+// What a result type shows in a search: objects nested in it as `{…}` (`{records: {id: number; …}[]}`
+// → `{records: {…}[]}`), and, when that is still long, its properties' names without their types
+// (`{id; name; email}`, which TypeScript reads too).
+function collapseNested(type: string): string {
+  let out = "";
+  let depth = 0;
+  for (const char of type) {
+    if (char === "{" && ++depth === 2) out += "{…";
+    if (depth < 2) out += char;
+    if (char === "}" && depth-- === 2) out += "}";
+  }
+  return out.length > LONG_RESULT ? out.replace(/: [^;{}]*(?:\{…\}[^;{}]*)*(?=[;}])/g, "") : out;
 }

@@ -3,7 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type DiscoveryRequest, toDiscoveryRequest } from "./discovery-declarations.js";
 import { findDeno } from "./find-deno.js";
+import type { KeptValues } from "./kept-values.js";
+import type { ToolResultImage } from "../models/model-adapter.js";
+import { MAX_IMAGE_CHARS } from "../tool-result-images.js";
 
 /** What a program may use, and how long. */
 export interface SandboxLimits {
@@ -36,6 +40,16 @@ export interface SandboxRun {
   readonly declarations: string;
   /** namespace → method → qualified tool name: the globals the program gets. */
   readonly namespaces: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Answers the program's `codemode.search` and `codemode.describe` (declare them in
+   * `declarations`: `DISCOVERY_DECLARATIONS`); without it the program has no `codemode`.
+   */
+  readonly onDiscover?: (request: DiscoveryRequest) => string;
+  /**
+   * What earlier programs kept (`codemode.keep`): defined as `kept` before the program runs, and
+   * what this one keeps goes into it (declare `kept` in `declarations`: `KeptValues.declarations`).
+   */
+  readonly kept?: Pick<KeptValues, "entries" | "keep">;
   /** Calls a tool for the program; called one call at a time. */
   readonly onCall: (qualifiedName: string, args: unknown) => Promise<BridgeAnswer>;
   readonly signal?: AbortSignal;
@@ -50,6 +64,8 @@ export interface SandboxOutcome {
   readonly failure?: { readonly kind: SandboxFailure; readonly message: string };
   /** Tool calls it made. */
   readonly calls: number;
+  /** The images it showed the model (`codemode.show`). */
+  readonly images?: readonly ToolResultImage[];
 }
 
 /** Runs programs in a sandbox whose only way out is the tool bridge. */
@@ -64,6 +80,8 @@ const RUNTIME_MB = 1_536;
 /** The longest line the bridge takes (a tool call's arguments): a program's own output is bounded by `outputLimit`. */
 const MAX_BRIDGE_LINE = 16 * 1024 * 1024;
 const BRIDGE_PREFIX = '{"typemcp":';
+/** The images one program may show the model. */
+const MAX_IMAGES = 4;
 // The program may not load modules: in Deno a statically written import of a local file is read
 // without the read permission, so none may be written at all (the tools are globals).
 const MODULE_SYNTAX = /\b(import|export)\b/;
@@ -142,6 +160,7 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
   let output = "";
   let stderr = "";
   let calls = 0;
+  const images: ToolResultImage[] = [];
   let failure: SandboxOutcome["failure"];
   let finished = false;
   let queue = Promise.resolve();
@@ -181,6 +200,12 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
     name?: unknown;
     message?: unknown;
     stack?: unknown;
+    op?: unknown;
+    value?: unknown;
+    source?: unknown;
+    type?: unknown;
+    mimeType?: unknown;
+    data?: unknown;
   }) => {
     if (message.typemcp === "ready") {
       clearTimeout(timer);
@@ -194,6 +219,23 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
         message.name === "RangeError" && /allocation failed/i.test(String(message.message))
           ? { kind: "memory", message: "The program ran out of memory (the sandbox's memory limit) and was stopped." }
           : { kind: "exception", message: describeException(String(message.name), String(message.message), String(message.stack ?? "")) };
+    } else if (message.typemcp === "discover" && typeof message.id === "number") {
+      // Answered at once, beside any tool call in flight: it reads the host's catalog, nothing more.
+      const request = toDiscoveryRequest(message.op, message.args);
+      const reply =
+        request && program.onDiscover
+          ? { id: message.id, result: program.onDiscover(request) }
+          : { id: message.id, error: `codemode.${String(message.op)} is not offered here.` };
+      if (child.stdin.writable) child.stdin.write(`${JSON.stringify(reply)}\n`);
+    } else if (message.typemcp === "image" && typeof message.id === "number") {
+      const refused = refuseImage(message, images.length);
+      if (!refused) images.push({ mimeType: String(message.mimeType), data: String(message.data) });
+      if (child.stdin.writable) child.stdin.write(`${JSON.stringify(refused ? { id: message.id, error: refused } : { id: message.id, result: null })}\n`);
+    } else if (message.typemcp === "keep" && typeof message.id === "number") {
+      const entry = typeof message.source === "string" ? { source: message.source } : "value" in message ? { value: message.value } : undefined;
+      const refused = program.kept ? program.kept.keep(String(message.name), entry) : "codemode.keep is not offered here.";
+      if (child.stdin.writable)
+        child.stdin.write(`${JSON.stringify(refused === undefined ? { id: message.id, result: null } : { id: message.id, error: refused })}\n`);
     } else if (message.typemcp === "call" && typeof message.id === "number") {
       calls++;
       if (inFlight++ === 0) pauseClock();
@@ -235,7 +277,8 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
     if (stderr.length < 64_000) stderr += chunk;
   });
   child.stdin.on("error", () => {});
-  child.stdin.write(`${JSON.stringify({ namespaces: program.namespaces })}\n`);
+  const setup = { namespaces: program.namespaces, discovery: program.onDiscover !== undefined, kept: program.kept?.entries() ?? {} };
+  child.stdin.write(`${JSON.stringify(setup)}\n`);
   // Starting Deno and type-checking the program is not the program's time: it has its own bound.
   timer = setTimeout(() => stop("timeout", `The sandbox did not start the program within ${STARTUP_MS / 1000} s.`), STARTUP_MS);
   return new Promise((resolve) => {
@@ -245,9 +288,18 @@ function supervise(deno: string, dir: string, limits: ResolvedLimits, program: S
       program.signal?.removeEventListener("abort", onAbort);
       if (pendingLine) print(pendingLine);
       if (!failure && !finished) failure = classifyExit(stderr, code, signal);
-      resolve({ output, calls, ...(failure && { failure }) });
+      resolve({ output, calls, ...(images.length && { images }), ...(failure && { failure }) });
     });
   });
+}
+
+// Why codemode.show cannot show this, or undefined when it can.
+function refuseImage(block: { type?: unknown; mimeType?: unknown; data?: unknown }, shown: number): string | undefined {
+  if (block.type !== "image" || typeof block.data !== "string" || typeof block.mimeType !== "string" || !block.mimeType.startsWith("image/")) {
+    return 'codemode.show takes image blocks ({ type: "image", data, mimeType: "image/…" }), as a tool\'s content has them.';
+  }
+  if (block.data.length > MAX_IMAGE_CHARS) return `codemode.show: the image is ${block.data.length} base64 characters; one may have ${MAX_IMAGE_CHARS}.`;
+  return shown >= MAX_IMAGES ? `codemode.show: a program shows at most ${MAX_IMAGES} images.` : undefined;
 }
 
 function parseBridgeLine(line: string): Record<string, unknown> | undefined {

@@ -31,7 +31,7 @@ export interface ToolDeclarations {
 const TAKEN = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await async of " +
-    "undefined NaN Infinity eval arguments globalThis console Deno Math JSON Promise Object Array String Number Boolean Date Error TypeError Symbol Map Set RegExp BigInt Intl Reflect Proxy CallToolResult ContentBlock " +
+    "undefined NaN Infinity eval arguments globalThis console Deno Math JSON Promise Object Array String Number Boolean Date Error TypeError Symbol Map Set RegExp BigInt Intl Reflect Proxy CallToolResult ContentBlock ToolCallError codemode kept " +
     // What every object inherits: a server may name itself or a tool so, and must not reach it.
     "constructor prototype __proto__ hasOwnProperty isPrototypeOf propertyIsEnumerable toString valueOf toLocaleString __defineGetter__ __defineSetter__ __lookupGetter__ __lookupSetter__"
   ).split(" "),

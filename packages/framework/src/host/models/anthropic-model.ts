@@ -1,4 +1,5 @@
 import type { AnthropicTool } from "../to-anthropic-tool.js";
+import { withCacheBreakpoints } from "./anthropic-cache.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
@@ -45,12 +46,12 @@ export async function createAnthropicModel(options: AnthropicModelOptions): Prom
       }
     },
     async complete(request: ModelRequest): Promise<ModelTurn> {
-      const tools = request.tools as AnthropicTool[];
+      const { tools, messages } = withCacheBreakpoints(request.tools as AnthropicTool[], toAnthropicMessages(request.messages), request.system);
       const body = {
         model: options.model,
         max_tokens: request.maxTokens ?? options.maxTokens ?? 4096,
         ...(request.system !== undefined && { system: request.system }),
-        messages: toAnthropicMessages(request.messages) as never,
+        messages: messages as never,
         ...(tools.length && { tools: tools as never }),
       };
       const sdkOptions = request.signal ? { signal: request.signal } : undefined;
@@ -83,6 +84,7 @@ export async function createAnthropicModel(options: AnthropicModelOptions): Prom
         usage: usage && {
           inputTokens: (usage.input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0),
           outputTokens: usage.output_tokens ?? 0,
+          ...(usage.cache_read_input_tokens && { cachedInputTokens: usage.cache_read_input_tokens }),
         },
         raw: content,
       });
@@ -90,7 +92,7 @@ export async function createAnthropicModel(options: AnthropicModelOptions): Prom
   };
 }
 
-function toAnthropicMessages(messages: readonly ChatMessage[]): unknown[] {
+function toAnthropicMessages(messages: readonly ChatMessage[]): Array<{ role: string; content: string | ContentBlock[] }> {
   return messages.map((message) => {
     if (message.role === "user") return { role: "user", content: message.text };
     if (message.role === "model") {
@@ -107,7 +109,13 @@ function toAnthropicMessages(messages: readonly ChatMessage[]): unknown[] {
       content: message.results.map((result) => ({
         type: "tool_result",
         tool_use_id: result.callId,
-        content: result.content,
+        // A tool_result takes image blocks beside its text.
+        content: result.images?.length
+          ? [
+              { type: "text", text: result.content },
+              ...result.images.map((image) => ({ type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } })),
+            ]
+          : result.content,
         ...(result.isError && { is_error: true }),
       })),
     };

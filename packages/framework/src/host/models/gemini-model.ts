@@ -95,7 +95,11 @@ export async function createGeminiModel(options: GeminiModelOptions): Promise<Mo
         calls,
         stopReason: stop,
         incomplete,
-        usage: usage && { inputTokens: usage.promptTokenCount ?? 0, outputTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) },
+        usage: usage && {
+          inputTokens: usage.promptTokenCount ?? 0,
+          outputTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0),
+          ...(usage.cachedContentTokenCount && { cachedInputTokens: usage.cachedContentTokenCount }),
+        },
         raw: parts,
       });
     },
@@ -118,15 +122,20 @@ function toGeminiContents(messages: readonly ChatMessage[]): unknown[] {
       ];
       return { role: "model", parts };
     }
+    // Images go as inline data beside the function responses, in the same user turn.
+    const images = message.results.flatMap((result) => (result.images ?? []).map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data } })));
     return {
       role: "user",
-      parts: message.results.map((result) => ({
-        functionResponse: {
-          ...(idsSent.has(result.callId) ? { id: result.callId } : {}),
-          name: result.name,
-          response: result.isError ? { error: result.content } : { output: result.content },
-        },
-      })),
+      parts: [
+        ...message.results.map((result) => ({
+          functionResponse: {
+            ...(idsSent.has(result.callId) ? { id: result.callId } : {}),
+            name: result.name,
+            response: result.isError ? { error: result.content } : { output: result.content },
+          },
+        })),
+        ...images,
+      ],
     };
   });
 }

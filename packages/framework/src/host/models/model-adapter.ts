@@ -41,6 +41,12 @@ export interface TokenUsage {
   readonly inputTokens: number;
   /** The answer: Anthropic `output_tokens`, OpenAI `completion_tokens`, Gemini `candidatesTokenCount` plus `thoughtsTokenCount`. */
   readonly outputTokens: number;
+  /**
+   * Of `inputTokens`, those the provider read from its prompt cache (Anthropic
+   * `cache_read_input_tokens`, OpenAI `prompt_tokens_details.cached_tokens`, Gemini
+   * `cachedContentTokenCount`); left out when there were none.
+   */
+  readonly cachedInputTokens?: number;
 }
 
 /** What the host answers to one proposed call: the tool's output, or why it did not run. */
@@ -50,6 +56,14 @@ export interface ToolResultMessage {
   /** Text for the model: the tool's text blocks, or the host's explanation of a refusal. */
   readonly content: string;
   readonly isError: boolean;
+  /** The result's images, which each adapter sends as its API takes images with a tool result. */
+  readonly images?: readonly ToolResultImage[];
+}
+
+/** An image a tool returned: base64 data and its `image/…` type, as MCP's image block carries them. */
+export interface ToolResultImage {
+  readonly mimeType: string;
+  readonly data: string;
 }
 
 /** One entry of the conversation the loop keeps. */

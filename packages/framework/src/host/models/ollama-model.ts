@@ -1,7 +1,7 @@
 import { ProviderReplyError } from "./provider-reply-error.js";
 import type { OpenAIChatTool } from "../to-openai-tool.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
-import { toChatStyleMessages } from "./chat-style-messages.js";
+import { imagesCaption, toChatStyleMessages } from "./chat-style-messages.js";
 import { toModelTurn } from "./model-turn.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
@@ -148,6 +148,12 @@ function toOllamaMessages(system: string | undefined, messages: readonly ChatMes
       }),
     }),
     tool: (result) => ({ role: "tool", tool_name: result.name, content: result.isError ? `Error: ${result.content}` : result.content }),
+    // Ollama takes images as base64 on a message, for vision models.
+    images: (results) => ({
+      role: "user",
+      content: imagesCaption(results),
+      images: results.flatMap((result) => (result.images ?? []).map((image) => image.data)),
+    }),
   });
 }
 

@@ -2,7 +2,7 @@ import type { OpenAIChatTool } from "../to-openai-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn } from "./model-adapter.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
-import { toChatStyleMessages } from "./chat-style-messages.js";
+import { imagesCaption, toChatStyleMessages } from "./chat-style-messages.js";
 import { assembleOpenAIStream } from "./openai-stream.js";
 import { toModelTurn } from "./model-turn.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
@@ -93,13 +93,16 @@ export async function createOpenAIModel(options: OpenAIModelOptions): Promise<Mo
       const refusal = (message as { refusal?: string | null } | undefined)?.refusal || undefined;
       const stop = refusal ? "refusal" : (choice?.finish_reason as string | null | undefined);
       const incomplete = stop === "length" ? "length" : stop === "content_filter" || stop === "refusal" ? "safety" : undefined;
-      const usage = response.usage as { prompt_tokens?: number; completion_tokens?: number } | undefined;
+      const usage = response.usage as
+        | { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } | null }
+        | undefined;
+      const cached = usage?.prompt_tokens_details?.cached_tokens;
       return toModelTurn({
         text: message?.content || refusal || "",
         calls,
         stopReason: stop,
         incomplete,
-        usage: usage && { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0 },
+        usage: usage && { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0, ...(cached && { cachedInputTokens: cached }) },
       });
     },
   };
@@ -120,5 +123,14 @@ function toOpenAIMessages(system: string | undefined, messages: readonly ChatMes
     }),
     // Chat Completions has no error flag on a tool message: the text has to say it.
     tool: (result) => ({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${result.content}` : result.content }),
+    images: (results) => ({
+      role: "user",
+      content: [
+        { type: "text", text: imagesCaption(results) },
+        ...results.flatMap((result) =>
+          (result.images ?? []).map((image) => ({ type: "image_url", image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
+        ),
+      ],
+    }),
   });
 }

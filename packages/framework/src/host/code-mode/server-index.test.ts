@@ -1,0 +1,23 @@
+import { describe, expect, test } from "vitest";
+import { toServerIndex } from "./server-index.js";
+
+const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: "object" } });
+
+describe("toServerIndex", () => {
+  test("gives each server a line: its namespace, tool count and the words most of its tools use, not the verbs or its own name", () => {
+    const calendar = [
+      tool("list_events", "List events between two dates."),
+      tool("create_event", "Create an event."),
+      tool("invite", "Invite someone to an event."),
+      tool("list_calendars", "List the calendars you can see."),
+      tool("share_calendar", "Share a calendar with someone."),
+    ];
+    const calc = [tool("add", "Add two numbers."), tool("sqrt", "Square root.")];
+    expect(
+      toServerIndex([
+        { name: "calendar", namespace: "calendar", tools: calendar },
+        { name: "calc", namespace: "calc", tools: calc },
+      ]),
+    ).toBe("calendar 5 (event, someone)\ncalc 2");
+  });
+});
