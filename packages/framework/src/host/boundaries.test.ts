@@ -45,7 +45,7 @@ describe("host-side boundaries", () => {
       importsOf(path.join(SRC, "host", "sdk-client.ts"))
         .filter((s) => s.startsWith("@modelcontextprotocol/"))
         .sort(),
-    ).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/client/stdio"]);
+    ).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/client/ext/skills", "@modelcontextprotocol/client/stdio"]);
   });
 
   test("each model provider's SDK is imported by one module of its own", () => {
