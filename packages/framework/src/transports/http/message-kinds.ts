@@ -22,3 +22,10 @@ export function isInitialize(body: unknown): boolean {
 export function isRequest(body: unknown): boolean {
   return typeof body === "object" && body !== null && typeof (body as { method?: unknown }).method === "string" && "id" in body;
 }
+
+/** Whether `body` is a 2025-11-25 task-augmented `tools/call`, whose answer is its task's handle, sent at once. */
+export function startsTask(body: unknown): boolean {
+  if (!isRequest(body)) return false;
+  const { method, params } = body as { method: string; params?: { task?: unknown } };
+  return method === "tools/call" && typeof params === "object" && params !== null && params.task !== undefined;
+}

@@ -6,7 +6,7 @@ import type { HttpServing } from "./http-serving.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { refusalResponse } from "./json-responses.js";
 import { laneRequestOf } from "./lane-request.js";
-import { acceptsEventStream, isCancellation, isRequest } from "./message-kinds.js";
+import { acceptsEventStream, isCancellation, isRequest, startsTask } from "./message-kinds.js";
 import { ownedEventStore } from "./owned-streams.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import type { RequestView } from "./request-view.js";
@@ -91,10 +91,4 @@ export class StatelessRequests {
       }`,
     });
   }
-}
-
-// A 2025-11-25 task-augmented tools/call: its answer is the task's handle, sent at once.
-function startsTask(message: unknown): boolean {
-  const { method, params } = message as { method?: unknown; params?: { task?: unknown } };
-  return method === "tools/call" && typeof params === "object" && params !== null && params.task !== undefined;
 }
