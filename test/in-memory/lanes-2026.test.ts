@@ -4,7 +4,7 @@ import { MiddlewareTools } from "../fixtures/src/middleware-tools.js";
 import { META_2026, request2026 } from "../support/request-2026.js";
 
 // Plain 2026-07-28 requests of an HTTP endpoint are served on protocol servers kept for many
-// requests (runtime/sdk-lane-2026.ts), pinned to the era through the SDK's own stdio entry; what
+// requests (runtime/sdk/sdk-lane-2026.ts), pinned to the era through the SDK's own stdio entry; what
 // such a server refuses before any handler runs, and what the SDK's entry would check further,
 // is answered by the SDK's entry as before. Through toFetchHandler, the web-standard face.
 

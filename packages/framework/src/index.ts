@@ -29,10 +29,10 @@ export type {
   SamplingRequest,
   SamplingResult,
 } from "./runtime/context.js";
-export type { PromptMessageInput } from "./runtime/registered-prompt.js";
-export { principalOf } from "./runtime/auth-info.js";
-export type { AuthInfo } from "./runtime/auth-info.js";
-export type { CallerIdentity } from "./runtime/caller-identity.js";
+export type { PromptMessageInput } from "./runtime/components/registered-prompt.js";
+export { principalOf } from "./runtime/identity/auth-info.js";
+export type { AuthInfo } from "./runtime/identity/auth-info.js";
+export type { CallerIdentity } from "./runtime/identity/caller-identity.js";
 
 // Tool results beyond JSON: images, audio, resource links, embedded resources, several blocks
 export { ToolContent, content, text, image, audio, resourceLink, embeddedResource } from "./content/tool-content.js";
@@ -43,29 +43,29 @@ export type { Int } from "./types/int.js";
 export { createServer } from "./runtime/create-server.js";
 export type { ServerOptions } from "./runtime/create-server.js";
 export type { TypemcpServer, LiveList } from "./runtime/create-server.js";
-export type { RemoteServer } from "./runtime/proxied-tool.js";
+export type { RemoteServer } from "./runtime/components/proxied-tool.js";
 export { serve } from "./serve/serve.js";
 export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
 export { toFetchHandler } from "./serve/to-fetch-handler.js";
 export type { FetchHandler, FetchHandlerOptions, RequestExtras } from "./serve/to-fetch-handler.js";
 export { toNodeHandler } from "./serve/to-node-handler.js";
-export type { InputLimits } from "./runtime/string-limits.js";
-export type { TaskLimits } from "./runtime/task-limits.js";
+export type { InputLimits } from "./runtime/validation/string-limits.js";
+export type { TaskLimits } from "./runtime/tasks/task-limits.js";
 export type { InlineSkill } from "./runtime/skills/inline-skills.js";
-export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/string-limits.js";
+export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/validation/string-limits.js";
 export type { HttpOptions, HttpAuthOptions, HttpStores, IntrospectionClientOptions } from "./transports/http/http-options.js";
 export type { ApiKey } from "./transports/http/api-keys.js";
-export type { ServerInfo } from "./runtime/protocol-types.js";
-export type { RemoteCallOptions } from "./runtime/proxied-tool.js";
+export type { ServerInfo } from "./runtime/sdk/protocol-types.js";
+export type { RemoteCallOptions } from "./runtime/components/proxied-tool.js";
 // What a store shared by several instances implements (Redis is built in: `redisUrl`).
 export type { SharedStores, StreamMessage } from "./transports/http/shared-stores.js";
-export type { NewTask, TaskAnswered, TaskInputRequest, TaskOutcome, TaskRecord, TaskState, TaskStatus, TaskStore } from "./runtime/task-store.js";
-export type { TaskQuota } from "./runtime/task-limits.js";
+export type { NewTask, TaskAnswered, TaskInputRequest, TaskOutcome, TaskRecord, TaskState, TaskStatus, TaskStore } from "./runtime/tasks/task-store.js";
+export type { TaskQuota } from "./runtime/tasks/task-limits.js";
 
 // Middleware: around every request and tool call (server-wide `use`, or `@use` on a class or method)
 export { use } from "./middleware/use.js";
 export type { UseDecorator } from "./middleware/use.js";
-export type { Middleware, RequestCall, ToolCall, ToolResult } from "./runtime/middleware.js";
+export type { Middleware, RequestCall, ToolCall, ToolResult } from "./runtime/middleware/middleware.js";
 export { logRequests } from "./middleware/log-requests.js";
 export type { LogRequestsOptions, RequestLogEntry } from "./middleware/log-requests.js";
 export { timing } from "./middleware/timing.js";
@@ -76,7 +76,7 @@ export { cacheResults } from "./middleware/cache-results.js";
 export type { CacheResultsOptions } from "./middleware/cache-results.js";
 export { maskErrors } from "./middleware/mask-errors.js";
 export type { MaskErrorsOptions } from "./middleware/mask-errors.js";
-export type { RequestOutcome } from "./runtime/request-target.js";
+export type { RequestOutcome } from "./runtime/calls/request-target.js";
 
 // Errors
 export { ToolError } from "./errors/tool-error.js";

@@ -3,8 +3,8 @@ import { connectServer, type ServerConnection } from "../host/connect-server.js"
 import { HostError } from "../errors/host-error.js";
 import type { ServerSpec } from "../host/server-spec.js";
 import { startPreviewServer, type PreviewServer } from "../preview/preview-server.js";
-import { UI_EXTENSION } from "../runtime/sdk.js";
-import { VIEW_MIME_TYPE } from "../runtime/tool-views.js";
+import { UI_EXTENSION } from "../runtime/sdk/sdk.js";
+import { VIEW_MIME_TYPE } from "../runtime/components/tool-views.js";
 import { readVersion } from "./cli-help.js";
 import { parseArgs } from "./parse-options.js";
 import { readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";

@@ -1,6 +1,6 @@
 /**
  * The one module of the host side that imports the MCP client SDK, `@modelcontextprotocol/client`
- * (the server side's is `runtime/sdk.ts`). Everything else on the host side speaks in its own
+ * (the server side's is `runtime/sdk/sdk.ts`). Everything else on the host side speaks in its own
  * terms: transports to wrap, a session that lists and calls tools, the era a connection speaks,
  * JSON-RPC error codes.
  *

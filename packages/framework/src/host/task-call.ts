@@ -7,7 +7,7 @@
 import { HostError } from "../errors/host-error.js";
 import type { McpCallResult } from "./mcp-tool.js";
 import { requestEnvelope, type RawRequests } from "./raw-requests.js";
-import { TASKS_EXTENSION } from "../runtime/protocol-types.js";
+import { TASKS_EXTENSION } from "../runtime/sdk/protocol-types.js";
 
 /** A task as `tasks/get` shows it, in either era. */
 export interface TaskStatus {

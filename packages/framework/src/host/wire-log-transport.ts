@@ -1,4 +1,4 @@
-import { type ReceiveExtra, type SendOptions, TransportInFront } from "../runtime/transport-in-front.js";
+import { type ReceiveExtra, type SendOptions, TransportInFront } from "../runtime/sdk/transport-in-front.js";
 import type { JSONRPCMessage, Transport } from "./sdk-client.js";
 
 /** Which way a message went: `send` from host to server, `receive` from server to host. */

@@ -1,4 +1,4 @@
-import type { Middleware, ToolResult } from "../runtime/middleware.js";
+import type { Middleware, ToolResult } from "../runtime/middleware/middleware.js";
 import { canonicalJson } from "../runtime/canonical-json.js";
 
 /** Options of {@link cacheResults}. */

@@ -1,6 +1,6 @@
-import type { Middleware, RequestCall } from "../runtime/middleware.js";
-import { requestIdOf } from "../runtime/request-call.js";
-import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
+import type { Middleware, RequestCall } from "../runtime/middleware/middleware.js";
+import { requestIdOf } from "../runtime/middleware/request-call.js";
+import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/calls/request-target.js";
 import { type RequestLogEntry, type RequestLogFacts, requestLogEntry, writeRequestLogLine } from "./request-log-line.js";
 
 export type { RequestLogEntry };

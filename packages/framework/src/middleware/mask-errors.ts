@@ -1,10 +1,10 @@
 import { ProtocolError } from "../errors/protocol-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { TypemcpError } from "../errors/typemcp-error.js";
-import type { Middleware, ToolResult } from "../runtime/middleware.js";
-import { toErrorResult } from "../runtime/to-call-result.js";
-import { markUnexpected, unexpectedErrorOf } from "../runtime/unexpected-error.js";
-import { InputNeeded } from "../runtime/input-round.js";
+import type { Middleware, ToolResult } from "../runtime/middleware/middleware.js";
+import { toErrorResult } from "../runtime/calls/to-call-result.js";
+import { markUnexpected, unexpectedErrorOf } from "../runtime/calls/unexpected-error.js";
+import { InputNeeded } from "../runtime/rounds/input-round.js";
 
 /** Options of {@link maskErrors}. */
 export interface MaskErrorsOptions {

@@ -1,5 +1,5 @@
 import { ProtocolError } from "../errors/protocol-error.js";
-import type { Middleware, RequestCall, ToolCall } from "../runtime/middleware.js";
+import type { Middleware, RequestCall, ToolCall } from "../runtime/middleware/middleware.js";
 
 /** Options of {@link rateLimit}. */
 export interface RateLimitOptions {

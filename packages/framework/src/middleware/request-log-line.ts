@@ -2,7 +2,7 @@
 // UTF-8. The parts every request of one method and target (and of one client and era) share are
 // encoded once and kept; the numbers are written as digits; only a string request id and an error
 // message are encoded per line. The bytes are exactly JSON.stringify(entry) and a newline.
-import type { RequestOutcome } from "../runtime/request-target.js";
+import type { RequestOutcome } from "../runtime/calls/request-target.js";
 import { KeptParts } from "./kept-parts.js";
 import { bytesOf, lineRoom, putBytes, putDigits, putText, putThousandths, putThreeDigits, writeStderrLine } from "./stderr-lines.js";
 

@@ -1,6 +1,6 @@
 // timing()'s default line, `[typemcp] tools/call add: 3.2 ms (ok)`, written straight into
 // stderr's batch: its head is encoded once per method and target, the duration written as digits.
-import type { RequestOutcome } from "../runtime/request-target.js";
+import type { RequestOutcome } from "../runtime/calls/request-target.js";
 import { KeptParts } from "./kept-parts.js";
 import { bytesOf, lineRoom, putBytes, putDigits, writeStderrLine } from "./stderr-lines.js";
 

@@ -1,6 +1,6 @@
-import type { Middleware } from "../runtime/middleware.js";
-import { passesToolCallsOn } from "../runtime/request-chain-of.js";
-import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/request-target.js";
+import type { Middleware } from "../runtime/middleware/middleware.js";
+import { passesToolCallsOn } from "../runtime/middleware/request-chain-of.js";
+import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/calls/request-target.js";
 import { writeTimingLine } from "./timing-line.js";
 
 /** One measurement of {@link timing}. */

@@ -1,4 +1,4 @@
-import { assertMiddleware, type Middleware } from "../runtime/middleware.js";
+import { assertMiddleware, type Middleware } from "../runtime/middleware/middleware.js";
 import { recordMiddleware } from "../decorators/middleware-records.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

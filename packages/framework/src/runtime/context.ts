@@ -1,5 +1,5 @@
-import type { AuthInfo } from "./auth-info.js";
-import type { CallerIdentity } from "./caller-identity.js";
+import type { AuthInfo } from "./identity/auth-info.js";
+import type { CallerIdentity } from "./identity/caller-identity.js";
 
 /** Severity of a log message, lowest first (RFC 5424, as MCP uses it). */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";

@@ -1,16 +1,16 @@
 import type { ResultPlan } from "../definitions/tool-definition.js";
-import type { Era, ProtocolServer, ServerInfo } from "./sdk.js";
+import type { Era, ProtocolServer, ServerInfo } from "./sdk/sdk.js";
 import { ServerApp, type ServerChange } from "./server-app.js";
-import type { AuthInfo } from "./auth-info.js";
-import { scopeShortfall, scopesSupported, taskScopeShortfall, type ScopeShortfall } from "./scope-shortfall.js";
-import type { InputLimits } from "./string-limits.js";
-import type { TaskStore } from "./task-store.js";
-import type { TaskLimits } from "./task-limits.js";
-import type { TaskPlace, TaskRunOrder } from "./task-runner.js";
-import type { UsedStates } from "./used-states.js";
-import type { Middleware } from "./middleware.js";
-import type { RemoteServer } from "./proxied-tool.js";
-import { mountPart } from "./mount-part.js";
+import type { AuthInfo } from "./identity/auth-info.js";
+import { scopeShortfall, scopesSupported, taskScopeShortfall, type ScopeShortfall } from "./identity/scope-shortfall.js";
+import type { InputLimits } from "./validation/string-limits.js";
+import type { TaskStore } from "./tasks/task-store.js";
+import type { TaskLimits } from "./tasks/task-limits.js";
+import type { TaskPlace, TaskRunOrder } from "./tasks/task-runner.js";
+import type { UsedStates } from "./rounds/used-states.js";
+import type { Middleware } from "./middleware/middleware.js";
+import type { RemoteServer } from "./components/proxied-tool.js";
+import { mountPart } from "./components/mount-part.js";
 import type { InlineSkill } from "./skills/inline-skills.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */

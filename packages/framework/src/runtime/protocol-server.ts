@@ -4,10 +4,10 @@
  */
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { ProtocolError } from "../errors/protocol-error.js";
-import type { AuthInfo } from "./auth-info.js";
-import { callerIdentityOf, remoteAddressOf, type CallerIdentity } from "./caller-identity.js";
-import { askForInput } from "./input-required.js";
-import { InputNeeded, InputRound } from "./input-round.js";
+import type { AuthInfo } from "./identity/auth-info.js";
+import { callerIdentityOf, remoteAddressOf, type CallerIdentity } from "./identity/caller-identity.js";
+import { askForInput } from "./sdk/input-required.js";
+import { InputNeeded, InputRound } from "./rounds/input-round.js";
 import {
   TaskHandle,
   type ClientCapabilities,
@@ -16,14 +16,14 @@ import {
   type RequestExtra,
   type ServerCapabilities,
   type ServerInfo,
-} from "./protocol-types.js";
-import { requestStateCodec, requestStateKey } from "./request-state-codec.js";
-import { claimState, openRound, toRoundBinding, type RoundBinding, type RoundState } from "./round-state.js";
-import { HandlerExtra, type RequestChannel } from "./handler-extra.js";
-import { SdkServer, type ExtensionOffers } from "./sdk-server.js";
-import { registerSdkServer } from "./sdk-server-of.js";
-import { InMemoryUsedStates, type UsedStates } from "./used-states.js";
-import { fromWireAuth } from "./wire-auth.js";
+} from "./sdk/protocol-types.js";
+import { requestStateCodec, requestStateKey } from "./sdk/request-state-codec.js";
+import { claimState, openRound, toRoundBinding, type RoundBinding, type RoundState } from "./rounds/round-state.js";
+import { HandlerExtra, type RequestChannel } from "./sdk/handler-extra.js";
+import { SdkServer, type ExtensionOffers } from "./sdk/sdk-server.js";
+import { registerSdkServer } from "./sdk/sdk-server-of.js";
+import { InMemoryUsedStates, type UsedStates } from "./rounds/used-states.js";
+import { fromWireAuth } from "./sdk/wire-auth.js";
 
 // Protocol servers made by this process, numbering each for its connection's identity.
 let connections = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REDIS_SERVER, startRedis, warnIfNoRedis, type RedisProcess } from "./__fixtures__/redis-process.js";
-import { describeTaskStore } from "../runtime/__fixtures__/task-store-contract.js";
+import { describeTaskStore } from "../runtime/tasks/__fixtures__/task-store-contract.js";
 import { connectRedis, type RedisConnection } from "./redis-connection.js";
 import { RedisTaskStore } from "./redis-task-store.js";
 

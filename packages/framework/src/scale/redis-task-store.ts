@@ -10,9 +10,9 @@ import {
   type TaskState,
   type TaskStatus,
   type TaskStore,
-} from "../runtime/task-store.js";
-import { QuotaFull, type QuotaCap, type TaskQuota } from "../runtime/task-limits.js";
-import { TASK_RECORD_BYTES } from "../runtime/task-usage.js";
+} from "../runtime/tasks/task-store.js";
+import { QuotaFull, type QuotaCap, type TaskQuota } from "../runtime/tasks/task-limits.js";
+import { TASK_RECORD_BYTES } from "../runtime/tasks/task-usage.js";
 
 // One hash per task (its state, owner and size) and one string for its outcome, both expiring with
 // the task's TTL; one sorted set per owner, in creation order (a counter, as two tasks can share a

@@ -1,4 +1,4 @@
-import type { UsedStates } from "../runtime/used-states.js";
+import type { UsedStates } from "../runtime/rounds/used-states.js";
 import { storeUnavailable, type RedisConnection } from "./redis-connection.js";
 
 /**

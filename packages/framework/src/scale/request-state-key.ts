@@ -4,7 +4,7 @@ import { TypemcpError } from "../errors/typemcp-error.js";
  * Checks, at start-up, that instances sharing Redis also share the key that signs 2026-07-28
  * `requestState` (`MCP_REQUEST_STATE_KEY`): with a random key per process, an input round
  * started on one instance would be refused on the next. Throws INVALID_CONFIGURATION in words.
- * (A key that is set but too short is refused by `configuredRequestStateKey()` in runtime/request-state-codec.ts.)
+ * (A key that is set but too short is refused by `configuredRequestStateKey()` in runtime/sdk/request-state-codec.ts.)
  */
 export function assertSharedRequestStateKey(env: NodeJS.ProcessEnv): void {
   const key = env.MCP_REQUEST_STATE_KEY;

@@ -18,7 +18,7 @@ import { withApiKeysFile } from "./api-keys-file.js";
 import { findUnknownFlag, serverArguments } from "./server-flags.js";
 import { taskLimitsFrom } from "./task-limits-from.js";
 import { keepYoungGeneration } from "./young-generation.js";
-import { configuredRequestStateKey } from "../runtime/sdk.js";
+import { configuredRequestStateKey } from "../runtime/sdk/sdk.js";
 
 export type { TransportOptions };
 

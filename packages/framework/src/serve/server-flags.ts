@@ -4,7 +4,7 @@
  * to hang. What follows `--` is the server's own and never checked.
  */
 
-import { taskLimitFlags } from "../runtime/task-limits.js";
+import { taskLimitFlags } from "../runtime/tasks/task-limits.js";
 import { closestName } from "./closest-name.js";
 
 /** Each flag `serve()` reads, with the placeholder of its value (undefined: it takes none). */

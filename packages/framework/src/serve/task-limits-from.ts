@@ -1,5 +1,5 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
-import { limitSetting, type TaskLimits } from "../runtime/task-limits.js";
+import { limitSetting, type TaskLimits } from "../runtime/tasks/task-limits.js";
 
 /** The limits read from whole numbers as given; `maxTaskTtlMs` is given in seconds, as `--list-ttl` is. */
 const LIMITS = ["maxTasks", "maxTasksPerOwner", "maxTaskResultBytes", "maxTaskBytes", "maxTaskBytesPerOwner", "maxTaskTtlMs"] as const;

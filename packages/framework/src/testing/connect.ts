@@ -1,7 +1,7 @@
 import { createServer, isTypemcpServer, openSession, resultPlanOf, skillsReady, type TypemcpServer } from "../runtime/create-server.js";
 import type { ElicitResult, SamplingResult } from "../runtime/context.js";
-import { UI_EXTENSION } from "../runtime/sdk.js";
-import { VIEW_MIME_TYPE } from "../runtime/tool-views.js";
+import { UI_EXTENSION } from "../runtime/sdk/sdk.js";
+import { VIEW_MIME_TYPE } from "../runtime/components/tool-views.js";
 import { linkClient, type ProtocolVersion } from "./sdk-client.js";
 import { TestClient } from "./test-client.js";
 

@@ -7,8 +7,8 @@
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { Progress } from "../host/mcp-tool.js";
 import { RawRequests, requestEnvelope, type RawChannel } from "../host/raw-requests.js";
-import { serveConnection, TASKS_EXTENSION, type JSONRPCMessage, type ProtocolServerFactory, type Transport } from "../runtime/sdk.js";
-import { type ReceiveExtra, TransportInFront } from "../runtime/transport-in-front.js";
+import { serveConnection, TASKS_EXTENSION, type JSONRPCMessage, type ProtocolServerFactory, type Transport } from "../runtime/sdk/sdk.js";
+import { type ReceiveExtra, TransportInFront } from "../runtime/sdk/transport-in-front.js";
 
 /** The protocol revision a test client speaks: `2025-11-25` (initialize, sessions) or `2026-07-28` (stateless). */
 export type ProtocolVersion = "2025-11-25" | "2026-07-28";

@@ -1,7 +1,7 @@
 import type { ResourceContents, LogLevel } from "../runtime/context.js";
 import type { McpCallResult, McpTool } from "../host/mcp-tool.js";
 import type { ResultPlan } from "../definitions/tool-definition.js";
-import type { TaskStatus } from "../runtime/task-store.js";
+import type { TaskStatus } from "../runtime/tasks/task-store.js";
 import type { CallOptions, LinkedClient, ReceivedNotification } from "./sdk-client.js";
 import { ToolCallError } from "./tool-call-error.js";
 import type { SkillEntry } from "../runtime/skills/skill-entry.js";

@@ -1,4 +1,4 @@
-import { serveConnection, type ProtocolServerFactory } from "../runtime/sdk.js";
+import { serveConnection, type ProtocolServerFactory } from "../runtime/sdk/sdk.js";
 import { STDIO_LIMITS, StdioTransport } from "./stdio-transport.js";
 import { reserveStdout } from "./stdout-guard.js";
 

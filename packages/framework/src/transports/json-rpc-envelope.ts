@@ -1,6 +1,6 @@
 // The JSON-RPC 2.0 envelope as a line of stdio carries it: the checks a transport makes before
 // a message reaches the SDK, which validates each method's params itself.
-import type { JSONRPCMessage } from "../runtime/sdk.js";
+import type { JSONRPCMessage } from "../runtime/sdk/sdk.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 
 /**

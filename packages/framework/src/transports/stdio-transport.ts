@@ -1,5 +1,5 @@
-import type { JSONRPCMessage, Transport } from "../runtime/sdk.js";
-import { messageJson } from "../runtime/kept-json.js";
+import type { JSONRPCMessage, Transport } from "../runtime/sdk/sdk.js";
+import { messageJson } from "../runtime/calls/kept-json.js";
 import { hasClaim2026, toJsonRpcMessage } from "./json-rpc-envelope.js";
 import { ERROR_CODES } from "../errors/codes.js";
 import { ProtocolError } from "../errors/protocol-error.js";

@@ -46,7 +46,7 @@ async function loadPrecompiled(fallback = false): Promise<new (options?: { useDe
   return ((await import(pathToFileURL(file).href)) as { Ajv2020: never }).Ajv2020;
 }
 
-// The run time's ajv with the run time's options (runtime/argument-validator.ts).
+// The run time's ajv with the run time's options (runtime/validation/argument-validator.ts).
 function runtimeValidator(schema: JsonSchema, useDefaults: boolean): Validate {
   const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, useDefaults });
   (addFormats as unknown as (ajv: Ajv2020) => Ajv2020)(ajv);

@@ -61,7 +61,7 @@ export function precompiledValidators(schemas: ServedSchemas, options: Precompil
 /**
  * The ES module of one ajv instance's validators: ajv's standalone code for each schema (and each
  * member of its unions), and `TABLE`, the functions by the schema's canonical JSON. Same options
- * as the run time's (runtime/argument-validator.ts), so the same values pass and fail with the
+ * as the run time's (runtime/validation/argument-validator.ts), so the same values pass and fail with the
  * same errors. One module per instance: standalone code names its functions alike.
  */
 export function validatorModule(schemas: readonly JsonSchema[], options: { useDefaults?: boolean }): string {

@@ -10,16 +10,16 @@ import { withoutSdkV1AjvProvider, withoutSdkV2AjvProvider } from "../bundle/with
 import { bundledFiles } from "./bundled-files.js";
 import { precompiledValidators, type ServedSchemas } from "../bundle/precompiled-validators.js";
 
-// The real modules a platform build is made of (build/platform/entries/): the platform's start-up,
+// The real modules a platform build is made of (adapter/<runtime>/entry.ts and adapter/): the platform's start-up,
 // typemcp's index with the platform's serve(), and, on Workers, the Redis refusal in place of the Redis stores.
 const ENTRIES: Record<PlatformTarget, string> = {
-  workers: ownModuleFile(new URL("./entries/workers.js", import.meta.url)),
-  deno: ownModuleFile(new URL("./entries/deno.js", import.meta.url)),
-  bun: ownModuleFile(new URL("./entries/bun.js", import.meta.url)),
-  vercel: ownModuleFile(new URL("./entries/vercel.js", import.meta.url)),
+  workers: ownModuleFile(new URL("../../adapter/workers/entry.js", import.meta.url)),
+  deno: ownModuleFile(new URL("../../adapter/deno/entry.js", import.meta.url)),
+  bun: ownModuleFile(new URL("../../adapter/bun/entry.js", import.meta.url)),
+  vercel: ownModuleFile(new URL("../../adapter/vercel/entry.js", import.meta.url)),
 };
-const PLATFORM_INDEX = ownModuleFile(new URL("./entries/platform-index.js", import.meta.url));
-const SHARE_SERVER_WITHOUT_TCP = ownModuleFile(new URL("./entries/share-server-without-tcp.js", import.meta.url));
+const PLATFORM_INDEX = ownModuleFile(new URL("../../adapter/platform-index.js", import.meta.url));
+const SHARE_SERVER_WITHOUT_TCP = ownModuleFile(new URL("../../adapter/share-server-without-tcp.js", import.meta.url));
 
 /** Options of {@link bundleForPlatform}. */
 export interface PlatformBundleOptions {
@@ -36,8 +36,8 @@ export interface PlatformBundleOptions {
 
 /**
  * Bundles `entry` into one ES module that `target` runs as is (`dist/server.workers.js`): the
- * entry's `serve()` call records the server (see platform/platform-serve.ts), and the platform's
- * own start-up (build/platform/entries/) answers with it. Workers get no Node-only path: no `require`, validators compiled
+ * entry's `serve()` call records the server (see adapter/platform-serve.ts), and the platform's
+ * own start-up (adapter/<runtime>/entry.ts) answers with it. Workers get no Node-only path: no `require`, validators compiled
  * here instead of with `new Function`, and the files the code reads bundled in.
  */
 export async function bundleForPlatform(options: PlatformBundleOptions): Promise<string> {

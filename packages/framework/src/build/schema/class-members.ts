@@ -6,7 +6,7 @@ import type { JsonSchema } from "../../definitions/tool-definition.js";
  * (`get total()`, `set name(v)`, `accessor count = 0`), which live on the prototype; `private`
  * and `protected` members, which TypeScript keeps out of the class's public shape; and ES
  * `#private` fields, which no code outside the class can read. What a tool returns is sent as
- * the properties its schema lists (see runtime/to-json-value.ts), so the schema and the data
+ * the properties its schema lists (see runtime/calls/to-json-value.ts), so the schema and the data
  * always agree. An object literal's getter is its own data and stays. (As an argument, a class
  * with methods or accessors is refused outright: see unsupported-type.ts.)
  */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { BuildError } from "../../errors/build-error.js";
-import { ArgumentValidator } from "../../runtime/argument-validator.js";
+import { ArgumentValidator } from "../../runtime/validation/argument-validator.js";
 import { deriveOne, expectArguments, failOne, fixture } from "./__fixtures__/derive-one.js";
 import { FIXTURE_FILE, deriveSource } from "./__fixtures__/derive-source.js";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { OutputContract } from "../../runtime/output-contract.js";
-import { reviveValues } from "../../runtime/revive-values.js";
+import { OutputContract } from "../../runtime/calls/output-contract.js";
+import { reviveValues } from "../../runtime/calls/revive-values.js";
 import type { ParameterPlan } from "../../definitions/tool-definition.js";
 import { deriveOne, expectArguments, failOne, fixture } from "./__fixtures__/derive-one.js";
 import { FIXTURE_FILE } from "./__fixtures__/derive-source.js";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ArgumentValidator } from "../../runtime/argument-validator.js";
+import { ArgumentValidator } from "../../runtime/validation/argument-validator.js";
 import { deriveOne, deriveWithWarnings, expectArguments, failOne, fixture } from "./__fixtures__/derive-one.js";
 
 // One fixture per row of the supported-types table: the exact schema, what it accepts, what it

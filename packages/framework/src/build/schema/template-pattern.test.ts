@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ArgumentValidator } from "../../runtime/argument-validator.js";
+import { ArgumentValidator } from "../../runtime/validation/argument-validator.js";
 import { deriveOne } from "./__fixtures__/derive-one.js";
 
 /**

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { BuildError } from "../../errors/build-error.js";
-import { describeSkill, SkillProblems } from "../../runtime/sdk-skills.js";
+import { describeSkill, SkillProblems } from "../../runtime/skills/sdk-skills.js";
 import type { SkillEntry, SkillFileContent, SkillSet } from "../../runtime/skills/skill-entry.js";
 import { toSkillFileContent } from "../../runtime/skills/skill-file-content.js";
 import { closestName } from "../../serve/closest-name.js";

@@ -1,4 +1,4 @@
-import { ArgumentValidator, loadValidators } from "../../runtime/argument-validator.js";
+import { ArgumentValidator, loadValidators } from "../../runtime/validation/argument-validator.js";
 import type { JsonSchema } from "../../definitions/tool-definition.js";
 import type { McpTool } from "../mcp-tool.js";
 

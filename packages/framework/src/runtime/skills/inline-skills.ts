@@ -1,5 +1,5 @@
 import { BuildError } from "../../errors/build-error.js";
-import { describeSkill, SkillProblems } from "../sdk-skills.js";
+import { describeSkill, SkillProblems } from "./sdk-skills.js";
 import { toSkillFileContent } from "./skill-file-content.js";
 import type { SkillFileContent, SkillSet } from "./skill-entry.js";
 

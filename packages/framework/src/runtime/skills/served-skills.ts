@@ -1,5 +1,5 @@
 import { ProtocolError } from "../../errors/protocol-error.js";
-import { someNames } from "../some-names.js";
+import { someNames } from "../validation/some-names.js";
 import { DIRECTORY_MIME_TYPE, type SkillEntry, type SkillFileContent, type SkillSet } from "./skill-entry.js";
 
 /** A resource as `resources/list` and `resources/directory/read` describe it. */

@@ -1,5 +1,5 @@
 import { ProtocolError } from "../../errors/protocol-error.js";
-import type { Era, ProtocolServer } from "../sdk.js";
+import type { Era, ProtocolServer } from "../sdk/sdk.js";
 import type { ServedSkills } from "./served-skills.js";
 
 /** What the skill handlers answer from. */

@@ -1,5 +1,5 @@
 import { TypemcpError } from "../../errors/typemcp-error.js";
-import type { AuthInfo } from "../../runtime/auth-info.js";
+import type { AuthInfo } from "../../runtime/identity/auth-info.js";
 
 /**
  * One API key a script, a CI job or a service presents as its bearer token, beside (or instead

@@ -1,4 +1,4 @@
-import type { AuthInfo } from "../../runtime/auth-info.js";
+import type { AuthInfo } from "../../runtime/identity/auth-info.js";
 import { type ApiKeyRing, digest, matchApiKey, sameDigest } from "./api-keys.js";
 import type { HttpAuthOptions } from "./http-options.js";
 import type { OAuthTokenVerifier } from "./oauth-token-verifier.js";

@@ -1,5 +1,5 @@
-import { messageJson } from "../../runtime/kept-json.js";
-import type { JSONRPCMessage } from "../../runtime/sdk.js";
+import { messageJson } from "../../runtime/calls/kept-json.js";
+import type { JSONRPCMessage } from "../../runtime/sdk/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import { unrefTimer } from "./platform.js";
 

@@ -1,5 +1,5 @@
-import type { JSONRPCMessage, ProtocolServer, Transport } from "../../runtime/sdk.js";
-import { type SendOptions, TransportInFront } from "../../runtime/transport-in-front.js";
+import type { JSONRPCMessage, ProtocolServer, Transport } from "../../runtime/sdk/sdk.js";
+import { type SendOptions, TransportInFront } from "../../runtime/sdk/transport-in-front.js";
 
 /**
  * The transport a one-request (stateless) server connects to, in front of its SDK HTTP

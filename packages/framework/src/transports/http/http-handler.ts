@@ -1,8 +1,8 @@
-import { ownerKeyOf } from "../../runtime/caller-identity.js";
-import { toWireAuth } from "../../runtime/sdk.js";
+import { ownerKeyOf } from "../../runtime/identity/caller-identity.js";
+import { toWireAuth } from "../../runtime/sdk/sdk.js";
 import type { HttpServing } from "./http-serving.js";
-import { routeOf2026 } from "../../runtime/sdk-lane-2026.js";
-import type { AuthInfo } from "../../runtime/auth-info.js";
+import { routeOf2026 } from "../../runtime/sdk/sdk-lane-2026.js";
+import type { AuthInfo } from "../../runtime/identity/auth-info.js";
 import { ERROR_CODES } from "../../errors/codes.js";
 import { type ApiKeyRing, toApiKeyRing } from "./api-keys.js";
 import { checkBearer, insufficientScope, metadataPath } from "./bearer-auth.js";

@@ -1,8 +1,8 @@
-import type { AuthInfo } from "../../runtime/auth-info.js";
-import type { EventStore, ServerEventBus } from "../../runtime/sdk.js";
+import type { AuthInfo } from "../../runtime/identity/auth-info.js";
+import type { EventStore, ServerEventBus } from "../../runtime/sdk/sdk.js";
 import type { ApiKey } from "./api-keys.js";
 import type { SharedStores } from "./shared-stores.js";
-import type { TaskStore } from "../../runtime/task-store.js";
+import type { TaskStore } from "../../runtime/tasks/task-store.js";
 
 /**
  * Where an HTTP server keeps what outlives one request. In memory unless given; a deployment of

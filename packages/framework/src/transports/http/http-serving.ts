@@ -1,5 +1,5 @@
-import type { AuthInfo } from "../../runtime/auth-info.js";
-import type { Era, ProtocolServer } from "../../runtime/sdk.js";
+import type { AuthInfo } from "../../runtime/identity/auth-info.js";
+import type { Era, ProtocolServer } from "../../runtime/sdk/sdk.js";
 import type { ServerChange } from "../../runtime/server-app.js";
 
 /** The missing scopes and what needs them; undefined when the request may proceed. */

@@ -1,5 +1,5 @@
-import { passesHttpChecks2025 } from "../../runtime/sdk.js";
-import { isPlainRequest, REQUEST_ONLY_METHODS } from "../../runtime/plain-request.js";
+import { passesHttpChecks2025 } from "../../runtime/sdk/sdk.js";
+import { isPlainRequest, REQUEST_ONLY_METHODS } from "../../runtime/sdk/plain-request.js";
 import type { RequestView } from "./request-view.js";
 import type { LaneRequest } from "./stateless-lanes.js";
 

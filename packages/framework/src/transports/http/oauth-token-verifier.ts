@@ -1,5 +1,5 @@
 import { TypemcpError } from "../../errors/typemcp-error.js";
-import { toAuthInfo, type AuthInfo } from "../../runtime/auth-info.js";
+import { toAuthInfo, type AuthInfo } from "../../runtime/identity/auth-info.js";
 import { fetchAuthorizationServerMetadata, type AuthorizationServerMetadata } from "./authorization-server-metadata.js";
 import { isLoopback, type HttpAuthOptions } from "./http-options.js";
 import { assertAlgorithms, createJwtVerifier, DEFAULT_ALGORITHMS, type JwtVerifier } from "./jwt-verifier.js";

@@ -1,5 +1,5 @@
 import { nodeCrypto } from "../../runtime/lazy-crypto.js";
-import type { EventStore } from "../../runtime/sdk.js";
+import type { EventStore } from "../../runtime/sdk/sdk.js";
 
 // Tags made so far, by owner key: one digest per caller, not per event.
 const TAGS = new Map<string, string>();

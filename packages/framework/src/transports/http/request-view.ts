@@ -1,4 +1,4 @@
-import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
+import { rememberRemoteAddress } from "../../runtime/identity/caller-identity.js";
 
 /**
  * What the HTTP handler reads of a request, whatever the platform made it from: a web-standard

@@ -1,7 +1,7 @@
-import type { AuthInfo } from "../../runtime/auth-info.js";
-import { principalKey } from "../../runtime/auth-info.js";
-import { ownerKeyOf } from "../../runtime/caller-identity.js";
-import { connectLane, createHttpTransport, type EventStore, type toWireAuth } from "../../runtime/sdk.js";
+import type { AuthInfo } from "../../runtime/identity/auth-info.js";
+import { principalKey } from "../../runtime/identity/auth-info.js";
+import { ownerKeyOf } from "../../runtime/identity/caller-identity.js";
+import { connectLane, createHttpTransport, type EventStore, type toWireAuth } from "../../runtime/sdk/sdk.js";
 import { CancelledStreams } from "./cancelled-streams.js";
 import type { HttpServing } from "./http-serving.js";
 import type { ResolvedHttpOptions } from "./http-options.js";

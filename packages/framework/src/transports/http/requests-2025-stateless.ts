@@ -1,5 +1,5 @@
-import type { EventStore, toWireAuth } from "../../runtime/sdk.js";
-import { createHttpTransport } from "../../runtime/sdk.js";
+import type { EventStore, toWireAuth } from "../../runtime/sdk/sdk.js";
+import { createHttpTransport } from "../../runtime/sdk/sdk.js";
 import { statelessReason } from "../../runtime/stateless-reason.js";
 import { CloseAfterResponse } from "./close-after-response.js";
 import type { HttpServing } from "./http-serving.js";

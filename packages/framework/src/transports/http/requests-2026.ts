@@ -1,5 +1,5 @@
-import { createHttpHandler2026, type HttpHandler2026, type toWireAuth } from "../../runtime/sdk.js";
-import { answerStatus2026, openLane2026, type Route2026 } from "../../runtime/sdk-lane-2026.js";
+import { createHttpHandler2026, type HttpHandler2026, type toWireAuth } from "../../runtime/sdk/sdk.js";
+import { answerStatus2026, openLane2026, type Route2026 } from "../../runtime/sdk/sdk-lane-2026.js";
 import type { ServerChange } from "../../runtime/server-app.js";
 import type { HttpServing } from "./http-serving.js";
 import type { ResolvedHttpOptions } from "./http-options.js";

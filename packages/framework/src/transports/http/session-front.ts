@@ -1,5 +1,5 @@
-import type { JSONRPCMessage } from "../../runtime/sdk.js";
-import { type ReceiveExtra, type SendOptions, TransportInFront } from "../../runtime/transport-in-front.js";
+import type { JSONRPCMessage } from "../../runtime/sdk/sdk.js";
+import { type ReceiveExtra, type SendOptions, TransportInFront } from "../../runtime/sdk/transport-in-front.js";
 import { CallAnswer, KeptAlive } from "./call-answer.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import type { LaneRequest } from "./stateless-lanes.js";

@@ -1,5 +1,5 @@
 import type { OwnedEventStore } from "./owned-streams.js";
-import type { HttpTransport, ProtocolServer } from "../../runtime/sdk.js";
+import type { HttpTransport, ProtocolServer } from "../../runtime/sdk/sdk.js";
 import { unrefTimer } from "./platform.js";
 import type { SessionFront } from "./session-front.js";
 

@@ -1,5 +1,5 @@
-import type { JSONRPCMessage, WireAuthInfo } from "../../runtime/sdk.js";
-import { connectLane, type ProtocolServer, type Transport } from "../../runtime/sdk.js";
+import type { JSONRPCMessage, WireAuthInfo } from "../../runtime/sdk/sdk.js";
+import { connectLane, type ProtocolServer, type Transport } from "../../runtime/sdk/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import { CallAnswer, KeptAlive } from "./call-answer.js";
 
@@ -125,7 +125,7 @@ export class StatelessLanes {
       return exchange.answer.body;
     }
     // The HTTP request goes with it, as the SDK's own transport sends it: the caller's identity
-    // (an anonymous caller's remote address) is read from it (runtime/caller-identity.ts).
+    // (an anonymous caller's remote address) is read from it (runtime/identity/caller-identity.ts).
     if (this.exchanges.has(exchange)) {
       exchange.dispatching = true;
       lane.link.deliver(request as JSONRPCMessage, { request: httpRequest(), ...(auth.authInfo ? { authInfo: auth.authInfo } : {}) });

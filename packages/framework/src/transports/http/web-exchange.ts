@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { PlainAnswer } from "./plain-answer.js";
 import type { RequestView } from "./request-view.js";
-import { rememberRemoteAddress } from "../../runtime/caller-identity.js";
+import { rememberRemoteAddress } from "../../runtime/identity/caller-identity.js";
 
 /**
  * Node's request as the handler reads it: headers straight from `req`, and a web-standard
@@ -48,7 +48,7 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
     },
     callerRequest() {
       if (request) return request;
-      // Read only for its headers and the address recorded for it (runtime/caller-identity.ts).
+      // Read only for its headers and the address recorded for it (runtime/identity/caller-identity.ts).
       if (!standIn) {
         const headers = { get: (name: string) => view.header(name.toLowerCase()) };
         standIn = { method: view.method, url, headers } as unknown as Request;

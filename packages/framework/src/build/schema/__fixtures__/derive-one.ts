@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { BuildError } from "../../../errors/build-error.js";
-import { ArgumentValidator } from "../../../runtime/argument-validator.js";
+import { ArgumentValidator } from "../../../runtime/validation/argument-validator.js";
 import type { GeneratedTool } from "../../../definitions/tool-definition.js";
 import type { BuildWarning } from "../build-warning.js";
 import { deriveSource } from "./derive-source.js";

@@ -1,0 +1,96 @@
+import { ToolError } from "../../errors/tool-error.js";
+import type { JsonSchema } from "../../definitions/tool-definition.js";
+import type { Context } from "../context.js";
+import { RegisteredTool } from "./registered-tool.js";
+import { RequestContext } from "../calls/request-context.js";
+import type { CallToolResult } from "../sdk/sdk.js";
+import { toErrorResult } from "../calls/to-call-result.js";
+
+/**
+ * A connected MCP server whose tools a typemcp server can serve as its own, under a prefix:
+ * exactly what `connectServer()` from `typemcp/host` returns (over stdio or HTTP).
+ */
+export interface RemoteServer {
+  /** Its tools as it listed them. */
+  readonly tools: readonly { name: string; title?: string; description?: string; inputSchema: object; outputSchema?: object; annotations?: object }[];
+  /**
+   * Calls one of its tools; rejects when the server answers with a JSON-RPC error or is gone.
+   * Aborting `signal` cancels the call there; `onprogress` and `onlog` hear what it reports meanwhile.
+   */
+  call(tool: string, args: Record<string, unknown>, options?: RemoteCallOptions): Promise<unknown>;
+}
+
+/** What a proxied call passes on from the caller to the remote server, and back. */
+export interface RemoteCallOptions {
+  signal?: AbortSignal;
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  onlog?: (message: { level: string; logger?: string; data: unknown }) => void;
+}
+
+/** Whether `part` is a connected remote server rather than an instance with decorated methods. */
+export function isRemoteServer(part: object): part is RemoteServer {
+  return Array.isArray((part as Partial<RemoteServer>).tools) && typeof (part as Partial<RemoteServer>).call === "function";
+}
+
+/**
+ * A remote server's tool served under a new name: listed with the remote definition, called by
+ * forwarding the arguments as they came (the remote server checks them against its own schema).
+ */
+export class ProxiedTool extends RegisteredTool {
+  constructor(
+    name: string,
+    private readonly remote: RemoteServer,
+    private readonly remoteName: string,
+    definition: RemoteServer["tools"][number],
+  ) {
+    super(
+      name,
+      () => undefined,
+      remote,
+      {
+        method: remoteName,
+        inputSchema: definition.inputSchema as JsonSchema,
+        ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema as JsonSchema }),
+        params: [],
+        result: "object",
+      },
+      {
+        ...(definition.title === undefined ? {} : { title: definition.title }),
+        ...(definition.description === undefined ? {} : { description: definition.description }),
+        ...(definition.annotations === undefined ? {} : { annotations: definition.annotations }),
+      },
+    );
+  }
+
+  // A failure to reach the remote server is the call's failure, for the model to read: the
+  // gateway itself answered.
+  override async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
+    try {
+      const ctx = context?.();
+      // The caller's cancellation, and the remote server's progress and log messages, pass
+      // through: the gateway's client sees the remote call as it would a tool of its own.
+      const options: RemoteCallOptions = ctx
+        ? {
+            signal: ctx.signal,
+            onprogress: (p) => void ctx.progress(p.progress, p.total, p.message),
+            ...(ctx instanceof RequestContext ? { onlog: (message) => ctx.relayLog(message) } : {}),
+          }
+        : {};
+      return withoutEnvelope((await this.remote.call(this.remoteName, args ?? {}, options)) as CallToolResult);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return toErrorResult(new ToolError(`Tool "${this.name}" is served by another MCP server, which failed: ${message}`, { cause: error }));
+    }
+  }
+}
+
+// The protocol's own keys in a result's _meta (2026-07-28: the server's name, among others) speak
+// for the remote server; the gateway answers, and its SDK adds its own.
+function withoutEnvelope(result: CallToolResult): CallToolResult {
+  const meta = result._meta as Record<string, unknown> | undefined;
+  if (meta === undefined || !Object.keys(meta).some((key) => key.startsWith(RESERVED_META))) return result;
+  const kept = Object.fromEntries(Object.entries(meta).filter(([key]) => !key.startsWith(RESERVED_META)));
+  const { _meta: _, ...rest } = result;
+  return (Object.keys(kept).length > 0 ? { ...rest, _meta: kept } : rest) as CallToolResult;
+}
+const RESERVED_META = "io.modelcontextprotocol/";
