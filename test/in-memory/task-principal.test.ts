@@ -2,7 +2,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/client";
 import { describe, expect, test } from "vitest";
 import { createServer } from "typemcp";
 // Not public: a session opened by hand, to give its transport a verified token (the built module, as "typemcp" is).
-import { openSession } from "../../packages/framework/dist/runtime/create-server.js";
+import { handleOf } from "../../packages/framework/dist/runtime/server-handle.js";
 import { TaskTools } from "../fixtures/src/task-tools.js";
 
 type Answer = { result?: Record<string, any>; error?: { code: number; message: string } };
@@ -20,7 +20,9 @@ async function connectAs(server: ReturnType<typeof createServer>, authInfo: Auth
     const { id, result, error } = message as { id?: number; result?: Record<string, any>; error?: Answer["error"] };
     if (typeof id === "number") pending.get(id)?.({ ...(result ? { result } : {}), ...(error ? { error } : {}) });
   };
-  await openSession(server, { era: "2025-11-25" }).connect(serverSide as never);
+  await handleOf(server, "connect")
+    .openSession({ era: "2025-11-25" })
+    .connect(serverSide as never);
   await clientSide.start();
   let next = 1;
   const send = (method: string, params: Record<string, unknown>): Promise<Answer> => {

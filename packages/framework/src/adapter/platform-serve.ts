@@ -1,4 +1,5 @@
-import { createServer, isTypemcpServer, runTaskHere, useListTtl, useTaskLimits, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import { createServer, isTypemcpServer, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import { handleOf } from "../runtime/server-handle.js";
 import { selectTransport } from "../transports/select-transport.js";
 import { listTtlFrom } from "../serve/list-ttl.js";
 import { redisWithoutTcp } from "./redis-without-tcp.js";
@@ -59,7 +60,7 @@ export function platformFetch(defaults: PlatformDefaults): (request: Request, en
       handler: sessionHandler,
       idleMs: (env) => resolveHttpOptions(handlerOptions(defaults, env)).sessionIdleMs,
       streamTtlMs: 3_600_000,
-      runTask: (env, order) => runTaskHere(objectStores(env).server, order),
+      runTask: (env, order) => handleOf(objectStores(env).server, "serve").runTaskHere(order),
       taskStore: (env) => objectStores(env).stores.tasks!,
       hearChanges: (env, sessionId, onend) => hearOtherIsolates(served!.server, durableNamespaceOf(env)!, sessionId, onend),
     });
@@ -91,8 +92,9 @@ function handlerOptions(defaults: PlatformDefaults, env: unknown): FetchHandlerO
   const { http = {} } = served.options;
   const choice = selectTransport({ transport: "http", http: { stateless: defaults.stateless, ...http } }, [], variables);
   const ttl = listTtlFrom([], variables);
-  if (ttl !== undefined) useListTtl(served.server, ttl);
-  useTaskLimits(served.server, taskLimitsFrom([], variables));
+  const handle = handleOf(served.server, "serve");
+  if (ttl !== undefined) handle.useListTtl(ttl);
+  handle.useTaskLimits(taskLimitsFrom([], variables));
   const auth = choice.kind === "http" ? choice.options.auth : undefined;
   const token = variables.MCP_AUTH_TOKEN;
   if (choice.kind === "http" && choice.options.redis !== undefined && !defaults.tcp) throw redisWithoutTcp(choice.options.redis);

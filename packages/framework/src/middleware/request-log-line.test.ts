@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { recordStderrWrites } from "./__fixtures__/record-stderr.js";
 import { type RequestLogFacts, requestLogEntry, writeRequestLogLine } from "./request-log-line.js";
-import { flushStderrLines, writeStderrLine } from "./stderr-lines.js";
+import { stderrLines } from "./stderr-lines.js";
 import { writeTimingLine } from "./timing-line.js";
 
 const writes = recordStderrWrites();
@@ -57,7 +57,7 @@ describe("the request log's line", () => {
     // The entry's time is the Date's own ISO string, however it is made.
     expect(facts.filter((fact) => requestLogEntry(fact).time !== new Date(fact.time).toISOString())).toEqual([]);
     for (const fact of facts) writeRequestLogLine(fact);
-    flushStderrLines();
+    stderrLines.flush();
     expect(writes.join("")).toBe(facts.map((fact) => `${JSON.stringify(requestLogEntry(fact))}\n`).join(""));
   });
 
@@ -76,9 +76,9 @@ describe("the request log's line", () => {
     const long = { ...base, requestId: 2, outcome: "error" as const, error: "é".repeat(20_000) };
     writeRequestLogLine(base);
     writeRequestLogLine(long);
-    writeStderrLine("text between\n");
+    stderrLines.writeLine("text between\n");
     writeRequestLogLine({ ...base, requestId: 3 });
-    flushStderrLines();
+    stderrLines.flush();
     const lines = writes.join("").split("\n");
     expect(lines.slice(0, -1).map((line) => (line.startsWith("{") ? (JSON.parse(line) as { requestId: number }).requestId : line))).toEqual([
       1,
@@ -102,7 +102,7 @@ describe("timing()'s line", () => {
       writeTimingLine("tools/call", target, durationMs, outcome);
       expected.push(`[typemcp] tools/call${target === undefined ? "" : ` ${target}`}: ${durationMs.toFixed(1)} ms (${outcome})\n`);
     }
-    flushStderrLines();
+    stderrLines.flush();
     expect(writes.join("")).toBe(expected.join(""));
   });
 });

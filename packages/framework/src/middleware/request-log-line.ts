@@ -4,7 +4,7 @@
 // message are encoded per line. The bytes are exactly JSON.stringify(entry) and a newline.
 import type { RequestOutcome } from "../runtime/calls/request-target.js";
 import { KeptParts } from "./kept-parts.js";
-import { bytesOf, lineRoom, putBytes, putDigits, putText, putThousandths, putThreeDigits, writeStderrLine } from "./stderr-lines.js";
+import { bytesOf, stderrLines } from "./stderr-lines.js";
 
 /** One line of the request log. */
 export interface RequestLogEntry {
@@ -65,22 +65,22 @@ export function writeRequestLogLine(facts: RequestLogFacts): void {
   // A duration written as digits is exact up to 2^42 µs (51 days); past it, or not a duration at
   // all, or a time that is not Date.now()'s whole milliseconds, the string way says what
   // JSON.stringify says.
-  if (!(isWholeMs(facts.time) && Number.isInteger(facts.durationUs) && facts.durationUs >= 0 && facts.durationUs <= 2 ** 42) || !lineRoom(most)) {
-    writeStderrLine(`${JSON.stringify(requestLogEntry(facts))}\n`);
+  if (!(isWholeMs(facts.time) && Number.isInteger(facts.durationUs) && facts.durationUs >= 0 && facts.durationUs <= 2 ** 42) || !stderrLines.lineRoom(most)) {
+    stderrLines.writeLine(`${JSON.stringify(requestLogEntry(facts))}\n`);
     return;
   }
-  putBytes(timeHead(facts.time));
-  putThreeDigits(facts.time % 1000);
-  putBytes(about);
-  if (idText === undefined) putDigits(id as number);
-  else putText(idText);
-  putBytes(caller);
-  putThousandths(facts.durationUs);
-  if (errorText === undefined) putBytes(OUTCOME_ENDS[facts.outcome]);
+  stderrLines.putBytes(timeHead(facts.time));
+  stderrLines.putThreeDigits(facts.time % 1000);
+  stderrLines.putBytes(about);
+  if (idText === undefined) stderrLines.putDigits(id as number);
+  else stderrLines.putText(idText);
+  stderrLines.putBytes(caller);
+  stderrLines.putThousandths(facts.durationUs);
+  if (errorText === undefined) stderrLines.putBytes(OUTCOME_ENDS[facts.outcome]);
   else {
-    putBytes(OUTCOME_BEFORE_ERROR[facts.outcome]);
-    putText(errorText);
-    putBytes(LINE_END);
+    stderrLines.putBytes(OUTCOME_BEFORE_ERROR[facts.outcome]);
+    stderrLines.putText(errorText);
+    stderrLines.putBytes(LINE_END);
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { recordStderrWrites } from "./__fixtures__/record-stderr.js";
-import { flushStderrLines, writeStderrLine } from "./stderr-lines.js";
+import { stderrLines } from "./stderr-lines.js";
 
 // What reaches stderr, one entry per write: the batching is what is under test, so the writes are
 // recorded instead of made.
@@ -14,8 +14,8 @@ afterEach(() => {
 
 describe("lines for stderr", () => {
   test("wait up to 50 ms, then leave in one write, in order", () => {
-    writeStderrLine("one\n");
-    writeStderrLine("two é\n");
+    stderrLines.writeLine("one\n");
+    stderrLines.writeLine("two é\n");
     expect(writes).toEqual([]);
     vi.advanceTimersByTime(49);
     expect(writes).toEqual([]);
@@ -25,19 +25,19 @@ describe("lines for stderr", () => {
 
   test("leave at once when a batch is full, and none is lost or reordered", () => {
     const lines = Array.from({ length: 400 }, (_, i) => `{"line":${i},"pad":"${"x".repeat(100)}"}\n`);
-    for (const line of lines) writeStderrLine(line);
+    for (const line of lines) stderrLines.writeLine(line);
     expect(writes.length).toBeGreaterThan(1);
     expect(writes.every((chunk) => Buffer.byteLength(chunk) <= 16 * 1024)).toBe(true);
-    flushStderrLines();
+    stderrLines.flush();
     expect(writes.join("")).toBe(lines.join(""));
   });
 
   test("a line longer than a batch is written whole, in order with the lines around it", () => {
     const long = `${"y".repeat(20_000)}\n`;
-    writeStderrLine("before\n");
-    writeStderrLine(long);
-    writeStderrLine("after\n");
-    flushStderrLines();
+    stderrLines.writeLine("before\n");
+    stderrLines.writeLine(long);
+    stderrLines.writeLine("after\n");
+    stderrLines.flush();
     expect(writes.join("")).toBe(`before\n${long}after\n`);
     expect(writes.some((chunk) => chunk.includes(long))).toBe(true);
   });
@@ -58,12 +58,12 @@ describe("batches", () => {
   const lines = Array.from({ length: 600 }, (_, i) => `{"line":${i},"pad":"${"x".repeat(100)}"}\n`);
   // Queues every line and flushes, with `stream` as process.stderr meanwhile.
   function writeAllTo(stream: object): void {
-    flushStderrLines();
+    stderrLines.flush();
     const had = Object.getOwnPropertyDescriptor(process, "stderr")!;
     Object.defineProperty(process, "stderr", { configurable: true, get: () => stream });
     try {
-      for (const line of lines) writeStderrLine(line);
-      flushStderrLines();
+      for (const line of lines) stderrLines.writeLine(line);
+      stderrLines.flush();
     } finally {
       Object.defineProperty(process, "stderr", had);
     }

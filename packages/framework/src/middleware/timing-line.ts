@@ -2,7 +2,7 @@
 // stderr's batch: its head is encoded once per method and target, the duration written as digits.
 import type { RequestOutcome } from "../runtime/calls/request-target.js";
 import { KeptParts } from "./kept-parts.js";
-import { bytesOf, lineRoom, putBytes, putDigits, writeStderrLine } from "./stderr-lines.js";
+import { bytesOf, stderrLines } from "./stderr-lines.js";
 
 /** Queues the line for one measurement, the duration in tenths of a millisecond. */
 export function writeTimingLine(method: string, target: string | undefined, durationMs: number, outcome: RequestOutcome): void {
@@ -14,16 +14,16 @@ export function writeTimingLine(method: string, target: string | undefined, dura
   // where that error grows, and anything not a duration, take toFixed's own way.
   const nearHalf = Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-6;
   // 16 digits and the point for the duration, the tail's 17 bytes.
-  if (!(scaled >= 0 && scaled < 1e9) || nearHalf || !lineRoom(head.length + 17 + 17)) {
-    writeStderrLine(`[typemcp] ${method}${target === undefined ? "" : ` ${target}`}: ${durationMs.toFixed(1)} ms (${outcome})\n`);
+  if (!(scaled >= 0 && scaled < 1e9) || nearHalf || !stderrLines.lineRoom(head.length + 17 + 17)) {
+    stderrLines.writeLine(`[typemcp] ${method}${target === undefined ? "" : ` ${target}`}: ${durationMs.toFixed(1)} ms (${outcome})\n`);
     return;
   }
-  putBytes(head);
+  stderrLines.putBytes(head);
   const whole = Math.floor(tenths / 10);
-  putDigits(whole);
-  putBytes(POINT);
-  putDigits(tenths - whole * 10);
-  putBytes(TAILS[outcome]);
+  stderrLines.putDigits(whole);
+  stderrLines.putBytes(POINT);
+  stderrLines.putDigits(tenths - whole * 10);
+  stderrLines.putBytes(TAILS[outcome]);
 }
 
 const POINT = bytesOf(".");

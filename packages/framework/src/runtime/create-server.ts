@@ -1,13 +1,8 @@
-import type { ResultPlan } from "../definitions/tool-definition.js";
-import type { Era, ProtocolServer, ServerInfo } from "./sdk/sdk.js";
-import { ServerApp, type ServerChange } from "./server-app.js";
-import type { AuthInfo } from "./identity/auth-info.js";
-import { scopeShortfall, scopesSupported, taskScopeShortfall, type ScopeShortfall } from "./identity/scope-shortfall.js";
+import type { ServerInfo } from "./sdk/sdk.js";
+import { ServerApp } from "./server-app.js";
+import { appOf, hasHandle, setListTtl, withHandle } from "./server-handle.js";
 import type { InputLimits } from "./validation/string-limits.js";
-import type { TaskStore } from "./tasks/task-store.js";
 import type { TaskLimits } from "./tasks/task-limits.js";
-import type { TaskPlace, TaskRunOrder } from "./tasks/task-runner.js";
-import type { UsedStates } from "./rounds/used-states.js";
 import type { Middleware } from "./middleware/middleware.js";
 import type { RemoteServer } from "./components/proxied-tool.js";
 import { mountPart } from "./components/mount-part.js";
@@ -97,10 +92,6 @@ export interface TypemcpServer {
   resourceUpdated(uri: string): void;
 }
 
-// Symbol-keyed so that it stays off the public type yet survives `{ ...server, url }`.
-const APP = Symbol("typemcp.serverApp");
-type WithApp = TypemcpServer & { readonly [APP]: ServerApp };
-
 /**
  * Builds a server from every `@tool`, `@resource` and `@prompt` method of `instances`.
  * Throws a `BuildError` (NOT_BUILT) when a method carries no definition from `typemcp build`.
@@ -124,129 +115,21 @@ export function createServer(instances: object | readonly object[], options: Ser
     enumerable: true,
     get: () => app.tools.list().map((t) => t.name),
   }) as TypemcpServer["tools"];
-  const server: WithApp = {
-    [APP]: app,
+  const server: TypemcpServer = {
     info,
     tools,
     resources: liveList(app.resources),
     prompts: liveList(app.prompts),
     add: (instance) => app.add(instance),
-    mount: (prefix, part) => mountPart(app, prefix, part, (part as Partial<WithApp>)[APP]),
+    mount: (prefix, part) => mountPart(app, prefix, part, appOf(part)),
     resourceUpdated: (uri) => app.resourceUpdated(uri),
   };
-  return server;
-}
-
-// The app behind a server from createServer(); `caller` names the function refusing anything else.
-function appOf(server: TypemcpServer, caller: string): ServerApp {
-  const app = (server as Partial<WithApp>)[APP];
-  if (!app) throw new TypeError(`${caller}() takes a server made by createServer().`);
-  return app;
+  return withHandle(server, app);
 }
 
 /** Whether `value` came from `createServer`. */
 export function isTypemcpServer(value: unknown): value is TypemcpServer {
-  return typeof value === "object" && value !== null && APP in value;
-}
-
-/**
- * A protocol endpoint for one new session of `server` (one stdio connection, one HTTP session
- * or request, one in-memory test client). For transports and `typemcp/testing`, not authors.
- */
-export function openSession(server: TypemcpServer, options: { stateless?: boolean; era?: Era } = {}): ProtocolServer {
-  const app = appOf(server, "openSession");
-  return app.newSession(options);
-}
-
-/**
- * Waits until `server`'s skills are described (its code-given ones checked and hashed); throws a
- * BuildError (INVALID_SKILL) naming what is wrong with one. For `serve()` and `typemcp/testing`.
- */
-export async function skillsReady(server: TypemcpServer): Promise<void> {
-  const app = appOf(server, "skillsReady");
-  if (app.hasSkills()) await app.skills();
-}
-
-/** Calls `listener` on every change `server` makes at run time; returns a function that stops it (for transports). */
-export function onServerChange(server: TypemcpServer, listener: (change: ServerChange) => void): () => void {
-  const app = appOf(server, "onServerChange");
-  return app.onChange(listener);
-}
-
-/** Tells `server`'s 2025-era sessions in this process (or only session `only`) of a change another instance made (for `serve()` with a shared bus). */
-export function tellSessions2025(server: TypemcpServer, change: ServerChange, only?: string): void {
-  const app = appOf(server, "tellSessions2025");
-  app.tellSessions2025(change, only);
-}
-
-/**
- * Keeps the tasks of `server` (tools with `@tool({ task })`) in `store` instead of this process's
- * memory, so that every instance sharing it answers for every task (for `serve()` with `--redis`).
- */
-export function useTaskStore(server: TypemcpServer, store: TaskStore): void {
-  const app = appOf(server, "useTaskStore");
-  app.useTaskStore(store);
-}
-
-/** Sends the runs of `server`'s tasks to `place` instead of running them in the request's isolate (Workers with Durable Objects). */
-export function useTaskPlace(server: TypemcpServer, place: TaskPlace): void {
-  const app = appOf(server, "useTaskPlace");
-  if (app.tasks) app.tasks.place = place;
-}
-
-/** Runs one run of a task of `server` here, to its end: what a task's place does with the order it was sent. */
-export function runTaskHere(server: TypemcpServer, order: TaskRunOrder): Promise<void> {
-  const runner = appOf(server, "runTaskHere").tasks;
-  if (!runner) return Promise.reject(new Error(`typemcp: this server has no task tools to run task "${order.taskId}" with.`));
-  return runner.runHere(order);
-}
-
-/** Sets bounds on `server`'s tasks over those it was created with (for `serve()`'s `--max-task…` flags). */
-export function useTaskLimits(server: TypemcpServer, limits: TaskLimits): void {
-  const app = appOf(server, "useTaskLimits");
-  app.useTaskLimits(limits);
-}
-
-/**
- * Records the use of each 2026-07-28 `requestState` of `server` in `store` instead of this
- * process's memory, so that a state used on one instance is refused on every other (for
- * `serve()` with `--redis`).
- */
-export function useUsedStates(server: TypemcpServer, store: UsedStates): void {
-  const app = appOf(server, "useUsedStates");
-  app.usedStates = store;
-}
-
-/** Sets how long 2026-07-28 clients may cache `server`'s lists, in ms (for `serve()`'s `--list-ttl`). */
-export function useListTtl(server: TypemcpServer, ms: number): void {
-  const app = appOf(server, "useListTtl");
-  setListTtl(app, ms);
-}
-
-function setListTtl(app: ServerApp, ms: number): void {
-  if (!Number.isInteger(ms) || ms < 0) throw new TypeError(`listTtlMs must be a whole number of milliseconds, 0 or more, not ${ms}.`);
-  app.listTtlMs = ms;
-}
-
-/**
- * The scopes a request to `server` needs that `auth` lacks, and what needs them (for the HTTP
- * transport's 403): a component's own, or for a request that reaches a task, its tool's (read
- * from the task store, hence a promise for those requests only).
- */
-export function scopeShortfallOf(server: TypemcpServer, message: unknown, auth: AuthInfo): ScopeShortfall | undefined | Promise<ScopeShortfall | undefined> {
-  const app = (server as Partial<WithApp>)[APP];
-  return app && (taskScopeShortfall(app, message, auth) ?? scopeShortfall(app, message, auth));
-}
-
-/** Every scope `server`'s components declare (for the RFC 9728 metadata's `scopes_supported`). */
-export function scopesSupportedBy(server: TypemcpServer): string[] {
-  const app = (server as Partial<WithApp>)[APP];
-  return app ? scopesSupported(app) : [];
-}
-
-/** How tool `name` of `server` turns its method's return value into a result (for `typemcp/testing`). */
-export function resultPlanOf(server: TypemcpServer, name: string): ResultPlan | undefined {
-  return (server as Partial<WithApp>)[APP]?.tools.get(name)?.generated.result;
+  return hasHandle(value);
 }
 
 function liveList(registry: LiveList): LiveList {

@@ -1,4 +1,5 @@
-import { tellSessions2025, useTaskStore, useUsedStates, type TypemcpServer } from "../runtime/create-server.js";
+import type { TypemcpServer } from "../runtime/create-server.js";
+import { handleOf } from "../runtime/server-handle.js";
 import { RedisUsedStates } from "./redis-used-states.js";
 import type { ResolvedHttpOptions } from "../transports/http/http-options.js";
 import { connectScale, keyPrefix, type ScaleStores } from "./connect-scale.js";
@@ -17,6 +18,7 @@ import { toServerChange } from "./server-event-change.js";
  */
 export async function shareServer(server: TypemcpServer, http: ResolvedHttpOptions): Promise<ScaleStores> {
   assertSharedRequestStateKey(process.env);
+  const handle = handleOf(server, "serve");
   const report = (error: Error) => process.stderr.write(`typemcp: ${error.message}\n`);
   const stores = await connectScale({
     url: http.redis!,
@@ -25,11 +27,11 @@ export async function shareServer(server: TypemcpServer, http: ResolvedHttpOptio
     onstatus: (message) => process.stderr.write(`typemcp: ${message}\n`),
   });
   stores.bus.subscribeRemote((event: ServerEvent) => {
-    tellSessions2025(server, toServerChange(event));
+    handle.tellSessions2025(toServerChange(event));
   });
-  useTaskStore(server, stores.tasks);
+  handle.useTaskStore(stores.tasks);
   // A requestState used on one instance is refused on all (one-time use across instances).
-  useUsedStates(server, new RedisUsedStates(stores.redis, { prefix: keyPrefix(server.info.name) }));
+  handle.useUsedStates(new RedisUsedStates(stores.redis, { prefix: keyPrefix(server.info.name) }));
   // Stored for resumption while Redis takes it; live to the client whatever happens to Redis.
   const eventStore = liveFirst(stores.events, () => stores.isReady(), report);
   http.stores = { ...http.stores, eventStore, bus: stores.bus, shared: stores, tasks: stores.tasks };

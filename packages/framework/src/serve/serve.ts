@@ -1,15 +1,7 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
 import { httpServingOf } from "./http-serving.js";
-import {
-  createServer,
-  isTypemcpServer,
-  openSession,
-  skillsReady,
-  useListTtl,
-  useTaskLimits,
-  type ServerOptions,
-  type TypemcpServer,
-} from "../runtime/create-server.js";
+import { createServer, isTypemcpServer, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
+import { handleOf } from "../runtime/server-handle.js";
 import { connectStdio } from "../transports/connect-stdio.js";
 import { resolveHttpOptions } from "../transports/http/http-options.js";
 import { selectTransport, type TransportOptions } from "../transports/select-transport.js";
@@ -64,16 +56,17 @@ export async function serve(target: object, options: TransportOptions & Partial<
     const server = isTypemcpServer(target) ? target : createServer(target, info as ServerOptions);
     const choice = selectTransport({ transport, http: withApiKeysFile(http, argv, process.env) }, argv, process.env);
     const listTtlMs = listTtlFrom(argv, process.env);
-    if (listTtlMs !== undefined) useListTtl(server, listTtlMs);
-    useTaskLimits(server, taskLimitsFrom(argv, process.env));
+    const own = handleOf(server, "serve");
+    if (listTtlMs !== undefined) own.useListTtl(listTtlMs);
+    own.useTaskLimits(taskLimitsFrom(argv, process.env));
     // A key too short to sign 2026 input rounds is a configuration error: say so at start-up.
     configuredRequestStateKey();
     // A code-given skill that breaks the Agent Skills rules stops the server here, not at its first read.
-    await skillsReady(server);
+    await own.skillsReady();
     // RSS after a burst of requests: see young-generation.ts.
     keepYoungGeneration();
     if (choice.kind === "stdio") {
-      await connectStdio((era) => openSession(server, { era }));
+      await connectStdio((era) => own.openSession({ era }));
       return server;
     }
     // Imported here, not at the top: a stdio server never loads the HTTP layer nor, once

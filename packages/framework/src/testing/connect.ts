@@ -1,4 +1,5 @@
-import { createServer, isTypemcpServer, openSession, resultPlanOf, skillsReady, type TypemcpServer } from "../runtime/create-server.js";
+import { createServer, isTypemcpServer, type TypemcpServer } from "../runtime/create-server.js";
+import { handleOf } from "../runtime/server-handle.js";
 import type { ElicitResult, SamplingResult } from "../runtime/context.js";
 import { UI_EXTENSION } from "../runtime/sdk/sdk.js";
 import { VIEW_MIME_TYPE } from "../runtime/components/tool-views.js";
@@ -58,11 +59,12 @@ export interface ConnectOptions {
  */
 export async function connect(target: object | TypemcpServer, options: ConnectOptions = {}): Promise<TestClient> {
   const server = isTypemcpServer(target) ? target : createServer(target, { name: nameOf(target), version: "0.0.0" });
-  await skillsReady(server);
+  const handle = handleOf(server, "connect");
+  await handle.skillsReady();
   let client: TestClient | undefined;
   const pending: Array<Parameters<TestClient["receive"]>[0]> = [];
   const linked = await linkClient(
-    (era) => openSession(server, { era }),
+    (era) => handle.openSession({ era }),
     {
       ...(options.onElicit ? { elicit: (params) => options.onElicit!(params as never) } : {}),
       ...(options.onSample ? { sample: (params) => options.onSample!(params as never) } : {}),
@@ -73,7 +75,7 @@ export async function connect(target: object | TypemcpServer, options: ConnectOp
     },
     options.protocolVersion,
   );
-  client = new TestClient(linked, (tool) => resultPlanOf(server, tool), options.views === true);
+  client = new TestClient(linked, (tool) => handle.resultPlan(tool), options.views === true);
   for (const notification of pending) client.receive(notification);
   return client;
 }

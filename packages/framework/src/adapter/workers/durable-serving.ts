@@ -1,4 +1,5 @@
-import { onServerChange, tellSessions2025, useTaskPlace, useTaskStore, useUsedStates, type TypemcpServer } from "../../runtime/create-server.js";
+import type { TypemcpServer } from "../../runtime/create-server.js";
+import { handleOf } from "../../runtime/server-handle.js";
 import { toServerChange, toServerEvent } from "../../scale/server-event-change.js";
 import { toFetchHandler, type FetchHandler, type FetchHandlerOptions } from "../../serve/to-fetch-handler.js";
 import { readRequestBody } from "../../transports/http/read-request-body.js";
@@ -34,11 +35,12 @@ export function durableStores(server: TypemcpServer, namespace: DurableObjectNam
   const bus = (isolateBus = new DurableEventBus(namespace, report));
   // One publisher per isolate, whichever handler or session object made the change; the handlers'
   // 2026-07-28 entries only listen (a second publisher would announce each change twice).
-  onServerChange(server, (change) => bus.publish(toServerEvent(change)));
-  useTaskStore(server, tasks);
+  const handle = handleOf(server, "serve");
+  handle.onChange((change) => bus.publish(toServerEvent(change)));
+  handle.useTaskStore(tasks);
   // A task's run goes to an object of its own, where it outlives the request (see DurableTaskRun).
-  useTaskPlace(server, durableTaskPlace(namespace));
-  useUsedStates(server, new DurableUsedStates(namespace));
+  handle.useTaskPlace(durableTaskPlace(namespace));
+  handle.useUsedStates(new DurableUsedStates(namespace));
   return (made = { tasks, eventStore, bus: bus.listenOnly(), shared: { events, isReady: () => true } });
 }
 
@@ -52,7 +54,7 @@ let isolateBus: DurableEventBus | undefined;
  */
 export function hearOtherIsolates(server: TypemcpServer, namespace: DurableObjectNamespace, sessionId: string, onend: () => void): () => void {
   durableStores(server, namespace);
-  return isolateBus!.subscribeRemote((event) => tellSessions2025(server, toServerChange(event), sessionId), onend);
+  return isolateBus!.subscribeRemote((event) => handleOf(server, "serve").tellSessions2025(toServerChange(event), sessionId), onend);
 }
 
 /**

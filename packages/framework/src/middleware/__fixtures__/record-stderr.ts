@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from "vitest";
-import { flushStderrLines } from "../stderr-lines.js";
+import { stderrLines } from "../stderr-lines.js";
 
 /**
  * For the tests of one file: each test starts with no line waiting, and what reaches stderr is
@@ -9,7 +9,7 @@ export function recordStderrWrites(): string[] {
   const writes: string[] = [];
   let original: typeof process.stderr.write;
   beforeEach(() => {
-    flushStderrLines();
+    stderrLines.flush();
     writes.length = 0;
     original = process.stderr.write;
     process.stderr.write = ((chunk: string | Uint8Array) => {
