@@ -1,4 +1,4 @@
-// The context-cost figures docs/chat.md gives for code mode: every byte sent to the model over
+// The context-cost figures docs/code-mode.md gives for code mode: every byte sent to the model over
 // every request of a whole task, sending every tool's definition against --code, for three
 // multi-step tasks of different shapes. Measured, not typed in: nine MCP servers over stdio (the
 // five of test/fixtures/office-servers.mjs, the calc, towns and weather samples and
@@ -20,7 +20,7 @@ import { ChatSession, connectServer, createAnthropicModel, createDenoSandbox } f
 import { TASKS } from "./code-mode-tasks.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const doc = path.join(root, "packages/framework/docs/chat.md");
+const doc = path.join(root, "packages/framework/docs/code-mode.md");
 const office = path.join(root, "test/fixtures/office-servers.mjs");
 const START = "<!-- code-mode-figures:start (scripts/code-mode-figures.mjs) -->";
 const END = "<!-- code-mode-figures:end -->";

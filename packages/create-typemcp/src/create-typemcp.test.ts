@@ -57,7 +57,8 @@ describe("scaffold", () => {
       expect(testConfig).toMatchObject({ extends: "./tsconfig.json", compilerOptions: { noEmit: true }, include: ["src", "vitest.config.ts"], exclude: [] });
       const server = fs.readFileSync(path.join(dir, "greeter/src/server.ts"), "utf8");
       expect(server).toContain("new Greeter({ signOff: process.env.GREETER_SIGN_OFF })");
-      expect(server).toContain('await serve(greeter, { name: "greeter", version: "0.1.0" });');
+      expect(server).toContain('await serve(greeter, { name: "greeter", version: "0.1.0", use: [maskErrors()] });');
+      expect(server).toContain('import { maskErrors } from "typemcp/middleware";');
       expect(fs.readFileSync(path.join(dir, "greeter/.gitignore"), "utf8").split("\n")).toEqual(["node_modules", "dist", "*.tgz", ".env", ""]);
       const readme = fs.readFileSync(path.join(dir, "greeter/README.md"), "utf8");
       expect(readme).toContain("pnpm build      #");

@@ -1,9 +1,11 @@
 /**
  * typemcp: MCP servers from the TypeScript types you already wrote. This entry is for server
  * authors: the decorators, serving, errors, content helpers and the types an author writes. The
- * other audiences have their own entries: `typemcp/host` (a host with a model in the loop, and
- * provider tool conversion), `typemcp/testing` (a server in memory with a real MCP client),
- * `typemcp/vite` (the test-time compiler) and `typemcp/build` (the types of what the build derives).
+ * other audiences have their own entries: `typemcp/middleware` (the middleware typemcp ships),
+ * `typemcp/host` (a host with a model in the loop), `typemcp/providers` (model adapters and
+ * provider tool formats), `typemcp/code-mode` (servers as a typed API, the sandbox),
+ * `typemcp/testing` (a server in memory with a real MCP client), `typemcp/vite` (the test-time
+ * compiler) and `typemcp/build` (the types of what the build derives).
  * @packageDocumentation
  */
 
@@ -66,17 +68,35 @@ export type { TaskQuota } from "./runtime/tasks/task-limits.js";
 export { use } from "./middleware/use.js";
 export type { UseDecorator } from "./middleware/use.js";
 export type { Middleware, RequestCall, ToolCall, ToolResult } from "./runtime/middleware/middleware.js";
-export { logRequests } from "./middleware/log-requests.js";
-export type { LogRequestsOptions, RequestLogEntry } from "./middleware/log-requests.js";
-export { timing } from "./middleware/timing.js";
-export type { Timing, TimingOptions } from "./middleware/timing.js";
-export { rateLimit } from "./middleware/rate-limit.js";
-export type { RateLimitOptions } from "./middleware/rate-limit.js";
-export { cacheResults } from "./middleware/cache-results.js";
-export type { CacheResultsOptions } from "./middleware/cache-results.js";
-export { maskErrors } from "./middleware/mask-errors.js";
-export type { MaskErrorsOptions } from "./middleware/mask-errors.js";
 export type { RequestOutcome } from "./runtime/calls/request-target.js";
+// The factories moved in 0.6.0 to `typemcp/middleware`: kept here for one release so a server
+// written against 0.5 still compiles, its editor striking each name through.
+export {
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  logRequests,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  type LogRequestsOptions,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  type RequestLogEntry,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  timing,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  type Timing,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  type TimingOptions,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  rateLimit,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  type RateLimitOptions,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  cacheResults,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  type CacheResultsOptions,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  maskErrors,
+  /** @deprecated Import from "typemcp/middleware"; this re-export goes in 0.7.0. */
+  type MaskErrorsOptions,
+} from "./middleware/index.js";
 
 // Errors
 export { ToolError } from "./errors/tool-error.js";

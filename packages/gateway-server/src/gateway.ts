@@ -6,7 +6,8 @@ import { TownTools } from "@typemcp/towns-server/town-tools";
 import { NwsClient } from "@typemcp/weather-server/nws-client";
 import { readWeatherConfig } from "@typemcp/weather-server/weather-config";
 import { WeatherTools } from "@typemcp/weather-server/weather-tools";
-import { createServer, logRequests, maskErrors, serve } from "typemcp";
+import { createServer, serve } from "typemcp";
+import { logRequests, maskErrors } from "typemcp/middleware";
 import { connectServer, readMcpConfig } from "typemcp/host";
 
 const gateway = createServer([], {

@@ -66,9 +66,9 @@ describe("host-side boundaries", () => {
     expect(reached.filter((file) => file.startsWith(`host${path.sep}`) || file.startsWith(`cli${path.sep}`))).toEqual([]);
   });
 
-  test("the package entry a server imports reaches no host-side code; the adapters are in typemcp/host", () => {
+  test("the package entry a server imports reaches no host-side code; the adapters are in typemcp/providers", () => {
     expect(sourceGraph(path.join(SRC, "index.ts")).filter((file) => file.startsWith(`host${path.sep}`))).toEqual([]);
-    expect(sourceGraph(path.join(SRC, "host", "index.ts"))).toContain(path.join("host", "tool-router.ts"));
+    expect(sourceGraph(path.join(SRC, "host", "providers.ts"))).toContain(path.join("host", "tool-router.ts"));
   });
 });
 

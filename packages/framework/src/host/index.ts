@@ -1,14 +1,16 @@
 /**
- * `typemcp/host`: the host side with a model in the loop, for host authors. Servers in (connected
- * with `connectServer`, or anything with `tools` and `call`), a model adapter, a consent
- * callback; the transcript out as events. Also MCP tools converted to each provider's tool format,
- * and the router that sends a provider's calls back to the right server. It loads the MCP SDK's client side, and a provider's
+ * `typemcp/host`: the host side with a model in the loop, for a host's own code. Servers in (connected
+ * with `connectServer`, or anything with `tools` and `call`), a model adapter (from
+ * `typemcp/providers`), a consent callback; the transcript out as events; the answers to what
+ * servers ask (elicitation, sampling, roots). It loads the MCP SDK's client side, and a provider's
  * SDK only when that provider's adapter is created, so the `typemcp` entry a server imports
- * stays free of both.
+ * stays free of both. Provider tool formats and the router are in `typemcp/providers`, the typed
+ * tool API and the sandbox in `typemcp/code-mode`.
  *
  * @example
  * ```ts
- * import { ChatSession, connectServer, createAnthropicModel } from "typemcp/host";
+ * import { ChatSession, connectServer } from "typemcp/host";
+ * import { createAnthropicModel } from "typemcp/providers";
  *
  * const towns = await connectServer({ kind: "stdio", command: "node", args: ["dist/towns.js"], inheritEnv: false }, { timeoutMs: 30_000, clientName: "my-host", clientVersion: "1.0.0" });
  * const chat = new ChatSession({
@@ -61,39 +63,111 @@ export type {
 export { checkElicitationContent } from "./elicitation-form.js";
 export { sampleWithModel } from "./sample-with-model.js";
 
-// Model adapters (each loads its provider's SDK when created)
-export { createModel } from "./models/create-model.js";
-export type { ModelChoice } from "./models/create-model.js";
-export { createAnthropicModel } from "./models/anthropic-model.js";
-export type { AnthropicModelOptions } from "./models/anthropic-model.js";
-export { createOpenAIModel } from "./models/openai-model.js";
-export type { OpenAIModelOptions } from "./models/openai-model.js";
-export { createGeminiModel } from "./models/gemini-model.js";
-export type { GeminiModelOptions } from "./models/gemini-model.js";
-export { createOllamaModel } from "./models/ollama-model.js";
-export type { OllamaModelOptions } from "./models/ollama-model.js";
-export type { ChatMessage, ModelAdapter, ModelProvider, ModelRequest, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "./models/model-adapter.js";
-export type { ProviderHttpOptions } from "./models/provider-fetch.js";
-export type { ProviderWireListener } from "./models/wire-fetch.js";
-
-// MCP tools in each provider's tool format, names and schemas made valid; calls routed back
-export { ToolRouter } from "./tool-router.js";
-export type { RouterServer, ToolRouterOptions, ToolSummary, RoutedCall } from "./tool-router.js";
-export type { ProviderTools } from "./to-provider-tool.js";
-export type { Provider } from "./normalize-schema-for-provider.js";
-export { toAnthropicTool } from "./to-anthropic-tool.js";
-export type { AnthropicTool } from "./to-anthropic-tool.js";
-export { toOpenAIChatTool, toOpenAIResponsesTool } from "./to-openai-tool.js";
-export type { OpenAIChatTool, OpenAIResponsesTool, OpenAIFunction, OpenAIToolOptions } from "./to-openai-tool.js";
-export { toGeminiTool } from "./to-gemini-tool.js";
-export type { GeminiFunctionDeclaration } from "./to-gemini-tool.js";
-
-// Servers as a typed API (`typemcp types`), and code mode: the model programs against the
-// declarations, the program runs in a sandbox (ChatSession's `code` option)
-export { createToolApi } from "./code-mode/create-tool-api.js";
-export type { ToolApiServer } from "./code-mode/create-tool-api.js";
-export { toToolDeclarations } from "./code-mode/tool-declarations.js";
-export type { DeclaredServer, ToolBinding, ToolDeclarations } from "./code-mode/tool-declarations.js";
-export { schemaToType } from "./code-mode/schema-to-type.js";
-export { createDenoSandbox } from "./code-mode/deno-sandbox.js";
-export type { BridgeAnswer, CodeSandbox, SandboxFailure, SandboxLimits, SandboxOutcome, SandboxRun } from "./code-mode/deno-sandbox.js";
+// Moved in 0.6.0 to the entries of their audiences: kept here for one release so a host written
+// against 0.5 still compiles, its editor striking each name through.
+export {
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  createModel,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ModelChoice,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  createAnthropicModel,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type AnthropicModelOptions,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  createOpenAIModel,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type OpenAIModelOptions,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  createGeminiModel,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type GeminiModelOptions,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  createOllamaModel,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type OllamaModelOptions,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ChatMessage,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ModelAdapter,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ModelProvider,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ModelRequest,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ModelTurn,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ProposedCall,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type TokenUsage,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ToolResultMessage,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ProviderHttpOptions,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ProviderWireListener,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  ToolRouter,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type RouterServer,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ToolRouterOptions,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ToolSummary,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type RoutedCall,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type ProviderTools,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type Provider,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  toAnthropicTool,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type AnthropicTool,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  toOpenAIChatTool,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  toOpenAIResponsesTool,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type OpenAIChatTool,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type OpenAIResponsesTool,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type OpenAIFunction,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type OpenAIToolOptions,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  toGeminiTool,
+  /** @deprecated Import from "typemcp/providers"; this re-export goes in 0.7.0. */
+  type GeminiFunctionDeclaration,
+} from "./providers.js";
+export {
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  createToolApi,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  type ToolApiServer,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  toToolDeclarations,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  type DeclaredServer,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  type ToolBinding,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  type ToolDeclarations,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  schemaToType,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  createDenoSandbox,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  type BridgeAnswer,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  type CodeSandbox,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  type SandboxFailure,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  type SandboxLimits,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  type SandboxOutcome,
+  /** @deprecated Import from "typemcp/code-mode"; this re-export goes in 0.7.0. */
+  type SandboxRun,
+} from "./code-mode/index.js";
