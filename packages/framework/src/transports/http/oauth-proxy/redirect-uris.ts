@@ -19,7 +19,7 @@ export function isAllowedRedirectUri(uri: string, configured: readonly string[])
 export function isRegisteredRedirectUri(uri: string, registered: readonly string[]): boolean {
   if (registered.includes(uri)) return true;
   const url = URL.canParse(uri) ? new URL(uri) : undefined;
-  if (url?.protocol !== "http:" || !isLoopback(url.hostname)) return false;
+  if (url?.protocol !== "http:" || !isLoopback(url.hostname) || url.username !== "" || url.hash !== "") return false;
   const portless = (u: URL) => `${u.protocol}//${u.hostname}${u.pathname}${u.search}`;
   return registered.some((r) => URL.canParse(r) && portless(new URL(r)) === portless(url));
 }
