@@ -24,12 +24,15 @@ describe("OAuth proxy (http.auth.proxy) in front of a provider without client re
 
   beforeAll(async () => {
     provider = await startOpenIdProvider({ registration: false });
-    server = await startHttpServer(fromRoot("test/fixtures/dist/tc39/tickets.js"), [], {
-      MCP_AUTH_PROXY_ISSUER: provider.issuer,
-      MCP_AUTH_PROXY_CLIENT_ID: PROXY_CLIENT.id,
-      MCP_AUTH_PROXY_CLIENT_SECRET: PROXY_CLIENT.secret,
-      MCP_AUTH_PROXY_SCOPES: SCOPES.replaceAll(" ", ","),
-    });
+    // The provider and client as flags, the secret (only ever from the environment) and scopes as variables.
+    server = await startHttpServer(
+      fromRoot("test/fixtures/dist/tc39/tickets.js"),
+      ["--auth-proxy", provider.issuer, "--auth-proxy-client-id", PROXY_CLIENT.id],
+      {
+        MCP_AUTH_PROXY_CLIENT_SECRET: PROXY_CLIENT.secret,
+        MCP_AUTH_PROXY_SCOPES: SCOPES.replaceAll(" ", ","),
+      },
+    );
     origin = new URL(server.url).origin;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-oauth-proxy-"));
     landing = createServer((_request, response) => response.end("ok"));
