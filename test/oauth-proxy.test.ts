@@ -165,8 +165,41 @@ describe("OAuth proxy (http.auth.proxy) in front of a provider without client re
     expect(listed.status).toBe(200);
   });
 
-  function register(redirectUri: string): Promise<Response> {
-    return fetch(`${origin}/oauth/register`, {
+  test("a login the provider refuses because no scope was asked reaches the host with the provider's answer and what to set", async () => {
+    const bare = await startHttpServer(
+      fromRoot("test/fixtures/dist/tc39/tickets.js"),
+      ["--auth-proxy", provider.issuer, "--auth-proxy-client-id", PROXY_CLIENT.id],
+      {
+        MCP_AUTH_PROXY_CLIENT_SECRET: PROXY_CLIENT.secret,
+      },
+    );
+    try {
+      const at = new URL(bare.url).origin;
+      const registered = await register(landingUrl, at);
+      const { client_id: clientId } = (await registered.json()) as { client_id: string };
+      const query = new URLSearchParams({
+        response_type: "code",
+        client_id: clientId,
+        redirect_uri: landingUrl,
+        code_challenge: challenge(verifier()),
+        code_challenge_method: "S256",
+        state: "s1",
+      });
+      const back = await provider.logIn(`${at}/oauth/authorize?${query}`, "cy", [at]);
+      expect(Object.fromEntries(back.searchParams)).toEqual({
+        error: "access_denied",
+        error_description:
+          "The identity provider answered: access_denied (no scope was asked of it, which many providers refuse: set http.auth.proxy.scopes, --auth-proxy-scopes)",
+        state: "s1",
+        iss: at,
+      });
+    } finally {
+      await bare.stop();
+    }
+  });
+
+  function register(redirectUri: string, at = origin): Promise<Response> {
+    return fetch(`${at}/oauth/register`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ redirect_uris: [redirectUri], client_name: "test host", token_endpoint_auth_method: "none" }),

@@ -28,7 +28,11 @@ export async function finishLogin(context: ProxyContext, request: ProxyRequest):
     );
   const answer = (params: Record<string, string>) => backToClient(login.redirectUri, params, login.state, context.issuer(), { "Set-Cookie": cookie.clear() });
   const error = query.get("error");
-  if (error !== null) return answer({ error, error_description: `The identity provider answered: ${query.get("error_description") ?? error}` });
+  if (error !== null) {
+    // Providers rarely say why they refuse a login that asked for no scope (Google, oidc-provider).
+    const hint = login.scope === undefined ? " (no scope was asked of it, which many providers refuse: set http.auth.proxy.scopes, --auth-proxy-scopes)" : "";
+    return answer({ error, error_description: `The identity provider answered: ${query.get("error_description") ?? error}${hint}` });
+  }
   const upstreamCode = query.get("code");
   if (!upstreamCode) return answer({ error: "server_error", error_description: "The identity provider sent the person back without a code." });
   const code = randomToken();
