@@ -57,6 +57,8 @@ export type { InlineSkill } from "./runtime/skills/inline-skills.js";
 export { DEFAULT_MAX_STRING_LENGTH } from "./runtime/validation/string-limits.js";
 export type { HttpOptions, HttpAuthOptions, HttpStores, IntrospectionClientOptions } from "./transports/http/http-options.js";
 export type { ApiKey } from "./transports/http/api-keys.js";
+export type { OAuthProxyOptions } from "./transports/http/oauth-proxy/oauth-proxy-options.js";
+export { createMemoryOAuthProxyStore, type OAuthProxyRecordKind, type OAuthProxyStore } from "./transports/http/oauth-proxy/oauth-proxy-store.js";
 export type { ServerInfo } from "./runtime/sdk/protocol-types.js";
 export type { RemoteCallOptions } from "./runtime/components/proxied-tool.js";
 // What a store shared by several instances implements (Redis is built in: `redisUrl`).

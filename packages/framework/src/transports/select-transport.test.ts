@@ -37,6 +37,42 @@ describe("selectTransport's OAuth settings", () => {
   });
 });
 
+describe("selectTransport's OAuth proxy settings", () => {
+  test("takes the provider and client from flags and the environment, the secret from the environment only, over serve()'s", () => {
+    const base = {
+      auth: { proxy: { issuer: "https://old.example.com", clientId: "old", clientSecret: "old-secret", redirectUris: ["https://app.example.com/cb"] } },
+    };
+    const choice = selectTransport(
+      { http: base },
+      ["--http", "--auth-proxy", "https://login.example.com", "--auth-proxy-scopes", "tickets:read,tickets:write"],
+      {
+        MCP_AUTH_PROXY_CLIENT_ID: "tickets-mcp",
+        MCP_AUTH_PROXY_CLIENT_SECRET: "s3cret",
+      },
+    );
+    expect(choice).toMatchObject({
+      options: {
+        auth: {
+          proxy: {
+            issuer: "https://login.example.com",
+            clientId: "tickets-mcp",
+            clientSecret: "s3cret",
+            scopes: ["tickets:read", "tickets:write"],
+            redirectUris: ["https://app.example.com/cb"],
+          },
+        },
+      },
+    });
+  });
+
+  test("refuses a proxy without its client, naming what is missing, and a proxy flag given to a stdio server", () => {
+    expect(() => selectTransport({}, ["--http", "--auth-proxy", "https://login.example.com"], {})).toThrow(
+      "The OAuth proxy also needs MCP_AUTH_PROXY_CLIENT_ID and MCP_AUTH_PROXY_CLIENT_SECRET",
+    );
+    expect(() => selectTransport({}, ["--auth-proxy", "https://login.example.com"], {})).toThrow(/add --http/);
+  });
+});
+
 describe("selectTransport's stdio", () => {
   test("refuses a flag only HTTP reads when nothing asked for HTTP, naming the flag and --http", () => {
     expect(() => selectTransport({}, ["--port", "3000"], {})).toThrow(

@@ -1,6 +1,7 @@
 import { TypemcpError } from "../errors/typemcp-error.js";
 import { parseApiKeys } from "./http/api-keys.js";
 import type { HttpAuthOptions, HttpOptions } from "./http/http-options.js";
+import type { OAuthProxyOptions } from "./http/oauth-proxy/oauth-proxy-options.js";
 
 /**
  * The flags only an HTTP server reads, each with a value: given to a stdio server, they are a
@@ -22,6 +23,9 @@ const HTTP_ONLY_FLAGS = [
   "--auth-issuer",
   "--auth-resource",
   "--api-keys",
+  "--auth-proxy",
+  "--auth-proxy-client-id",
+  "--auth-proxy-scopes",
   "--trust-proxy",
   "--proxy-header",
   "--ipv6-subnet",
@@ -102,7 +106,16 @@ function toAuth(base: HttpAuthOptions | undefined, flag: (name: string) => strin
   const requireAtJwt = toSwitch("MCP_AUTH_REQUIRE_AT_JWT", env.MCP_AUTH_REQUIRE_AT_JWT);
   const keysText = nonEmpty(env.MCP_API_KEYS);
   const apiKeys = keysText === undefined ? undefined : parseApiKeys(keysText, "MCP_API_KEYS");
-  if (issuer === undefined && resource === undefined && audience === undefined && clientId === undefined && requireAtJwt === undefined && apiKeys === undefined)
+  const proxy = toProxy(base?.proxy, flag, env);
+  if (
+    issuer === undefined &&
+    resource === undefined &&
+    audience === undefined &&
+    clientId === undefined &&
+    requireAtJwt === undefined &&
+    apiKeys === undefined &&
+    proxy === base?.proxy
+  )
     return base;
   if ((clientId === undefined) !== (clientSecret === undefined))
     throw configError("MCP_AUTH_INTROSPECTION_CLIENT_ID and MCP_AUTH_INTROSPECTION_CLIENT_SECRET go together: set both, or neither.");
@@ -113,8 +126,36 @@ function toAuth(base: HttpAuthOptions | undefined, flag: (name: string) => strin
     ...(audience === undefined ? {} : { audience }),
     ...(requireAtJwt === undefined ? {} : { requireAtJwt }),
     ...(apiKeys === undefined ? {} : { apiKeys }),
+    ...(proxy === undefined ? {} : { proxy }),
     ...(clientId === undefined ? {} : { introspection: { ...base?.introspection, clientId, clientSecret: clientSecret! } }),
   };
+}
+
+// The OAuth proxy from flags and variables over serve()'s options; its secret, like the
+// introspection client's, only from the environment.
+function toProxy(base: OAuthProxyOptions | undefined, flag: (name: string) => string | undefined, env: NodeJS.ProcessEnv): OAuthProxyOptions | undefined {
+  const issuer = toUrl("--auth-proxy / MCP_AUTH_PROXY_ISSUER", flag("--auth-proxy") ?? nonEmpty(env.MCP_AUTH_PROXY_ISSUER));
+  const clientId = flag("--auth-proxy-client-id") ?? nonEmpty(env.MCP_AUTH_PROXY_CLIENT_ID);
+  const clientSecret = nonEmpty(env.MCP_AUTH_PROXY_CLIENT_SECRET);
+  const scopes = toList(flag("--auth-proxy-scopes") ?? nonEmpty(env.MCP_AUTH_PROXY_SCOPES));
+  const redirectUris = toList(nonEmpty(env.MCP_AUTH_PROXY_REDIRECT_URIS));
+  if ([issuer, clientId, clientSecret, scopes, redirectUris].every((value) => value === undefined)) return base;
+  const merged = {
+    ...base,
+    ...(issuer === undefined ? {} : { issuer }),
+    ...(clientId === undefined ? {} : { clientId }),
+    ...(clientSecret === undefined ? {} : { clientSecret }),
+    ...(scopes === undefined ? {} : { scopes }),
+    ...(redirectUris === undefined ? {} : { redirectUris }),
+  };
+  const missing = [
+    merged.issuer === undefined && "--auth-proxy (MCP_AUTH_PROXY_ISSUER)",
+    merged.clientId === undefined && "MCP_AUTH_PROXY_CLIENT_ID",
+    merged.clientSecret === undefined && "MCP_AUTH_PROXY_CLIENT_SECRET",
+  ].filter(Boolean);
+  if (missing.length > 0)
+    throw configError(`The OAuth proxy also needs ${missing.join(" and ")}: the provider's issuer URL and the client registered there for this server.`);
+  return merged as OAuthProxyOptions;
 }
 
 // A hop count (`1`), or a list of proxy addresses and ranges (`10.0.0.0/8,loopback`).

@@ -7,6 +7,12 @@ export interface AuthorizationServerMetadata {
   readonly jwks_uri?: string;
   /** Where opaque tokens are introspected (RFC 7662). */
   readonly introspection_endpoint?: string;
+  /** Where a person logs in (the OAuth proxy sends them there). */
+  readonly authorization_endpoint?: string;
+  /** Where codes and refresh tokens are exchanged for tokens. */
+  readonly token_endpoint?: string;
+  readonly code_challenge_methods_supported?: readonly string[];
+  readonly token_endpoint_auth_methods_supported?: readonly string[];
 }
 
 /**

@@ -7,6 +7,8 @@ import { ERROR_CODES } from "../../errors/codes.js";
 import { type ApiKeyRing, toApiKeyRing } from "./api-keys.js";
 import { checkBearer, insufficientScope, metadataPath } from "./bearer-auth.js";
 import { createOAuthTokenVerifier, type OAuthTokenVerifier } from "./oauth-token-verifier.js";
+import { createOAuthProxy, type OAuthProxy } from "./oauth-proxy/oauth-proxy.js";
+import type { ProxyRequest } from "./oauth-proxy/proxy-context.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { checkHostAndOrigin, corsHeaders, preflightHeaders } from "./request-guards.js";
 import { resumeStream } from "./resume-stream.js";
@@ -43,6 +45,8 @@ export interface RequestExtras {
 /** What only the Node listener knows: the path and Host exactly as sent, and a body it has read under its own clocks. */
 export interface NodeExtras extends RequestExtras {
   rawPath: string;
+  /** The query string as sent (`?…`, or empty): read only by the OAuth proxy's endpoints. */
+  search?: string;
   host: string | undefined;
   readBody(limit: number): Promise<BodyText>;
 }
@@ -85,6 +89,7 @@ class HttpDispatcher implements HttpHandler {
   private readonly resourceUrls: ReturnType<typeof resourceUrlsOf>;
   private readonly verifier: OAuthTokenVerifier | undefined;
   private readonly apiKeys: ApiKeyRing | undefined;
+  private readonly proxy: OAuthProxy | undefined;
   private readonly clientAddress: ClientAddress;
   private readonly era2026: Requests2026;
   private readonly sessions: SessionRequests;
@@ -99,11 +104,13 @@ class HttpDispatcher implements HttpHandler {
     publicUrl?: () => string,
   ) {
     const auth = options.auth;
-    this.issuer = auth?.verifyToken === undefined ? auth?.issuer : undefined;
+    // Behind an OAuth proxy, tokens are the provider's, checked as its issuer's would be.
+    this.issuer = auth?.verifyToken === undefined ? (auth?.issuer ?? auth?.proxy?.issuer) : undefined;
     const issuer = this.issuer;
-    const oauth = auth?.verifyToken !== undefined || issuer !== undefined || (auth?.authorizationServers?.length ?? 0) > 0;
+    const oauth = auth?.verifyToken !== undefined || issuer !== undefined || (auth?.authorizationServers?.length ?? 0) > 0 || auth?.proxy !== undefined;
     // From configuration, never from a request (see resourceUrlsOf); throws at start-up when it cannot be known.
-    this.resourceUrls = resourceUrlsOf(auth, { path: options.path, oauth, issuer, publicUrl });
+    this.resourceUrls = resourceUrlsOf(auth, { path: options.path, oauth, issuer: issuer ?? auth?.proxy?.issuer, publicUrl });
+    this.proxy = auth?.proxy === undefined ? undefined : createOAuthProxy(auth.proxy, () => auth.resource ?? this.resourceUrls!.fixed!());
     this.verifier = issuer === undefined ? undefined : createOAuthTokenVerifier({ ...auth, issuer }, () => auth?.audience ?? this.resourceUrls!.fixed!());
     // Checked at start-up: a malformed or short key is a configuration error, not a refusal later.
     this.apiKeys = auth?.apiKeys === undefined ? undefined : toApiKeyRing(auth.apiKeys);
@@ -155,6 +162,7 @@ class HttpDispatcher implements HttpHandler {
   private async route(arrival: Arrival, path: string): Promise<Response | PlainAnswer> {
     const { request, extras } = arrival;
     if (arrival.oauthUrls && path === metadataPath(this.options.path)) return this.metadataDocument(arrival.oauthUrls);
+    if (this.proxy?.handles(path)) return this.proxy.answer(path, this.proxyRequest(arrival));
     if (path !== this.options.path && path !== "/healthz")
       return refusalResponse({ status: 404, message: `Not found: the MCP endpoint is ${this.options.path}.` });
     let caller = extras.auth;
@@ -232,12 +240,23 @@ class HttpDispatcher implements HttpHandler {
     return this.sessions.post(request, parsed, caller, extras.remoteAddress, wireAuth);
   }
 
+  // The OAuth proxy's view of a request: its query, headers and a body under a small cap.
+  private proxyRequest({ request, node }: Arrival): ProxyRequest {
+    const limit = Math.min(this.options.maxBodyBytes, 64 * 1024);
+    return {
+      method: request.method,
+      query: new URLSearchParams(node ? (node.search ?? "") : new URL(request.url).search),
+      header: (name) => request.header(name),
+      body: () => (node ? node.readBody(limit) : readRequestBody(request.toRequest(), limit)),
+    };
+  }
+
   // The RFC 9728 protected resource metadata document.
   private metadataDocument(urls: ResourceUrls): Response {
     const scopes = this.serving.scopesSupported?.() ?? [];
     return jsonResponse(200, {
       resource: urls.resource,
-      authorization_servers: this.options.auth?.authorizationServers ?? (this.issuer === undefined ? [] : [this.issuer]),
+      authorization_servers: this.options.auth?.authorizationServers ?? (this.proxy ? [this.proxy.issuer()] : this.issuer === undefined ? [] : [this.issuer]),
       bearer_methods_supported: ["header"],
       ...(scopes.length > 0 ? { scopes_supported: scopes } : {}),
     });

@@ -1,6 +1,7 @@
 import type { AuthInfo } from "../../runtime/identity/auth-info.js";
 import type { EventStore, ServerEventBus } from "../../runtime/sdk/sdk.js";
 import type { ApiKey } from "./api-keys.js";
+import type { OAuthProxyOptions } from "./oauth-proxy/oauth-proxy-options.js";
 import type { SharedStores } from "./shared-stores.js";
 import type { TaskStore } from "../../runtime/tasks/task-store.js";
 
@@ -95,6 +96,12 @@ export interface HttpAuthOptions {
    * (checked against `@tool({ scopes })`) and `ctx.auth`. When set, `token` and `issuer` are ignored.
    */
   verifyToken?: (token: string) => boolean | AuthInfo | Promise<boolean | AuthInfo>;
+  /**
+   * Be the authorization server hosts see, in front of a provider without dynamic client
+   * registration (Google, Entra ID): see {@link OAuthProxyOptions} and docs/oauth-proxy.md. Its
+   * tokens are checked as `issuer`'s would be (`issuer` defaults to the provider's).
+   */
+  proxy?: OAuthProxyOptions;
   /** Authorization servers named in the RFC 9728 protected-resource metadata document; default `[issuer]`. */
   authorizationServers?: string[];
   /**

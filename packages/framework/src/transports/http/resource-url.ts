@@ -47,6 +47,6 @@ export function resourceUrlsOf(
 /** Throws the start-up error of `resourceUrlsOf` for a handler that cannot know its own URL. */
 export function assertResourceKnown(options: { path: string; auth?: HttpAuthOptions | undefined }): void {
   const { auth } = options;
-  if (auth?.verifyToken === undefined && auth?.issuer !== undefined)
-    resourceUrlsOf(auth, { path: options.path, oauth: true, issuer: auth.issuer, publicUrl: undefined });
+  const issuer = auth?.verifyToken === undefined ? (auth?.issuer ?? auth?.proxy?.issuer) : auth.proxy?.issuer;
+  if (issuer !== undefined) resourceUrlsOf(auth, { path: options.path, oauth: true, issuer, publicUrl: undefined });
 }

@@ -49,6 +49,7 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
       handler
         .answer(request, {
           rawPath: (req.url ?? "/").split("?")[0]!,
+          search: /\?.*$/s.exec(req.url ?? "")?.[0] ?? "",
           host: req.headers.host,
           ...(req.socket.remoteAddress === undefined ? {} : { remoteAddress: req.socket.remoteAddress }),
           readBody: (limit) => readBody(req, limit),
