@@ -38,9 +38,7 @@ export function findRevivals(type: ts.Type, checker: ts.TypeChecker): Revivals {
 
   const collect = (root: ts.Type): Revival[] => {
     const found = new Map<string, Revival>();
-    const add = (revival: Revival): void => {
-      found.set(JSON.stringify(revival), revival);
-    };
+    const add = (revival: Revival) => void found.set(JSON.stringify(revival), revival);
     const visiting = new Set<ts.Type>();
     const walk = (type: ts.Type, path: readonly RevivalStep[]): void => {
       if (type.isUnion()) {
