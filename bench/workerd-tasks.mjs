@@ -95,7 +95,7 @@ for (const owners of OWNER_COUNTS) {
     const server = await startWorkerdState(WORKERD, BUNDLE, BINDINGS);
     try {
       // Every owner's objects exist and both isolates have loaded the bundle before the clock starts.
-      await burst(server.urls, owners, Math.max(owners, 2));
+      await burst(server.urls, owners, Math.max(owners, 50));
       const measured = await burst(server.urls, owners, CREATIONS);
       rates.push(measured.rate);
       latencies.push(...measured.latencies);
