@@ -40,7 +40,10 @@ for (const [what, file] of [
 ])
   if (!fs.existsSync(file)) throw new Error(`No ${what} at ${file}`);
 
-const KEYS = Array.from({ length: Math.max(...OWNER_COUNTS) }, (_, i) => ({ name: `owner-${i}`, key: `workerd-tasks-bench-key-${String(i).padStart(3, "0")}-0123456789` }));
+const KEYS = Array.from({ length: Math.max(...OWNER_COUNTS) }, (_, i) => ({
+  name: `owner-${i}`,
+  key: `workerd-tasks-bench-key-${String(i).padStart(3, "0")}-0123456789`,
+}));
 const BINDINGS = {
   MCP_API_KEYS: JSON.stringify(KEYS),
   MCP_MAX_TASKS: "10000000",
@@ -84,7 +87,11 @@ async function burst(urls, owners, total) {
   return { rate: latencies.length / seconds, latencies, failures };
 }
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(", ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
 console.log(`workerd-tasks: ${new Date().toISOString()}, load ${load()}, ${CREATIONS} creations × ${ROUNDS} rounds per row, ${CONCURRENCY} in flight`);
 const rows = [];
 for (const owners of OWNER_COUNTS) {
