@@ -8,7 +8,7 @@
 //
 // Build the fixture first:
 //   node packages/framework/bin/typemcp.js build --project test/fixtures/tsconfig.workers.json --target workers --entry test/fixtures/src/workers-state.ts
-// Then: node bench/workerd-tasks.mjs [WORKERD_BIN] [--creations N] [--concurrency C] [--rounds R] [--bundle FILE]
+// Then: node bench/workerd-tasks.mjs [WORKERD_BIN] [--creations N] [--concurrency C] [--rounds R] [--bundle FILE] [--against FILE]
 //   (WORKERD_BIN: default, the binary the end-to-end tests install, workerd@1.20261117.1 under the OS temp folder.)
 // Prints one row per number of owners: creations/s (median of R rounds, each N creations with C
 // in flight, on a fresh workerd after a warm-up creation per owner), latency p50/p90, failures.
@@ -34,9 +34,12 @@ const WORKERD =
   path.join(os.tmpdir(), "typemcp-tools-deno_2_9_6-bun_1_4_4-workerd_1_20261117_1/node_modules/.bin/workerd");
 // --bundle: another build of the same entry (a copy made at an earlier commit, to compare).
 const BUNDLE = option("--bundle", path.join(root, "test/fixtures/dist/workers/workers-state.workers.js"));
+// --against: a second build measured in the same rounds (e.g. one made before a change).
+const AGAINST = option("--against", undefined);
 for (const [what, file] of [
   ["workerd", WORKERD],
   ["the Workers bundle (see the top of this file)", BUNDLE],
+  ...(AGAINST ? [["the --against bundle", AGAINST]] : []),
 ])
   if (!fs.existsSync(file)) throw new Error(`No ${what} at ${file}`);
 
@@ -93,29 +96,39 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(", ");
 console.log(`workerd-tasks: ${new Date().toISOString()}, load ${load()}, ${CREATIONS} creations × ${ROUNDS} rounds per row, ${CONCURRENCY} in flight`);
+// With --against, each round measures both builds, in alternating order, so that both see the same load.
+const builds = AGAINST
+  ? [
+      ["this", BUNDLE],
+      ["against", AGAINST],
+    ]
+  : [["this", BUNDLE]];
 const rows = [];
 for (const owners of OWNER_COUNTS) {
-  const rates = [];
-  const latencies = [];
-  const failures = [];
+  const runs = new Map(builds.map(([name]) => [name, { rates: [], latencies: [], failures: [] }]));
   for (let round = 0; round < ROUNDS; round++) {
-    const server = await startWorkerdState(WORKERD, BUNDLE, BINDINGS);
-    try {
-      // Every owner's objects exist and both isolates have loaded the bundle before the clock starts.
-      await burst(server.urls, owners, Math.max(owners, 50));
-      const measured = await burst(server.urls, owners, CREATIONS);
-      rates.push(measured.rate);
-      latencies.push(...measured.latencies);
-      failures.push(...measured.failures);
-    } finally {
-      server.stop();
+    for (const [name, bundle] of round % 2 ? [...builds].reverse() : builds) {
+      const server = await startWorkerdState(WORKERD, bundle, BINDINGS);
+      try {
+        // Every owner's objects exist and both isolates have loaded the bundle before the clock starts.
+        await burst(server.urls, owners, Math.max(owners, 50));
+        const measured = await burst(server.urls, owners, CREATIONS);
+        const run = runs.get(name);
+        run.rates.push(measured.rate);
+        run.latencies.push(...measured.latencies);
+        run.failures.push(...measured.failures);
+      } finally {
+        server.stop();
+      }
     }
   }
-  rows.push({ owners, rate: median(rates), p50: quantile(latencies, 0.5), p90: quantile(latencies, 0.9), failures });
+  for (const [name, run] of runs)
+    rows.push({ name, owners, rate: median(run.rates), p50: quantile(run.latencies, 0.5), p90: quantile(run.latencies, 0.9), failures: run.failures });
 }
 
-console.log("\n| owners | creations/s (median) | latency p50 ms | latency p90 ms | failed |");
-console.log("|---:|---:|---:|---:|---:|");
-for (const r of rows) console.log(`| ${r.owners} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.failures.length} |`);
-for (const r of rows) if (r.failures.length) console.log(`${r.owners} owners, first failure: ${r.failures[0]}`);
+console.log(`\nthis: ${BUNDLE}${AGAINST ? `\nagainst: ${AGAINST}` : ""}`);
+console.log("\n| build | owners | creations/s (median) | latency p50 ms | latency p90 ms | failed |");
+console.log("|---|---:|---:|---:|---:|---:|");
+for (const r of rows) console.log(`| ${r.name} | ${r.owners} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.failures.length} |`);
+for (const r of rows) if (r.failures.length) console.log(`${r.name}, ${r.owners} owners, first failure: ${r.failures[0]}`);
 console.log(`\nload at the end ${load()}`);
