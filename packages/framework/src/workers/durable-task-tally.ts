@@ -25,9 +25,35 @@ export interface TaskHold {
 /** Sends a task's hold to the tally; throws `QuotaFull` when it would take the deployment past `maxTasks` or `maxBytes`. */
 export type HoldTask = (hold: TaskHold) => Promise<void>;
 
-/** The tally of `namespace`, as a task shard reaches it. */
+/**
+ * The tally of `namespace`, as one task shard reaches it: the holds its tasks ask for while a
+ * batch is on its way go together in the next one, answered one by one in the order they were
+ * asked, so that a busy shard costs the tally one request per round trip, not one per task.
+ */
 export function tallyOf(namespace: DurableObjectNamespace): HoldTask {
-  return (hold) => callObject<void>(stateObject(namespace, TALLY_OBJECT), "tally/hold", hold, "count a task against the server-wide task caps");
+  let waiting: Array<{ hold: TaskHold; settle: (refused: QuotaCap | null | Error) => void }> = [];
+  let sending = false;
+  const send = async () => {
+    sending = true;
+    while (waiting.length) {
+      const batch = waiting;
+      waiting = [];
+      const holds = batch.map((w) => w.hold);
+      const answers = await callObject<Array<QuotaCap | null>>(
+        stateObject(namespace, TALLY_OBJECT),
+        "tally/holds",
+        { holds },
+        "count tasks against the server-wide task caps",
+      ).catch((error: Error) => batch.map(() => error));
+      batch.forEach((w, i) => w.settle(answers[i] ?? null));
+    }
+    sending = false;
+  };
+  return (hold) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ hold, settle: (refused) => (refused === null ? resolve() : reject(refused instanceof Error ? refused : new QuotaFull(refused))) });
+      if (!sending) void send();
+    });
 }
 
 /** Sends `hold` to `tally`; gives back the object's answer when it was refused (`{ quotaFull }`) or failed (`{ error }`), else undefined. */
@@ -78,12 +104,25 @@ export class DurableTaskTally {
 
   constructor(private readonly storage: DurableObjectStorage) {}
 
-  /** Answers `hold` (see {@link TaskHold}). */
+  /** Answers `holds`: each hold (see {@link TaskHold}) in order, with the cap it would pass, or null where it is counted. */
   async handle(operation: string, args: Record<string, unknown>): Promise<Response> {
-    if (operation !== "hold") return new Response(JSON.stringify({ error: `unknown tally operation ${operation}` }), { status: 400 });
+    if (operation !== "holds") return new Response(JSON.stringify({ error: `unknown tally operation ${operation}` }), { status: 400 });
     const holds = await this.load();
     await this.sweep(holds, false);
-    const { taskId, expiresAt, running, bytes, quota, dryRun } = args as unknown as TaskHold;
+    const answers: Array<QuotaCap | null> = [];
+    const changed: Record<string, Kept> = {};
+    for (const hold of args.holds as TaskHold[]) {
+      const refused = await this.hold(holds, hold);
+      answers.push(refused ?? null);
+      if (!refused && !hold.dryRun) changed[PREFIX + hold.taskId] = holds.get(hold.taskId)!;
+    }
+    const entries = Object.entries(changed);
+    // Storage writes at most 128 keys per call.
+    for (let at = 0; at < entries.length; at += 128) await this.storage.put(Object.fromEntries(entries.slice(at, at + 128)));
+    return answer(answers);
+  }
+
+  private async hold(holds: Map<string, Kept>, { taskId, expiresAt, running, bytes, quota, dryRun }: TaskHold): Promise<QuotaCap | undefined> {
     const was = holds.get(taskId) ?? { expiresAt, running: 0, bytes: 0 };
     const more = { running: running - was.running, bytes: bytes - was.bytes };
     // Before refusing, every expired hold goes, however recently the last sweep ran.
@@ -92,14 +131,12 @@ export class DurableTaskTally {
       await this.sweep(holds, true);
       full = overCap(quota, this.total, more);
     }
-    if (full) return quotaFull(full);
-    if (dryRun) return answer(true);
+    if (full || dryRun) return full;
     this.count(was, -1);
     const kept = { expiresAt, running, bytes };
     this.count(kept, 1);
     holds.set(taskId, kept);
-    await this.storage.put(PREFIX + taskId, kept);
-    return answer(true);
+    return undefined;
   }
 
   private async load(): Promise<Map<string, Kept>> {
