@@ -11,10 +11,10 @@
 // Prints one line per setup: `<setup> task_ms=median/p90 resume_ms=median/p90 call_ms=median` over ROUNDS (default 30).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort, startWorkerdState, waitFor } from "./lib/workerd-state.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const [workerd, roundsArg = "30"] = process.argv.slice(2);
@@ -25,54 +25,15 @@ const NODE_BUNDLE = path.join(root, "test/fixtures/dist/tc39/workers-state.js");
 const children = [];
 process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 function start(bin, args, options = {}) {
   const child = spawn(bin, args, { stdio: "ignore", ...options });
   children.push(child);
   return child;
 }
 
-async function waitFor(url) {
-  for (let i = 0; i < 400; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} never answered`);
-}
-
 async function workerdSetup() {
-  const [a, b] = [await freePort(), await freePort()];
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-bench-do-"));
-  fs.copyFileSync(WORKERS_BUNDLE, path.join(cwd, "worker.js"));
-  const worker = (bindings) =>
-    `(modules = [ (name = "worker", esModule = embed "worker.js") ], compatibilityDate = "2025-09-01", compatibilityFlags = ["nodejs_compat"], ${bindings})`;
-  fs.writeFileSync(
-    path.join(cwd, "config.capnp"),
-    `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [ (name = "main", worker = .main), (name = "twin", worker = .twin) ],
-  sockets = [ (name = "a", address = "127.0.0.1:${a}", http = (), service = "main"), (name = "b", address = "127.0.0.1:${b}", http = (), service = "twin") ],
-);
-const main :Workerd.Worker = ${worker(`durableObjectNamespaces = [ (className = "TypemcpState", uniqueKey = "typemcp-state", enableSql = true) ], durableObjectStorage = (inMemory = void), bindings = [ (name = "MCP_STATE", durableObjectNamespace = "TypemcpState") ]`)};
-const twin :Workerd.Worker = ${worker(`bindings = [ (name = "MCP_STATE", durableObjectNamespace = (serviceName = "main", className = "TypemcpState")) ]`)};
-`,
-  );
-  start(workerd, ["serve", "config.capnp"], { cwd });
-  const urls = [a, b].map((p) => `http://127.0.0.1:${p}/mcp`);
-  for (const url of urls) await waitFor(url.replace("/mcp", "/healthz"));
+  const { urls, child } = await startWorkerdState(workerd, WORKERS_BUNDLE);
+  children.push(child);
   return urls;
 }
 

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -77,18 +77,7 @@ const twin :Workerd.Worker = (
 );
 `,
   );
-  const child = spawn(bin, ["serve", "config.capnp"], { cwd, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGKILL");
-      await exited;
-    }
-    fs.rmSync(cwd, { recursive: true, force: true });
-  };
+  const { child, output, stop } = serveWorkerd(bin, cwd);
   const timeoutMs = options.timeoutMs ?? 20_000;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -102,10 +91,26 @@ const twin :Workerd.Worker = (
         ),
       ),
     );
-    if (ok.every(Boolean))
-      return { url: `http://127.0.0.1:${port}/mcp`, port, twinPort, twinUrl: `http://127.0.0.1:${twinPort}/mcp`, child, output: () => output, stop };
+    if (ok.every(Boolean)) return { url: `http://127.0.0.1:${port}/mcp`, port, twinPort, twinUrl: `http://127.0.0.1:${twinPort}/mcp`, child, output, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
-  throw new Error(`workerd did not serve ${bundle} within ${timeoutMs} ms:\n${output}`);
+  throw new Error(`workerd did not serve ${bundle} within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Runs `workerd serve config.capnp` in `cwd`, keeping what it prints; `stop()` kills it and removes `cwd`. */
+export function serveWorkerd(bin: string, cwd: string): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+  const child = spawn(bin, ["serve", "config.capnp"], { cwd, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    }
+    fs.rmSync(cwd, { recursive: true, force: true });
+  };
+  return { child, output: () => output, stop };
 }

@@ -11,15 +11,18 @@ import type { DurableObjectNamespace, DurableObjectStub } from "./durable-object
  *
  * | object name            | role       | holds                                                      |
  * |------------------------|------------|------------------------------------------------------------|
- * | `tasks`                | `tasks`    | every task, its owner, result and the quota tallies        |
+ * | `tasks:owner:<digest>` | `tasks`    | one owner's tasks, results and per-owner quota tallies     |
+ * | `tasks:free:<xx>`      | `tasks`    | the unowned tasks whose random id starts with `<xx>`       |
+ * | `tasks:tally`          | `tally`    | one hold per live task: the server-wide task caps' counts  |
  * | `run:<task id>`        | `run`      | one task's run (the tool runs there), while it runs        |
  * | `stream:<stream id>`   | `stream`   | the events of one SSE stream, for `Last-Event-ID` resumes  |
  * | `bus`                  | `bus`      | nothing stored: fans changes out to listen streams, sessions |
  * | `used-states`          | `used`     | the 2026-07-28 `requestState` ids already used             |
  * | `session:<session id>` | `session`  | one 2025-11-25 session: its protocol server, live streams  |
  *
- * One object serialises everything sent to it (its input gate), so a task's quota check and its
- * creation cannot interleave with another's, as the Redis scripts guarantee with `EVAL`. A long
+ * One object serialises everything sent to it (its input gate), so a quota check and the count it
+ * allows cannot interleave with another's, as the Redis scripts guarantee with `EVAL`: an
+ * owner's caps in the owner's shard, the server-wide ones in the tally (see `DurableTaskTally`). A long
  * stream (a resume following a running call, a `subscriptions/listen` stream hearing of changes)
  * is one `fetch` whose response body the object keeps writing to, one JSON line per event.
  */

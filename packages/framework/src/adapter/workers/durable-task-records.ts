@@ -1,6 +1,6 @@
 import {
   isTerminal,
-  newTaskId,
+  taskListOffset,
   type KeptTask,
   type NewTask,
   type TaskInputRequest,
@@ -13,6 +13,7 @@ import { jsonBytes, type TaskQuota } from "../../runtime/tasks/task-limits.js";
 import { TASK_RECORD_BYTES, TaskUsage } from "../../runtime/tasks/task-usage.js";
 import { answer } from "./durable-protocol.js";
 import type { DurableObjectStorage } from "./durable-object-types.js";
+import { holdOrRefusal, perOwner, quotaFull, type HoldTask } from "./durable-task-tally.js";
 
 /**
  * One task as the object keeps it: in memory, and the same under `task:<id>` in its storage; the
@@ -22,20 +23,30 @@ type Entry = KeptTask<string | null>;
 
 const PREFIX = "task:";
 
+/** A shard's alarm sweeps its expired tasks at most this often (ms), so an owner gone for good leaves nothing behind. */
+const SWEEP_MS = 60_000;
+
 /**
- * The `tasks` Durable Object's side of `DurableTaskStore`: every task of the server in one object,
- * so that the server-wide caps (`maxTasks`, `maxTaskBytes`) are checked where every task is
- * counted, and a check and the creation it allows cannot interleave with another request's (the
- * object handles one request at a time). Each task is kept in memory and written through to the
- * object's storage before the answer leaves (the output gate), so a restarted or moved object
- * loads every unfinished task back. Expired tasks are dropped as they are touched and swept on
- * each creation and listing, from memory and storage alike.
+ * One task shard's side of `DurableTaskStore` (the object `tasks:owner:<digest>` of one owner, or
+ * `tasks:free:<xx>` of some unowned tasks; see `taskShard`). Every task of an owner is here, so
+ * its per-owner caps (`maxTasksPerOwner`, `maxTaskBytesPerOwner`) are checked where all of them
+ * are counted, and counted before anything is awaited: two creations by one owner cannot both
+ * pass a check that only one fits, even while each waits on the tally. The server-wide caps are
+ * the tally's (`DurableTaskTally`): a task is held there before it is kept here, and given back
+ * after it finished here. Each task is kept in memory and written through to the object's
+ * storage before the answer leaves (the output gate), so a restarted or moved object loads every
+ * unfinished task back. Expired tasks are dropped as they are touched, swept on each creation and
+ * listing, and by an alarm once an owner stops calling.
  */
 export class DurableTaskRecords {
   private tasks: Map<string, Entry> | undefined;
   private readonly usage = new TaskUsage();
+  private alarmAt: number | undefined;
 
-  constructor(private readonly storage: DurableObjectStorage) {}
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly tally: HoldTask,
+  ) {}
 
   /** Answers one operation of `DurableTaskStore`. */
   async handle(operation: string, args: Record<string, unknown>): Promise<Response> {
@@ -44,7 +55,7 @@ export class DurableTaskRecords {
     const taskId = args.taskId as string;
     switch (operation) {
       case "create":
-        return this.create(args.task as NewTask);
+        return this.create(args.task as NewTask, args.taskId as string);
       case "get":
         return answer(this.entry(taskId, owner)?.state);
       case "update":
@@ -76,16 +87,24 @@ export class DurableTaskRecords {
     }
   }
 
-  private async create(task: NewTask): Promise<Response> {
+  private async create(task: NewTask, taskId: string): Promise<Response> {
     await this.sweep();
     const owner = task.owner ?? null;
     const bytes = TASK_RECORD_BYTES + jsonBytes(task.request);
-    const full = task.quota && this.usage.check(task.quota, owner ?? undefined, { running: 1, bytes });
-    if (full) return new Response(JSON.stringify({ quotaFull: full }));
-    const now = new Date().toISOString();
     const expiresAt = Date.now() + task.ttlMs;
+    const full = task.quota && this.usage.check(perOwner(task.quota), owner ?? undefined, { running: 1, bytes });
+    // Where both are full, the server-wide cap is the one named, as every store names it.
+    if (full) return (await holdOrRefusal(this.tally, { taskId, expiresAt, running: 1, bytes, quota: task.quota!, dryRun: true })) ?? quotaFull(full);
+    // Counted before the tally is asked: a creation by the same owner meanwhile sees this one.
+    this.usage.add(owner ?? undefined, 1, bytes);
+    const refused = await holdOrRefusal(this.tally, { taskId, expiresAt, running: 1, bytes, ...(task.quota ? { quota: task.quota } : {}) });
+    if (refused) {
+      this.usage.add(owner ?? undefined, -1, -bytes);
+      return refused;
+    }
+    const now = new Date().toISOString();
     const state: TaskState = {
-      taskId: newTaskId(expiresAt),
+      taskId,
       status: "working",
       createdAt: now,
       lastUpdatedAt: now,
@@ -93,8 +112,8 @@ export class DurableTaskRecords {
       ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }),
     };
     const entry: Entry = { state, owner, expiresAt, answers: {}, bytes, ...(task.request ? { request: task.request } : {}) };
-    this.usage.add(owner ?? undefined, 1, bytes);
     await this.save(entry);
+    await this.sweepBy(expiresAt);
     return answer(state);
   }
 
@@ -110,6 +129,8 @@ export class DurableTaskRecords {
       ...(change.statusMessage === undefined ? {} : { statusMessage: change.statusMessage }),
     };
     await this.save(entry);
+    // A cancelled task no longer runs: its place is given back server-wide too.
+    if (isTerminal(change.status)) await holdOrRefusal(this.tally, { taskId, expiresAt: entry.expiresAt, running: 0, bytes: entry.bytes });
     return entry.state;
   }
 
@@ -117,9 +138,22 @@ export class DurableTaskRecords {
     const entry = this.entry(taskId, owner);
     if (!entry || isTerminal(entry.state.status)) return answer(false);
     const bytes = jsonBytes(outcome);
-    const full = quota && this.usage.check(quota, owner ?? undefined, { running: 0, bytes });
-    if (full) return new Response(JSON.stringify({ quotaFull: full }));
+    const full = quota && this.usage.check(perOwner(quota), owner ?? undefined, { running: 0, bytes });
+    if (full) return quotaFull(full);
     this.usage.add(entry.owner ?? undefined, -1, bytes);
+    const refused = await holdOrRefusal(this.tally, {
+      taskId,
+      expiresAt: entry.expiresAt,
+      running: 0,
+      bytes: entry.bytes + bytes,
+      ...(quota ? { quota } : {}),
+    });
+    // While the tally answered, the task may have been cancelled or dropped, which gave its place back already.
+    const gone = this.tasks!.get(taskId) !== entry || isTerminal(entry.state.status);
+    if (refused || gone) {
+      this.usage.add(entry.owner ?? undefined, 1, -bytes);
+      return refused ?? answer(false);
+    }
     entry.bytes += bytes;
     entry.state = { ...withoutMessage(entry.state), status: "result" in outcome ? "completed" : "failed", lastUpdatedAt: new Date().toISOString() };
     entry.outcome = outcome;
@@ -174,10 +208,27 @@ export class DurableTaskRecords {
     await this.sweep();
     if (options.owner === undefined || options.owner === null) return { tasks: [] };
     const mine = [...this.tasks!.values()].filter((e) => e.owner === options.owner).map((e) => e.state);
-    const start = options.cursor === undefined ? 0 : Number(options.cursor) || 0;
+    const start = taskListOffset(options.cursor);
     const limit = options.limit ?? 100;
     const tasks = mine.slice(start, start + limit);
     return start + limit < mine.length ? { tasks, nextCursor: String(start + limit) } : { tasks };
+  }
+
+  /** The shard's alarm: expired tasks go; an object left with none keeps nothing at all. */
+  async alarm(): Promise<void> {
+    await this.load();
+    this.alarmAt = undefined;
+    await this.sweep();
+    const next = Math.min(...[...this.tasks!.values()].map((entry) => entry.expiresAt));
+    if (Number.isFinite(next)) await this.sweepBy(next);
+    else await this.storage.deleteAll();
+  }
+
+  // Arms the alarm for a task expiring at `expiresAt`, unless one comes first (at most one per SWEEP_MS).
+  private async sweepBy(expiresAt: number): Promise<void> {
+    if (this.alarmAt !== undefined && this.alarmAt <= expiresAt) return;
+    this.alarmAt = Math.max(expiresAt, Date.now() + SWEEP_MS);
+    await this.storage.setAlarm(this.alarmAt);
   }
 
   private entry(taskId: string, owner: string | null): Entry | undefined {

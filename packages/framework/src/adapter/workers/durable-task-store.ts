@@ -1,56 +1,86 @@
-import type { NewTask, TaskAnswered, TaskInputRequest, TaskOutcome, TaskRecord, TaskState, TaskStatus, TaskStore } from "../../runtime/tasks/task-store.js";
+import {
+  newTaskId,
+  taskListOffset,
+  type NewTask,
+  type TaskAnswered,
+  type TaskInputRequest,
+  type TaskOutcome,
+  type TaskRecord,
+  type TaskState,
+  type TaskStatus,
+  type TaskStore,
+} from "../../runtime/tasks/task-store.js";
 import type { TaskQuota } from "../../runtime/tasks/task-limits.js";
 import type { DurableObjectNamespace } from "./durable-object-types.js";
-import { callObject, stateObject } from "./durable-protocol.js";
+import { callObject } from "./durable-protocol.js";
+import { taskShard } from "./durable-task-shards.js";
 
 /**
- * A `TaskStore` on a Durable Object (`MCP_STATE`, the object named `tasks`): a task started in
- * one request is polled, answered, cancelled and its result fetched in any later one, whichever
- * isolate serves it, and survives a restart. The object does the work (see `DurableTaskRecords`);
- * this side only sends each call there. A lost object fails the call with STORE_UNAVAILABLE.
+ * A `TaskStore` on Durable Objects (`MCP_STATE`): a task started in one request is polled,
+ * answered, cancelled and its result fetched in any later one, whichever isolate serves it, and
+ * survives a restart. Tasks are sharded: each owner's tasks live in an object of their own (see
+ * `taskShard`), which checks the per-owner caps exactly; the server-wide caps are counted by one
+ * more object, touched only when a task is created and when it finishes (see
+ * `DurableTaskTally`). The objects do the work (see `DurableTaskRecords`); this side only sends
+ * each call to the right one. A lost object fails the call with STORE_UNAVAILABLE.
  */
 export class DurableTaskStore implements TaskStore {
   constructor(private readonly namespace: DurableObjectNamespace) {}
 
   create(task: NewTask): Promise<TaskState> {
-    return this.call("create", { task }, "create a task");
+    // The id is made here, not in the object: an unowned task's id says which object keeps it.
+    const taskId = newTaskId(Date.now() + task.ttlMs);
+    return this.call(taskId, task.owner, "create", { task, taskId }, "create a task") as Promise<TaskState>;
   }
 
   get(taskId: string, owner?: string): Promise<TaskState | undefined> {
-    return this.call("get", { taskId, owner }, "read a task");
+    return this.call(taskId, owner, "get", { taskId, owner }, "read a task");
   }
 
   update(taskId: string, change: { status: TaskStatus; statusMessage?: string }, owner?: string): Promise<TaskState | undefined> {
-    return this.call("update", { taskId, change, owner }, "update a task");
+    return this.call(taskId, owner, "update", { taskId, change, owner }, "update a task");
   }
 
-  finish(taskId: string, outcome: TaskOutcome, owner?: string, quota?: TaskQuota): Promise<boolean> {
-    return this.call("finish", { taskId, outcome, owner, quota }, "store a task's result");
+  async finish(taskId: string, outcome: TaskOutcome, owner?: string, quota?: TaskQuota): Promise<boolean> {
+    return (await this.call<boolean>(taskId, owner, "finish", { taskId, outcome, owner, quota }, "store a task's result")) ?? false;
   }
 
   outcome(taskId: string, owner?: string): Promise<TaskOutcome | undefined> {
-    return this.call("outcome", { taskId, owner }, "read a task's result");
+    return this.call(taskId, owner, "outcome", { taskId, owner }, "read a task's result");
   }
 
   read(taskId: string, owner?: string): Promise<TaskRecord | undefined> {
-    return this.call("read", { taskId, owner }, "read a task");
+    return this.call(taskId, owner, "read", { taskId, owner }, "read a task");
   }
 
-  awaitInput(taskId: string, requests: Record<string, TaskInputRequest>, owner?: string): Promise<boolean> {
-    return this.call("awaitInput", { taskId, requests, owner }, "park a task for input");
+  async awaitInput(taskId: string, requests: Record<string, TaskInputRequest>, owner?: string): Promise<boolean> {
+    return (await this.call<boolean>(taskId, owner, "awaitInput", { taskId, requests, owner }, "park a task for input")) ?? false;
   }
 
   answer(taskId: string, responses: Record<string, unknown>, owner?: string): Promise<TaskAnswered | undefined> {
-    return this.call("answer", { taskId, responses, owner }, "record a task's input");
+    return this.call(taskId, owner, "answer", { taskId, responses, owner }, "record a task's input");
   }
 
-  list(options: { owner?: string; cursor?: string; limit?: number } = {}): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
-    return this.call("list", options, "list tasks");
+  async list(options: { owner?: string; cursor?: string; limit?: number } = {}): Promise<{ tasks: TaskState[]; nextCursor?: string }> {
+    // A cursor not issued here is refused whoever asks, before any object is reached.
+    taskListOffset(options.cursor);
+    // Unowned tasks are never listed: their ids are their only key.
+    if (options.owner === undefined) return { tasks: [] };
+    return (await this.call(undefined, options.owner, "list", options, "list tasks")) ?? { tasks: [] };
   }
 
-  // JSON has no undefined: what the object answers with null is undefined here.
-  private async call<T>(operation: string, args: Record<string, unknown>, what: string): Promise<T> {
-    const value = await callObject<T | null>(stateObject(this.namespace, "tasks"), `tasks/${operation}`, args, what);
-    return (value ?? undefined) as T;
+  // JSON has no undefined: what the object answers with null is undefined here. An id no object
+  // can hold is answered as unknown without reaching one.
+  private async call<T>(
+    taskId: string | undefined,
+    owner: string | undefined,
+    operation: string,
+    args: Record<string, unknown>,
+    what: string,
+  ): Promise<T | undefined> {
+    const shard = await taskShard(this.namespace, taskId ?? "", owner);
+    if (!shard) return undefined;
+    const value = await callObject<T | null>(shard, `tasks/${operation}`, args, what);
+    return value ?? undefined;
   }
 }
