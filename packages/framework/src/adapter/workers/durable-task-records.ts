@@ -11,6 +11,7 @@ import {
 } from "../../runtime/tasks/task-store.js";
 import { jsonBytes, type TaskQuota } from "../../runtime/tasks/task-limits.js";
 import { TASK_RECORD_BYTES, TaskUsage } from "../../runtime/tasks/task-usage.js";
+import { answerEntry, awaitInputOn, finishEntry, moveTo, newTaskState, recordOf } from "../../runtime/tasks/task-entry.js";
 import { answer } from "./durable-protocol.js";
 import type { DurableObjectStorage } from "./durable-object-types.js";
 import { holdOrRefusal, perOwner, quotaFull, type HoldTask } from "./durable-task-tally.js";
@@ -102,15 +103,7 @@ export class DurableTaskRecords {
       this.usage.add(owner ?? undefined, -1, -bytes);
       return refused;
     }
-    const now = new Date().toISOString();
-    const state: TaskState = {
-      taskId,
-      status: "working",
-      createdAt: now,
-      lastUpdatedAt: now,
-      ttlMs: task.ttlMs,
-      ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }),
-    };
+    const state = newTaskState(taskId, task);
     const entry: Entry = { state, owner, expiresAt, answers: {}, bytes, ...(task.request ? { request: task.request } : {}) };
     await this.save(entry);
     await this.sweepBy(expiresAt);
@@ -121,13 +114,7 @@ export class DurableTaskRecords {
     const entry = this.entry(taskId, owner);
     if (!entry || isTerminal(entry.state.status)) return undefined;
     if (isTerminal(change.status)) this.usage.add(entry.owner ?? undefined, -1, 0);
-    if (change.status !== "input_required") delete entry.inputRequests;
-    entry.state = {
-      ...withoutMessage(entry.state),
-      status: change.status,
-      lastUpdatedAt: new Date().toISOString(),
-      ...(change.statusMessage === undefined ? {} : { statusMessage: change.statusMessage }),
-    };
+    moveTo(entry, change);
     await this.save(entry);
     // A cancelled task no longer runs: its place is given back server-wide too.
     if (isTerminal(change.status)) await holdOrRefusal(this.tally, { taskId, expiresAt: entry.expiresAt, running: 0, bytes: entry.bytes });
@@ -154,31 +141,19 @@ export class DurableTaskRecords {
       this.usage.add(entry.owner ?? undefined, 1, -bytes);
       return refused ?? answer(false);
     }
-    entry.bytes += bytes;
-    entry.state = { ...withoutMessage(entry.state), status: "result" in outcome ? "completed" : "failed", lastUpdatedAt: new Date().toISOString() };
-    entry.outcome = outcome;
-    delete entry.inputRequests;
+    finishEntry(entry, outcome, bytes);
     await this.save(entry);
     return answer(true);
   }
 
   private read(taskId: string, owner: string | null): TaskRecord | undefined {
     const entry = this.entry(taskId, owner);
-    if (!entry) return undefined;
-    return {
-      state: entry.state,
-      answers: entry.answers,
-      ...(entry.outcome ? { outcome: entry.outcome } : {}),
-      ...(entry.inputRequests ? { inputRequests: entry.inputRequests } : {}),
-      ...(entry.request ? { request: entry.request } : {}),
-    };
+    return entry && recordOf(entry);
   }
 
   private async awaitInput(taskId: string, requests: Record<string, TaskInputRequest>, owner: string | null): Promise<boolean> {
     const entry = this.entry(taskId, owner);
-    if (!entry || isTerminal(entry.state.status)) return false;
-    entry.state = { ...withoutMessage(entry.state), status: "input_required", lastUpdatedAt: new Date().toISOString() };
-    entry.inputRequests = requests;
+    if (!entry || !awaitInputOn(entry, requests)) return false;
     await this.save(entry);
     return true;
   }
@@ -186,21 +161,8 @@ export class DurableTaskRecords {
   private async answer(taskId: string, responses: Record<string, unknown>, owner: string | null): Promise<{ resume: boolean; record: TaskRecord } | undefined> {
     const entry = this.entry(taskId, owner);
     if (!entry) return undefined;
-    let resume = false;
-    if (entry.state.status === "input_required" && entry.inputRequests) {
-      const open = entry.inputRequests;
-      const answered = Object.keys(responses).filter((key) => key in open);
-      for (const key of answered) {
-        entry.answers[key] = responses[key];
-        delete open[key];
-      }
-      if (answered.length && Object.keys(open).length === 0) {
-        delete entry.inputRequests;
-        entry.state = { ...withoutMessage(entry.state), status: "working", lastUpdatedAt: new Date().toISOString() };
-        resume = true;
-      }
-      if (answered.length) await this.save(entry);
-    }
+    const { resume, answered } = answerEntry(entry, responses, (value) => value);
+    if (answered) await this.save(entry);
     return { resume, record: this.read(taskId, owner)! };
   }
 
@@ -257,9 +219,4 @@ export class DurableTaskRecords {
     this.usage.add(entry.owner ?? undefined, isTerminal(entry.state.status) ? 0 : -1, -entry.bytes);
     await this.storage.delete(PREFIX + entry.state.taskId);
   }
-}
-
-function withoutMessage(state: TaskState): TaskState {
-  const { statusMessage: _dropped, ...rest } = state;
-  return rest;
 }

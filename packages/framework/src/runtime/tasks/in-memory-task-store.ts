@@ -14,6 +14,7 @@ import {
 } from "./task-store.js";
 import { jsonBytes, QuotaFull, type TaskQuota } from "./task-limits.js";
 import { TASK_RECORD_BYTES, TaskUsage } from "./task-usage.js";
+import { answerEntry, awaitInputOn, finishEntry, moveTo, newTaskState, recordOf } from "./task-entry.js";
 
 type Entry = KeptTask;
 
@@ -34,17 +35,9 @@ export class InMemoryTaskStore implements TaskStore {
     const full = task.quota && this.usage.check(task.quota, task.owner, { running: 1, bytes });
     if (full) throw new QuotaFull(full);
     this.usage.add(task.owner, 1, bytes);
-    const now = new Date().toISOString();
     const expiresAt = Date.now() + task.ttlMs;
     this.nextExpiry = Math.min(this.nextExpiry, expiresAt);
-    const state: TaskState = {
-      taskId: newTaskId(expiresAt),
-      status: "working",
-      createdAt: now,
-      lastUpdatedAt: now,
-      ttlMs: task.ttlMs,
-      ...(task.pollIntervalMs === undefined ? {} : { pollIntervalMs: task.pollIntervalMs }),
-    };
+    const state = newTaskState(newTaskId(expiresAt), task);
     this.tasks.set(state.taskId, {
       state,
       owner: task.owner,
@@ -65,13 +58,7 @@ export class InMemoryTaskStore implements TaskStore {
     const entry = this.entry(taskId, owner);
     if (!entry || isTerminal(entry.state.status)) return undefined;
     if (isTerminal(change.status)) this.usage.add(entry.owner, -1, 0);
-    if (change.status !== "input_required") delete entry.inputRequests;
-    entry.state = {
-      ...withoutMessage(entry.state),
-      status: change.status,
-      lastUpdatedAt: new Date().toISOString(),
-      ...(change.statusMessage === undefined ? {} : { statusMessage: change.statusMessage }),
-    };
+    moveTo(entry, change);
     return { ...entry.state };
   }
 
@@ -82,50 +69,24 @@ export class InMemoryTaskStore implements TaskStore {
     const full = quota && this.usage.check(quota, owner, { running: 0, bytes });
     if (full) throw new QuotaFull(full);
     this.usage.add(entry.owner, -1, bytes);
-    entry.bytes += bytes;
-    entry.state = { ...withoutMessage(entry.state), status: "result" in outcome ? "completed" : "failed", lastUpdatedAt: new Date().toISOString() };
-    entry.outcome = outcome;
-    delete entry.inputRequests;
+    finishEntry(entry, outcome, bytes);
     return true;
   }
 
   async read(taskId: string, owner?: string): Promise<TaskRecord | undefined> {
     const entry = this.entry(taskId, owner);
-    if (!entry) return undefined;
-    return structuredClone({
-      state: entry.state,
-      answers: entry.answers,
-      ...(entry.outcome ? { outcome: entry.outcome } : {}),
-      ...(entry.inputRequests ? { inputRequests: entry.inputRequests } : {}),
-      ...(entry.request ? { request: entry.request } : {}),
-    });
+    return entry && structuredClone(recordOf(entry));
   }
 
   async awaitInput(taskId: string, requests: Record<string, TaskInputRequest>, owner?: string): Promise<boolean> {
     const entry = this.entry(taskId, owner);
-    if (!entry || isTerminal(entry.state.status)) return false;
-    entry.state = { ...withoutMessage(entry.state), status: "input_required", lastUpdatedAt: new Date().toISOString() };
-    entry.inputRequests = structuredClone(requests);
-    return true;
+    return entry !== undefined && awaitInputOn(entry, structuredClone(requests));
   }
 
   async answer(taskId: string, responses: Record<string, unknown>, owner?: string): Promise<TaskAnswered | undefined> {
     const entry = this.entry(taskId, owner);
     if (!entry) return undefined;
-    let resume = false;
-    if (entry.state.status === "input_required" && entry.inputRequests) {
-      const open = entry.inputRequests;
-      const answered = Object.keys(responses).filter((key) => key in open);
-      for (const key of answered) {
-        entry.answers[key] = structuredClone(responses[key]);
-        delete open[key];
-      }
-      if (answered.length && Object.keys(open).length === 0) {
-        delete entry.inputRequests;
-        entry.state = { ...withoutMessage(entry.state), status: "working", lastUpdatedAt: new Date().toISOString() };
-        resume = true;
-      }
-    }
+    const { resume } = answerEntry(entry, responses, structuredClone);
     return { resume, record: (await this.read(taskId, owner))! };
   }
 
@@ -169,9 +130,4 @@ export class InMemoryTaskStore implements TaskStore {
     this.tasks.delete(taskId);
     this.usage.add(entry.owner, isTerminal(entry.state.status) ? 0 : -1, -entry.bytes);
   }
-}
-
-function withoutMessage(state: TaskState): TaskState {
-  const { statusMessage: _dropped, ...rest } = state;
-  return rest;
 }
