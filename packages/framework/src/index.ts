@@ -44,6 +44,7 @@ export { createServer } from "./runtime/create-server.js";
 export type { ServerOptions } from "./runtime/create-server.js";
 export type { TypemcpServer, LiveList } from "./runtime/create-server.js";
 export type { RemoteServer } from "./runtime/proxied-tool.js";
+export type { ArgumentTransform, ComponentTransform, PartTransforms, ToolTransform } from "./runtime/mount/part-transforms.js";
 export { serve } from "./serve/serve.js";
 export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
 export { toFetchHandler } from "./serve/to-fetch-handler.js";

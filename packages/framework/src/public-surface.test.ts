@@ -27,6 +27,7 @@ function declaredExports(program: ts.Program, file: string): string[] {
 const EXPECTED: Record<string, string[]> = {
   ".": [
     "type ApiKey",
+    "type ArgumentTransform",
     "type AskOptions",
     "audio",
     "type AuthInfo",
@@ -37,6 +38,7 @@ const EXPECTED: Record<string, string[]> = {
     "type CallerIdentity",
     "type ClientAbilities",
     "type CompletionSource",
+    "type ComponentTransform",
     "content",
     "type ContentBlock",
     "type Context",
@@ -67,6 +69,7 @@ const EXPECTED: Record<string, string[]> = {
     "type MethodDecorator",
     "type Middleware",
     "type NewTask",
+    "type PartTransforms",
     "principalOf",
     "prompt",
     "type PromptMessageInput",
@@ -119,6 +122,7 @@ const EXPECTED: Record<string, string[]> = {
     "type ToolOptions",
     "type ToolResult",
     "type ToolTaskOptions",
+    "type ToolTransform",
     "type ToolViewOptions",
     "type TransportOptions",
     "TypemcpError",

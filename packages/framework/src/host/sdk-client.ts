@@ -37,7 +37,16 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import type { McpSkill, McpSkillFile } from "./mcp-skill.js";
 import { capabilitiesFor, type ClientAnswers, type ElicitationRequest, type SamplingRequest, type UrlElicitationRequest } from "./client-answers.js";
-import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
+import type {
+  McpCompletion,
+  McpCompletionRef,
+  McpListKind,
+  McpPrompt,
+  McpPromptResult,
+  McpResource,
+  McpResourceContents,
+  McpResourceTemplate,
+} from "./mcp-context.js";
 import type { McpCallResult, McpTool, Progress, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { HostError } from "../errors/host-error.js";
@@ -139,7 +148,12 @@ export interface ClientSession {
   /** Every resource and prompt, following pages; [] from a server without the capability. */
   listResources(timeoutMs: number): Promise<McpResource[]>;
   readResource(uri: string, timeoutMs: number): Promise<McpResourceContents[]>;
+  /** Every resource template; [] from a server without the resources capability. */
+  listResourceTemplates(timeoutMs: number): Promise<McpResourceTemplate[]>;
   listPrompts(timeoutMs: number): Promise<McpPrompt[]>;
+  /** Whether the server declared the completions capability. */
+  readonly completes: boolean;
+  complete(ref: McpCompletionRef, argument: { name: string; value: string }, timeoutMs: number): Promise<McpCompletion>;
   getPrompt(name: string, args: Record<string, string>, timeoutMs: number): Promise<McpPromptResult>;
   /** Every skill (the Skills extension's `skills/list`, all pages); [] from a server without the extension. */
   listSkills(timeoutMs: number): Promise<McpSkill[]>;
@@ -303,6 +317,16 @@ export async function openClientSession(transport: Transport, options: SessionOp
     },
     async readResource(uri, timeoutMs) {
       return (await client.readResource({ uri }, { timeout: timeoutMs })).contents as McpResourceContents[];
+    },
+    async listResourceTemplates(timeoutMs) {
+      if (!client.getServerCapabilities()?.resources) return [];
+      return (await client.listResourceTemplates(undefined, { timeout: timeoutMs })).resourceTemplates as McpResourceTemplate[];
+    },
+    get completes() {
+      return client.getServerCapabilities()?.completions !== undefined;
+    },
+    async complete(ref, argument, timeoutMs) {
+      return (await client.complete({ ref, argument }, { timeout: timeoutMs })).completion;
     },
     async listSkills(timeoutMs) {
       const skills = new SkillsClient(client);

@@ -3,15 +3,20 @@ import type { Middleware } from "./middleware.js";
 import { assertPrefix, joinPrefix, prefixName } from "./prefix.js";
 import { isRemoteServer, ProxiedTool, type RemoteServer } from "./proxied-tool.js";
 import type { ServerApp } from "./server-app.js";
+import { addRemoteCatalog } from "./mount/add-remote-catalog.js";
+import { applyTransforms, keysOf } from "./mount/apply-transforms.js";
+import type { PartTransforms } from "./mount/part-transforms.js";
 
 /**
  * Serves `part` in `app` under `prefix`: an instance's decorated methods, every part of another
  * server (`partApp`, when `part` is one: with its middleware, its own prefixes joined to this
- * one), or a connected remote server's tools.
+ * one), or a connected remote server's tools (and its resources, templates and prompts when it
+ * listed them); then changes what it serves as `transforms` say.
  */
-export function mountPart(app: ServerApp, prefix: string, part: object, partApp: ServerApp | undefined): void {
+export function mountPart(app: ServerApp, prefix: string, part: object, partApp: ServerApp | undefined, transforms?: PartTransforms): void {
   assertPrefix(prefix);
   if (partApp === app) throw new TypeError("mount(): a server cannot be mounted into itself.");
+  const before = keysOf(app);
   if (partApp) {
     // The part keeps its own middleware: its server-wide onToolCall hooks, inside the gateway's.
     for (const inner of partApp.parts) {
@@ -21,9 +26,10 @@ export function mountPart(app: ServerApp, prefix: string, part: object, partApp:
     }
   } else if (isRemoteServer(part)) addRemote(app, part, prefix);
   else app.add(part, { prefix });
+  if (transforms) applyTransforms(app, prefix, before, transforms);
 }
 
-/** Serves each tool of a connected `remote` server as `prefix_name`, inside `middleware` (a mounted server's own). */
+/** Serves each tool of a connected `remote` server as `prefix_name`, inside `middleware` (a mounted server's own), and what else it listed. */
 function addRemote(app: ServerApp, remote: RemoteServer, prefix: string, middleware: readonly Middleware[] = []): void {
   const names = remote.tools.map((t) => toValidToolName(prefixName(prefix, t.name)));
   const takenAt = names.findIndex((name, i) => app.tools.has(name) || names.indexOf(name) !== i);
@@ -49,6 +55,7 @@ function addRemote(app: ServerApp, remote: RemoteServer, prefix: string, middlew
     tool.middleware = around;
     app.tools.add(tool);
   });
+  addRemoteCatalog(app, remote, prefix);
   app.parts.push({ kind: "remote", remote, prefix, middleware });
 }
 

@@ -5,12 +5,14 @@ import { RegisteredTool } from "./registered-tool.js";
 import { RequestContext } from "./request-context.js";
 import type { CallToolResult } from "./sdk.js";
 import { toErrorResult } from "./to-call-result.js";
+import type { RemoteCatalog } from "./mount/remote-catalog.js";
 
 /**
  * A connected MCP server whose tools a typemcp server can serve as its own, under a prefix:
- * exactly what `connectServer()` from `typemcp/host` returns (over stdio or HTTP).
+ * exactly what `connectServer()` from `typemcp/host` returns (over stdio or HTTP). Listed with
+ * `{ proxy: true }`, its resources, templates and prompts are served too.
  */
-export interface RemoteServer {
+export interface RemoteServer extends RemoteCatalog {
   /** Its tools as it listed them. */
   readonly tools: readonly { name: string; title?: string; description?: string; inputSchema: object; outputSchema?: object; annotations?: object }[];
   /**
