@@ -19,7 +19,14 @@ let gateway: HttpServerProcess;
 beforeAll(async () => {
   nws = await startFakeNws();
   const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-gateway-")), "mcp.json");
-  fs.writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [HOST_SERVERS.everything, "stdio"] } } }));
+  // Its entry's transforms: one tool renamed with an argument fixed, one hidden, one prompt hidden.
+  const everything = {
+    command: process.execPath,
+    args: [HOST_SERVERS.everything, "stdio"],
+    tools: { "get-sum": { name: "sum", arguments: { b: { value: 2 } } }, "get-env": { hidden: true } },
+    prompts: { "args-prompt": { hidden: true } },
+  };
+  fs.writeFileSync(config, JSON.stringify({ mcpServers: { everything } }));
   gateway = await startHttpServer(GATEWAY, [], { ...WEATHER_ENV, NWS_API_BASE: nws.baseUrl, GATEWAY_MCP_CONFIG: config });
 });
 afterAll(async () => {
@@ -43,16 +50,41 @@ describe.each(["2025-11-25", "2026-07-28"] as const)("the gateway sample, for a 
     try {
       expect(client.getNegotiatedProtocolVersion()).toBe(protocol);
       const names = (await client.listTools()).tools.map((t) => t.name);
-      expect(names).toEqual(expect.arrayContaining(["calc_add", "towns_get_schools", "weather_get_alerts", "everything_echo", "everything_get-sum"]));
+      expect(names).toEqual(expect.arrayContaining(["calc_add", "towns_get_schools", "weather_get_alerts", "everything_echo", "everything_sum"]));
+      expect(names).not.toContain("everything_get-sum");
+      expect(names).not.toContain("everything_get-env");
       expect(names.every((name) => /^(calc|towns|weather|everything)_/.test(name))).toBe(true);
       expect(await client.callTool({ name: "calc_add", arguments: { a: 2, b: 3 } })).toMatchObject({ structuredContent: { result: 5 } });
       expect(await client.callTool({ name: "towns_get_schools", arguments: { town: "Newton" } })).toMatchObject({ structuredContent: { town: "Newton" } });
       expect(await client.callTool({ name: "weather_get_alerts", arguments: { state: "OR" } })).toMatchObject({ structuredContent: { state: "OR", count: 1 } });
-      // Served by the everything server over stdio, through the gateway.
-      expect(await client.callTool({ name: "everything_get-sum", arguments: { a: 40, b: 2 } })).toMatchObject({
+      // Served by the everything server over stdio, through the gateway, with the b the mcp.json fixes.
+      expect(await client.callTool({ name: "everything_sum", arguments: { a: 40 } })).toMatchObject({
         content: [{ type: "text", text: expect.stringContaining("42") }],
       });
       expect(await client.callTool({ name: "calc_divide", arguments: { a: 1, b: 0 } })).toMatchObject({ isError: true });
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("proxies the remote server's resource templates and prompts, as its mcp.json entry transforms them", async () => {
+    const client = await connectAs(protocol);
+    try {
+      const templates = (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
+      expect(templates).toContain("demo://everything/resource/dynamic/text/{resourceId}");
+      const { contents } = await client.readResource({ uri: "demo://everything/resource/dynamic/text/7" });
+      expect(contents).toEqual([expect.objectContaining({ uri: "demo://everything/resource/dynamic/text/7", text: expect.stringMatching(/^Resource 7: /) })]);
+      const prompts = (await client.listPrompts()).prompts.map((p) => p.name);
+      expect(prompts).toEqual(expect.arrayContaining(["everything_simple-prompt", "everything_completable-prompt"]));
+      expect(prompts).not.toContain("everything_args-prompt");
+      expect((await client.getPrompt({ name: "everything_simple-prompt" })).messages).toEqual([
+        { role: "user", content: { type: "text", text: "This is a simple prompt without arguments." } },
+      ]);
+      const completion = await client.complete({
+        ref: { type: "ref/resource", uri: "demo://everything/resource/dynamic/text/{resourceId}" },
+        argument: { name: "resourceId", value: "3" },
+      });
+      expect(completion.completion.values).toEqual(["3"]);
     } finally {
       await client.close();
     }

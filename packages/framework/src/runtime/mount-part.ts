@@ -4,7 +4,7 @@ import { assertPrefix, joinPrefix, prefixName } from "./prefix.js";
 import { isRemoteServer, ProxiedTool, type RemoteServer } from "./proxied-tool.js";
 import type { ServerApp } from "./server-app.js";
 import { addRemoteCatalog } from "./mount/add-remote-catalog.js";
-import { applyTransforms, keysOf } from "./mount/apply-transforms.js";
+import { applyTransforms, keysOf, removeAddedSince, type KeysBefore } from "./mount/apply-transforms.js";
 import type { PartTransforms } from "./mount/part-transforms.js";
 
 /**
@@ -17,16 +17,33 @@ export function mountPart(app: ServerApp, prefix: string, part: object, partApp:
   assertPrefix(prefix);
   if (partApp === app) throw new TypeError("mount(): a server cannot be mounted into itself.");
   const before = keysOf(app);
-  if (partApp) {
-    // The part keeps its own middleware: its server-wide onToolCall hooks, inside the gateway's.
-    for (const inner of partApp.parts) {
-      const middleware = [...partApp.middleware, ...inner.middleware];
-      if (inner.kind === "instance") app.add(inner.instance, { prefix: joinPrefix(prefix, inner.prefix), middleware });
-      else addRemote(app, inner.remote, joinPrefix(prefix, inner.prefix)!, middleware);
-    }
-  } else if (isRemoteServer(part)) addRemote(app, part, prefix);
-  else app.add(part, { prefix });
-  if (transforms) applyTransforms(app, prefix, before, transforms);
+  const counts = { parts: app.parts.length, layers: app.transformLayers.length };
+  try {
+    if (partApp) {
+      // The part keeps its own middleware: its server-wide onToolCall hooks, inside the gateway's.
+      for (const inner of partApp.parts) {
+        const middleware = [...partApp.middleware, ...inner.middleware];
+        if (inner.kind === "instance") app.add(inner.instance, { prefix: joinPrefix(prefix, inner.prefix), middleware });
+        else addRemote(app, inner.remote, joinPrefix(prefix, inner.prefix)!, middleware);
+      }
+      // Its transforms are made again here: the parts above are added as they came.
+      for (const layer of partApp.transformLayers) transform(app, joinPrefix(prefix, layer.prefix)!, before, layer.transforms);
+    } else if (isRemoteServer(part)) addRemote(app, part, prefix);
+    else app.add(part, { prefix });
+    if (transforms) transform(app, prefix, before, transforms);
+  } catch (error) {
+    // A mount that fails adds nothing: the app serves what it served before, and a corrected
+    // mount under the same prefix finds no half of this one in its way.
+    removeAddedSince(app, before);
+    app.parts.length = counts.parts;
+    app.transformLayers.length = counts.layers;
+    throw error;
+  }
+}
+
+function transform(app: ServerApp, prefix: string, before: KeysBefore, transforms: PartTransforms): void {
+  applyTransforms(app, prefix, before, transforms);
+  app.transformLayers.push({ prefix, transforms });
 }
 
 /** Serves each tool of a connected `remote` server as `prefix_name`, inside `middleware` (a mounted server's own), and what else it listed. */

@@ -21,6 +21,7 @@ import { assertMiddleware, type Middleware } from "./middleware.js";
 import { classMiddleware, methodMiddleware } from "../decorators/middleware-records.js";
 import { prefixName, prefixUri } from "./prefix.js";
 import type { RemoteServer } from "./proxied-tool.js";
+import type { PartTransforms } from "./mount/part-transforms.js";
 import type { InlineSkill } from "./skills/inline-skills.js";
 import { hasSkills, loadSkills } from "./skills/load-skills.js";
 import type { ServedSkills } from "./skills/served-skills.js";
@@ -69,6 +70,8 @@ export class ServerApp {
   middleware: readonly Middleware[] = [];
   /** Everything added, in order: what mounting this server into another adds there. */
   readonly parts: ServedPart[] = [];
+  /** The transforms of each `mount()`, in order, with the prefix they apply under: made again when this server is mounted into another. */
+  readonly transformLayers: { readonly prefix: string; readonly transforms: PartTransforms }[] = [];
   /** The server-wide middleware that wraps every request; empty for most servers, which then pay nothing. */
   requestMiddleware: readonly Middleware[] = [];
   /** Runs the tools that run as tasks; made once the first such tool is added. */

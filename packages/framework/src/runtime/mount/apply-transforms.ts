@@ -19,13 +19,23 @@ export function keysOf(app: ServerApp): KeysBefore {
   return { tools: new Set(app.tools.keys()), prompts: new Set(app.prompts.keys()), resources: new Set(app.resources.keys()) };
 }
 
+/** Removes whatever was added to `app`'s registries since `before`. */
+export function removeAddedSince(app: ServerApp, before: KeysBefore): void {
+  const removeFrom = (registry: { keys(): string[]; remove(key: string): boolean }, kept: ReadonlySet<string>) => {
+    for (const key of registry.keys()) if (!kept.has(key)) registry.remove(key);
+  };
+  removeFrom(app.tools, before.tools);
+  removeFrom(app.prompts, before.prompts);
+  removeFrom(app.resources, before.resources);
+}
+
 /**
  * Changes what the part just mounted under `prefix` serves, as `transforms` say. A name that part
  * does not serve, an argument its tool does not take, or a new name already served is an error
  * naming what was wrong and what there is instead.
  */
 export function applyTransforms(app: ServerApp, prefix: string, before: KeysBefore, transforms: PartTransforms): void {
-  const own = (served: string) => served.slice(prefix.length + 1);
+  const own = (served: string) => (served.startsWith(`${prefix}_`) ? served.slice(prefix.length + 1) : undefined);
   const where = `mount("${prefix}")`;
   const tools = ownKeys(app.tools, before.tools, own);
   for (const [name, transform] of Object.entries(transforms.tools ?? {})) {
@@ -50,18 +60,18 @@ export function applyTransforms(app: ServerApp, prefix: string, before: KeysBefo
     app.tools.add(new TransformedTool(renamed, inner, transform));
   }
   restrict(app.prompts, ownKeys(app.prompts, before.prompts, own), transforms.prompts, `${where}: transforms name the prompt`, "prompts");
-  const uris = ownKeys(app.resources, before.resources, (served) => unprefixUri(prefix, served) ?? served);
+  const uris = ownKeys(app.resources, before.resources, (served) => unprefixUri(prefix, served));
   restrict(app.resources, uris, transforms.resources, `${where}: transforms name the resource`, "resources");
 }
 
-// What the part added, by the name it knows it by.
-function ownKeys<W, M extends RegistryEntry<W>>(registry: ComponentRegistry<W, M>, before: ReadonlySet<string>, own: (served: string) => string) {
-  return new Map(
-    registry
-      .keys()
-      .filter((key) => !before.has(key))
-      .map((key) => [own(key), key]),
-  );
+// What the part added under the prefix, by the name it knows it by.
+function ownKeys<W, M extends RegistryEntry<W>>(registry: ComponentRegistry<W, M>, before: ReadonlySet<string>, own: (served: string) => string | undefined) {
+  const added = new Map<string, string>();
+  for (const key of registry.keys()) {
+    const name = before.has(key) ? undefined : own(key);
+    if (name !== undefined) added.set(name, key);
+  }
+  return added;
 }
 
 function find(added: ReadonlyMap<string, string>, name: string, naming: string, kind: string): string {
