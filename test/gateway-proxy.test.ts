@@ -80,6 +80,47 @@ describe.each(PAIRS)("a gateway proxying a remote server, for a %s client, to a 
     expect((await client.complete({ resource: "note://rich/{name}" }, "name", "w")).values).toEqual(["welcome", "weekly"]);
   });
 
+  test("passes the remote server's elicitation and sampling to the gateway's caller, and the answers back", async () => {
+    const asked: string[] = [];
+    const caller = await connect(gateway, {
+      protocolVersion,
+      onElicit: (request) => {
+        asked.push(request.message);
+        return { action: "accept", content: { name: "Ada" } };
+      },
+      onSample: (request) => ({
+        role: "assistant",
+        model: "gateway-caller-model",
+        content: { type: "text", text: `you asked: ${(request.messages[0]!.content as { text: string }).text}` },
+      }),
+    });
+    try {
+      expect(await caller.callResult("rich_askName")).toMatchObject({ content: [{ type: "text", text: "Hello, Ada" }] });
+      expect(asked).toEqual(["What is your name?"]);
+      expect(await caller.callResult("rich_ask", { question: "2+2?" })).toMatchObject({
+        content: [{ type: "text", text: "gateway-caller-model: you asked: 2+2?" }],
+      });
+      // A caller that cannot answer is told as for a tool of the gateway's own: in 2025-11-25 the
+      // remote tool fails saying so; in 2026-07-28 the question cannot be put in an input round.
+      if (protocolVersion === "2025-11-25") expect(await client.callError("rich_askName")).toMatch(/did not declare the elicitation capability/);
+      else await expect(client.callResult("rich_askName")).rejects.toThrow(/-32021: Cannot request input/);
+    } finally {
+      await caller.close();
+    }
+  });
+
+  test("gives each of two callers asking at once the question of its own call", async () => {
+    const named = (name: string) => connect(gateway, { protocolVersion, onElicit: () => ({ action: "accept", content: { name } }) });
+    const [ada, grace] = await Promise.all([named("Ada"), named("Grace")]);
+    try {
+      const [first, second] = await Promise.all([ada.callResult("rich_askName"), grace.callResult("rich_askName")]);
+      expect(first.content).toEqual([{ type: "text", text: "Hello, Ada" }]);
+      expect(second.content).toEqual([{ type: "text", text: "Hello, Grace" }]);
+    } finally {
+      await Promise.all([ada.close(), grace.close()]);
+    }
+  });
+
   test("serves transformed tools: renamed, hidden, a default filled in and a fixed argument sent", async () => {
     const tools = await client.listTools();
     const names = tools.map((t) => t.name);

@@ -72,7 +72,10 @@ export interface ConnectOptions {
   extensions?: Record<string, object>;
   /**
    * Connect as a gateway's upstream: list the resources, resource templates and prompts too, so
-   * that `server.mount()` serves them beside the tools (each list is one more request at connect).
+   * that `server.mount()` serves them beside the tools (each list is one more request at connect),
+   * and declare elicitation (form) and sampling, passing each question the server asks during a
+   * call to that call's `onelicit`/`onsample` (a gateway's caller); one no call can take goes to
+   * `answers`, else elicitation is declined and sampling refused.
    */
   proxy?: boolean;
 }

@@ -15,7 +15,9 @@
  * `connectServer` starts it again to open with `initialize`. On HTTP the response body of a 4xx
  * decides, and silence is an outage.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Readable } from "node:stream";
+import { forwardedAnswers } from "./forwarded-answers.js";
 import {
   Client,
   ClientCredentialsProvider,
@@ -195,6 +197,13 @@ export interface CallListeners {
    * attributed, and they go to no caller.
    */
   onlog?: (message: ServerLogMessage) => void;
+  /**
+   * Answers a form the server asks the user to fill in during this call (on a connection made
+   * with `proxy`): a gateway passes it to its own caller.
+   */
+  onelicit?: (request: { message: string; requestedSchema?: object }) => Promise<{ action: "accept" | "decline" | "cancel"; content?: object }>;
+  /** Answers the server's sampling request during this call (on a connection made with `proxy`), as `onelicit`. */
+  onsample?: (request: object) => Promise<object>;
 }
 
 /** How `openClientSession` connects. */
@@ -211,6 +220,8 @@ export interface SessionOptions {
   serverName?: () => string;
   /** Told when the server says a list changed. */
   onListChanged?: (kind: McpListKind) => void;
+  /** A gateway's upstream: the server's questions during a call go to that call's `onelicit`/`onsample`. */
+  proxy?: boolean;
   /** Extensions the host supports, by identifier, declared as client capabilities (e.g. MCP Apps). */
   extensions?: Record<string, object>;
   /** Requests sent past the client on its connection, for `callToolAsTask`; without it, that call fails. */
@@ -232,6 +243,13 @@ const NO_SDK_TIMEOUT_MS = 2_147_483_647;
  */
 export async function openClientSession(transport: Transport, options: SessionOptions): Promise<ClientSession> {
   const protocol = options.protocol ?? "auto";
+  // The calls in flight, each with its listeners: see CallListeners.onlog and onelicit.
+  const inFlight = new Set<CallListeners>();
+  // A question the server asks inside a call's own async chain (its HTTP response stream, its
+  // input-required result) belongs to that call; else to the one call in flight, if only one is.
+  const asking = new AsyncLocalStorage<CallListeners>();
+  const callerOf = () => asking.getStore() ?? (inFlight.size === 1 ? [...inFlight][0] : undefined);
+  if (options.proxy) options = { ...options, answers: forwardedAnswers(options.answers ?? {}, callerOf) };
   const capabilities = { ...(options.answers && capabilitiesFor(options.answers)), ...(options.extensions && { extensions: options.extensions as never }) };
   const client = new Client(
     { name: options.clientName, version: options.clientVersion },
@@ -249,8 +267,6 @@ export async function openClientSession(transport: Transport, options: SessionOp
   const serverName = options.serverName ?? (() => "server");
   const urlSteps = new UrlSteps(options.answers ?? {}, deadlines);
   if (options.answers) answerQuestions(client, options.answers, deadlines, serverName, urlSteps);
-  // The calls in flight, each with its log listener (or none): see CallListeners.onlog.
-  const inFlight = new Set<CallListeners>();
   client.setNotificationHandler("notifications/message", (notification) => {
     const [only] = inFlight;
     if (inFlight.size === 1) only!.onlog?.(notification.params as ServerLogMessage);
@@ -267,9 +283,11 @@ export async function openClientSession(transport: Transport, options: SessionOp
     inFlight.add(listeners);
     try {
       return (await traceClientRequest({ method: "tools/call", target: name, protocolVersion }, (meta) =>
-        client.callTool(
-          { name, arguments: args, ...((meta || logLevel) && { _meta: { ...meta, ...logLevel } }) },
-          { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal, ...(listeners.onprogress && { onprogress: listeners.onprogress }) },
+        asking.run(listeners, () =>
+          client.callTool(
+            { name, arguments: args, ...((meta || logLevel) && { _meta: { ...meta, ...logLevel } }) },
+            { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal, ...(listeners.onprogress && { onprogress: listeners.onprogress }) },
+          ),
         ),
       )) as McpCallResult;
     } finally {

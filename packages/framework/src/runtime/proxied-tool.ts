@@ -6,6 +6,7 @@ import { RequestContext } from "./request-context.js";
 import type { CallToolResult } from "./sdk.js";
 import { toErrorResult } from "./to-call-result.js";
 import type { RemoteCatalog } from "./mount/remote-catalog.js";
+import { forwardQuestions } from "./mount/forward-questions.js";
 
 /**
  * A connected MCP server whose tools a typemcp server can serve as its own, under a prefix:
@@ -27,6 +28,10 @@ export interface RemoteCallOptions {
   signal?: AbortSignal;
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   onlog?: (message: { level: string; logger?: string; data: unknown }) => void;
+  /** Answers a form the remote server asks its user to fill in during the call (elicitation). */
+  onelicit?: (request: { message: string; requestedSchema?: object }) => Promise<{ action: "accept" | "decline" | "cancel"; content?: object }>;
+  /** Answers the remote server's sampling request during the call. */
+  onsample?: (request: object) => Promise<object>;
 }
 
 /** Whether `part` is a connected remote server rather than an instance with decorated methods. */
@@ -67,19 +72,27 @@ export class ProxiedTool extends RegisteredTool {
   // A failure to reach the remote server is the call's failure, for the model to read: the
   // gateway itself answered.
   override async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
+    const ctx = context?.();
+    const questions = ctx && forwardQuestions(ctx);
     try {
-      const ctx = context?.();
-      // The caller's cancellation, and the remote server's progress and log messages, pass
-      // through: the gateway's client sees the remote call as it would a tool of its own.
+      // The caller's cancellation, the remote server's progress and log messages, and its
+      // questions pass through: the gateway's client sees the remote call as it would a tool of its own.
       const options: RemoteCallOptions = ctx
         ? {
-            signal: ctx.signal,
+            signal: questions!.signal,
             onprogress: (p) => void ctx.progress(p.progress, p.total, p.message),
             ...(ctx instanceof RequestContext ? { onlog: (message) => ctx.relayLog(message) } : {}),
+            ...questions!.answers,
           }
         : {};
-      return withoutEnvelope((await this.remote.call(this.remoteName, args ?? {}, options)) as CallToolResult);
+      const result = withoutEnvelope((await this.remote.call(this.remoteName, args ?? {}, options)) as CallToolResult);
+      const needed = questions?.needed();
+      if (needed) throw needed;
+      return result;
     } catch (error) {
+      // A question for a 2026-07-28 caller: the call is answered with an input-required result.
+      const needed = questions?.needed();
+      if (needed) throw needed;
       const message = error instanceof Error ? error.message : String(error);
       return toErrorResult(new ToolError(`Tool "${this.name}" is served by another MCP server, which failed: ${message}`, { cause: error }));
     }

@@ -1,0 +1,25 @@
+import type { ClientAnswers, ElicitationAnswer, SamplingAnswer } from "./client-answers.js";
+import type { CallListeners } from "./sdk-client.js";
+
+/**
+ * The answers of a gateway's upstream connection (`proxy: true`): a question the server asks
+ * during a call (elicitation in form mode, sampling) goes to that call's caller through its
+ * `onelicit`/`onsample`; a question no call can be found for goes to the host's own answers,
+ * else elicitation is declined and sampling refused. Both are declared, so the server asks.
+ */
+export function forwardedAnswers(own: ClientAnswers, callerOf: () => CallListeners | undefined): ClientAnswers {
+  return {
+    ...own,
+    elicit: async (request, context) => {
+      const caller = callerOf()?.onelicit;
+      if (caller) return (await caller(request)) as ElicitationAnswer;
+      return own.elicit ? own.elicit(request, context) : { action: "decline" };
+    },
+    sample: async (request, context) => {
+      const caller = callerOf()?.onsample;
+      if (caller) return (await caller(request)) as SamplingAnswer;
+      if (own.sample) return own.sample(request, context);
+      throw new Error("No call of this gateway is waiting on the server: the question has no one to answer it.");
+    },
+  };
+}
