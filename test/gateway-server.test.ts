@@ -7,6 +7,7 @@ import { startFakeNws, type FakeNws } from "../packages/weather-server/src/__fix
 import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { HOST_SERVERS } from "./support/host-cli.js";
 import { fromRoot } from "./support/paths.js";
+import { request2026 } from "./support/request-2026.js";
 
 // The gateway sample: the calculator, towns and weather classes mounted under prefixes, and the
 // reference "everything" server, started over stdio from an mcp.json and mounted as a remote part,
@@ -88,5 +89,57 @@ describe.each(["2025-11-25", "2026-07-28"] as const)("the gateway sample, for a 
     } finally {
       await client.close();
     }
+  });
+});
+
+// Scopes a gateway adds to a remote server's tools and prompts, in its mcp.json entry: API keys
+// (--api-keys) make callers with and without them.
+describe("the gateway sample, with scopes its mcp.json adds to a remote server", () => {
+  const ADMIN_KEY = "admin-0123456789abcdef0123456789abcdef";
+  const READER_KEY = "reader-0123456789abcdef0123456789abcd";
+  let scoped: HttpServerProcess;
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-gateway-scopes-"));
+    const keys = [
+      { name: "admin", key: ADMIN_KEY, scopes: ["everything:images", "everything:prompts"] },
+      { name: "reader", key: READER_KEY },
+    ];
+    fs.writeFileSync(path.join(dir, "keys.json"), JSON.stringify(keys));
+    const everything = {
+      command: process.execPath,
+      args: [HOST_SERVERS.everything, "stdio"],
+      tools: { "get-tiny-image": { scopes: ["everything:images"] } },
+      prompts: { "simple-prompt": { scopes: ["everything:prompts"] } },
+    };
+    fs.writeFileSync(path.join(dir, "mcp.json"), JSON.stringify({ mcpServers: { everything } }));
+    scoped = await startHttpServer(GATEWAY, ["--api-keys", path.join(dir, "keys.json")], {
+      ...WEATHER_ENV,
+      NWS_API_BASE: nws.baseUrl,
+      GATEWAY_MCP_CONFIG: path.join(dir, "mcp.json"),
+    });
+  });
+  afterAll(() => scoped?.stop());
+
+  const send = async (key: string, method: string, params: Record<string, unknown>) =>
+    fetch(request2026(scoped.url, method, params, { headers: { Authorization: `Bearer ${key}` } }));
+  const listed = async (key: string, method: "tools/list" | "prompts/list") => {
+    const { result } = (await (await send(key, method, {})).json()) as { result: { tools?: { name: string }[]; prompts?: { name: string }[] } };
+    return (result.tools ?? result.prompts ?? []).map((item) => item.name);
+  };
+
+  test("a caller without the scope neither sees nor calls the tool, nor sees the prompt; one with it does", async () => {
+    expect(await listed(READER_KEY, "tools/list")).not.toContain("everything_get-tiny-image");
+    expect(await listed(READER_KEY, "tools/list")).toContain("everything_echo");
+    expect(await listed(READER_KEY, "prompts/list")).not.toContain("everything_simple-prompt");
+    const refused = await send(READER_KEY, "tools/call", { name: "everything_get-tiny-image", arguments: {} });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("www-authenticate")).toMatch(/error="insufficient_scope", scope="everything:images"/);
+
+    expect(await listed(ADMIN_KEY, "tools/list")).toContain("everything_get-tiny-image");
+    expect(await listed(ADMIN_KEY, "prompts/list")).toContain("everything_simple-prompt");
+    const image = (await (await send(ADMIN_KEY, "tools/call", { name: "everything_get-tiny-image", arguments: {} })).json()) as {
+      result: { content: { type: string }[] };
+    };
+    expect(image.result.content.map((block) => block.type)).toContain("image");
   });
 });

@@ -205,12 +205,14 @@ async function connectWith(
   try {
     tools = await connected.listTools(options.timeoutMs);
     if (options.proxy) {
+      // A server that declares a capability but lacks one of its lists (-32601) serves none of it.
+      const orNone = <T>(list: Promise<T[]>): Promise<T[]> => list.catch((error: unknown) => (rpcCodeOf(error) === -32601 ? [] : Promise.reject(error)));
       listing = "resources/list";
-      const resources = await connected.listResources(options.timeoutMs);
+      const resources = await orNone(connected.listResources(options.timeoutMs));
       listing = "resources/templates/list";
-      const resourceTemplates = await connected.listResourceTemplates(options.timeoutMs);
+      const resourceTemplates = await orNone(connected.listResourceTemplates(options.timeoutMs));
       listing = "prompts/list";
-      catalog = { resources, resourceTemplates, prompts: await connected.listPrompts(options.timeoutMs) };
+      catalog = { resources, resourceTemplates, prompts: await orNone(connected.listPrompts(options.timeoutMs)) };
     }
   } catch (error) {
     await connected.close().catch(() => {});
@@ -260,6 +262,10 @@ async function connectWith(
       await login?.close();
     },
   };
+}
+
+function rpcCodeOf(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code;
 }
 
 const NO_TOKEN_HINT =
