@@ -99,6 +99,9 @@ describe("mount() with transforms", () => {
     expect(tools.map((t) => t.name)).not.toContain("rich_toggle");
     expect(tools.find((t) => t.name === "rich_count_to")!.inputSchema).toMatchObject({ properties: { to: { type: "number", default: 2 } } });
     expect(await client.call("rich_count_to")).toBe(2);
+    expect(await client.callError("rich_count_to", { to: "three" })).toBe(
+      'Invalid arguments for tool "rich_count_to":\n- to: expected number, got string "three"',
+    );
     expect(tools.find((t) => t.name === "rich_setNote")!.inputSchema.properties).toEqual({ text: { type: "string" } });
     await client.call("rich_setNote", { text: "Fixed." });
     expect(await client.readText("note://rich/weekly")).toBe("Fixed.");

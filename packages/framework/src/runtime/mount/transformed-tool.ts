@@ -49,7 +49,8 @@ export class TransformedTool extends RegisteredTool {
       const message = `Invalid arguments for tool "${this.name}":\n- ${names} ${refused.length > 1 ? "are" : "is"} set by this server and may not be given; leave ${refused.length > 1 ? "them" : "it"} out.`;
       return toErrorResult(new ToolError(message, { code: "INVALID_ARGUMENTS" }));
     }
-    return this.inner.call({ ...this.defaults, ...given, ...this.fixed }, context, options);
+    const result = await this.inner.call({ ...this.defaults, ...given, ...this.fixed }, context, options);
+    return this.name === this.inner.name ? result : underOwnName(result, this.inner.name, this.name);
   }
 }
 
@@ -66,4 +67,12 @@ export function toCallerSchema(schema: JsonSchema, transform: ToolTransform): Js
   const required = ((schema as { required?: string[] }).required ?? []).filter((argument) => !changed.has(argument));
   const { required: _, ...rest } = schema as { required?: string[] };
   return { ...rest, properties, ...(required.length ? { required } : {}) } as JsonSchema;
+}
+
+// The part's own tool names itself when it refuses the arguments; the caller knows it by the new name.
+function underOwnName(result: CallToolResult, inner: string, name: string): CallToolResult {
+  const [first, ...rest] = result.content ?? [];
+  const said = `Invalid arguments for tool "${inner}":`;
+  if (!result.isError || first?.type !== "text" || !first.text.startsWith(said)) return result;
+  return { ...result, content: [{ ...first, text: `Invalid arguments for tool "${name}":${first.text.slice(said.length)}` }, ...rest] };
 }
