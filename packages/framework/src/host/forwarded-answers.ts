@@ -1,5 +1,12 @@
 import type { ClientAnswers, ElicitationAnswer, SamplingAnswer } from "./client-answers.js";
-import type { CallListeners } from "./sdk-client.js";
+
+/** What a call answers when the server asks during it (on a connection made with `proxy`). */
+export interface CallQuestions {
+  /** Answers a form the server asks the user to fill in during this call: a gateway passes it to its own caller. */
+  onelicit?: (request: { message: string; requestedSchema?: object }) => Promise<{ action: "accept" | "decline" | "cancel"; content?: object }>;
+  /** Answers the server's sampling request during this call, as `onelicit`. */
+  onsample?: (request: object) => Promise<object>;
+}
 
 /**
  * The answers of a gateway's upstream connection (`proxy: true`): a question the server asks
@@ -7,7 +14,7 @@ import type { CallListeners } from "./sdk-client.js";
  * `onelicit`/`onsample`; a question no call can be found for goes to the host's own answers,
  * else elicitation is declined and sampling refused. Both are declared, so the server asks.
  */
-export function forwardedAnswers(own: ClientAnswers, callerOf: () => CallListeners | undefined): ClientAnswers {
+export function forwardedAnswers(own: ClientAnswers, callerOf: () => CallQuestions | undefined): ClientAnswers {
   return {
     ...own,
     elicit: async (request, context) => {

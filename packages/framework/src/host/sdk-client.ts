@@ -17,7 +17,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Readable } from "node:stream";
-import { forwardedAnswers } from "./forwarded-answers.js";
+import { forwardedAnswers, type CallQuestions } from "./forwarded-answers.js";
 import {
   Client,
   ClientCredentialsProvider,
@@ -188,7 +188,7 @@ export interface ServerLogMessage {
 }
 
 /** What a caller hears while its tools/call runs. */
-export interface CallListeners {
+export interface CallListeners extends CallQuestions {
   /** Each progress notification of this call (asked for with a progress token). */
   onprogress?: (progress: Progress) => void;
   /**
@@ -197,13 +197,6 @@ export interface CallListeners {
    * attributed, and they go to no caller.
    */
   onlog?: (message: ServerLogMessage) => void;
-  /**
-   * Answers a form the server asks the user to fill in during this call (on a connection made
-   * with `proxy`): a gateway passes it to its own caller.
-   */
-  onelicit?: (request: { message: string; requestedSchema?: object }) => Promise<{ action: "accept" | "decline" | "cancel"; content?: object }>;
-  /** Answers the server's sampling request during this call (on a connection made with `proxy`), as `onelicit`. */
-  onsample?: (request: object) => Promise<object>;
 }
 
 /** How `openClientSession` connects. */

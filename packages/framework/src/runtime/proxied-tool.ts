@@ -6,7 +6,7 @@ import { RequestContext } from "./request-context.js";
 import type { CallToolResult } from "./sdk.js";
 import { toErrorResult } from "./to-call-result.js";
 import type { RemoteCatalog } from "./mount/remote-catalog.js";
-import { forwardQuestions } from "./mount/forward-questions.js";
+import { forwardQuestions, type RemoteQuestions } from "./mount/forward-questions.js";
 
 /**
  * A connected MCP server whose tools a typemcp server can serve as its own, under a prefix:
@@ -24,14 +24,10 @@ export interface RemoteServer extends RemoteCatalog {
 }
 
 /** What a proxied call passes on from the caller to the remote server, and back. */
-export interface RemoteCallOptions {
+export interface RemoteCallOptions extends RemoteQuestions {
   signal?: AbortSignal;
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   onlog?: (message: { level: string; logger?: string; data: unknown }) => void;
-  /** Answers a form the remote server asks its user to fill in during the call (elicitation). */
-  onelicit?: (request: { message: string; requestedSchema?: object }) => Promise<{ action: "accept" | "decline" | "cancel"; content?: object }>;
-  /** Answers the remote server's sampling request during the call. */
-  onsample?: (request: object) => Promise<object>;
 }
 
 /** Whether `part` is a connected remote server rather than an instance with decorated methods. */

@@ -1,11 +1,18 @@
 import type { Context, SamplingRequest } from "../context.js";
 import { InputNeeded } from "../input-round.js";
-import type { RemoteCallOptions } from "../proxied-tool.js";
+
+/** How a remote call's questions are answered: what its caller passes on to the remote server. */
+export interface RemoteQuestions {
+  /** Answers a form the remote server asks its user to fill in during the call (elicitation). */
+  onelicit?: (request: { message: string; requestedSchema?: object }) => Promise<{ action: "accept" | "decline" | "cancel"; content?: object }>;
+  /** Answers the remote server's sampling request during the call. */
+  onsample?: (request: object) => Promise<object>;
+}
 
 /** How one proxied call passes the remote server's questions to its own caller, and what it learned. */
 export interface ForwardedQuestions {
   /** The `onelicit` and `onsample` for the remote call. */
-  readonly answers: Pick<RemoteCallOptions, "onelicit" | "onsample">;
+  readonly answers: RemoteQuestions;
   /** Aborts when the caller cancels, or once a question needs a 2026-07-28 input round: the remote call is then abandoned. */
   readonly signal: AbortSignal;
   /** The `InputNeeded` a question threw (the caller answers in its next round), if one did. */
