@@ -71,7 +71,7 @@ function significantLines(text) {
       inImport = true;
       return;
     }
-    if (line === "" || /^(\/\/|\/\*|\*)/.test(line) || /^(import\b|export (type )?\{[^}]*\} from|export \* from)/.test(line) || /^[\]{}()[;,.:]+$/.test(line))
+    if (line === "" || /^(\/\/|\/\*|\*)/.test(line) || /^(import\b|export (type )?\{[^}]*\} from|export \* from)/.test(line) || /^[\]{}()[;,.: ]+$/.test(line))
       return;
     kept.push({ line, at: i + 1 });
   });

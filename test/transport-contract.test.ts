@@ -202,7 +202,6 @@ const REMOTE_TASK: Limit = {
     expect(error.message).toMatch(/Tool "remote_double" does not run as a task: call it without params\.task\./);
   },
 };
-const NO_REMOTE_QUESTIONS: Limit = { error: /is served by another MCP server, which failed: .*(does not support|elicitation|sampling)/i };
 
 /** Where a transport cannot do something, per era: the documented error the case asserts. */
 function limitOf(transport: string, era: Era, name: CaseName): Limit | undefined {
@@ -219,12 +218,9 @@ function limitOf(transport: string, era: Era, name: CaseName): Limit | undefined
     if (name === "tasks") return { instead: (t) => runTask(t, false) };
   }
   if (remote) {
-    if (name === "elicitation" || name === "sampling") return NO_REMOTE_QUESTIONS;
-    // Only a remote server's tools are mounted; its list is the one it had at mount.
-    if (name === "resources") return { error: /no resource "info:\/\/remote\/contract" among/ };
+    // Its lists are the ones it had at mount.
     if (name === "tasks" && era === "2025-11-25") return REMOTE_TASK;
     if (name === "list changes") return { error: /not include 'remote_extra'/ };
-    if (name === "prompts") return { error: /no prompt "remote_greet" among/ };
     if (name === "views") return { error: /tool "remote_card" carries no _meta.ui/ };
   }
   return undefined;

@@ -76,6 +76,68 @@ describe("mount()", () => {
   });
 });
 
+describe("mount() with transforms", () => {
+  function transformed(): TypemcpServer {
+    const server = createServer([], { name: "gateway", version: "0.0.1" });
+    server.mount("rich", new RichTools(), {
+      tools: {
+        count: { name: "count_to", arguments: { to: { default: 2 } } },
+        setNote: { arguments: { name: { value: "weekly" } } },
+        toggle: { hidden: true },
+      },
+      prompts: { chat: { hidden: true } },
+      resources: { "note://{name}": { scopes: ["notes:read"] } },
+    });
+    return server;
+  }
+
+  test("renames, hides, defaults and fixes a mounted instance's tools, and hides its prompts", async () => {
+    const client = await connect(transformed());
+    open.push(client);
+    const tools = await client.listTools();
+    expect(tools.map((t) => t.name)).not.toEqual(expect.arrayContaining(["rich_count"]));
+    expect(tools.map((t) => t.name)).not.toContain("rich_toggle");
+    expect(tools.find((t) => t.name === "rich_count_to")!.inputSchema).toMatchObject({ properties: { to: { type: "number", default: 2 } } });
+    expect(await client.call("rich_count_to")).toBe(2);
+    expect(await client.callError("rich_count_to", { to: "three" })).toBe(
+      'Invalid arguments for tool "rich_count_to":\n- to: expected number, got string "three"',
+    );
+    expect(tools.find((t) => t.name === "rich_setNote")!.inputSchema.properties).toEqual({ text: { type: "string" } });
+    await client.call("rich_setNote", { text: "Fixed." });
+    expect(await client.readText("note://rich/weekly")).toBe("Fixed.");
+    expect((await client.listPrompts()).map((p) => p.name)).toEqual(["rich_review"]);
+    await expect(client.getPrompt("rich_chat", { question: "?" })).rejects.toThrow(/Unknown prompt: "rich_chat"/);
+  });
+
+  test("keeps a server's transforms when that server is mounted into another", async () => {
+    const outer = createServer([], { name: "outer", version: "0.0.1" });
+    outer.mount("eu", transformed());
+    const client = await connect(outer);
+    open.push(client);
+    const names = (await client.listTools()).map((t) => t.name);
+    expect(names).toContain("eu_rich_count_to");
+    expect(names).not.toContain("eu_rich_count");
+    expect(names).not.toContain("eu_rich_toggle");
+    expect(await client.call("eu_rich_count_to")).toBe(2);
+  });
+
+  test("refuses a transform naming what the part lacks, or a new name already served", () => {
+    const server = createServer([], { name: "gateway", version: "0.0.1" });
+    expect(() => server.mount("rich", new RichTools(), { tools: { cout: { hidden: true } } })).toThrow(
+      /^mount\("rich"\): transforms name the tool "cout", which that part does not serve; its tools: count, chatter, /,
+    );
+    expect(() => server.mount("rich", new RichTools(), { tools: { count: { arguments: { upTo: { value: 1 } } } } })).toThrow(
+      'mount("rich"): transforms name the argument "upTo" of tool "count", which it does not take; it takes to.',
+    );
+    expect(() => server.mount("rich", new RichTools(), { tools: { count: { name: "chatter" } } })).toThrow(
+      'tool "rich_chatter" is served twice: mount("rich") renames "count" to a name already served.',
+    );
+    expect(() => server.mount("rich", new RichTools(), { prompts: { nope: { hidden: true } } })).toThrow(
+      'mount("rich"): transforms name the prompt "nope", which that part does not serve; its prompts: review, chat.',
+    );
+  });
+});
+
 // A connected server as `mount()` takes one (what connectServer returns): its tools as it listed
 // them, and a call that answers with the name it was called by.
 function remoteWithTools(...names: string[]) {

@@ -45,7 +45,8 @@ export type { Int } from "./types/int.js";
 export { createServer } from "./runtime/create-server.js";
 export type { ServerOptions } from "./runtime/create-server.js";
 export type { TypemcpServer, LiveList } from "./runtime/create-server.js";
-export type { RemoteServer } from "./runtime/components/proxied-tool.js";
+export type { RemoteServer } from "./runtime/mount/proxied-tool.js";
+export type { ArgumentTransform, ComponentTransform, PartTransforms, ToolTransform } from "./runtime/mount/part-transforms.js";
 export { serve } from "./serve/serve.js";
 export type { ServeOptions, TransportOptions, RunningServer } from "./serve/serve.js";
 export { toFetchHandler } from "./serve/to-fetch-handler.js";
@@ -60,7 +61,7 @@ export type { ApiKey } from "./transports/http/api-keys.js";
 export type { OAuthProxyOptions } from "./transports/http/oauth-proxy/oauth-proxy-options.js";
 export { createMemoryOAuthProxyStore, type OAuthProxyRecordKind, type OAuthProxyStore } from "./transports/http/oauth-proxy/oauth-proxy-store.js";
 export type { ServerInfo } from "./runtime/sdk/protocol-types.js";
-export type { RemoteCallOptions } from "./runtime/components/proxied-tool.js";
+export type { RemoteCallOptions } from "./runtime/mount/proxied-tool.js";
 // What a store shared by several instances implements (Redis is built in: `redisUrl`).
 export type { SharedStores, StreamMessage } from "./transports/http/shared-stores.js";
 export type { NewTask, TaskAnswered, TaskInputRequest, TaskOutcome, TaskRecord, TaskState, TaskStatus, TaskStore } from "./runtime/tasks/task-store.js";

@@ -45,6 +45,7 @@ function deprecatedExports(program: ts.Program, file: string): string[] {
 const EXPECTED: Record<string, string[]> = {
   ".": [
     "type ApiKey",
+    "type ArgumentTransform",
     "type AskOptions",
     "audio",
     "type AuthInfo",
@@ -55,6 +56,7 @@ const EXPECTED: Record<string, string[]> = {
     "type CallerIdentity",
     "type ClientAbilities",
     "type CompletionSource",
+    "type ComponentTransform",
     "content",
     "type ContentBlock",
     "type Context",
@@ -89,6 +91,7 @@ const EXPECTED: Record<string, string[]> = {
     "type OAuthProxyOptions",
     "type OAuthProxyRecordKind",
     "type OAuthProxyStore",
+    "type PartTransforms",
     "principalOf",
     "prompt",
     "type PromptMessageInput",
@@ -141,6 +144,7 @@ const EXPECTED: Record<string, string[]> = {
     "type ToolOptions",
     "type ToolResult",
     "type ToolTaskOptions",
+    "type ToolTransform",
     "type ToolViewOptions",
     "type TransportOptions",
     "TypemcpError",

@@ -32,11 +32,12 @@ gateway.mount(
 );
 gateway.mount("weather", new WeatherTools(new NwsClient(readWeatherConfig(process.env))));
 
-// Any other MCP server, local or remote, from an mcp.json: each one's tools under its name there.
+// Any other MCP server, local or remote, from an mcp.json: each one's tools, resources and prompts
+// under its name there, changed as its entry's "tools", "prompts" and "resources" say.
 const config = process.env.GATEWAY_MCP_CONFIG;
 for (const spec of config ? readMcpConfig(config) : []) {
-  const connection = await connectServer(spec, { timeoutMs: 30_000, clientName: "typemcp-gateway", clientVersion: "0.1.0" });
-  gateway.mount(spec.name!, connection);
+  const connection = await connectServer(spec, { timeoutMs: 30_000, clientName: "typemcp-gateway", clientVersion: "0.1.0", proxy: true });
+  gateway.mount(spec.name!, connection, spec.transforms);
 }
 
 await serve(gateway, { transport: "http" });

@@ -2,7 +2,16 @@ import type { McpSkill, McpSkillFile } from "./mcp-skill.js";
 import type { Readable } from "node:stream";
 import type { ClientAnswers } from "./client-answers.js";
 import { HostError } from "../errors/host-error.js";
-import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
+import type {
+  McpCompletion,
+  McpCompletionRef,
+  McpListKind,
+  McpPrompt,
+  McpPromptResult,
+  McpResource,
+  McpResourceContents,
+  McpResourceTemplate,
+} from "./mcp-context.js";
 import type { McpCallResult, McpTool, ToolCaller } from "./mcp-tool.js";
 import {
   classifyClientError,
@@ -25,6 +34,7 @@ import { describeServer, type ServerSpec } from "./server-spec.js";
 import { withWireLog, type WireListener } from "./wire-log-transport.js";
 import type { TaskStatus } from "./task-call.js";
 import { RawRequests } from "./raw-requests.js";
+import { listProxyCatalog, type ProxyCatalog } from "./proxy-catalog.js";
 
 /** How `connectServer` connects, and what it reports while it does. */
 export interface ConnectOptions {
@@ -61,6 +71,14 @@ export interface ConnectOptions {
   onListChanged?: (kind: McpListKind) => void;
   /** Extensions the host supports, by identifier, declared as client capabilities (e.g. MCP Apps for `typemcp view`). */
   extensions?: Record<string, object>;
+  /**
+   * Connect as a gateway's upstream: list the resources, resource templates and prompts too, so
+   * that `server.mount()` serves them beside the tools (each list is one more request at connect),
+   * and declare elicitation (form) and sampling, passing each question the server asks during a
+   * call to that call's `onelicit`/`onsample` (a gateway's caller); one no call can take goes to
+   * `answers`, else elicitation is declined and sampling refused.
+   */
+  proxy?: boolean;
 }
 
 /** One server, connected in the era it speaks, with its tools listed. */
@@ -72,6 +90,14 @@ export interface ServerConnection {
   readonly era: ProtocolEra;
   /** Its tools, as last listed. */
   readonly tools: readonly McpTool[];
+  /** Its resources, resource templates and prompts as listed at connect: only with `proxy` (else undefined). */
+  readonly resources?: readonly McpResource[];
+  readonly resourceTemplates?: readonly McpResourceTemplate[];
+  readonly prompts?: readonly McpPrompt[];
+  /** Whether the server declared the completions capability (`complete` answers from it). */
+  readonly completes: boolean;
+  /** `completion/complete` for one of its prompts' arguments or templates' variables; failures are HostErrors (exit 3). */
+  complete(ref: McpCompletionRef, argument: { name: string; value: string }): Promise<McpCompletion>;
   /** Whether the connection was lost under a call (the server exited or hung up): it will answer nothing more. */
   readonly lost: boolean;
   /** Lists the tools again if the server said they changed (`notifications/tools/list_changed`) since; true when it did. */
@@ -175,11 +201,14 @@ async function connectWith(
   const { stderr } = life;
   const fail = (error: unknown, method: string) => explain(error, who, method, options.timeoutMs, stderr, false);
   const connected = session;
+  const listing = { method: "tools/list" };
+  let catalog: ProxyCatalog = {};
   try {
     tools = await connected.listTools(options.timeoutMs);
+    if (options.proxy) catalog = await listProxyCatalog(connected, options.timeoutMs, listing);
   } catch (error) {
     await connected.close().catch(() => {});
-    throw fail(error, "tools/list");
+    throw fail(error, listing.method);
   }
   let lost = false;
   // A call that failed, as a task or not: a closed connection marks the server lost.
@@ -195,6 +224,10 @@ async function connectWith(
       return tools;
     },
     caller: session.caller,
+    ...catalog,
+    completes: connected.completes,
+    complete: (ref, argument) =>
+      connected.complete(ref, argument, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "completion/complete"))),
     get lost() {
       return lost;
     },

@@ -12,6 +12,25 @@ export interface McpResource {
   readonly mimeType?: string;
 }
 
+/** One resource template as a server lists it in `resources/templates/list`. */
+export interface McpResourceTemplate {
+  readonly uriTemplate: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+}
+
+/** What a `completion/complete` request completes: a prompt's argument or a resource template's variable. */
+export type McpCompletionRef = { readonly type: "ref/prompt"; readonly name: string } | { readonly type: "ref/resource"; readonly uri: string };
+
+/** A `completion/complete` answer: up to 100 candidates. */
+export interface McpCompletion {
+  readonly values: readonly string[];
+  readonly total?: number;
+  readonly hasMore?: boolean;
+}
+
 /** One content item of a `resources/read` answer: text, or base64 `blob`. */
 export interface McpResourceContents {
   readonly uri: string;

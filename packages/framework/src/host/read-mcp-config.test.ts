@@ -15,6 +15,34 @@ describe("parseMcpConfig", () => {
     );
   });
 
+  test('reads a gateway\'s transforms from "tools", "prompts" and "resources", and names each mistake', () => {
+    const tools = {
+      "get-sum": { name: "sum", description: "Adds.", arguments: { b: { value: 2 }, a: { default: 0 } }, scopes: ["math"] },
+      echo: { hidden: true },
+    };
+    expect(
+      parse({
+        mcpServers: { everything: { url: "http://127.0.0.1:1/mcp", tools, prompts: { p: { hidden: true } }, resources: { "demo://x": { scopes: ["r"] } } } },
+      }),
+    ).toEqual([
+      {
+        kind: "http",
+        name: "everything",
+        url: "http://127.0.0.1:1/mcp",
+        transforms: { tools, prompts: { p: { hidden: true } }, resources: { "demo://x": { scopes: ["r"] } } },
+      },
+    ]);
+    const mistake = (entry: Record<string, unknown>) => () => parse({ mcpServers: { e: { command: "node", ...entry } } });
+    expect(mistake({ tools: { sum: { arguments: { b: 2 } } } })).toThrow(
+      '/cfg/mcp.json: mcpServers.e.tools.sum.arguments.b must be { "value": … } (always this value, hidden from callers) or { "default": … } (this value when none is given)',
+    );
+    expect(mistake({ tools: { sum: { hide: true } } })).toThrow(
+      '/cfg/mcp.json: mcpServers.e.tools.sum has "hide", which is not a transform; it takes "hidden", "scopes", "name", "description", "arguments"',
+    );
+    expect(mistake({ prompts: { p: { scopes: "admin" } } })).toThrow("/cfg/mcp.json: mcpServers.e.prompts.p.scopes must be an array of scope names");
+    expect(mistake({ resources: [] })).toThrow("/cfg/mcp.json: mcpServers.e.resources must be an object keyed by the server's own names");
+  });
+
   test("reads stdio and HTTP servers in file order", () => {
     expect(
       parse({

@@ -4,6 +4,7 @@ import { HostError } from "../errors/host-error.js";
 import { readOAuthConfig } from "./read-oauth-config.js";
 import type { ServerSpec } from "./server-spec.js";
 import { readServerTrust } from "./server-trust.js";
+import { isObject, readPartTransforms } from "./read-part-transforms.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -11,7 +12,9 @@ type Env = Readonly<Record<string, string | undefined>>;
  * Reads an mcp.json-style file, the format hosts use: `{"mcpServers": {"name": {"command",
  * "args", "env", "cwd"}}}` for stdio servers, `{"url", "headers", "oauth"}` for Streamable HTTP ones
  * (VS Code's top-level `"servers"` key is read too). `${VAR}` and `${VAR:-default}` in strings
- * are replaced from `env`, as Claude Code does. Returns the servers in file order.
+ * are replaced from `env`, as Claude Code does. An entry's `"tools"`, `"prompts"` and
+ * `"resources"` are the transforms a gateway applies when it mounts that server. Returns the
+ * servers in file order.
  */
 export function readMcpConfig(file: string, env: Env = process.env): ServerSpec[] {
   let text: string;
@@ -82,10 +85,7 @@ export function parseMcpConfig(json: unknown, options: { file: string; env?: Env
     const trust = readServerTrust(entry.trust, `mcpServers.${spec.name}`, file);
     if (entry.code !== undefined && typeof entry.code !== "boolean")
       throw fail(`mcpServers.${spec.name}.code`, `must be true or false; got ${JSON.stringify(entry.code)}`);
-    return { ...spec, ...(trust && { trust }), ...(entry.code === true && { code: true }) };
+    const transforms = readPartTransforms(entry, `mcpServers.${spec.name}`, file);
+    return { ...spec, ...(trust && { trust }), ...(entry.code === true && { code: true }), ...(transforms && { transforms }) };
   });
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -15,7 +15,9 @@
  * `connectServer` starts it again to open with `initialize`. On HTTP the response body of a 4xx
  * decides, and silence is an outage.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Readable } from "node:stream";
+import { forwardedAnswers, type CallQuestions } from "./forwarded-answers.js";
 import {
   Client,
   ClientCredentialsProvider,
@@ -37,7 +39,16 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import type { McpSkill, McpSkillFile } from "./mcp-skill.js";
 import { capabilitiesFor, type ClientAnswers, type ElicitationRequest, type SamplingRequest, type UrlElicitationRequest } from "./client-answers.js";
-import type { McpListKind, McpPrompt, McpPromptResult, McpResource, McpResourceContents } from "./mcp-context.js";
+import type {
+  McpCompletion,
+  McpCompletionRef,
+  McpListKind,
+  McpPrompt,
+  McpPromptResult,
+  McpResource,
+  McpResourceContents,
+  McpResourceTemplate,
+} from "./mcp-context.js";
 import type { McpCallResult, McpTool, Progress, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { HostError } from "../errors/host-error.js";
@@ -139,7 +150,12 @@ export interface ClientSession {
   /** Every resource and prompt, following pages; [] from a server without the capability. */
   listResources(timeoutMs: number): Promise<McpResource[]>;
   readResource(uri: string, timeoutMs: number): Promise<McpResourceContents[]>;
+  /** Every resource template; [] from a server without the resources capability. */
+  listResourceTemplates(timeoutMs: number): Promise<McpResourceTemplate[]>;
   listPrompts(timeoutMs: number): Promise<McpPrompt[]>;
+  /** Whether the server declared the completions capability. */
+  readonly completes: boolean;
+  complete(ref: McpCompletionRef, argument: { name: string; value: string }, timeoutMs: number): Promise<McpCompletion>;
   getPrompt(name: string, args: Record<string, string>, timeoutMs: number): Promise<McpPromptResult>;
   /** Every skill (the Skills extension's `skills/list`, all pages); [] from a server without the extension. */
   listSkills(timeoutMs: number): Promise<McpSkill[]>;
@@ -172,7 +188,7 @@ export interface ServerLogMessage {
 }
 
 /** What a caller hears while its tools/call runs. */
-export interface CallListeners {
+export interface CallListeners extends CallQuestions {
   /** Each progress notification of this call (asked for with a progress token). */
   onprogress?: (progress: Progress) => void;
   /**
@@ -197,6 +213,8 @@ export interface SessionOptions {
   serverName?: () => string;
   /** Told when the server says a list changed. */
   onListChanged?: (kind: McpListKind) => void;
+  /** A gateway's upstream: the server's questions during a call go to that call's `onelicit`/`onsample`. */
+  proxy?: boolean;
   /** Extensions the host supports, by identifier, declared as client capabilities (e.g. MCP Apps). */
   extensions?: Record<string, object>;
   /** Requests sent past the client on its connection, for `callToolAsTask`; without it, that call fails. */
@@ -218,6 +236,13 @@ const NO_SDK_TIMEOUT_MS = 2_147_483_647;
  */
 export async function openClientSession(transport: Transport, options: SessionOptions): Promise<ClientSession> {
   const protocol = options.protocol ?? "auto";
+  // The calls in flight, each with its listeners: see CallListeners.onlog and onelicit.
+  const inFlight = new Set<CallListeners>();
+  // A question the server asks inside a call's own async chain (its HTTP response stream, its
+  // input-required result) belongs to that call; else to the one call in flight, if only one is.
+  const asking = new AsyncLocalStorage<CallListeners>();
+  const callerOf = () => asking.getStore() ?? (inFlight.size === 1 ? [...inFlight][0] : undefined);
+  if (options.proxy) options = { ...options, answers: forwardedAnswers(options.answers ?? {}, callerOf) };
   const capabilities = { ...(options.answers && capabilitiesFor(options.answers)), ...(options.extensions && { extensions: options.extensions as never }) };
   const client = new Client(
     { name: options.clientName, version: options.clientVersion },
@@ -235,8 +260,6 @@ export async function openClientSession(transport: Transport, options: SessionOp
   const serverName = options.serverName ?? (() => "server");
   const urlSteps = new UrlSteps(options.answers ?? {}, deadlines);
   if (options.answers) answerQuestions(client, options.answers, deadlines, serverName, urlSteps);
-  // The calls in flight, each with its log listener (or none): see CallListeners.onlog.
-  const inFlight = new Set<CallListeners>();
   client.setNotificationHandler("notifications/message", (notification) => {
     const [only] = inFlight;
     if (inFlight.size === 1) only!.onlog?.(notification.params as ServerLogMessage);
@@ -253,9 +276,11 @@ export async function openClientSession(transport: Transport, options: SessionOp
     inFlight.add(listeners);
     try {
       return (await traceClientRequest({ method: "tools/call", target: name, protocolVersion }, (meta) =>
-        client.callTool(
-          { name, arguments: args, ...((meta || logLevel) && { _meta: { ...meta, ...logLevel } }) },
-          { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal, ...(listeners.onprogress && { onprogress: listeners.onprogress }) },
+        asking.run(listeners, () =>
+          client.callTool(
+            { name, arguments: args, ...((meta || logLevel) && { _meta: { ...meta, ...logLevel } }) },
+            { timeout: NO_SDK_TIMEOUT_MS, signal: deadline.signal, ...(listeners.onprogress && { onprogress: listeners.onprogress }) },
+          ),
         ),
       )) as McpCallResult;
     } finally {
@@ -303,6 +328,16 @@ export async function openClientSession(transport: Transport, options: SessionOp
     },
     async readResource(uri, timeoutMs) {
       return (await client.readResource({ uri }, { timeout: timeoutMs })).contents as McpResourceContents[];
+    },
+    async listResourceTemplates(timeoutMs) {
+      if (!client.getServerCapabilities()?.resources) return [];
+      return (await client.listResourceTemplates(undefined, { timeout: timeoutMs })).resourceTemplates as McpResourceTemplate[];
+    },
+    get completes() {
+      return client.getServerCapabilities()?.completions !== undefined;
+    },
+    async complete(ref, argument, timeoutMs) {
+      return (await client.complete({ ref, argument }, { timeout: timeoutMs })).completion;
     },
     async listSkills(timeoutMs) {
       const skills = new SkillsClient(client);

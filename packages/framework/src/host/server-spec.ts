@@ -1,12 +1,15 @@
 import type { ClientCredentials } from "./client-credentials-auth.js";
 import type { LoginSettings } from "./login-auth.js";
 import type { ServerTrust } from "./server-trust.js";
+import type { PartTransforms } from "../runtime/mount/part-transforms.js";
 
 /** How to reach one MCP server: a command to start over stdio, or a Streamable HTTP URL; and how far it is trusted. */
 export type ServerSpec = (StdioServerSpec | HttpServerSpec) & {
   readonly trust?: ServerTrust;
   /** mcp.json `"code": true`: a chat offers this server's tools through code mode only. */
   readonly code?: boolean;
+  /** mcp.json `"tools"`, `"prompts"`, `"resources"`: what a gateway changes when it mounts this server (`server.mount(name, connection, spec.transforms)`). */
+  readonly transforms?: PartTransforms;
 };
 
 /** A server the host starts as a child process and talks to over stdin/stdout. */

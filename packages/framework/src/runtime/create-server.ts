@@ -4,8 +4,9 @@ import { appOf, hasHandle, setListTtl, withHandle } from "./server-handle.js";
 import type { InputLimits } from "./validation/string-limits.js";
 import type { TaskLimits } from "./tasks/task-limits.js";
 import type { Middleware } from "./middleware/middleware.js";
-import type { RemoteServer } from "./components/proxied-tool.js";
-import { mountPart } from "./components/mount-part.js";
+import type { RemoteServer } from "./mount/proxied-tool.js";
+import { mountPart } from "./mount/mount-part.js";
+import type { PartTransforms } from "./mount/part-transforms.js";
 import type { InlineSkill } from "./skills/inline-skills.js";
 
 /** What `createServer` is told: who the server is, and optionally the caps on what a request may carry. */
@@ -75,8 +76,10 @@ export interface TypemcpServer {
    * `scheme://prefix/…`. `part` is an instance with `@tool`/`@resource`/`@prompt` methods, a
    * whole server from `createServer()` (each of its parts, with its middleware's `onToolCall`
    * hooks), or a connected MCP server (`connectServer()` from `typemcp/host`), whose tools are
-   * called through it. What `part` serves when mounted is what is served: later changes to a
-   * mounted server do not follow.
+   * called through it (and, connected with `{ proxy: true }`, its resources, templates, prompts
+   * and completions too). `transforms` rename, hide or restrict what the part serves, and fix or
+   * default tools' arguments (see {@link PartTransforms}). What `part` serves when mounted is what
+   * is served: later changes to a mounted server do not follow.
    *
    * @typemcpServes
    * @example
@@ -84,10 +87,12 @@ export interface TypemcpServer {
    * const gateway = createServer([], { name: "gateway", version: "1.0.0" });
    * gateway.mount("weather", new WeatherTools()); // weather_get_forecast, weather://weather/…
    * gateway.mount("calc", calcServer);
-   * gateway.mount("everything", await connectServer({ kind: "stdio", command: "mcp-server-everything", args: ["stdio"], inheritEnv: true }, options));
+   * gateway.mount("everything", await connectServer({ kind: "stdio", command: "mcp-server-everything", args: ["stdio"], inheritEnv: true }, { ...options, proxy: true }), {
+   *   tools: { echo: { hidden: true }, "get-sum": { name: "sum", arguments: { b: { default: 1 } } } },
+   * });
    * ```
    */
-  mount(prefix: string, part: object | TypemcpServer | RemoteServer): void;
+  mount(prefix: string, part: object | TypemcpServer | RemoteServer, transforms?: PartTransforms): void;
   /** Tells clients subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
   resourceUpdated(uri: string): void;
 }
@@ -121,7 +126,7 @@ export function createServer(instances: object | readonly object[], options: Ser
     resources: liveList(app.resources),
     prompts: liveList(app.prompts),
     add: (instance) => app.add(instance),
-    mount: (prefix, part) => mountPart(app, prefix, part, appOf(part)),
+    mount: (prefix, part, transforms) => mountPart(app, prefix, part, appOf(part), transforms),
     resourceUpdated: (uri) => app.resourceUpdated(uri),
   };
   return withHandle(server, app);

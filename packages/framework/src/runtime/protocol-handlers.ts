@@ -8,7 +8,6 @@ import type { RegisteredTool } from "./components/registered-tool.js";
 import type { Era, ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo, WireTool } from "./sdk/sdk.js";
 import { ToolChainCall } from "./middleware/request-call.js";
 import { RequestContext, type SessionState } from "./calls/request-context.js";
-import { resolveCompletions } from "./components/resolve-completions.js";
 import { callAsTask, registerTaskHandlers2025, registerTaskHandlers2026 } from "./tasks/task-handlers.js";
 import type { TaskRunner } from "./tasks/task-runner.js";
 import { isPermitted, type Scoped } from "./identity/scope-check.js";
@@ -266,9 +265,9 @@ async function complete(app: ServedComponents, params: Record<string, any>, extr
   if (ref.type === "ref/prompt") {
     const prompt = permitted(app.prompts.get(ref.name ?? ""), extra);
     if (!prompt) throw new ProtocolError("UNKNOWN_PROMPT", `Unknown prompt: "${clip(String(ref.name))}".`);
-    return resolveCompletions(argument.value, prompt.completionSource(argument.name), prompt.generated.completions?.[argument.name], prompt.instance);
+    return prompt.complete(argument.name, argument.value);
   }
   const resource = permitted(app.resources.get(ref.uri ?? ""), extra);
   if (!resource) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource template not found: "${clip(String(ref.uri))}".`);
-  return resolveCompletions(argument.value, resource.completionSource(argument.name), resource.generated.completions?.[argument.name], resource.instance);
+  return resource.complete(argument.name, argument.value);
 }

@@ -1,5 +1,5 @@
 import type { Era, WireTool } from "./sdk/sdk.js";
-import { createProtocolServer, type ProtocolServer, type ServerCapabilities, type ServerInfo } from "./sdk/sdk.js";
+import { createProtocolServer, type ProtocolServer, type ServerInfo } from "./sdk/sdk.js";
 import { InMemoryUsedStates, type UsedStates } from "./rounds/used-states.js";
 import { servedName, type ComponentRecord } from "../decorators/component-records.js";
 import { BuildError } from "../errors/build-error.js";
@@ -12,19 +12,20 @@ import { RegisteredResource, type WireResource } from "./components/registered-r
 import { RegisteredTool } from "./components/registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./validation/string-limits.js";
 import { InMemoryTaskStore } from "./tasks/in-memory-task-store.js";
-import { TASKS_EXTENSION, UI_EXTENSION } from "./sdk/sdk.js";
+import { UI_EXTENSION } from "./sdk/sdk.js";
+import { serverCapabilities } from "./server-capabilities.js";
 import { TaskRunner } from "./tasks/task-runner.js";
 import type { TaskStore } from "./tasks/task-store.js";
 import { resolveTaskLimits, type TaskLimits } from "./tasks/task-limits.js";
 import type { Context } from "./context.js";
 import { assertMiddleware, type Middleware } from "./middleware/middleware.js";
 import { classMiddleware, methodMiddleware } from "../decorators/middleware-records.js";
-import { prefixName, prefixUri } from "./components/prefix.js";
-import type { RemoteServer } from "./components/proxied-tool.js";
+import { prefixName, prefixUri } from "./mount/prefix.js";
+import type { RemoteServer } from "./mount/proxied-tool.js";
+import type { PartTransforms } from "./mount/part-transforms.js";
 import type { InlineSkill } from "./skills/inline-skills.js";
 import { hasSkills, loadSkills } from "./skills/load-skills.js";
 import type { ServedSkills } from "./skills/served-skills.js";
-import { SKILLS_EXTENSION } from "./skills/skill-entry.js";
 
 /** One thing a server serves: an instance's decorated methods or a remote server's tools, under a prefix or none, with the middleware it brought. */
 export type ServedPart =
@@ -69,6 +70,8 @@ export class ServerApp {
   middleware: readonly Middleware[] = [];
   /** Everything added, in order: what mounting this server into another adds there. */
   readonly parts: ServedPart[] = [];
+  /** The transforms of each `mount()`, in order, with the prefix they apply under: made again when this server is mounted into another. */
+  readonly transformLayers: { readonly prefix: string; readonly transforms: PartTransforms }[] = [];
   /** The server-wide middleware that wraps every request; empty for most servers, which then pay nothing. */
   requestMiddleware: readonly Middleware[] = [];
   /** Runs the tools that run as tasks; made once the first such tool is added. */
@@ -183,7 +186,7 @@ export class ServerApp {
   newSession(options: { stateless?: boolean; era?: Era } = {}): ProtocolServer {
     const era = options.era ?? "2025-11-25";
     this.serving = true;
-    const capabilities = this.capabilities(options.stateless === true, era);
+    const capabilities = serverCapabilities(this, options.stateless === true, era);
     // Views are declared only to a client that takes them (MCP Apps); any other sees the server as without.
     const offers = this.hasViews() ? { [UI_EXTENSION]: {} } : undefined;
     const protocol = createProtocolServer(this.info, capabilities, era, { usedStates: this.usedStates, ...(offers ? { offers } : {}) });
@@ -270,32 +273,6 @@ export class ServerApp {
     const method = `notifications/${kind}/list_changed`;
     for (const session of this.sessions) void session.protocol.notify(method).catch(() => undefined);
     for (const listener of this.changeListeners) listener({ kind });
-  }
-
-  // A 2025 client over stateless HTTP has no session, so no stream to send a list change or a
-  // resource update on: the server does not claim it can, or a client would wait for
-  // notifications never sent. A 2026 client opens a subscriptions/listen stream for them.
-  private capabilities(stateless: boolean, era: Era): ServerCapabilities {
-    if (era === "2026-07-28") stateless = false;
-    const hasCompletions =
-      this.resources.values().some((r) => r.options.complete || r.generated.completions) ||
-      this.prompts.values().some((p) => p.options.complete || p.generated.completions);
-    const skills = this.hasSkills();
-    const extensions: [string, Record<string, boolean>][] = [];
-    if (this.tasks && era === "2026-07-28") extensions.push([TASKS_EXTENSION, {}]);
-    if (skills) extensions.push([SKILLS_EXTENSION, { directoryRead: true }]);
-    return {
-      tools: stateless ? {} : { listChanged: true },
-      logging: {},
-      // A tool's view is a resource: a view-taking client reads it with resources/read; so is a skill's file.
-      ...(this.resources.keys().length || this.hasViews() || skills ? { resources: stateless ? {} : { subscribe: true, listChanged: true } } : {}),
-      ...(this.prompts.keys().length ? { prompts: stateless ? {} : { listChanged: true } } : {}),
-      ...(hasCompletions ? { completions: {} } : {}),
-      // 2026-07-28 negotiates tasks as an extension; 2025-11-25 as the experimental `tasks` capability.
-      // Skills are declared in both eras; `directoryRead`: resources/directory/read is served.
-      ...(extensions.length ? { extensions: Object.fromEntries(extensions) } : {}),
-      ...(this.tasks && era === "2025-11-25" ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
-    };
   }
 }
 

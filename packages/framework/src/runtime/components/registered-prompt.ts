@@ -3,6 +3,7 @@ import type { GeneratedPrompt, PromptOptions } from "../../definitions/prompt-de
 import { ProtocolError } from "../../errors/protocol-error.js";
 import { callMethod } from "../calls/call-method.js";
 import type { Context } from "../context.js";
+import { resolveCompletions, type CompletionAnswer } from "./resolve-completions.js";
 
 /** A prompt as `prompts/list` sends it. */
 export interface WirePrompt {
@@ -50,6 +51,11 @@ export class RegisteredPrompt {
   /** Where completion candidates for `argument` come from. */
   completionSource(argument: string): CompletionSource | undefined {
     return this.options.complete?.[argument];
+  }
+
+  /** Completion candidates for `argument` that start with `value`. */
+  complete(argument: string, value: string): Promise<CompletionAnswer> {
+    return resolveCompletions(value, this.completionSource(argument), this.generated.completions?.[argument], this.instance);
   }
 
   /** Renders the prompt; a missing required argument is a JSON-RPC invalid-params error. */

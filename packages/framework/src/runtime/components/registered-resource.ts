@@ -6,6 +6,7 @@ import type { Context, ResourceContents } from "../context.js";
 import { ArgumentValidator, loadValidators, validatorsLoaded } from "../validation/argument-validator.js";
 import { callMethod } from "../calls/call-method.js";
 import { UriTemplate } from "./uri-template.js";
+import { resolveCompletions, type CompletionAnswer } from "./resolve-completions.js";
 
 /** A resource or resource template as `resources/list` / `resources/templates/list` send it. */
 export type WireResource =
@@ -47,6 +48,11 @@ export class RegisteredResource {
   /** Where completion candidates for `variable` come from. */
   completionSource(variable: string): CompletionSource | undefined {
     return this.options.complete?.[variable];
+  }
+
+  /** Completion candidates for `variable` that start with `value`. */
+  complete(variable: string, value: string): Promise<CompletionAnswer> {
+    return resolveCompletions(value, this.completionSource(variable), this.generated.completions?.[variable], this.instance);
   }
 
   /** Reads the resource at `uri` (which matched this resource), with `ctx` for a Context parameter. */

@@ -1,16 +1,19 @@
 import { ToolError } from "../../errors/tool-error.js";
 import type { JsonSchema } from "../../definitions/tool-definition.js";
 import type { Context } from "../context.js";
-import { RegisteredTool } from "./registered-tool.js";
+import { RegisteredTool } from "../components/registered-tool.js";
 import { RequestContext } from "../calls/request-context.js";
 import type { CallToolResult } from "../sdk/sdk.js";
 import { toErrorResult } from "../calls/to-call-result.js";
+import type { RemoteCatalog } from "./remote-catalog.js";
+import { forwardQuestions, type RemoteQuestions } from "./forward-questions.js";
 
 /**
  * A connected MCP server whose tools a typemcp server can serve as its own, under a prefix:
- * exactly what `connectServer()` from `typemcp/host` returns (over stdio or HTTP).
+ * exactly what `connectServer()` from `typemcp/host` returns (over stdio or HTTP). Listed with
+ * `{ proxy: true }`, its resources, templates and prompts are served too.
  */
-export interface RemoteServer {
+export interface RemoteServer extends RemoteCatalog {
   /** Its tools as it listed them. */
   readonly tools: readonly { name: string; title?: string; description?: string; inputSchema: object; outputSchema?: object; annotations?: object }[];
   /**
@@ -21,7 +24,7 @@ export interface RemoteServer {
 }
 
 /** What a proxied call passes on from the caller to the remote server, and back. */
-export interface RemoteCallOptions {
+export interface RemoteCallOptions extends RemoteQuestions {
   signal?: AbortSignal;
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   onlog?: (message: { level: string; logger?: string; data: unknown }) => void;
@@ -65,19 +68,27 @@ export class ProxiedTool extends RegisteredTool {
   // A failure to reach the remote server is the call's failure, for the model to read: the
   // gateway itself answered.
   override async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
+    const ctx = context?.();
+    const questions = ctx && forwardQuestions(ctx);
     try {
-      const ctx = context?.();
-      // The caller's cancellation, and the remote server's progress and log messages, pass
-      // through: the gateway's client sees the remote call as it would a tool of its own.
+      // The caller's cancellation, the remote server's progress and log messages, and its
+      // questions pass through: the gateway's client sees the remote call as it would a tool of its own.
       const options: RemoteCallOptions = ctx
         ? {
-            signal: ctx.signal,
+            signal: questions!.signal,
             onprogress: (p) => void ctx.progress(p.progress, p.total, p.message),
             ...(ctx instanceof RequestContext ? { onlog: (message) => ctx.relayLog(message) } : {}),
+            ...questions!.answers,
           }
         : {};
-      return withoutEnvelope((await this.remote.call(this.remoteName, args ?? {}, options)) as CallToolResult);
+      const result = withoutEnvelope((await this.remote.call(this.remoteName, args ?? {}, options)) as CallToolResult);
+      const needed = questions?.needed();
+      if (needed) throw needed;
+      return result;
     } catch (error) {
+      // A question for a 2026-07-28 caller: the call is answered with an input-required result.
+      const needed = questions?.needed();
+      if (needed) throw needed;
       const message = error instanceof Error ? error.message : String(error);
       return toErrorResult(new ToolError(`Tool "${this.name}" is served by another MCP server, which failed: ${message}`, { cause: error }));
     }

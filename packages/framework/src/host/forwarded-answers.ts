@@ -1,0 +1,32 @@
+import type { ClientAnswers, ElicitationAnswer, SamplingAnswer } from "./client-answers.js";
+
+/** What a call answers when the server asks during it (on a connection made with `proxy`). */
+export interface CallQuestions {
+  /** Answers a form the server asks the user to fill in during this call: a gateway passes it to its own caller. */
+  onelicit?: (request: { message: string; requestedSchema?: object }) => Promise<{ action: "accept" | "decline" | "cancel"; content?: object }>;
+  /** Answers the server's sampling request during this call, as `onelicit`. */
+  onsample?: (request: object) => Promise<object>;
+}
+
+/**
+ * The answers of a gateway's upstream connection (`proxy: true`): a question the server asks
+ * during a call (elicitation in form mode, sampling) goes to that call's caller through its
+ * `onelicit`/`onsample`; a question no call can be found for goes to the host's own answers,
+ * else elicitation is declined and sampling refused. Both are declared, so the server asks.
+ */
+export function forwardedAnswers(own: ClientAnswers, callerOf: () => CallQuestions | undefined): ClientAnswers {
+  return {
+    ...own,
+    elicit: async (request, context) => {
+      const caller = callerOf()?.onelicit;
+      if (caller) return (await caller(request)) as ElicitationAnswer;
+      return own.elicit ? own.elicit(request, context) : { action: "decline" };
+    },
+    sample: async (request, context) => {
+      const caller = callerOf()?.onsample;
+      if (caller) return (await caller(request)) as SamplingAnswer;
+      if (own.sample) return own.sample(request, context);
+      throw new Error("No call of this gateway is waiting on the server: the question has no one to answer it.");
+    },
+  };
+}
