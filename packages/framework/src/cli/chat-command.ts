@@ -19,7 +19,7 @@ import { parseArgs } from "./parse-options.js";
 import { readPresetAnswers } from "./preset-answers.js";
 import { openUrlForPerson } from "./url-elicitation.js";
 import { runHostCommand } from "./run-host-command.js";
-import { pickConfigServers, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
+import { readPolicy, readProtocol, readTimeout, readServerSpecs, SERVER_OPTIONS } from "./server-options.js";
 
 const CHAT_OPTIONS = {
   ...SERVER_OPTIONS,
@@ -59,9 +59,7 @@ const CHAT_OPTIONS = {
 export function runChat(argv: readonly string[]): Promise<number> {
   return runHostCommand(async () => {
     const { options, positionals, rest } = parseArgs(argv, CHAT_OPTIONS, "chat");
-    const source = readServerSource(options, rest);
-    if (source.single && positionals.length) throw new HostError("HOST_USAGE", `Server names (${positionals.join(", ")}) go with --config.`);
-    const specs = source.config ? pickConfigServers(source.config, positionals) : [source.single!];
+    const specs = readServerSpecs(options, positionals, rest);
     if (options.json && options.prompt === undefined) throw new HostError("HOST_USAGE", "--json goes with --prompt: it prints the transcript of one task.");
     const maxSteps = readMaxSteps(options["max-steps"]);
     const timeoutMs = readTimeout(options);

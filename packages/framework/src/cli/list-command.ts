@@ -8,7 +8,7 @@ import { formatToolTable, type ToolRow } from "./format-tool-table.js";
 import { openServers } from "./open-servers.js";
 import type { ServerConnection } from "../host/connect-server.js";
 import { parseArgs } from "./parse-options.js";
-import { pickConfigServers, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
+import { readPolicy, readProtocol, readTimeout, readServerSpecs, SERVER_OPTIONS } from "./server-options.js";
 import { runHostCommand } from "./run-host-command.js";
 
 const PROVIDERS: readonly Provider[] = ["anthropic", "openai-chat", "openai-responses", "gemini"];
@@ -25,9 +25,7 @@ export function runList(argv: readonly string[]): Promise<number> {
     if (provider !== undefined && !PROVIDERS.includes(provider)) {
       throw new HostError("HOST_USAGE", `--provider takes ${PROVIDERS.join(", ")}; got "${provider}".`);
     }
-    const source = readServerSource(options, rest);
-    if (source.single && positionals.length) throw new HostError("HOST_USAGE", `Server names (${positionals.join(", ")}) go with --config.`);
-    const specs = source.config ? pickConfigServers(source.config, positionals) : [source.single!];
+    const specs = readServerSpecs(options, positionals, rest);
     const policy = readPolicy(options);
     const opened = await openServers(specs, { timeoutMs: readTimeout(options), verbose: options.verbose, protocol: readProtocol(options) });
     try {

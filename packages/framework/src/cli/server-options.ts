@@ -38,6 +38,16 @@ export interface ServerSource {
   readonly single?: ServerSpec;
 }
 
+/**
+ * The servers a command talks to: the one `--url` or `-- command…` names, or those of `--config`
+ * that `names` picks (every one when none is named). Names without `--config` are a usage error.
+ */
+export function readServerSpecs(options: ServerOptionValues, names: readonly string[], rest: string[] | undefined): ServerSpec[] {
+  const source = readServerSource(options, rest);
+  if (source.single && names.length) throw new HostError("HOST_USAGE", `Server names (${names.join(", ")}) go with --config.`);
+  return source.config ? pickConfigServers(source.config, names) : [source.single!];
+}
+
 /** Reads `--config`, `--url` or the command after `--`: exactly one of them. */
 export function readServerSource(options: ServerOptionValues, rest: string[] | undefined): ServerSource {
   const given = [options.config !== undefined, options.url !== undefined, rest !== undefined].filter(Boolean).length;

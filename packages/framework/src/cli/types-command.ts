@@ -3,10 +3,9 @@ import path from "node:path";
 import { toToolDeclarations } from "../host/code-mode/tool-declarations.js";
 import { checkToolPolicy } from "../host/tool-policy.js";
 import { qualifyName } from "../host/qualified-name.js";
-import { HostError } from "../errors/host-error.js";
 import { openServers } from "./open-servers.js";
 import { parseArgs } from "./parse-options.js";
-import { pickConfigServers, readPolicy, readProtocol, readServerSource, readTimeout, SERVER_OPTIONS } from "./server-options.js";
+import { readPolicy, readProtocol, readTimeout, readServerSpecs, SERVER_OPTIONS } from "./server-options.js";
 import { runHostCommand } from "./run-host-command.js";
 
 /**
@@ -19,9 +18,7 @@ import { runHostCommand } from "./run-host-command.js";
 export function runTypes(argv: readonly string[]): Promise<number> {
   return runHostCommand(async () => {
     const { options, positionals, rest } = parseArgs(argv, { ...SERVER_OPTIONS, out: "string" }, "types");
-    const source = readServerSource(options, rest);
-    if (source.single && positionals.length) throw new HostError("HOST_USAGE", `Server names (${positionals.join(", ")}) go with --config.`);
-    const specs = source.config ? pickConfigServers(source.config, positionals) : [source.single!];
+    const specs = readServerSpecs(options, positionals, rest);
     const policy = readPolicy(options);
     const opened = await openServers(specs, { timeoutMs: readTimeout(options), verbose: options.verbose, protocol: readProtocol(options) });
     try {

@@ -5,14 +5,17 @@ export const RELATED_TASK = "io.modelcontextprotocol/related-task";
 
 /** A task as the 2026-07-28 Tasks extension sends it (`CreateTaskResult` fields): `ttlMs`, `pollIntervalMs`. */
 export function toTask2026(state: TaskState): Record<string, unknown> {
+  return { ...taskFields(state), ttlMs: state.ttlMs, ...(state.pollIntervalMs === undefined ? {} : { pollIntervalMs: state.pollIntervalMs }) };
+}
+
+// What both eras send of a task alike; they differ in the names of its lifetime and poll interval.
+function taskFields(state: TaskState): Record<string, unknown> {
   return {
     taskId: state.taskId,
     status: state.status,
     ...(state.statusMessage === undefined ? {} : { statusMessage: state.statusMessage }),
     createdAt: state.createdAt,
     lastUpdatedAt: state.lastUpdatedAt,
-    ttlMs: state.ttlMs,
-    ...(state.pollIntervalMs === undefined ? {} : { pollIntervalMs: state.pollIntervalMs }),
   };
 }
 
@@ -31,15 +34,7 @@ export function toDetailedTask(record: TaskRecord): Record<string, unknown> {
 
 /** A task as 2025-11-25 experimental tasks send it: `ttl`, `pollInterval`. */
 export function toTask2025(state: TaskState): Record<string, unknown> {
-  return {
-    taskId: state.taskId,
-    status: state.status,
-    ...(state.statusMessage === undefined ? {} : { statusMessage: state.statusMessage }),
-    createdAt: state.createdAt,
-    lastUpdatedAt: state.lastUpdatedAt,
-    ttl: state.ttlMs,
-    ...(state.pollIntervalMs === undefined ? {} : { pollInterval: state.pollIntervalMs }),
-  };
+  return { ...taskFields(state), ttl: state.ttlMs, ...(state.pollIntervalMs === undefined ? {} : { pollInterval: state.pollIntervalMs }) };
 }
 
 // The task id is already at the root of a DetailedTask: the 2025-era tie would only repeat it.
