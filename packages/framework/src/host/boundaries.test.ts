@@ -37,12 +37,12 @@ function hostFiles(): string[] {
 }
 
 describe("host-side boundaries", () => {
-  test("only host/sdk-client.ts imports the client SDK, or any MCP SDK at all, on the host side", () => {
+  test("only host/client-seam.ts imports the client SDK, or any MCP SDK at all, on the host side", () => {
     const files = hostFiles();
     const importers = files.filter((file) => importsOf(path.join(SRC, file)).some((s) => s.startsWith("@modelcontextprotocol/")));
-    expect(importers).toEqual([path.join("host", "sdk-client.ts")]);
+    expect(importers).toEqual([path.join("host", "client-seam.ts")]);
     expect(
-      importsOf(path.join(SRC, "host", "sdk-client.ts"))
+      importsOf(path.join(SRC, "host", "client-seam.ts"))
         .filter((s) => s.startsWith("@modelcontextprotocol/"))
         .sort(),
     ).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/client/ext/skills", "@modelcontextprotocol/client/stdio"]);

@@ -21,9 +21,12 @@ import { forwardedAnswers, type CallQuestions } from "./forwarded-answers.js";
 import {
   Client,
   ClientCredentialsProvider,
+  getDefaultEnvironment,
   ProtocolError,
   SdkError,
   SdkErrorCode,
+  SkillsClient,
+  StdioClientTransport,
   StreamableHTTPClientTransport,
   UnauthorizedError,
   type JSONRPCMessage,
@@ -34,9 +37,7 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
   type Transport,
-} from "@modelcontextprotocol/client";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
+} from "./client-seam.js";
 import type { McpSkill, McpSkillFile } from "./mcp-skill.js";
 import { capabilitiesFor, type ClientAnswers, type ElicitationRequest, type SamplingRequest, type UrlElicitationRequest } from "./client-answers.js";
 import type {

@@ -13,7 +13,7 @@ import { RegisteredTool } from "./components/registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./validation/string-limits.js";
 import { InMemoryTaskStore } from "./tasks/in-memory-task-store.js";
 import { UI_EXTENSION } from "./sdk/sdk.js";
-import { serverCapabilities } from "./server-capabilities.js";
+import { serverCapabilities, type Offers } from "./server-capabilities.js";
 import { TaskRunner } from "./tasks/task-runner.js";
 import type { TaskStore } from "./tasks/task-store.js";
 import { resolveTaskLimits, type TaskLimits } from "./tasks/task-limits.js";
@@ -186,7 +186,7 @@ export class ServerApp {
   newSession(options: { stateless?: boolean; era?: Era } = {}): ProtocolServer {
     const era = options.era ?? "2025-11-25";
     this.serving = true;
-    const capabilities = serverCapabilities(this, options.stateless === true, era);
+    const capabilities = serverCapabilities(this.offers(), options.stateless === true, era);
     // Views are declared only to a client that takes them (MCP Apps); any other sees the server as without.
     const offers = this.hasViews() ? { [UI_EXTENSION]: {} } : undefined;
     const protocol = createProtocolServer(this.info, capabilities, era, { usedStates: this.usedStates, ...(offers ? { offers } : {}) });
@@ -261,6 +261,19 @@ export class ServerApp {
     const scoped = (components: readonly { scopes: readonly string[] }[]) => components.some((c) => c.scopes.length > 0);
     if (kind === "prompts") return scoped(this.prompts.values());
     return this.hasViews() || scoped(kind === "tools" ? this.tools.values() : this.resources.values());
+  }
+
+  private offers(): Offers {
+    const completes = (components: readonly { options: { complete?: unknown }; generated: { completions?: unknown } }[]) =>
+      components.some((c) => c.options.complete || c.generated.completions);
+    return {
+      resources: this.resources.keys().length > 0,
+      prompts: this.prompts.keys().length > 0,
+      completions: completes(this.resources.values()) || completes(this.prompts.values()),
+      tasks: this.tasks !== undefined,
+      skills: this.hasSkills(),
+      views: this.hasViews(),
+    };
   }
 
   /** Whether any tool has a view (MCP Apps). */

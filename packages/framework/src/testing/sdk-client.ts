@@ -1,10 +1,10 @@
 /**
- * The one module of `typemcp/testing` that imports an MCP SDK: the official v2 client
- * (`@modelcontextprotocol/client`), linked to a server in this process through an in-memory
+ * `typemcp/testing`'s client: the official v2 MCP client (`@modelcontextprotocol/client`, through
+ * the one seam typemcp has to it, `host/client-seam.ts`), linked to a server in this process through an in-memory
  * transport pair. Real JSON-RPC messages pass both ways; nothing leaves the process. The server
  * side is served exactly as stdio serves it, so the client's first message picks the era.
  */
-import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { Client, InMemoryTransport } from "../host/client-seam.js";
 import type { Progress } from "../host/mcp-tool.js";
 import { RawRequests, requestEnvelope, type RawChannel } from "../host/raw-requests.js";
 import { serveConnection, TASKS_EXTENSION, type JSONRPCMessage, type ProtocolServerFactory, type Transport } from "../runtime/sdk/sdk.js";

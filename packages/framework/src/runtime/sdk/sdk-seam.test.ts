@@ -1,6 +1,6 @@
 // The SDK seam uses the SDK's public API only: no framework source names a member of an SDK
 // object that starts with `_` (private or protected by the SDK's convention, free to change in
-// any release), and only the runtime's and the host's SDK modules import the SDK at all.
+// any release), and only the runtime's SDK modules and the host's client seam import the SDK at all.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,9 +44,9 @@ function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|\s)\/\/.*$/gm, "$1");
 }
 
-/** The modules that import the MCP SDK: the runtime's seam, and the host's and testing's clients. */
+/** The modules that import the MCP SDK: the runtime's seam, and the client seam the host and `typemcp/testing` share. */
 const SDK_MODULES = [
-  "host/sdk-client.ts",
+  "host/client-seam.ts",
   "runtime/protocol-server.ts",
   "runtime/sdk/direct-door.ts",
   "runtime/sdk/input-required.ts",
@@ -60,7 +60,6 @@ const SDK_MODULES = [
   "runtime/sdk/sdk-stdio.ts",
   "runtime/sdk/wire-auth.ts",
   "runtime/skills/sdk-skills.ts",
-  "testing/sdk-client.ts",
 ];
 
 /**
