@@ -2,12 +2,15 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
+import { untilSays } from "./output-says.js";
 
 /** A server process started with `--http --port 0`, and the URL it announced. */
 export interface HttpServerProcess {
   readonly child: ChildProcess;
   readonly url: string;
   stderr(): string;
+  /** Resolves once the server has written `text` to stderr; fails the test if it does not within `timeoutMs`. */
+  stderrSays(text: string, timeoutMs?: number): Promise<void>;
   /** Resolves with the exit code once the process has exited. */
   exited(): Promise<number | null>;
   stop(): Promise<void>;
@@ -40,6 +43,7 @@ export async function startHttpServer(script: string, args: string[] = [], env: 
     child,
     url,
     stderr: () => stderr,
+    stderrSays: (text, timeoutMs = 10_000) => untilSays(child.stderr!, () => stderr, text, timeoutMs),
     exited: () => exit,
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import os from "node:os";
+import { untilSays } from "./output-says.js";
 
 /** A server process driven with raw newline-delimited JSON-RPC, to send what no SDK client would. */
 export class RawStdio {
@@ -42,19 +43,8 @@ export class RawStdio {
   }
 
   /** Resolves once the process has written `text` to stderr; fails the test if it does not in time. */
-  async stderrSays(text: string, timeoutMs = 10_000): Promise<void> {
-    if (this.stderr.includes(text)) return;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`stderr did not say "${text}" within ${timeoutMs} ms; it said: ${this.stderr}`)), timeoutMs);
-      // Registered after the constructor's listener, so `this.stderr` already holds the chunk.
-      const listen = () => {
-        if (!this.stderr.includes(text)) return;
-        clearTimeout(timer);
-        this.child.stderr.off("data", listen);
-        resolve();
-      };
-      this.child.stderr.on("data", listen);
-    });
+  stderrSays(text: string, timeoutMs = 10_000): Promise<void> {
+    return untilSays(this.child.stderr, () => this.stderr, text, timeoutMs);
   }
 
   /** Sends `initialize` and `notifications/initialized`, returning the initialize result. */
