@@ -92,7 +92,7 @@ export default defineConfig({
       {
         extends: true,
         // Only these start processes built from test/fixtures: the fixture build runs for them alone.
-        test: { name: "end to end, built fixtures", include: FIXTURE_PROCESSES, globalSetup: ["test/global-setup.ts"] },
+        test: { name: "end to end, built fixtures", include: FIXTURE_PROCESSES, globalSetup: ["test/global-setup.ts", "test/contract-setup.ts"] },
       },
     ],
   },
