@@ -9,11 +9,21 @@ import typemcp from "typemcp/vite";
 // processes built from test/fixtures wait for test/global-setup.ts to build them: the files that
 // name the build's output folder, directly or through test/reliability/support.ts. Found by
 // reading them, so a new file that starts a fixture server cannot miss the build.
-const FIXTURE_PROCESSES = ["test", "test/reliability"]
+const E2E_FILES = ["test", "test/reliability"]
   .flatMap((dir) => fs.readdirSync(fileURLToPath(new URL(dir, import.meta.url))).map((name) => `${dir}/${name}`))
-  .filter(
-    (file) => file.endsWith(".test.ts") && /fixtures\/dist|from "\.\/support\.js"/.test(fs.readFileSync(fileURLToPath(new URL(file, import.meta.url)), "utf8")),
-  );
+  .filter((file) => file.endsWith(".test.ts"))
+  .map((file) => ({ file, text: fs.readFileSync(fileURLToPath(new URL(file, import.meta.url)), "utf8") }));
+
+// The files that install from the npm registry into projects they create (`npm pack` of the
+// framework, then `npm install`, `npm exec` or `pnpm dlx` in a fresh folder): minutes each, on a
+// network the suite does not control. They run in a project of their own, "registry", which
+// `vitest run` (the README's test command) includes and `vitest run --project registry` runs,
+// times or retries alone. Found by reading them, as the fixture files are.
+const REGISTRY_INSTALLS = E2E_FILES.filter(({ text }) => /"npm", \["(?:install|i|ci|pack|exec)"|"dlx"/.test(text)).map(({ file }) => file);
+
+const FIXTURE_PROCESSES = E2E_FILES.filter(({ file, text }) => !REGISTRY_INSTALLS.includes(file) && /fixtures\/dist|from "\.\/support\.js"/.test(text)).map(
+  ({ file }) => file,
+);
 
 // Unit and in-memory files keep no state between files (no module-level registries, no globals
 // they change), so each worker loads TypeScript, the SDK and the framework once for all of them
@@ -31,7 +41,8 @@ export default defineConfig({
     // runs the files in a line while most end-to-end files sit waiting on their child processes.
     maxWorkers: Math.max(2, os.availableParallelism()),
     setupFiles: ["test/support/load-validators.ts"],
-    reporters: ["default", "./test/support/summary-reporter.ts"],
+    // Where the time went, then the one summary line CI reads, last.
+    reporters: ["default", "./test/support/durations-reporter.ts", "./test/support/summary-reporter.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
@@ -84,7 +95,7 @@ export default defineConfig({
         test: {
           name: "end to end",
           include: ["test/*.test.ts", "test/reliability/**/*.test.ts"],
-          exclude: FIXTURE_PROCESSES,
+          exclude: [...FIXTURE_PROCESSES, ...REGISTRY_INSTALLS],
           maxConcurrency: 2,
           globalSetup: ["test/contract-setup.ts"],
         },
@@ -92,7 +103,12 @@ export default defineConfig({
       {
         extends: true,
         // Only these start processes built from test/fixtures: the fixture build runs for them alone.
-        test: { name: "end to end, built fixtures", include: FIXTURE_PROCESSES, globalSetup: ["test/global-setup.ts"] },
+        test: { name: "end to end, built fixtures", include: FIXTURE_PROCESSES, globalSetup: ["test/global-setup.ts", "test/contract-setup.ts"] },
+      },
+      {
+        extends: true,
+        // Two at a time, as in "end to end": new-project's three projects install side by side.
+        test: { name: "registry", include: REGISTRY_INSTALLS, maxConcurrency: 2 },
       },
     ],
   },

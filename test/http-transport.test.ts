@@ -198,7 +198,9 @@ describe("graceful shutdown", () => {
     server = await startHttpServer(fromRoot("test/fixtures/dist/tc39/tc39.js"));
     const client = await connectHttp(server.url);
     const call = client.callTool({ name: "slow", arguments: { ms: 700 } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Sent once the tool runs: a signal that came before the request reached the server would
+    // find no call in flight, and a loaded machine can take longer than any guess to get it there.
+    await server.stderrSays("[slow] started, 700 ms");
     server.child.kill("SIGTERM");
     const result = await call;
     expect(result.structuredContent).toEqual({ result: 700 });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import os from "node:os";
+import { untilSays } from "./output-says.js";
 
 /** A server process driven with raw newline-delimited JSON-RPC, to send what no SDK client would. */
 export class RawStdio {
@@ -7,6 +8,7 @@ export class RawStdio {
   private stdoutBuffer = "";
   private readonly lines: string[] = [];
   private waiters: Array<() => void> = [];
+  private stdoutEnded = false;
   stderr = "";
 
   constructor(script: string) {
@@ -20,6 +22,10 @@ export class RawStdio {
       }
       for (const wake of this.waiters.splice(0)) wake();
     });
+    this.child.stdout.once("end", () => {
+      this.stdoutEnded = true;
+      for (const wake of this.waiters.splice(0)) wake();
+    });
     this.child.stderr.setEncoding("utf8").on("data", (chunk: string) => (this.stderr += chunk));
   }
 
@@ -28,33 +34,27 @@ export class RawStdio {
     this.child.stdin.write(`${typeof line === "string" ? line : JSON.stringify(line)}\n`);
   }
 
-  /** The next stdout line, parsed; fails the test if none arrives in time. */
-  async next(timeoutMs = 5_000): Promise<Record<string, unknown>> {
-    const deadline = Date.now() + timeoutMs;
+  /**
+   * The next stdout line, parsed. Without `timeoutMs` it waits as long as the test may (a loaded
+   * machine can take seconds to start a server), failing at once if stdout ends first; with it,
+   * it fails when no line comes in that time: for a test whose point is an answer at once.
+   */
+  async next(timeoutMs?: number): Promise<Record<string, unknown>> {
+    const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
     while (this.lines.length === 0) {
+      if (this.stdoutEnded) throw new Error(`stdout ended with no line to read; stderr: ${this.stderr}`);
       if (Date.now() > deadline) throw new Error(`no stdout line within ${timeoutMs} ms; stderr: ${this.stderr}`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
-        setTimeout(resolve, 50);
+        if (timeoutMs !== undefined) setTimeout(resolve, 50);
       });
     }
     return JSON.parse(this.lines.shift()!) as Record<string, unknown>;
   }
 
-  /** Resolves once the process has written `text` to stderr; fails the test if it does not in time. */
-  async stderrSays(text: string, timeoutMs = 10_000): Promise<void> {
-    if (this.stderr.includes(text)) return;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`stderr did not say "${text}" within ${timeoutMs} ms; it said: ${this.stderr}`)), timeoutMs);
-      // Registered after the constructor's listener, so `this.stderr` already holds the chunk.
-      const listen = () => {
-        if (!this.stderr.includes(text)) return;
-        clearTimeout(timer);
-        this.child.stderr.off("data", listen);
-        resolve();
-      };
-      this.child.stderr.on("data", listen);
-    });
+  /** Resolves once the process has written `text` to stderr; fails if stderr ends first, or after `timeoutMs` when given. */
+  stderrSays(text: string, timeoutMs?: number): Promise<void> {
+    return untilSays(this.child.stderr, () => this.stderr, text, timeoutMs);
   }
 
   /** Sends `initialize` and `notifications/initialized`, returning the initialize result. */
