@@ -377,9 +377,10 @@ describe("the public surface", () => {
   // spent about a minute on this file).
   const declared = new Map<string, string[]>();
   const values = new Map<string, string[]>();
+  let program: ts.Program;
   beforeAll(async () => {
     const files = entries.map(([, target]) => path.join(PACKAGE, target.types));
-    const program = ts.createProgram(files, {
+    program = ts.createProgram(files, {
       module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
       noEmit: true,
