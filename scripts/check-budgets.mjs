@@ -180,24 +180,23 @@ if (blocks.length > budgets.repeatedBlocks) {
 
 if (base) {
   // What a change adds: blocks one of whose places the change wrote (every line of it added since `base`).
+  // Only the files a repeated block stands in are asked of git, each once.
   const added = new Map();
-  for (const file of files) {
+  const addedLines = (file) => {
+    if (added.has(file)) return added.get(file);
     const diff = execFileSync("git", ["diff", "--unified=0", base, "--", file], { cwd: ROOT, encoding: "utf8" });
     const isNew = execFileSync("git", ["ls-files", "--", file], { cwd: ROOT, encoding: "utf8" }).trim() === "";
-    const set = new Set();
-    if (isNew)
-      texts
-        .get(file)
-        .split("\n")
-        .forEach((_, i) => set.add(i + 1));
+    const lines = texts.get(file).split("\n");
+    const set = new Set(isNew ? lines.map((_, i) => i + 1) : []);
     for (const m of diff.matchAll(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm)) {
       for (let i = 0; i < Number(m[2] ?? 1); i++) set.add(Number(m[1]) + i);
     }
-    added.set(file, set);
-  }
+    added.set(file, { set, lines });
+    return added.get(file);
+  };
   const wrote = (side) => {
-    const set = added.get(side.file);
-    for (let l = side.from; l <= side.to; l++) if (!set.has(l) && texts.get(side.file).split("\n")[l - 1].trim() !== "") return false;
+    const { set, lines } = addedLines(side.file);
+    for (let l = side.from; l <= side.to; l++) if (!set.has(l) && lines[l - 1].trim() !== "") return false;
     return true;
   };
   const fresh = blocks.filter((b) => wrote(b.a) || wrote(b.b));
