@@ -17,17 +17,18 @@ const SHAPES = [
 ];
 
 /**
- * Writes `dir` afresh: `src/tools.ts` with a class of `count` tools and a tsconfig extending the
- * workspace's; with `entry`, also `src/<entry>.ts`, a server that serves them.
+ * Writes `dir` afresh: the `count` tools as classes in `src/` (with `files`, that many files of
+ * one class each, `src/tools-<n>.ts`, as a large project splits them; else one class in
+ * `src/tools.ts`), their shared types in `src/types.ts`, and a tsconfig extending the
+ * workspace's; with `entry`, also `src/<entry>.ts`, a server that serves every class. Returns
+ * the source files of the tools.
  */
-export function generateToolsProject(dir, count, { entry } = {}) {
+export function generateToolsProject(dir, count, { entry, files } = {}) {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "src"), { recursive: true });
-  const methods = Array.from({ length: count }, (_, i) => SHAPES[i % SHAPES.length](i)).join("\n\n  ");
   fs.writeFileSync(
-    path.join(dir, "src/tools.ts"),
-    `import { tool } from "typemcp";
-export interface Filters {
+    path.join(dir, "src/types.ts"),
+    `export interface Filters {
   /** Most results. */
   limit?: number;
   tags?: string[];
@@ -35,21 +36,46 @@ export interface Filters {
 }
 export interface Page { items: string[]; total: number }
 export interface Place { name: string; lat: number; lon: number; kind: "city" | "town" }
-export class ManyTools {
+`,
+  );
+  const parts = files ?? 1;
+  const perFile = Math.ceil(count / parts);
+  const classes = [];
+  for (let part = 0; part < parts; part++) {
+    const first = part * perFile;
+    const last = Math.min(count, first + perFile);
+    const methods = Array.from({ length: last - first }, (_, k) => SHAPES[(first + k) % SHAPES.length](first + k)).join("\n\n  ");
+    const name = files ? `ManyTools${part}` : "ManyTools";
+    const file = files ? `tools-${part}` : "tools";
+    classes.push({ name, file });
+    fs.writeFileSync(
+      path.join(dir, `src/${file}.ts`),
+      `import { tool } from "typemcp";
+import type { Filters, Page, Place } from "./types.js";
+export class ${name} {
   ${methods}
 }
 `,
-  );
+    );
+  }
   if (entry) {
+    const imports = classes.map((c) => `import { ${c.name} } from "./${c.file}.js";`).join("\n");
+    const served = classes.length === 1 ? `new ${classes[0].name}()` : `[${classes.map((c) => `new ${c.name}()`).join(", ")}]`;
+    const serving =
+      classes.length === 1
+        ? `await serve(${served}, { name: "${entry}", version: "1.0.0" });`
+        : `await serve(createServer(${served}, { name: "${entry}", version: "1.0.0" }));`;
     fs.writeFileSync(
       path.join(dir, `src/${entry}.ts`),
-      `import { serve } from "typemcp";\nimport { ManyTools } from "./tools.js";\n\nawait serve(new ManyTools(), { name: "${entry}", version: "1.0.0" });\n`,
+      `import { ${classes.length === 1 ? "serve" : "createServer, serve"} } from "typemcp";\n${imports}\n\n${serving}\n`,
     );
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: entry, private: true, type: "module", bin: { [entry]: `./dist/${entry}.js` } }));
   }
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
     JSON.stringify({ extends: "../../../tsconfig.base.json", compilerOptions: { rootDir: "src", outDir: "dist" }, include: ["src"] }, null, 2),
   );
+  return classes.map((c) => path.join(dir, `src/${c.file}.ts`));
 }
 
 /** The wall time, in ms, of running `command` with `args` in `dir` (its stderr shown). */

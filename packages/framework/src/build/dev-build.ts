@@ -16,7 +16,7 @@ import { buildSkills } from "./skills/build-skills.js";
  * bundled into one file: the dev server runs the emitted files, which a rebuild replaces quickly.
  */
 export async function devBuild(session: ProjectSession): Promise<readonly DerivedComponent[]> {
-  const result = buildProgram(session.current(), { inMemory: true });
+  const result = buildProgram(session.current(), { inMemory: true, memory: session.memory });
   const outputs = new Map(result.outputs);
   await bundleViews(outputs, result.components);
   // Into the emitted entries, which dev runs as they are (not bundled), as the build does.

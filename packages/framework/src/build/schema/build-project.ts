@@ -2,8 +2,9 @@ import ts from "./typescript.cjs";
 import path from "node:path";
 import { BuildError } from "../../errors/build-error.js";
 import type { JsonSchema } from "../../definitions/tool-definition.js";
-import { assertDerived, deriveDefinitions, type DerivedComponent } from "./derive-definitions.js";
-import { deriveElicitations } from "./derive-elicitations.js";
+import { assertDerived, type DerivedComponent } from "./derive-definitions.js";
+import { afresh, derivePerFile, type PerFile } from "./derive-per-file.js";
+import type { FileMemo } from "./file-memo.js";
 import type { BuildWarning } from "./build-warning.js";
 import { findComponents } from "./find-components.js";
 import { checkViews } from "./check-views.js";
@@ -39,6 +40,11 @@ export interface BuildOptions {
   noEmit?: boolean;
   /** Emit into `outputs` only and write nothing: the caller bundles and writes (`typemcp build`). */
   inMemory?: boolean;
+  /**
+   * What earlier builds of the same kept program worked out per file (`typemcp dev`): reused for
+   * each file nothing it depends on has changed in, and updated once this build succeeds.
+   */
+  memory?: FileMemo;
 }
 
 /**
@@ -55,16 +61,19 @@ export function buildProject(options: BuildOptions): BuildResult {
 /** `buildProject` on a program already made (`typemcp dev` keeps one across rebuilds). */
 export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "project"> = {}): BuildResult {
   if (!options.noEmit) assertEmits(program.getCompilerOptions());
+  const memory = options.memory;
+  const perFile: PerFile = memory ? (kind, file, compute) => memory.remember(kind, file, compute) : afresh;
   const misplaced = findMisplacedDecorators(program);
-  const typeErrors = authorDiagnostics(program).filter((d) => d.category === ts.DiagnosticCategory.Error && !misplaced.covers(d));
+  const typeErrors = authorDiagnostics(program, perFile).filter((d) => d.category === ts.DiagnosticCategory.Error && !misplaced.covers(d));
   // Types that do not check cannot be derived from; a misplaced decorator is no type error, so
   // the rest still derives and one run reports it beside every signature that cannot be served.
   if (typeErrors.length) assertTypeChecks(typeErrors, misplaced.errors);
-  const derivation = deriveDefinitions(
+  const { derivation, elicitations } = derivePerFile(
     program,
     findComponents(program).filter((found) => !misplaced.decorators.has(found.decorator)),
+    authorFiles(program),
+    perFile,
   );
-  const elicitations = deriveElicitations(program, authorFiles(program));
   assertDerived({ ...derivation, errors: [...misplaced.errors, ...derivation.errors, ...elicitations.errors] });
   const { components, definitions, warnings } = derivation;
   // A view is typed from its tool's method: checked after the tools derive, before anything is emitted.
@@ -76,21 +85,40 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
   );
   const outputs = new Map<string, string>();
   const sources = new Map<string, ts.SourceFile>();
-  if (options.noEmit) return { components, emitted: [], outputs, sources, program, warnings };
-
-  const collect: ts.WriteFileCallback = (fileName, text, _writeBOM, _onError, sourceFiles) => {
-    outputs.set(path.resolve(fileName), text);
-    // The emit may hand over a transformed copy of the file: keep the program's own.
-    const source = sourceFiles?.[0] && program.getSourceFile(sourceFiles[0].fileName);
-    if (source && /\.[cm]?js$/.test(fileName)) sources.set(path.resolve(fileName), source);
-  };
+  if (options.noEmit) {
+    memory?.commit();
+    return { components, emitted: [], outputs, sources, program, warnings };
+  }
   // File by file: emitting the whole program makes TypeScript first check every file it holds,
   // dependencies' declarations included (unless skipLibCheck), which is most of a cold build.
-  for (const file of authorFiles(program)) emitWithDefinitions(program, definitions, collect, file, elicitations.schemas);
-  lowerDecorators(outputs, sources, program.getCompilerOptions());
+  for (const file of authorFiles(program)) {
+    const emitted = perFile("emit", file, () => emitFile(program, file, definitions, elicitations.schemas));
+    for (const [name, text] of emitted.outputs) outputs.set(name, text);
+    for (const name of emitted.scripts) sources.set(name, file);
+  }
+  memory?.commit();
   // Written only once the emit has succeeded, so a failed build leaves the last good files.
   if (!options.inMemory) writeOutputs(outputs);
   return { components, emitted: [...outputs.keys()], outputs, sources, program, warnings };
+}
+
+/** What one source file emits (decorators lowered where its target needs it), and which of it is JavaScript. */
+function emitFile(
+  program: ts.Program,
+  file: ts.SourceFile,
+  definitions: ReadonlyMap<ts.Decorator, Injection>,
+  elicitations: ReadonlyMap<ts.CallExpression, JsonSchema>,
+): { readonly outputs: ReadonlyMap<string, string>; readonly scripts: readonly string[] } {
+  const outputs = new Map<string, string>();
+  const sources = new Map<string, ts.SourceFile>();
+  const collect: ts.WriteFileCallback = (fileName, text) => {
+    outputs.set(path.resolve(fileName), text);
+    // The program's own file, not the transformed copy the emit may hand over.
+    if (/\.[cm]?js$/.test(fileName)) sources.set(path.resolve(fileName), file);
+  };
+  emitWithDefinitions(program, definitions, collect, file, elicitations);
+  lowerDecorators(outputs, sources, program.getCompilerOptions());
+  return { outputs, scripts: [...sources.keys()] };
 }
 
 // A setting that leaves nothing to serve is refused before the slow part, naming it, rather than
@@ -130,15 +158,18 @@ export function emitWithDefinitions(
  * \`skipLibCheck\` would pass, and not checking them spares most of a cold build. The author's
  * own \`.d.ts\` files are still checked.
  */
-function authorDiagnostics(program: ts.Program): ts.Diagnostic[] {
+function authorDiagnostics(program: ts.Program, perFile: PerFile): ts.Diagnostic[] {
   const files = program
     .getSourceFiles()
     .filter((f) => !(f.isDeclarationFile && (program.isSourceFileFromExternalLibrary(f) || program.isSourceFileDefaultLibrary(f))));
-  const perFile = (get: (f: ts.SourceFile) => readonly ts.Diagnostic[]) => files.flatMap((f) => [...get(f)]);
-  const diagnostics = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...perFile((f) => program.getSyntacticDiagnostics(f))];
+  const each = (get: (f: ts.SourceFile) => readonly ts.Diagnostic[]) => files.flatMap((f) => [...get(f)]);
+  const diagnostics = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...each((f) => program.getSyntacticDiagnostics(f))];
   // Semantic before global: the checker gathers global diagnostics while it checks files.
-  if (diagnostics.length === 0) diagnostics.push(...perFile((f) => program.getSemanticDiagnostics(f)), ...program.getGlobalDiagnostics());
-  if (diagnostics.length === 0 && emitsDeclarations(program.getCompilerOptions())) diagnostics.push(...perFile((f) => program.getDeclarationDiagnostics(f)));
+  // Kept per file in a kept project: a file's type errors follow from it and what it imports.
+  if (diagnostics.length === 0)
+    diagnostics.push(...each((f) => perFile("semantic", f, () => program.getSemanticDiagnostics(f))), ...program.getGlobalDiagnostics());
+  if (diagnostics.length === 0 && emitsDeclarations(program.getCompilerOptions()))
+    diagnostics.push(...each((f) => perFile("declaration", f, () => program.getDeclarationDiagnostics(f))));
   return diagnostics;
 }
 

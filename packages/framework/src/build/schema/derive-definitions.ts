@@ -39,6 +39,16 @@ export interface Derivation {
  * `typemcp/vite` plugin, so a test never runs on a definition the build would not produce.
  */
 export function deriveDefinitions(program: ts.Program, found: readonly FoundComponent[], schemas?: SchemaGenerator): Derivation {
+  const derivation = deriveEach(program, found, schemas);
+  // Names served twice: in one class and its bases, or in what one file serves together.
+  return { ...derivation, errors: [...derivation.errors, ...findCollisions(program, found, program.getTypeChecker())] };
+}
+
+/**
+ * `deriveDefinitions` without the check for names served twice, which needs every component at
+ * once: what a build that derives file by file (and keeps each file's result) runs per file.
+ */
+export function deriveEach(program: ts.Program, found: readonly FoundComponent[], schemas?: SchemaGenerator): Derivation {
   const checker = program.getTypeChecker();
   const generator = found.length ? (schemas ?? new SchemaGenerator(program)) : undefined;
   const definitions = new Map<ts.Decorator, Injection>();
@@ -70,8 +80,6 @@ export function deriveDefinitions(program: ts.Program, found: readonly FoundComp
       definition: derived.definition,
     } as DerivedComponent);
   }
-  // Names served twice: in one class and its bases, or in what one file serves together.
-  errors.push(...findCollisions(program, found, checker));
   return { components, definitions, warnings, errors };
 }
 

@@ -4,6 +4,7 @@ import { assertTypeChecks, emitWithDefinitions } from "./build-project.js";
 import type { BuildWarning } from "./build-warning.js";
 import { deriveDefinitions, type Derivation } from "./derive-definitions.js";
 import { deriveElicitations, type Elicitations } from "./derive-elicitations.js";
+import { FileMemo } from "./file-memo.js";
 import { findComponents } from "./find-components.js";
 import { readProjectConfig } from "./load-program.js";
 
@@ -23,8 +24,13 @@ export interface TransformedFile {
  * `typemcp dev` rebuilds through it; the `typemcp/vite` plugin compiles files one at a time.
  */
 export class ProjectSession {
+  /** What each build of this project worked out per file, for the next (`buildProgram`'s `memory`). */
+  readonly memory = new FileMemo();
   private readonly files = new Map<string, ts.SourceFile>();
   private program: ts.Program | undefined;
+  // Kept for what it knows of each file's imports (`getAllDependencies`); its own caches go unused.
+  private builder: ts.SemanticDiagnosticsBuilderProgram | undefined;
+  private versions = 0;
   private stale = true;
   private derivations = new Map<string, Derivation & { readonly elicitations: Elicitations }>();
 
@@ -54,10 +60,17 @@ export class ProjectSession {
       const cached = this.files.get(fileName);
       if (cached) return cached;
       const file = read(fileName, language, onError, create);
-      if (file) this.files.set(fileName, file);
+      if (file) {
+        // The builder tells files apart by version: each file read anew is a new one.
+        (file as { version?: string }).version = String(++this.versions);
+        this.files.set(fileName, file);
+      }
       return file;
     };
-    this.program = ts.createProgram({ rootNames: parsed.fileNames, options, host, oldProgram: this.program, projectReferences: parsed.projectReferences });
+    const builder = ts.createSemanticDiagnosticsBuilderProgram(parsed.fileNames, options, host, this.builder, undefined, parsed.projectReferences);
+    this.builder = builder;
+    this.program = builder.getProgram();
+    this.memory.begin(this.program, (file) => builder.getAllDependencies(file));
     this.stale = false;
     this.derivations = new Map();
     return this.program;
