@@ -4,6 +4,7 @@ import path from "node:path";
 import type { BuildFailure, Message, Plugin } from "esbuild";
 import ts from "../schema/typescript.cjs";
 import { BuildError } from "../../errors/build-error.js";
+import { parseEmitted } from "../schema/emitted-syntax.js";
 import { locationOf } from "../schema/source-location.js";
 import { esbuild } from "../vendor/esbuild.js";
 import { describeKind, nodeModuleKind } from "../schema/module-kind.js";
@@ -174,7 +175,7 @@ export function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
  * changed: once per class, at start-up.
  */
 function keepClassNames(text: string, file: string): string {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const source = parseEmitted(file, text);
   const edits: Array<{ at: number; insert: string }> = [];
   const keep = (name: string): string =>
     `;typeof ${name}==="function"&&${name}.name!==${JSON.stringify(name)}&&Object.defineProperty(${name},"name",{value:${JSON.stringify(name)},configurable:true});`;

@@ -82,7 +82,9 @@ function compileAll(schemas: readonly JsonSchema[], options: Record<string, unkn
   const { Ajv2020: Ajv } = require("ajv/dist/2020.js") as { Ajv2020: new (options: Record<string, unknown>) => Ajv2020 };
   const addFormats = require("ajv-formats") as (ajv: Ajv2020) => Ajv2020;
   const standaloneCode = (require("ajv/dist/standalone/index.js") as { default: (ajv: Ajv2020, refs: Record<string, string>) => string }).default;
-  const ajv = addFormats(new Ajv({ allErrors: true, verbose: true, strict: false, code: { source: true, esm: true }, ...options }));
+  // Not checked against the meta-schema again: each came out of the build's derivation, which
+  // compiled it with ajv in strict mode (build/schema/strict-schema.ts).
+  const ajv = addFormats(new Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false, code: { source: true, esm: true }, ...options }));
   const refs: Record<string, string> = {};
   keys.forEach((key, i) => {
     ajv.addSchema({ ...byKey.get(key)!, $id: `typemcp:v${i}` });

@@ -1,6 +1,7 @@
 import ts from "./typescript.cjs";
 import fs from "node:fs";
 import path from "node:path";
+import { parseEmitted } from "./emitted-syntax.js";
 
 /** The two module systems Node runs. */
 export type ModuleKind = "esm" | "cjs";
@@ -32,7 +33,7 @@ export function nodeModuleKind(file: string): ModuleKind {
  * package.json `"type"`.) Undefined for a file with neither, which runs as either.
  */
 export function writtenModuleKind(text: string, fileName: string): ModuleKind | undefined {
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, false, ts.ScriptKind.JS);
+  const file = parseEmitted(fileName, text);
   const esm = file.statements.some(
     (s) =>
       ts.isImportDeclaration(s) ||

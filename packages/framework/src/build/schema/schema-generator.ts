@@ -1,4 +1,4 @@
-import type ts from "typescript";
+import ts from "./typescript.cjs";
 import { tjs } from "../vendor/typescript-json-schema.js";
 import type { JsonSchema } from "../../definitions/tool-definition.js";
 import { applyAliasKeywords } from "./alias-keywords.js";
@@ -43,6 +43,7 @@ export class SchemaGenerator {
     const generator = new tjs.JsonSchemaGenerator([], {}, {}, {}, program.getTypeChecker(), settings);
     this.tjs = generator as unknown as GeneratorInternals;
     keepLibraryCommentsOut(this.tjs, createLibraryTest(program));
+    keepTypeNames(generator as unknown as TypeNaming, program.getTypeChecker());
     this.checker = program.getTypeChecker();
     this.enumOrder = new EnumOrder(this.checker);
     this.log = installTypeOverrides(this.tjs, program.getTypeChecker(), this.enumOrder);
@@ -65,6 +66,30 @@ export class SchemaGenerator {
     const whole = Object.keys(defs).length ? { ...schema, definitions: defs } : schema;
     return { schema: renameDefs(normalizeSchema(whole)), untyped: [...this.log.untyped], unreadDocs: [...this.log.unreadDocs] };
   }
+}
+
+/** The generator's naming of types, which it does not type. */
+interface TypeNaming {
+  getTypeName(type: ts.Type): string;
+  makeTypeNameUnique(type: ts.Type, baseName: string): string;
+}
+
+/**
+ * The generator names every type it meets (`typeToString`, for its recursion guard and `$ref`s)
+ * and forgets the names with each conversion; a type's text does not change within a program,
+ * so it is worked out once per type. Same names as the generator's own (its file-name pattern).
+ */
+function keepTypeNames(generator: TypeNaming, checker: ts.TypeChecker): void {
+  const texts = new WeakMap<ts.Type, string>();
+  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseFullyQualifiedType;
+  generator.getTypeName = (type) => {
+    let text = texts.get(type);
+    if (text === undefined) {
+      text = checker.typeToString(type, undefined, flags).replace(/(\bimport\(".*?"\)|".*?")\.| /g, "");
+      texts.set(type, text);
+    }
+    return generator.makeTypeNameUnique(type, text);
+  };
 }
 
 /**
