@@ -76,4 +76,16 @@ function assertProxyOptions(options: OAuthProxyOptions): void {
       code: "INVALID_CONFIGURATION",
       message: `http.auth.proxy.redirectUris holds ${JSON.stringify(bad)}, which is not an absolute URL without a fragment.`,
     });
+  const endpoint = (["authorizationEndpoint", "tokenEndpoint"] as const).find((name) => options[name] !== undefined && !URL.canParse(options[name]));
+  if (endpoint !== undefined)
+    throw new TypemcpError({
+      code: "INVALID_CONFIGURATION",
+      message: `http.auth.proxy.${endpoint} is ${JSON.stringify(options[endpoint])}, which is not a URL.`,
+    });
+  const method = options.tokenEndpointAuthMethod;
+  if (method !== undefined && method !== "client_secret_basic" && method !== "client_secret_post")
+    throw new TypemcpError({
+      code: "INVALID_CONFIGURATION",
+      message: `http.auth.proxy.tokenEndpointAuthMethod is ${JSON.stringify(method)}: it must be "client_secret_basic" or "client_secret_post".`,
+    });
 }
