@@ -33,6 +33,7 @@ export const SERVER_FLAGS: Readonly<Record<string, string | undefined>> = {
   "--auth-proxy-authorization-endpoint": "URL",
   "--auth-proxy-token-endpoint": "URL",
   "--auth-proxy-token-auth-method": "METHOD",
+  "--auth-proxy-consent": undefined,
   "--trust-proxy": "HOPS|LIST",
   "--proxy-header": "NAME",
   "--ipv6-subnet": "BITS",

@@ -151,7 +151,9 @@ function toProxy(base: OAuthProxyOptions | undefined, flag: (name: string) => st
     flag("--auth-proxy-token-endpoint") ?? nonEmpty(env.MCP_AUTH_PROXY_TOKEN_ENDPOINT),
   );
   const tokenEndpointAuthMethod = toTokenAuthMethod(flag("--auth-proxy-token-auth-method") ?? nonEmpty(env.MCP_AUTH_PROXY_TOKEN_AUTH_METHOD));
-  const given = { issuer, clientId, clientSecret, scopes, redirectUris, authorizationEndpoint, tokenEndpoint, tokenEndpointAuthMethod };
+  // A switch without a value: present or not.
+  const consent = flag("--auth-proxy-consent") !== undefined ? true : toSwitch("MCP_AUTH_PROXY_CONSENT", env.MCP_AUTH_PROXY_CONSENT);
+  const given = { issuer, clientId, clientSecret, scopes, redirectUris, authorizationEndpoint, tokenEndpoint, tokenEndpointAuthMethod, consent };
   if (Object.values(given).every((value) => value === undefined)) return base;
   const merged = { ...base, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) } as Partial<OAuthProxyOptions>;
   const missing = [

@@ -48,6 +48,13 @@ export interface OAuthProxyOptions {
    * person's authorization code to the stranger's site.
    */
   redirectUris?: string[];
+  /**
+   * Show a consent screen of the server's own before sending the person to the provider: it names
+   * the app (as it registered itself), where its access goes (its redirect URI) and what it asks
+   * for, with Allow and Deny. Off by default: the provider's own consent is then the only one.
+   * Also `--auth-proxy-consent`, `MCP_AUTH_PROXY_CONSENT=1`.
+   */
+  consent?: boolean;
   /** Where registered clients, pending logins and codes are kept; default in memory (`createMemoryOAuthProxyStore`). */
   store?: OAuthProxyStore;
 }

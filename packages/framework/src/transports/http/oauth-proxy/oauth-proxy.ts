@@ -1,6 +1,7 @@
 import { TypemcpError } from "../../../errors/typemcp-error.js";
 import { authorize } from "./authorize-endpoint.js";
 import { finishLogin } from "./callback-endpoint.js";
+import { answerConsent } from "./consent-screen.js";
 import { registerClient } from "./client-registration.js";
 import { oauthJson } from "./oauth-answers.js";
 import type { OAuthProxyOptions } from "./oauth-proxy-options.js";
@@ -37,6 +38,7 @@ export function createOAuthProxy(options: OAuthProxyOptions, resource: () => str
     [PROXY_PATHS.register]: (request) => registerClient(context, request),
     [PROXY_PATHS.authorize]: (request) => authorize(context, request),
     [PROXY_PATHS.callback]: (request) => finishLogin(context, request),
+    [PROXY_PATHS.consent]: (request) => answerConsent(context, request),
     [PROXY_PATHS.token]: (request) => exchangeToken(context, request),
   };
   return {
