@@ -137,6 +137,25 @@ describe.skipIf(!REDIS_SERVER)("the OAuth proxy of two server processes sharing 
     expect(await again.json()).toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("already used") });
     expect((await initialize(`${front.origin}/mcp`, accessToken)).status).toBe(200);
   }, 30_000);
+
+  test("while Redis is down, registration fails in words with 503 temporarily_unavailable, and works again once it is back", async () => {
+    const register = () =>
+      fetch(`${instances.a}/oauth/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ redirect_uris: [landingUrl] }),
+      });
+    await redis.stop();
+    const refused = await register();
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({
+      error: "temporarily_unavailable",
+      error_description: expect.stringMatching(/^Could not keep a registered client: the shared store \(Redis at redis:\/\/127\.0\.0\.1:\d+\) is unavailable/),
+    });
+    await redis.start();
+    await servers[0]!.stderrSays(`connected to Redis at ${redis.url} again`);
+    expect((await register()).status).toBe(201);
+  }, 30_000);
 });
 
 describe.skipIf("missing" in workerd)(`the OAuth proxy of two Workers isolates on one Durable Object namespace under workerd`, () => {

@@ -1,9 +1,10 @@
+import { ProtocolError } from "../../../errors/protocol-error.js";
 import { TypemcpError } from "../../../errors/typemcp-error.js";
 import { authorize } from "./authorize-endpoint.js";
 import { finishLogin } from "./callback-endpoint.js";
 import { answerConsent } from "./consent-screen.js";
 import { registerClient } from "./client-registration.js";
-import { oauthJson } from "./oauth-answers.js";
+import { browserRefusal, oauthError, oauthJson } from "./oauth-answers.js";
 import type { OAuthProxyOptions } from "./oauth-proxy-options.js";
 import { createMemoryOAuthProxyStore } from "./oauth-proxy-store.js";
 import { PROXY_PATHS, proxyUrl, type ProxyContext, type ProxyRequest } from "./proxy-context.js";
@@ -44,8 +45,16 @@ export function createOAuthProxy(options: OAuthProxyOptions, resource: () => str
   return {
     issuer: context.issuer,
     handles: (path) => Object.hasOwn(endpoints, path),
-    answer: (path, request) => endpoints[path]!(request),
+    answer: (path, request) => endpoints[path]!(request).catch((error: unknown) => storeFailure(path, error)),
   };
+}
+
+// A shared store that is down or refuses (Redis, a Durable Object) fails the one request in its
+// own words, as the OAuth answer its asker reads: JSON to a host, a page to the person.
+function storeFailure(path: string, error: unknown): Response {
+  if (!(error instanceof ProtocolError) || (error.code !== "STORE_UNAVAILABLE" && error.code !== "STORE_REFUSED")) throw error;
+  const forHost = path === PROXY_PATHS.register || path === PROXY_PATHS.token;
+  return forHost ? oauthError(503, "temporarily_unavailable", error.message) : browserRefusal(503, error.message);
 }
 
 // RFC 8414: what a host reads to register, send the person to log in, and exchange the code.
