@@ -14,6 +14,7 @@ export interface RedisClient {
   info(section: string): Promise<string>;
   pexpire(key: string, ms: number): Promise<number>;
   get(key: string): Promise<string | null>;
+  getdel(key: string): Promise<string | null>;
   set(key: string, value: string, ...args: (string | number)[]): Promise<string | null>;
   del(...keys: string[]): Promise<number>;
   hgetall(key: string): Promise<Record<string, string>>;

@@ -28,7 +28,7 @@ describe("findUnknownFlag", () => {
       "unknown flag --verbose; a typemcp server takes --http, --stdio, --port N, --host ADDRESS, --allowed-hosts LIST, " +
         "--allowed-origins LIST, --stateless, --max-sessions N, --max-sessions-per-client N, --max-listens N, --max-listens-per-client N, " +
         "--listen-idle SECONDS, --headers-timeout SECONDS, --body-timeout SECONDS, --redis URL, --auth-issuer URL, --auth-resource URL, " +
-        "--api-keys FILE, --auth-proxy URL, --auth-proxy-client-id ID, --auth-proxy-scopes LIST, --trust-proxy HOPS|LIST, --proxy-header NAME, --ipv6-subnet BITS, --list-ttl SECONDS, " +
+        "--api-keys FILE, --auth-proxy URL, --auth-proxy-client-id ID, --auth-proxy-scopes LIST, --auth-proxy-authorization-endpoint URL, --auth-proxy-token-endpoint URL, --auth-proxy-token-auth-method METHOD, --auth-proxy-consent, --trust-proxy HOPS|LIST, --proxy-header NAME, --ipv6-subnet BITS, --list-ttl SECONDS, " +
         "--max-tasks N, --max-tasks-per-owner N, --max-task-result-bytes N, --max-task-bytes N, --max-task-bytes-per-owner N, --max-task-ttl SECONDS " +
         "(a server's own flags go after --).",
     );

@@ -65,6 +65,31 @@ describe("selectTransport's OAuth proxy settings", () => {
     });
   });
 
+  test("takes the provider's endpoints and the client's way of authenticating by hand, and refuses a way it does not offer", () => {
+    const env = {
+      MCP_AUTH_PROXY_CLIENT_ID: "gh-app",
+      MCP_AUTH_PROXY_CLIENT_SECRET: "s3cret",
+      MCP_AUTH_PROXY_TOKEN_ENDPOINT: "https://github.com/login/oauth/access_token",
+    };
+    const argv = ["--http", "--auth-proxy", "https://github.com", "--auth-proxy-authorization-endpoint", "https://github.com/login/oauth/authorize"];
+    expect(selectTransport({}, [...argv, "--auth-proxy-token-auth-method", "client_secret_post"], env)).toMatchObject({
+      options: {
+        auth: {
+          proxy: {
+            issuer: "https://github.com",
+            authorizationEndpoint: "https://github.com/login/oauth/authorize",
+            tokenEndpoint: "https://github.com/login/oauth/access_token",
+            tokenEndpointAuthMethod: "client_secret_post",
+          },
+        },
+      },
+    });
+    expect(() => selectTransport({}, argv, { ...env, MCP_AUTH_PROXY_TOKEN_AUTH_METHOD: "private_key_jwt" })).toThrow(
+      'MCP_AUTH_PROXY_TOKEN_AUTH_METHOD must be client_secret_basic (HTTP Basic) or client_secret_post (form fields), not "private_key_jwt".',
+    );
+    expect(() => selectTransport({}, [...argv.slice(0, 3), "--auth-proxy-token-endpoint", "token"], env)).toThrow(/must be a URL/);
+  });
+
   test("refuses a proxy without its client, naming what is missing, and a proxy flag given to a stdio server", () => {
     expect(() => selectTransport({}, ["--http", "--auth-proxy", "https://login.example.com"], {})).toThrow(
       "The OAuth proxy also needs MCP_AUTH_PROXY_CLIENT_ID and MCP_AUTH_PROXY_CLIENT_SECRET",

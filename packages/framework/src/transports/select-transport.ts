@@ -26,6 +26,9 @@ const HTTP_ONLY_FLAGS = [
   "--auth-proxy",
   "--auth-proxy-client-id",
   "--auth-proxy-scopes",
+  "--auth-proxy-authorization-endpoint",
+  "--auth-proxy-token-endpoint",
+  "--auth-proxy-token-auth-method",
   "--trust-proxy",
   "--proxy-header",
   "--ipv6-subnet",
@@ -139,15 +142,20 @@ function toProxy(base: OAuthProxyOptions | undefined, flag: (name: string) => st
   const clientSecret = nonEmpty(env.MCP_AUTH_PROXY_CLIENT_SECRET);
   const scopes = toList(flag("--auth-proxy-scopes") ?? nonEmpty(env.MCP_AUTH_PROXY_SCOPES));
   const redirectUris = toList(nonEmpty(env.MCP_AUTH_PROXY_REDIRECT_URIS));
-  if ([issuer, clientId, clientSecret, scopes, redirectUris].every((value) => value === undefined)) return base;
-  const merged = {
-    ...base,
-    ...(issuer === undefined ? {} : { issuer }),
-    ...(clientId === undefined ? {} : { clientId }),
-    ...(clientSecret === undefined ? {} : { clientSecret }),
-    ...(scopes === undefined ? {} : { scopes }),
-    ...(redirectUris === undefined ? {} : { redirectUris }),
-  };
+  const authorizationEndpoint = toUrl(
+    "--auth-proxy-authorization-endpoint / MCP_AUTH_PROXY_AUTHORIZATION_ENDPOINT",
+    flag("--auth-proxy-authorization-endpoint") ?? nonEmpty(env.MCP_AUTH_PROXY_AUTHORIZATION_ENDPOINT),
+  );
+  const tokenEndpoint = toUrl(
+    "--auth-proxy-token-endpoint / MCP_AUTH_PROXY_TOKEN_ENDPOINT",
+    flag("--auth-proxy-token-endpoint") ?? nonEmpty(env.MCP_AUTH_PROXY_TOKEN_ENDPOINT),
+  );
+  const tokenEndpointAuthMethod = toTokenAuthMethod(flag("--auth-proxy-token-auth-method") ?? nonEmpty(env.MCP_AUTH_PROXY_TOKEN_AUTH_METHOD));
+  // A switch without a value: present or not.
+  const consent = flag("--auth-proxy-consent") !== undefined ? true : toSwitch("MCP_AUTH_PROXY_CONSENT", env.MCP_AUTH_PROXY_CONSENT);
+  const given = { issuer, clientId, clientSecret, scopes, redirectUris, authorizationEndpoint, tokenEndpoint, tokenEndpointAuthMethod, consent };
+  if (Object.values(given).every((value) => value === undefined)) return base;
+  const merged = { ...base, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) } as Partial<OAuthProxyOptions>;
   const missing = [
     merged.issuer === undefined && "--auth-proxy (MCP_AUTH_PROXY_ISSUER)",
     merged.clientId === undefined && "MCP_AUTH_PROXY_CLIENT_ID",
@@ -156,6 +164,13 @@ function toProxy(base: OAuthProxyOptions | undefined, flag: (name: string) => st
   if (missing.length > 0)
     throw configError(`The OAuth proxy also needs ${missing.join(" and ")}: the provider's issuer URL and the client registered there for this server.`);
   return merged as OAuthProxyOptions;
+}
+
+function toTokenAuthMethod(value: string | undefined): OAuthProxyOptions["tokenEndpointAuthMethod"] {
+  if (value === undefined || value === "client_secret_basic" || value === "client_secret_post") return value;
+  throw configError(
+    `--auth-proxy-token-auth-method / MCP_AUTH_PROXY_TOKEN_AUTH_METHOD must be client_secret_basic (HTTP Basic) or client_secret_post (form fields), not "${value}".`,
+  );
 }
 
 // A hop count (`1`), or a list of proxy addresses and ranges (`10.0.0.0/8,loopback`).

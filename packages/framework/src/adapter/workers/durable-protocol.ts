@@ -18,6 +18,7 @@ import type { DurableObjectNamespace, DurableObjectStub } from "./durable-object
  * | `stream:<stream id>`   | `stream`   | the events of one SSE stream, for `Last-Event-ID` resumes  |
  * | `bus`                  | `bus`      | nothing stored: fans changes out to listen streams, sessions |
  * | `used-states`          | `used`     | the 2026-07-28 `requestState` ids already used             |
+ * | `oauth:<kind>:<key>`   | `oauth`    | one OAuth proxy record: a client, a login or a code        |
  * | `session:<session id>` | `session`  | one 2025-11-25 session: its protocol server, live streams  |
  *
  * One object serialises everything sent to it (its input gate), so a quota check and the count it

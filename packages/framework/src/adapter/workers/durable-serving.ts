@@ -16,13 +16,15 @@ import type { RequestExtras } from "../../transports/http/http-handler.js";
 import { DurableTaskStore } from "./durable-task-store.js";
 import { durableTaskPlace } from "./durable-task-run.js";
 import { DurableUsedStates } from "./durable-used-states.js";
+import { durableOAuthProxyStore } from "./durable-oauth-proxy-store.js";
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const ERA_2026 = "2026-07-28";
 
 /**
  * Plugs the Durable Object stores into `server` and gives back the stores for its HTTP handlers:
- * tasks and their runs, 2026-07-28 `requestState` uses, resumable streams and the change bus all on `namespace`.
+ * tasks and their runs, 2026-07-28 `requestState` uses, resumable streams, the change bus and the
+ * OAuth proxy's records, all on `namespace`.
  * Made once per isolate, for the Worker and the session objects alike.
  */
 export function durableStores(server: TypemcpServer, namespace: DurableObjectNamespace): HttpStores {
@@ -41,7 +43,8 @@ export function durableStores(server: TypemcpServer, namespace: DurableObjectNam
   // A task's run goes to an object of its own, where it outlives the request (see DurableTaskRun).
   handle.useTaskPlace(durableTaskPlace(namespace));
   handle.useUsedStates(new DurableUsedStates(namespace));
-  return (made = { tasks, eventStore, bus: bus.listenOnly(), shared: { events, isReady: () => true } });
+  const oauthProxy = durableOAuthProxyStore(namespace);
+  return (made = { tasks, eventStore, bus: bus.listenOnly(), shared: { events, isReady: () => true }, oauthProxy });
 }
 
 let made: HttpStores | undefined;

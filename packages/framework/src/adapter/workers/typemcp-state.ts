@@ -11,6 +11,7 @@ import { DurableTaskTally, tallyOf } from "./durable-task-tally.js";
 import { isDurableObjectNamespace } from "./durable-object-types.js";
 import { STATE_BINDING } from "./durable-protocol.js";
 import { DurableUsedStateRecords } from "./durable-used-states.js";
+import { DurableOAuthProxyRecord } from "./durable-oauth-proxy-store.js";
 
 /** How the object builds a session's handler and learns its limits; installed by the Workers entry (adapter/platform-serve.ts). */
 export interface SessionHost {
@@ -38,11 +39,20 @@ export function hostSessions(sessions: SessionHost): void {
  * typemcp's Durable Object class, exported by every `typemcp build --target workers` bundle and
  * bound as `MCP_STATE` (see "Run anywhere" in the README). One class plays every role; which one
  * an object plays follows from its name, chosen by the Worker (see durable-protocol.ts): one
- * shard of the tasks, the tasks' server-wide tally, one task's run, one stream's events, the change bus, the used `requestState` ids, or one
+ * shard of the tasks, the tasks' server-wide tally, one task's run, one stream's events, the change bus, the used `requestState` ids, one
+ * OAuth proxy record, or one
  * 2025-11-25 session. An object plays one role for its whole life.
  */
 export class TypemcpState {
-  private role: DurableTaskRecords | DurableTaskTally | DurableTaskRun | DurableEventLog | DurableEventHub | DurableUsedStateRecords | undefined;
+  private role:
+    | DurableTaskRecords
+    | DurableTaskTally
+    | DurableTaskRun
+    | DurableEventLog
+    | DurableEventHub
+    | DurableUsedStateRecords
+    | DurableOAuthProxyRecord
+    | undefined;
   private session: DurableSession | undefined;
 
   constructor(
@@ -74,6 +84,7 @@ export class TypemcpState {
     if (role === "stream") return ((this.role ??= new DurableEventLog(this.state.storage, host.streamTtlMs)) as DurableEventLog).handle(operation, args);
     if (role === "bus") return ((this.role ??= new DurableEventHub()) as DurableEventHub).handle(operation, args);
     if (role === "used") return ((this.role ??= new DurableUsedStateRecords(this.state.storage)) as DurableUsedStateRecords).handle(operation, args);
+    if (role === "oauth") return ((this.role ??= new DurableOAuthProxyRecord(this.state.storage)) as DurableOAuthProxyRecord).handle(operation, args);
     return new Response(JSON.stringify({ error: `unknown role ${role}` }), { status: 400 });
   }
 

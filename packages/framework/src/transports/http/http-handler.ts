@@ -110,7 +110,10 @@ class HttpDispatcher implements HttpHandler {
     const oauth = auth?.verifyToken !== undefined || issuer !== undefined || (auth?.authorizationServers?.length ?? 0) > 0 || auth?.proxy !== undefined;
     // From configuration, never from a request (see resourceUrlsOf); throws at start-up when it cannot be known.
     this.resourceUrls = resourceUrlsOf(auth, { path: options.path, oauth, issuer: issuer ?? auth?.proxy?.issuer, publicUrl });
-    this.proxy = auth?.proxy === undefined ? undefined : createOAuthProxy(auth.proxy, () => auth.resource ?? this.resourceUrls!.fixed!());
+    // The proxy's own store if given one, else the instances' shared one (--redis, Durable Objects), else memory.
+    const proxyStore = auth?.proxy?.store ?? options.stores.oauthProxy;
+    const proxyOptions = auth?.proxy && { ...auth.proxy, ...(proxyStore ? { store: proxyStore } : {}) };
+    this.proxy = proxyOptions === undefined ? undefined : createOAuthProxy(proxyOptions, () => auth?.resource ?? this.resourceUrls!.fixed!());
     this.verifier = issuer === undefined ? undefined : createOAuthTokenVerifier({ ...auth, issuer }, () => auth?.audience ?? this.resourceUrls!.fixed!());
     // Checked at start-up: a malformed or short key is a configuration error, not a refusal later.
     this.apiKeys = auth?.apiKeys === undefined ? undefined : toApiKeyRing(auth.apiKeys);

@@ -2,6 +2,7 @@ import type { AuthInfo } from "../../runtime/identity/auth-info.js";
 import type { EventStore, ServerEventBus } from "../../runtime/sdk/sdk.js";
 import type { ApiKey } from "./api-keys.js";
 import type { OAuthProxyOptions } from "./oauth-proxy/oauth-proxy-options.js";
+import type { OAuthProxyStore } from "./oauth-proxy/oauth-proxy-store.js";
 import type { SharedStores } from "./shared-stores.js";
 import type { TaskStore } from "../../runtime/tasks/task-store.js";
 
@@ -19,6 +20,11 @@ export interface HttpStores {
   shared?: SharedStores;
   /** Tasks extension: where task state and results live, so any instance answers for any task. */
   tasks?: TaskStore;
+  /**
+   * The OAuth proxy's registered clients, logins under way and codes (`http.auth.proxy`), when it
+   * was given no `store` of its own: Redis with `--redis`, the Durable Objects on Workers.
+   */
+  oauthProxy?: OAuthProxyStore;
   /**
    * 2025-11-25 sessions kept outside this handler (a Durable Object per session on Workers): the
    * id a new session takes, chosen by whoever routes its requests, so that it stays the same

@@ -1,13 +1,17 @@
 import { AuthServerUnavailableError } from "../token-errors.js";
 import { backToClient, browserRefusal, redirectTo } from "./oauth-answers.js";
-import { challengeOf, randomToken } from "./pkce.js";
+import { randomToken } from "./pkce.js";
 import { PROXY_PATHS, proxyUrl, type ProxyContext, type ProxyRequest } from "./proxy-context.js";
 import { isRegisteredRedirectUri } from "./redirect-uris.js";
 import { loginCookie } from "./login-cookie.js";
+import { consentPage } from "./consent-screen.js";
+import { providerLogin } from "./provider-login.js";
+import type { PendingLogin } from "./proxy-records.js";
 
 /**
  * The authorization endpoint: checks the host's request, keeps it as a pending login, and sends the
- * browser on to the provider with the proxy's own client, state and PKCE challenge. Until the
+ * browser on to the provider with the proxy's own client, state and PKCE challenge (with
+ * `consent`, shows the server's consent screen first, whose form does that). Until the
  * redirect URI is known to be the client's, a refusal is shown to the person, never redirected.
  */
 export async function authorize(context: ProxyContext, request: ProxyRequest): Promise<Response> {
@@ -38,29 +42,16 @@ export async function authorize(context: ProxyContext, request: ProxyRequest): P
   const offered = context.options.scopes;
   const unknown = offered === undefined ? [] : (scope ?? "").split(" ").filter((s) => s !== "" && !offered.includes(s));
   if (unknown.length > 0) return back("invalid_scope", `This server cannot grant ${unknown.join(", ")}; it offers ${offered!.join(", ")}.`);
-  let endpoint: string;
   try {
-    endpoint = (await context.upstream.endpoints()).authorization;
+    await context.upstream.endpoints();
   } catch (error) {
     if (!(error instanceof AuthServerUnavailableError)) throw error;
     return back("temporarily_unavailable", `The identity provider cannot be reached: ${error.message}.`);
   }
   const id = randomToken();
-  const upstreamVerifier = randomToken();
-  const browser = randomToken();
-  await context.records.saveLogin(id, { clientId, redirectUri, state, codeChallenge, scope, upstreamVerifier, browser });
-  const upstream = new URL(endpoint);
-  const upstreamScope = scope ?? offered?.join(" ");
-  const params = {
-    response_type: "code",
-    client_id: context.options.clientId,
-    redirect_uri: proxyUrl(context, PROXY_PATHS.callback),
-    state: id,
-    code_challenge: await challengeOf(upstreamVerifier),
-    code_challenge_method: "S256",
-    resource: context.resource(),
-    ...(upstreamScope ? { scope: upstreamScope } : {}),
-  };
-  for (const [name, value] of Object.entries(params)) upstream.searchParams.set(name, value);
-  return redirectTo(upstream, { "Set-Cookie": loginCookie(context, id).set(browser) });
+  const login: PendingLogin = { clientId, redirectUri, state, codeChallenge, scope, upstreamVerifier: randomToken(), browser: randomToken() };
+  await context.records.saveLogin(id, login);
+  const cookie = { "Set-Cookie": loginCookie(context, id).set(login.browser) };
+  if (context.options.consent === true) return consentPage(context, id, client, login, cookie);
+  return redirectTo(await providerLogin(context, id, login), cookie);
 }

@@ -1,8 +1,7 @@
-import { digest, sameDigest } from "../api-keys.js";
 import { backToClient, browserRefusal } from "./oauth-answers.js";
 import { randomToken } from "./pkce.js";
 import type { ProxyContext, ProxyRequest } from "./proxy-context.js";
-import { cookieValue, loginCookie } from "./login-cookie.js";
+import { isSameBrowser, loginCookie, OTHER_BROWSER, UNKNOWN_LOGIN } from "./login-cookie.js";
 
 /**
  * Where the provider sends the person back: the login its `state` names is taken (once: a second
@@ -13,19 +12,9 @@ export async function finishLogin(context: ProxyContext, request: ProxyRequest):
   const { query } = request;
   const id = query.get("state") ?? "";
   const login = id === "" ? undefined : await context.records.takeLogin(id);
-  if (!login)
-    return browserRefusal(
-      400,
-      "This login is unknown, expired (after 10 minutes) or already finished: its state does not match one this server started. Start the login again from the app.",
-    );
+  if (!login) return browserRefusal(400, UNKNOWN_LOGIN);
+  if (!(await isSameBrowser(context, request, id, login))) return browserRefusal(400, OTHER_BROWSER);
   const cookie = loginCookie(context, id);
-  const presented = cookieValue(request.header("cookie"), cookie.name);
-  const [a, b] = await Promise.all([digest(presented ?? ""), digest(login.browser)]);
-  if (presented === undefined || !sameDigest(a, b))
-    return browserRefusal(
-      400,
-      "This login was started in another browser (its cookie is missing here), so it cannot be finished in this one. Start the login again from the app.",
-    );
   const answer = (params: Record<string, string>) => backToClient(login.redirectUri, params, login.state, context.issuer(), { "Set-Cookie": cookie.clear() });
   const error = query.get("error");
   if (error !== null) {

@@ -21,9 +21,9 @@ export function browserRefusal(status: number, message: string): Response {
   return new Response(`${message}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
 }
 
-/** A redirect that sends the browser on to `url`. */
-export function redirectTo(url: URL, headers: Record<string, string> = {}): Response {
-  return new Response(null, { status: 302, headers: { Location: url.href, ...NO_STORE, ...headers } });
+/** A redirect that sends the browser on to `url` (302; 303 after a form's POST). */
+export function redirectTo(url: URL, headers: Record<string, string> = {}, status: 302 | 303 = 302): Response {
+  return new Response(null, { status, headers: { Location: url.href, ...NO_STORE, ...headers } });
 }
 
 /**

@@ -5,7 +5,8 @@ import type { OAuthProxyStore } from "./oauth-proxy-store.js";
  * (Google, Microsoft Entra ID): the server registers hosts itself (RFC 7591) and logs their users
  * in at the provider with its one registered client, so a host that only knows the server's URL
  * can log in. Also `--auth-proxy` / `MCP_AUTH_PROXY_ISSUER`, `MCP_AUTH_PROXY_CLIENT_ID`,
- * `MCP_AUTH_PROXY_CLIENT_SECRET`, `MCP_AUTH_PROXY_SCOPES`, `MCP_AUTH_PROXY_REDIRECT_URIS`.
+ * `MCP_AUTH_PROXY_CLIENT_SECRET`, `MCP_AUTH_PROXY_SCOPES`, `MCP_AUTH_PROXY_REDIRECT_URIS`,
+ * `--auth-proxy-authorization-endpoint`, `--auth-proxy-token-endpoint`, `--auth-proxy-token-auth-method`.
  *
  * @example
  * ```ts
@@ -13,8 +14,27 @@ import type { OAuthProxyStore } from "./oauth-proxy-store.js";
  * ```
  */
 export interface OAuthProxyOptions {
-  /** The provider's issuer URL; its metadata gives the authorization and token endpoints, and its tokens are verified as `http.auth.issuer`'s are. */
+  /**
+   * The provider's issuer URL; its metadata gives the authorization and token endpoints (unless
+   * both are named below), and its tokens are verified as `http.auth.issuer`'s are (unless
+   * `http.auth.verifyToken` checks them).
+   */
   issuer: string;
+  /**
+   * The provider's authorization endpoint, named by hand: for a provider that publishes no
+   * metadata (GitHub: `https://github.com/login/oauth/authorize`). Also `--auth-proxy-authorization-endpoint`,
+   * `MCP_AUTH_PROXY_AUTHORIZATION_ENDPOINT`. With `tokenEndpoint` too, the metadata is never fetched.
+   */
+  authorizationEndpoint?: string;
+  /** The provider's token endpoint, named by hand (GitHub: `https://github.com/login/oauth/access_token`). Also `--auth-proxy-token-endpoint`, `MCP_AUTH_PROXY_TOKEN_ENDPOINT`. */
+  tokenEndpoint?: string;
+  /**
+   * How the server's client proves itself at the token endpoint: `client_secret_basic` (HTTP
+   * Basic) or `client_secret_post` (`client_id` and `client_secret` form fields). Default: from
+   * the metadata's `token_endpoint_auth_methods_supported` (Basic unless only the form is listed),
+   * Basic when there is none. Also `--auth-proxy-token-auth-method`, `MCP_AUTH_PROXY_TOKEN_AUTH_METHOD`.
+   */
+  tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post";
   /** The client registered at the provider for this server, with the redirect URI `<origin>/oauth/callback`. */
   clientId: string;
   /** That client's secret (only from the environment on the command line: `MCP_AUTH_PROXY_CLIENT_SECRET`). */
@@ -28,6 +48,13 @@ export interface OAuthProxyOptions {
    * person's authorization code to the stranger's site.
    */
   redirectUris?: string[];
+  /**
+   * Show a consent screen of the server's own before sending the person to the provider: it names
+   * the app (as it registered itself), where its access goes (its redirect URI) and what it asks
+   * for, with Allow and Deny. Off by default: the provider's own consent is then the only one.
+   * Also `--auth-proxy-consent`, `MCP_AUTH_PROXY_CONSENT=1`.
+   */
+  consent?: boolean;
   /** Where registered clients, pending logins and codes are kept; default in memory (`createMemoryOAuthProxyStore`). */
   store?: OAuthProxyStore;
 }

@@ -1,8 +1,10 @@
+import { ProtocolError } from "../../../errors/protocol-error.js";
 import { TypemcpError } from "../../../errors/typemcp-error.js";
 import { authorize } from "./authorize-endpoint.js";
 import { finishLogin } from "./callback-endpoint.js";
+import { answerConsent } from "./consent-screen.js";
 import { registerClient } from "./client-registration.js";
-import { oauthJson } from "./oauth-answers.js";
+import { browserRefusal, oauthError, oauthJson } from "./oauth-answers.js";
 import type { OAuthProxyOptions } from "./oauth-proxy-options.js";
 import { createMemoryOAuthProxyStore } from "./oauth-proxy-store.js";
 import { PROXY_PATHS, proxyUrl, type ProxyContext, type ProxyRequest } from "./proxy-context.js";
@@ -37,13 +39,22 @@ export function createOAuthProxy(options: OAuthProxyOptions, resource: () => str
     [PROXY_PATHS.register]: (request) => registerClient(context, request),
     [PROXY_PATHS.authorize]: (request) => authorize(context, request),
     [PROXY_PATHS.callback]: (request) => finishLogin(context, request),
+    [PROXY_PATHS.consent]: (request) => answerConsent(context, request),
     [PROXY_PATHS.token]: (request) => exchangeToken(context, request),
   };
   return {
     issuer: context.issuer,
     handles: (path) => Object.hasOwn(endpoints, path),
-    answer: (path, request) => endpoints[path]!(request),
+    answer: (path, request) => endpoints[path]!(request).catch((error: unknown) => storeFailure(path, error)),
   };
+}
+
+// A shared store that is down or refuses (Redis, a Durable Object) fails the one request in its
+// own words, as the OAuth answer its asker reads: JSON to a host, a page to the person.
+function storeFailure(path: string, error: unknown): Response {
+  if (!(error instanceof ProtocolError) || (error.code !== "STORE_UNAVAILABLE" && error.code !== "STORE_REFUSED")) throw error;
+  const forHost = path === PROXY_PATHS.register || path === PROXY_PATHS.token;
+  return forHost ? oauthError(503, "temporarily_unavailable", error.message) : browserRefusal(503, error.message);
 }
 
 // RFC 8414: what a host reads to register, send the person to log in, and exchange the code.
@@ -75,5 +86,17 @@ function assertProxyOptions(options: OAuthProxyOptions): void {
     throw new TypemcpError({
       code: "INVALID_CONFIGURATION",
       message: `http.auth.proxy.redirectUris holds ${JSON.stringify(bad)}, which is not an absolute URL without a fragment.`,
+    });
+  const endpoint = (["authorizationEndpoint", "tokenEndpoint"] as const).find((name) => options[name] !== undefined && !URL.canParse(options[name]));
+  if (endpoint !== undefined)
+    throw new TypemcpError({
+      code: "INVALID_CONFIGURATION",
+      message: `http.auth.proxy.${endpoint} is ${JSON.stringify(options[endpoint])}, which is not a URL.`,
+    });
+  const method = options.tokenEndpointAuthMethod;
+  if (method !== undefined && method !== "client_secret_basic" && method !== "client_secret_post")
+    throw new TypemcpError({
+      code: "INVALID_CONFIGURATION",
+      message: `http.auth.proxy.tokenEndpointAuthMethod is ${JSON.stringify(method)}: it must be "client_secret_basic" or "client_secret_post".`,
     });
 }

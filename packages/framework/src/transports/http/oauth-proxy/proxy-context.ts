@@ -9,6 +9,7 @@ export const PROXY_PATHS = {
   register: "/oauth/register",
   authorize: "/oauth/authorize",
   callback: "/oauth/callback",
+  consent: "/oauth/consent",
   token: "/oauth/token",
 } as const;
 

@@ -40,6 +40,8 @@ export interface ProxyRecords {
   saveClient(client: RegisteredClient): Promise<void>;
   client(id: string): Promise<RegisteredClient | undefined>;
   saveLogin(id: string, login: PendingLogin): Promise<void>;
+  /** The login under way, left in place (the consent form reads it; the callback takes it). */
+  login(id: string): Promise<PendingLogin | undefined>;
   takeLogin(id: string): Promise<PendingLogin | undefined>;
   saveCode(code: string, issued: IssuedCode): Promise<void>;
   takeCode(code: string): Promise<IssuedCode | undefined>;
@@ -52,6 +54,7 @@ export function proxyRecords(store: OAuthProxyStore): ProxyRecords {
     saveClient: (client) => store.set("client", client.client_id, JSON.stringify(client), LIFETIMES.client),
     client: async (id) => read<RegisteredClient>(await store.get("client", id)),
     saveLogin: (id, login) => store.set("flow", id, JSON.stringify(login), LIFETIMES.flow),
+    login: async (id) => read<PendingLogin>(await store.get("flow", id)),
     takeLogin: async (id) => read<PendingLogin>(await store.take("flow", id)),
     saveCode: (code, issued) => store.set("code", code, JSON.stringify(issued), LIFETIMES.code),
     takeCode: async (code) => read<IssuedCode>(await store.take("code", code)),

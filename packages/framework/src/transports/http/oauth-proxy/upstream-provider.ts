@@ -6,7 +6,7 @@ import type { OAuthProxyOptions } from "./oauth-proxy-options.js";
 export interface UpstreamEndpoints {
   readonly authorization: string;
   readonly token: string;
-  /** How the proxy's client authenticates at the token endpoint: HTTP Basic unless the provider takes only a form field. */
+  /** How the proxy's client authenticates at the token endpoint: as set, else HTTP Basic unless the provider lists only form fields. */
   readonly clientAuth: "basic" | "post";
 }
 
@@ -17,8 +17,8 @@ export interface UpstreamAnswer {
 }
 
 /**
- * The provider behind the proxy: its endpoints from its metadata (fetched on first use, again after
- * a failure), and its token endpoint called with the proxy's client credentials.
+ * The provider behind the proxy: its endpoints as named, or from its metadata (fetched on first
+ * use, again after a failure), and its token endpoint called with the proxy's client credentials.
  */
 export function createUpstream(options: OAuthProxyOptions): {
   endpoints(): Promise<UpstreamEndpoints>;
@@ -26,7 +26,7 @@ export function createUpstream(options: OAuthProxyOptions): {
 } {
   let found: Promise<UpstreamEndpoints> | undefined;
   const endpoints = () =>
-    (found ??= discover(options.issuer).catch((error: unknown) => {
+    (found ??= findEndpoints(options).catch((error: unknown) => {
       found = undefined;
       throw error;
     }));
@@ -58,13 +58,20 @@ export function createUpstream(options: OAuthProxyOptions): {
   };
 }
 
-async function discover(issuer: string): Promise<UpstreamEndpoints> {
-  const metadata = await fetchAuthorizationServerMetadata(issuer);
-  const { authorization_endpoint: authorization, token_endpoint: token } = metadata;
-  if (!authorization || !token) throw new AuthServerUnavailableError(`the metadata of ${issuer} names no authorization_endpoint or token_endpoint`);
+// The endpoints named by hand, else those of the provider's metadata; the client's way of
+// authenticating as set, else as the metadata lists, else Basic (which RFC 6749 §2.3.1 requires
+// every provider to take).
+async function findEndpoints(options: OAuthProxyOptions): Promise<UpstreamEndpoints> {
+  const chosen = options.tokenEndpointAuthMethod === undefined ? undefined : options.tokenEndpointAuthMethod === "client_secret_post" ? "post" : "basic";
+  if (options.authorizationEndpoint !== undefined && options.tokenEndpoint !== undefined)
+    return { authorization: options.authorizationEndpoint, token: options.tokenEndpoint, clientAuth: chosen ?? "basic" };
+  const metadata = await fetchAuthorizationServerMetadata(options.issuer);
+  const authorization = options.authorizationEndpoint ?? metadata.authorization_endpoint;
+  const token = options.tokenEndpoint ?? metadata.token_endpoint;
+  if (!authorization || !token) throw new AuthServerUnavailableError(`the metadata of ${options.issuer} names no authorization_endpoint or token_endpoint`);
   const methods = metadata.token_endpoint_auth_methods_supported;
-  const clientAuth = methods && !methods.includes("client_secret_basic") && methods.includes("client_secret_post") ? "post" : "basic";
-  return { authorization, token, clientAuth };
+  const listed = methods && !methods.includes("client_secret_basic") && methods.includes("client_secret_post") ? "post" : "basic";
+  return { authorization, token, clientAuth: chosen ?? listed };
 }
 
 function formEncode(value: string): string {
