@@ -8,7 +8,7 @@ import type { FileMemo } from "./file-memo.js";
 import type { BuildWarning } from "./build-warning.js";
 import { findComponents } from "./find-components.js";
 import { checkViews } from "./check-views.js";
-import { injectDefinitions, type Injection } from "./inject-definitions.js";
+import { DefinitionTables, injectDefinitions, type Injection } from "./inject-definitions.js";
 import { injectElicitations } from "./inject-elicitations.js";
 import { fixFor } from "./fix-for-diagnostic.js";
 import { formatDiagnostics, loadProgram } from "./load-program.js";
@@ -145,8 +145,11 @@ export function emitWithDefinitions(
   sourceFile?: ts.SourceFile,
   elicitations: ReadonlyMap<ts.CallExpression, JsonSchema> = new Map(),
 ): void {
-  const before = [injectDefinitions(definitions), injectElicitations(elicitations)];
-  const result = program.emit(sourceFile, writeFile, undefined, false, { before });
+  const tables = new DefinitionTables();
+  const before = [injectDefinitions(definitions, tables), injectElicitations(elicitations)];
+  const write: ts.WriteFileCallback = (fileName, text, bom, onError, sources, data) =>
+    writeFile(fileName, /\.[cm]?js$/.test(fileName) && sources?.[0] ? tables.appendTo(sources[0].fileName, text) : text, bom, onError, sources, data);
+  const result = program.emit(sourceFile, write, undefined, false, { before });
   assertTypeChecks(result.diagnostics);
 }
 

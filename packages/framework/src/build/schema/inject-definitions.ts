@@ -1,5 +1,4 @@
 import ts from "./typescript.cjs";
-import { jsonToExpression } from "./json-to-expression.js";
 
 /** A derived definition and the argument position of the decorator call it goes in. */
 export interface Injection {
@@ -8,13 +7,52 @@ export interface Injection {
   readonly position: number;
 }
 
+/** The function each emitted file with definitions declares at its end (see {@link DefinitionTables}). */
+const TABLE = "__typemcpDefinition";
+
+/**
+ * The definitions written into each emitted file, as JSON text: each decorator call gets
+ * `__typemcpDefinition(n)`, and the file ends with that function, which parses the n-th text
+ * (a fresh object per call, as an object literal gave). A function declaration is hoisted, so it
+ * is there when the class's decorators run, and written after the code no line of the source map
+ * moves. Printing a definition as JSON text costs a fraction of printing it as syntax, which was
+ * half the emit of a many-tool file.
+ */
+export class DefinitionTables {
+  private readonly byFile = new Map<string, string[]>();
+
+  /** Keeps `definition` for `fileName`; returns the expression that reads it back. */
+  add(fileName: string, definition: unknown): ts.Expression {
+    const texts = this.byFile.get(fileName) ?? [];
+    this.byFile.set(fileName, texts);
+    texts.push(JSON.stringify(definition, finiteOnly));
+    return ts.factory.createCallExpression(ts.factory.createIdentifier(TABLE), undefined, [ts.factory.createNumericLiteral(texts.length - 1)]);
+  }
+
+  /** `text`, emitted from `fileName`, with its table declared at the end (before the source map comment). */
+  appendTo(fileName: string, text: string): string {
+    const texts = this.byFile.get(fileName);
+    if (!texts?.length) return text;
+    const table =
+      `\n// The definitions typemcp derived from this file's types, one JSON text per decorator.\n` +
+      `function ${TABLE}(n) {\n  return JSON.parse((${TABLE}.texts || (${TABLE}.texts = [\n    ${texts.map((t) => JSON.stringify(t)).join(",\n    ")},\n  ]))[n]);\n}\n`;
+    const mapComment = /\n\/\/# sourceMappingURL=[^\n]*\s*$/.exec(text);
+    return mapComment ? text.slice(0, mapComment.index) + table + text.slice(mapComment.index) : text + table;
+  }
+}
+
+function finiteOnly(_key: string, value: unknown): unknown {
+  if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError(`${value} has no JSON form`);
+  return value;
+}
+
 /**
  * A `before` transformer for the build's emit: `@tool(options)` becomes
  * `@tool(options, <definition>)` (and `@resource(uri)` becomes `@resource(uri, undefined, <definition>)`),
  * so the derived definition lives in the class's own module — nothing to locate at run time,
- * nothing to go stale, and a bundler keeps it.
+ * nothing to go stale, and a bundler keeps it. The definition is read from `tables`.
  */
-export function injectDefinitions(definitions: ReadonlyMap<ts.Decorator, Injection>): ts.TransformerFactory<ts.SourceFile> {
+export function injectDefinitions(definitions: ReadonlyMap<ts.Decorator, Injection>, tables: DefinitionTables): ts.TransformerFactory<ts.SourceFile> {
   return (context) => (file) => {
     if (![...definitions.keys()].some((d) => d.getSourceFile() === file)) return file;
     const visit = (node: ts.Node): ts.Node => {
@@ -24,7 +62,7 @@ export function injectDefinitions(definitions: ReadonlyMap<ts.Decorator, Injecti
           const call = node.expression;
           const args: ts.Expression[] = [];
           for (let i = 0; i < injection.position; i++) args.push(call.arguments[i] ?? ts.factory.createIdentifier("undefined"));
-          args.push(jsonToExpression(injection.generated));
+          args.push(tables.add(file.fileName, injection.generated));
           return ts.factory.updateDecorator(node, ts.factory.updateCallExpression(call, call.expression, call.typeArguments, args));
         }
       }
