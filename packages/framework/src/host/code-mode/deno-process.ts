@@ -1,13 +1,12 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { RUNTIME_MB, spawnWithDataLimit } from "./limited-spawn.js";
 import type { ProgramBridge } from "./program-bridge.js";
 import { classifyExit, parseBridgeLine } from "./sandbox-messages.js";
 
-/** What Deno itself needs beside a program's heap (see `SandboxLimits.processMemoryMb`). */
-const RUNTIME_MB = 1_536;
 /**
  * Address space a program's Worker reserves for its code (V8's code range), which the operating
  * system's data limit counts though little of it is ever used: added to the limit, so a program
@@ -48,16 +47,9 @@ export class DenoProcess {
       poolFile(),
     ];
     const env = { PATH: process.env.PATH ?? "", DENO_DIR: path.join(os.tmpdir(), "typemcp-code-mode-deno"), NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" };
-    // The heap flag bounds each isolate's V8 heap only; the operating system bounds the rest
-    // (ArrayBuffers live outside it), through a shell that sets the limit and then becomes Deno.
-    const dataKb = String(Math.floor(((limits.processMemoryMb ?? limits.memoryMb + RUNTIME_MB) + ISOLATE_RESERVE_MB) * 1024));
-    this.child =
-      process.platform === "win32"
-        ? spawn(deno, args, { env, stdio: ["pipe", "pipe", "pipe"] })
-        : spawn("/bin/sh", ["-c", 'ulimit -d "$TYPEMCP_DATA_KB" && exec "$@"', "sh", deno, ...args], {
-            env: { ...env, TYPEMCP_DATA_KB: dataKb },
-            stdio: ["pipe", "pipe", "pipe"],
-          });
+    // The heap flag bounds each isolate's V8 heap only; the operating system bounds the rest.
+    const dataMb = (limits.processMemoryMb ?? limits.memoryMb + RUNTIME_MB) + ISOLATE_RESERVE_MB;
+    this.child = spawnWithDataLimit(deno, args, dataMb, { env, stdio: ["pipe", "pipe", "pipe"] }) as ChildProcessWithoutNullStreams;
     this.child.stdout.setEncoding("utf8").on("data", (chunk: string) => this.read(chunk));
     this.child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       if (this.stderr.length < 64_000) this.stderr += chunk;

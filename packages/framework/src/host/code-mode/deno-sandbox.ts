@@ -2,17 +2,16 @@ import { spawnSync } from "node:child_process";
 import { DenoProcess } from "./deno-process.js";
 import { findDeno } from "./find-deno.js";
 import { type CheckResult, warmChecker } from "./program-checker.js";
+import { ProcessPool } from "./process-pool.js";
 import { ProgramBridge } from "./program-bridge.js";
-import { type PreludeSetup, sandboxPrelude } from "./sandbox-prelude.js";
+import { programModule } from "./program-module.js";
 import { describeTypeErrors, refuseModules } from "./sandbox-messages.js";
 import { type CodeSandbox, type ResolvedLimits, resolveLimits, type SandboxLimits, type SandboxOutcome, type SandboxRun } from "./sandbox-types.js";
 
 export type { BridgeAnswer, CodeSandbox, SandboxFailure, SandboxLimits, SandboxOutcome, SandboxRun } from "./sandbox-types.js";
 
 const STARTUP_MS = 120_000;
-/** Processes kept waiting for a program, per Deno binary and memory limits. */
-const IDLE_PROCESSES = 2;
-const idle = new Map<string, DenoProcess[]>();
+const pool = new ProcessPool<DenoProcess>();
 
 /**
  * A sandbox on Deno: programs run with no permissions (no network, files, environment, subprocesses
@@ -29,9 +28,7 @@ export function createDenoSandbox(options: SandboxLimits & { deno?: string } = {
   const key = `${deno}\u0000${limits.memoryMb}\u0000${limits.processMemoryMb ?? ""}`;
   return {
     run: (program) => runInDeno(deno, key, limits, program),
-    close: async () => {
-      for (const process of idle.get(key)?.splice(0) ?? []) process.kill();
-    },
+    close: async () => pool.close(key),
   };
 }
 
@@ -39,13 +36,10 @@ async function runInDeno(deno: string, key: string, limits: ResolvedLimits, prog
   const refused = refuseModules(program.code);
   if (refused) return { output: "", calls: 0, failure: refused };
   // A warm process if one waits, else one starting while the program is checked.
-  const waiting = idle.get(key) ?? [];
-  let found = waiting.pop();
-  while (found?.exited) found = waiting.pop();
-  const process = found ?? new DenoProcess(deno, limits);
+  const process = pool.take(key) ?? new DenoProcess(deno, limits);
   const checked = program.language === "typescript" ? checkForDeno(deno, program) : undefined;
   if (checked && !checked.ok) {
-    putBack(key, process);
+    pool.give(key, process, true);
     return { output: "", calls: 0, failure: { kind: "type-error", message: describeTypeErrors(checked.errors) } };
   }
   const bridge = new ProgramBridge(program, limits, () => process.kill());
@@ -57,31 +51,8 @@ async function runInDeno(deno: string, key: string, limits: ResolvedLimits, prog
   program.signal?.removeEventListener("abort", onAbort);
   const outcome = bridge.outcome();
   // Ended cleanly or by the program's own exception: the process is as good as new.
-  if (!outcome.failure || outcome.failure.kind === "exception") putBack(key, process);
-  else process.kill();
+  pool.give(key, process, !outcome.failure || outcome.failure.kind === "exception");
   return outcome;
-}
-
-function putBack(key: string, process: DenoProcess): void {
-  const waiting = idle.get(key) ?? [];
-  idle.set(key, waiting);
-  if (process.exited || waiting.length >= IDLE_PROCESSES) process.kill();
-  else waiting.push(process);
-}
-
-/**
- * The module a program runs as: the program first (so its lines are the module's less one),
- * then the prelude in a block of its own, which the program cannot see into.
- */
-export function programModule(program: SandboxRun, limits: ResolvedLimits, run = ""): string {
-  const setup: PreludeSetup = {
-    namespaces: program.namespaces,
-    discovery: program.onDiscover !== undefined,
-    kept: program.kept?.entries() ?? {},
-    run,
-    outputLimit: limits.outputLimit,
-  };
-  return `async function program() {\n${program.code}\n}\n{\nconst setup = ${JSON.stringify(setup)};\n(${String(sandboxPrelude)})(setup, program, "deno");\n}\n`;
 }
 
 const denoTypes = new Map<string, string>();

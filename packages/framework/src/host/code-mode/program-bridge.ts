@@ -1,6 +1,7 @@
 import { toDiscoveryRequest } from "./discovery-declarations.js";
 import { describeException, refuseImage } from "./sandbox-messages.js";
 import type { BridgeAnswer, ResolvedLimits, SandboxFailure, SandboxOutcome, SandboxRun } from "./sandbox-types.js";
+import type { PositionMap } from "./source-positions.js";
 import type { ToolResultImage } from "../models/model-adapter.js";
 
 /** A message the sandbox's prelude sends about one program. */
@@ -19,6 +20,7 @@ export class ProgramBridge {
   calls = 0;
   failure: SandboxOutcome["failure"];
   finished = false;
+  private started = false;
   private readonly images: ToolResultImage[] = [];
   private queue = Promise.resolve();
   private inFlight = 0;
@@ -30,6 +32,8 @@ export class ProgramBridge {
     private readonly program: SandboxRun,
     private readonly limits: ResolvedLimits,
     private readonly onStop: () => void,
+    /** Where positions in the JavaScript the sandbox ran came from in the program (a compiled TypeScript program). */
+    private readonly positions?: PositionMap,
   ) {
     this.budget = limits.timeoutMs;
   }
@@ -73,6 +77,8 @@ export class ProgramBridge {
     const kind = message.typemcp;
     const id = message.id;
     if (kind === "ready") {
+      if (this.started) return;
+      this.started = true;
       clearTimeout(this.timer);
       this.startClock();
     } else if (kind === "print") this.print(String(message.text));
@@ -103,7 +109,13 @@ export class ProgramBridge {
         ? { kind: "memory", message: "The program ran out of memory (the sandbox's memory limit) and was stopped." }
         : {
             kind: "exception",
-            message: describeException(String(message.name), String(message.message), String(message.stack ?? ""), this.program.code.split("\n").length),
+            message: describeException(
+              String(message.name),
+              String(message.message),
+              String(message.stack ?? ""),
+              this.program.code.split("\n").length,
+              this.positions,
+            ),
           };
   }
 

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type * as TypeScript from "typescript";
+import { type PositionMap, positionMap } from "./source-positions.js";
 
 type Ts = typeof TypeScript;
 
@@ -7,7 +8,7 @@ type Ts = typeof TypeScript;
 export type CheckerGlobals = { readonly kind: "deno"; readonly types: string } | { readonly kind: "web" };
 
 /** What checking a program found: its JavaScript, or its type errors in Deno's format. */
-export type CheckResult = { readonly ok: true; readonly javascript?: string } | { readonly ok: false; readonly errors: string };
+export type CheckResult = { readonly ok: true; readonly compiled?: CompiledProgram } | { readonly ok: false; readonly errors: string };
 
 const DIR = "/typemcp-code";
 const PROGRAM = `${DIR}/program.ts`;
@@ -75,15 +76,21 @@ export class ProgramChecker {
     this.set(PROGRAM, `${WRAPPER}${code}\n}\n`);
     const diagnostics = [...this.service.getSyntacticDiagnostics(PROGRAM), ...this.service.getSemanticDiagnostics(PROGRAM)];
     if (diagnostics.length) return { ok: false, errors: diagnostics.map((d) => this.format(d)).join("\n\n") };
-    return emit ? { ok: true, javascript: this.transpile(code) } : { ok: true };
+    return emit ? { ok: true, compiled: this.transpile(code) } : { ok: true };
   }
 
-  /** A program's body as JavaScript, its types erased (what a sandbox without TypeScript runs). */
-  transpile(code: string): string {
-    const out = this.ts.transpileModule(`${WRAPPER}${code}\n}\n`, {
-      compilerOptions: { target: this.ts.ScriptTarget.ES2022, module: this.ts.ModuleKind.ESNext, removeComments: false },
-    }).outputText;
-    return out.slice(out.indexOf("{") + 1, out.lastIndexOf("}"));
+  /** A program as JavaScript, its types erased (what a sandbox without TypeScript runs), with its source map. */
+  transpile(code: string): CompiledProgram {
+    const ts = this.ts;
+    const out = ts.transpileModule(`${WRAPPER}${code}\n}\n`, {
+      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, sourceMap: true },
+      fileName: "program.ts",
+    });
+    const map = JSON.parse(out.sourceMapText ?? "{}") as { mappings?: string };
+    return {
+      javascript: out.outputText.replace(/^export default /, "").replace(/\n\/\/# sourceMappingURL=.*\s*$/, "\n"),
+      positions: positionMap(map.mappings ?? ""),
+    };
   }
 
   private set(file: string, text: string): void {
@@ -103,6 +110,12 @@ export class ProgramChecker {
     const where = file.fileName === PROGRAM ? `program.ts:${line}:${character + 1}` : `${file.fileName.split("/").pop()}:${line + 1}:${character + 1}`;
     return `TS${diagnostic.code} [ERROR]: ${message}\n${text}\n${marks}\n    at ${where}`;
   }
+}
+
+/** A TypeScript program as JavaScript: `async function program() {…}`, and where its positions came from. */
+export interface CompiledProgram {
+  readonly javascript: string;
+  readonly positions: PositionMap;
 }
 
 const checkers = new Map<string, ProgramChecker>();

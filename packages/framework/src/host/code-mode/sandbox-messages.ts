@@ -1,4 +1,5 @@
 import type { SandboxOutcome } from "./sandbox-types.js";
+import type { PositionMap } from "./source-positions.js";
 import { MAX_IMAGE_CHARS } from "../tool-result-images.js";
 
 /** The images one program may show the model. */
@@ -50,8 +51,8 @@ export function describeTypeErrors(errors: string): string {
 }
 
 /** An exception the program threw, with the program's own line where the stack has one. */
-export function describeException(name: string, message: string, stack: string, programLines: number): string {
-  const frame = stripPaths(stack, programLines)
+export function describeException(name: string, message: string, stack: string, programLines: number, positions?: PositionMap): string {
+  const frame = stripPaths(stack, programLines, positions)
     .split("\n")
     .find((line) => /program\.(ts|js):\d+/.test(line));
   return `The program threw ${name}: ${message}${frame ? `\n${frame.trim()}` : ""}`;
@@ -60,12 +61,13 @@ export function describeException(name: string, message: string, stack: string, 
 /**
  * Positions in the program's isolate as the model knows them: the program's module (a blob under
  * Deno, `program.js` under workerd) has one line of wrapper above the program's own, and the
- * prelude after it (past `programLines`).
+ * prelude after it (past `programLines`). `positions` maps compiled JavaScript's back to the program's.
  */
-export function stripPaths(text: string, programLines = 0): string {
+export function stripPaths(text: string, programLines = 0, positions?: PositionMap): string {
   return text
-    .replace(/(?:blob:null\/[0-9a-f-]+|\bprogram\.js):(\d+):(\d+)/g, (_, line: string, column: string) =>
-      Number(line) - 1 <= programLines ? `program.ts:${Number(line) - 1}:${column}` : `prelude.js:${line}:${column}`,
-    )
+    .replace(/(?:blob:null\/[0-9a-f-]+|\bprogram\.js):(\d+):(\d+)/g, (_, ranLine: string, ranColumn: string) => {
+      const [line, column] = positions?.(Number(ranLine), Number(ranColumn)) ?? [Number(ranLine), Number(ranColumn)];
+      return line - 1 <= programLines ? `program.ts:${line - 1}:${column}` : `prelude.js:${ranLine}:${ranColumn}`;
+    })
     .replace(/\x1b\[[0-9;]*m/g, "");
 }

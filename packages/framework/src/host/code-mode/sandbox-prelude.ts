@@ -107,9 +107,9 @@ export function sandboxPrelude(setup: PreludeSetup, program: () => Promise<unkno
   Object.defineProperty(globalThis, "kept", { value: Object.freeze(kept), enumerable: true });
   const print = (...values: unknown[]) => {
     const text = values.map(show).join(" ");
-    // Held in the isolate until the next question, so never more than the host would take.
-    if (kind === "workerd" && (printed += text.length + 1) > setup.outputLimit + 1) throw new RangeError("The program printed past its limit.");
     send({ typemcp: "print", text });
+    // Held in the isolate until the next question: past what the host takes (which stops the program), no more.
+    if (kind === "workerd" && (printed += text.length + 1) > setup.outputLimit) throw new RangeError("The program printed past its limit.");
   };
   for (const name of ["log", "info", "warn", "error", "debug", "trace", "dir", "table"] as const) {
     (console as unknown as Record<string, unknown>)[name] = print;
