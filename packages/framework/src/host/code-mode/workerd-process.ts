@@ -114,7 +114,8 @@ export class WorkerdProcess {
   }
 
   private post(source: string): Promise<string> {
-    return new Promise((resolve, reject) => {
+    let onClose = () => {};
+    const answered = new Promise<string>((resolve, reject) => {
       const request = http.request({ socketPath: path.join(this.dir, "sock"), path: "/", method: "POST" }, (response) => {
         let body = "";
         response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
@@ -122,9 +123,11 @@ export class WorkerdProcess {
         response.on("error", reject);
       });
       request.on("error", reject);
-      this.child.once("close", () => request.destroy(new Error("workerd ended")));
+      onClose = () => request.destroy(new Error("workerd ended"));
+      this.child.once("close", onClose);
       request.end(JSON.stringify({ source }));
     });
+    return answered.finally(() => this.child.off("close", onClose));
   }
 
   // A question of the running program: what it printed before it, then the question, whose answer is the response.
