@@ -1,4 +1,4 @@
-import { type PreludeSetup, sandboxPrelude } from "./sandbox-prelude.js";
+import { type PreludeSetup, preludeSource } from "./sandbox-prelude.js";
 import type { ResolvedLimits, SandboxRun } from "./sandbox-types.js";
 
 /**
@@ -17,8 +17,8 @@ export function programModule(program: SandboxRun, limits: ResolvedLimits, optio
     outputLimit: limits.outputLimit,
   };
   const head = options.javascript ?? `async function program() {\n${program.code}\n}\n`;
-  if (!run) return `${head}{\nconst setup = ${JSON.stringify(setup)};\n(${String(sandboxPrelude)})(setup, program, "deno");\n}\n`;
+  if (!run) return `${head}{\nconst setup = ${JSON.stringify(setup)};\n${preludeSource()}(setup, program, "deno");\n}\n`;
   // workerd: a module whose one request runs the program and answers with its last messages.
-  const prelude = `(${String(sandboxPrelude)})(${JSON.stringify(setup)}, program, "workerd")`;
+  const prelude = `${preludeSource()}(${JSON.stringify(setup)}, program, "workerd")`;
   return `${head}export default { fetch: () => ${prelude}.then((messages) => new Response(JSON.stringify({ messages }))) };\n`;
 }

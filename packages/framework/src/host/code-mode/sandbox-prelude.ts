@@ -1,7 +1,7 @@
 /**
  * The code that runs inside code mode's sandbox, in the program's own fresh isolate (a Deno worker,
- * or a workerd dynamic worker), before the model's program. The host writes its source (this
- * function's text: it closes over nothing) into the isolate's one module, after the program:
+ * or a workerd dynamic worker), before the model's program. The host writes its source (the text
+ * of this file's three functions, which close over nothing else) into the isolate's one module, after the program:
  * it defines one global namespace per server whose functions ask the host to call a tool,
  * `codemode.search`/`describe`/`keep`/`show` (when the host offers them), `kept` (what earlier
  * programs kept), turns `console.*` into printed lines, runs the program and reports how it ended.
@@ -10,17 +10,72 @@
  * program printed travels with the next question or the answer that ends the run.
  */
 export function sandboxPrelude(setup: PreludeSetup, program: () => Promise<unknown>, kind: "deno" | "workerd"): Promise<unknown> {
-  type Reply = { id: number; result?: unknown; error?: string };
   type Message = Record<string, unknown>;
   const scope = globalThis as any;
   const deno = scope.Deno;
+  const channel = preludeChannel(setup, kind);
+  let printed = 0;
+  // The program reaches nothing outside but the bridge: under workerd its fetch would go to the host.
+  if (kind === "workerd")
+    scope.fetch = () => Promise.reject(Object.assign(new Error("Requires net access: programs have no network."), { name: "NotCapable" }));
+  const show = (value: unknown): string => {
+    if (typeof value === "string") return value;
+    if (deno) return deno.inspect(value, { depth: 8, colors: false, strAbbreviateSize: 100_000, iterableLimit: 1000 });
+    try {
+      return JSON.stringify(value) ?? String(value);
+    } catch {
+      return String(value);
+    }
+  };
+  preludeGlobals(setup, channel.ask, channel.ToolCallError);
+  const print = (...values: unknown[]) => {
+    const text = values.map(show).join(" ");
+    channel.send({ typemcp: "print", text });
+    // Held in the isolate until the next question: past what the host takes (which stops the program), no more.
+    if (kind === "workerd" && (printed += text.length + 1) > setup.outputLimit) throw new RangeError("The program printed past its limit.");
+  };
+  for (const name of ["log", "info", "warn", "error", "debug", "trace", "dir", "table"] as const) {
+    (console as unknown as Record<string, unknown>)[name] = print;
+  }
+  let ended: (message: Message) => void = () => {};
+  const finished = new Promise<Message[]>((resolve) => {
+    ended = (message) => {
+      channel.send(message);
+      if (kind === "deno") scope.close();
+      resolve(channel.outbox.splice(0));
+    };
+  });
+  const fail = (error: unknown) => {
+    const e = error instanceof Error ? error : new Error(show(error));
+    ended({ typemcp: "error", name: e.name, message: e.message, stack: e.stack ?? "" });
+  };
+  scope.addEventListener("unhandledrejection", (event: { reason: unknown; preventDefault(): void }) => {
+    event.preventDefault();
+    fail(event.reason);
+  });
+  scope.addEventListener("error", (event: { error: unknown; preventDefault(): void }) => {
+    event.preventDefault();
+    fail(event.error);
+  });
+  channel.send({ typemcp: "ready" });
+  program().then(() => ended({ typemcp: "done" }), fail);
+  return finished;
+}
+
+/**
+ * How the prelude talks to the host: under Deno a message is a line on stdout at once and answers
+ * come from the pool's main thread; under workerd messages wait in `outbox` for the next question,
+ * which is a request to the host's bridge whose response is its answer.
+ */
+export function preludeChannel(setup: PreludeSetup, kind: "deno" | "workerd") {
+  type Reply = { id: number; result?: unknown; error?: string };
+  type Message = Record<string, unknown>;
+  const scope = globalThis as any;
   const encoder = new TextEncoder();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const outbox: Message[] = [];
   const bridgeFetch = scope.fetch;
   let nextId = 1;
-  let printed = 0;
-
   /** A tool that answered `isError: true`, or a call the host refused: the program may catch it. */
   class ToolCallError extends Error {
     override name = "ToolCallError";
@@ -32,12 +87,11 @@ export function sandboxPrelude(setup: PreludeSetup, program: () => Promise<unkno
     if (reply.error !== undefined) waiting.reject(new ToolCallError(reply.error));
     else waiting.resolve(reply.result);
   };
-  const write = (message: Message) => {
+  const send = (message: Message) => {
+    if (kind === "workerd") return void outbox.push(message);
     const bytes = encoder.encode(`${JSON.stringify(message)}\n`);
-    for (let at = 0; at < bytes.length; ) at += deno.stdout.writeSync(bytes.subarray(at));
+    for (let at = 0; at < bytes.length; ) at += scope.Deno.stdout.writeSync(bytes.subarray(at));
   };
-  // Deno: each message a line at once. workerd: messages wait for the next question, in order.
-  const send = (message: Message) => (kind === "deno" ? write(message) : outbox.push(message));
   const ask = (message: Message): Promise<unknown> => {
     const id = nextId++;
     const answer = new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
@@ -52,10 +106,11 @@ export function sandboxPrelude(setup: PreludeSetup, program: () => Promise<unkno
     return answer;
   };
   if (kind === "deno") scope.onmessage = (event: { data: string }) => settle(JSON.parse(event.data) as Reply);
-  // The program reaches nothing outside but the bridge: under workerd its fetch would go to the host.
-  if (kind === "workerd")
-    scope.fetch = () => Promise.reject(Object.assign(new Error("Requires net access: programs have no network."), { name: "NotCapable" }));
+  return { send, ask, outbox, ToolCallError };
+}
 
+/** Defines the program's globals: a namespace per server, `ToolCallError`, `codemode` (when offered) and `kept`. */
+export function preludeGlobals(setup: PreludeSetup, ask: (message: Record<string, unknown>) => Promise<unknown>, ToolCallError: unknown): void {
   // A kept function is its source, made a function again by indirect eval: it sees only globals.
   const revive = (source: string): unknown => {
     try {
@@ -65,18 +120,8 @@ export function sandboxPrelude(setup: PreludeSetup, program: () => Promise<unkno
       return undefined;
     }
   };
-  const show = (value: unknown): string => {
-    if (typeof value === "string") return value;
-    if (deno) return deno.inspect(value, { depth: 8, colors: false, strAbbreviateSize: 100_000, iterableLimit: 1000 });
-    try {
-      return JSON.stringify(value) ?? String(value);
-    } catch {
-      return String(value);
-    }
-  };
   const call = (tool: string, args: unknown) => ask({ typemcp: "call", tool, args: args ?? {} });
   const discover = (op: string, args: unknown) => ask({ typemcp: "discover", op, args });
-
   for (const [namespace, methods] of Object.entries(setup.namespaces)) {
     const api: Record<string, (args?: unknown) => Promise<unknown>> = Object.create(null);
     for (const [method, tool] of Object.entries(methods)) api[method] = (args?: unknown) => call(tool, args);
@@ -105,39 +150,11 @@ export function sandboxPrelude(setup: PreludeSetup, program: () => Promise<unkno
   const kept: Record<string, unknown> = Object.create(null);
   for (const [name, entry] of Object.entries(setup.kept)) kept[name] = entry.source !== undefined ? revive(entry.source) : entry.value;
   Object.defineProperty(globalThis, "kept", { value: Object.freeze(kept), enumerable: true });
-  const print = (...values: unknown[]) => {
-    const text = values.map(show).join(" ");
-    send({ typemcp: "print", text });
-    // Held in the isolate until the next question: past what the host takes (which stops the program), no more.
-    if (kind === "workerd" && (printed += text.length + 1) > setup.outputLimit) throw new RangeError("The program printed past its limit.");
-  };
-  for (const name of ["log", "info", "warn", "error", "debug", "trace", "dir", "table"] as const) {
-    (console as unknown as Record<string, unknown>)[name] = print;
-  }
+}
 
-  let ended: (message: Message) => void = () => {};
-  const finished = new Promise<Message[]>((resolve) => {
-    ended = (message) => {
-      send(message);
-      if (kind === "deno") scope.close();
-      resolve(outbox.splice(0));
-    };
-  });
-  const fail = (error: unknown) => {
-    const e = error instanceof Error ? error : new Error(show(error));
-    ended({ typemcp: "error", name: e.name, message: e.message, stack: e.stack ?? "" });
-  };
-  scope.addEventListener("unhandledrejection", (event: { reason: unknown; preventDefault(): void }) => {
-    event.preventDefault();
-    fail(event.reason);
-  });
-  scope.addEventListener("error", (event: { error: unknown; preventDefault(): void }) => {
-    event.preventDefault();
-    fail(event.error);
-  });
-  send({ typemcp: "ready" });
-  program().then(() => ended({ typemcp: "done" }), fail);
-  return finished;
+/** The prelude's source: its functions in a scope of their own, as an expression for `sandboxPrelude`. */
+export function preludeSource(): string {
+  return `(() => {\n${[preludeChannel, preludeGlobals, sandboxPrelude].map(String).join("\n")}\nreturn sandboxPrelude;\n})()`;
 }
 
 /** What the host tells the prelude: the globals to define, and, under workerd, the run's bridge key and output cap. */
