@@ -6,13 +6,12 @@ import type { ToolResultImage } from "../models/model-adapter.js";
 export interface SandboxLimits {
   /** Run time, not counting the time its tool calls take (default 30 000 ms). */
   readonly timeoutMs?: number;
-  /** The V8 heap (`--max-old-space-size`, default 128 MB). */
+  /** The program's V8 heap (`--max-old-space-size`, each isolate's; default 128 MB). */
   readonly memoryMb?: number;
   /**
-   * All of the sandbox process's data (its heap, `ArrayBuffer`s, Deno's own and its type checker's),
-   * as the operating system's limit on it (`RLIMIT_DATA`, set with `ulimit -d`; Linux and other
-   * POSIX systems, not Windows). Default `memoryMb` + 1,536 MB: Deno's checker needs about a
-   * gigabyte on a cold start. Past it an allocation fails in the program.
+   * All of the sandbox process's data (the heaps, `ArrayBuffer`s, the runtime's own), as the
+   * operating system's limit on it (`RLIMIT_DATA`, set with `ulimit -d`; Linux and other POSIX
+   * systems, not Windows). Default `memoryMb` + 1,536 MB. Past it an allocation fails in the program.
    */
   readonly processMemoryMb?: number;
   /** What it may print, in characters; past it the program is stopped (default 20 000). */

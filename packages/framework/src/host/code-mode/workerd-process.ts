@@ -64,7 +64,12 @@ export class WorkerdProcess {
     // workerd says on its control descriptor (3) when its socket listens.
     const dataMb = limits.processMemoryMb ?? limits.memoryMb + RUNTIME_MB;
     const args = ["serve", "--experimental", "--control-fd", "3", "config.capnp"];
-    const child = spawnWithDataLimit(workerd, args, dataMb, { cwd: dir, stdio: ["ignore", "ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "" } });
+    const child = spawnWithDataLimit(workerd, args, dataMb, {
+      cwd: dir,
+      stdio: ["pipe", "ignore", "pipe", "pipe"],
+      env: { PATH: process.env.PATH ?? "" },
+      tiedToStdin: true,
+    });
     const listening = new Promise<void>((resolve) => {
       let said = "";
       child.stdio[3]!.on("data", (chunk: Buffer) => {
@@ -110,7 +115,9 @@ export class WorkerdProcess {
 
   /** Ends the process at once. */
   kill(): void {
-    this.child.kill("SIGKILL");
+    // Closing its pipe ends it (see spawnWithDataLimit), where there is a shell between.
+    this.child.stdin?.destroy();
+    if (process.platform === "win32") this.child.kill("SIGKILL");
   }
 
   private post(source: string): Promise<string> {
@@ -159,6 +166,7 @@ export class WorkerdProcess {
 
   private ended(code: number | null, signal: NodeJS.Signals | null): void {
     this.exited = true;
+    this.child.stdin?.destroy();
     this.server.close();
     fs.rmSync(this.dir, { recursive: true, force: true });
     const bridge = this.current?.bridge;
@@ -169,13 +177,13 @@ export class WorkerdProcess {
   private idle(): void {
     this.child.unref();
     this.server.unref();
-    for (const stream of [this.child.stdio[2], this.child.stdio[3]]) (stream as unknown as { unref?(): void }).unref?.();
+    for (const stream of [this.child.stdio[0], this.child.stdio[2], this.child.stdio[3]]) (stream as unknown as { unref?(): void }).unref?.();
   }
 
   private busy(): void {
     this.child.ref();
     this.server.ref();
-    for (const stream of [this.child.stdio[2], this.child.stdio[3]]) (stream as unknown as { ref?(): void }).ref?.();
+    for (const stream of [this.child.stdio[0], this.child.stdio[2], this.child.stdio[3]]) (stream as unknown as { ref?(): void }).ref?.();
   }
 }
 
