@@ -1,33 +1,18 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type * as TypeScript from "typescript";
 import { RUNTIME_MB, spawnWithDataLimit } from "./limited-spawn.js";
 import type { BridgeMessage, ProgramBridge } from "./program-bridge.js";
 import { classifyExit } from "./sandbox-messages.js";
 
 /** The largest request the bridge reads (a tool call's arguments and what was printed before it). */
 const MAX_BRIDGE_BODY = 16 * 1024 * 1024;
-
-// The runner: each program is a dynamic worker of its own (a fresh isolate), whose only way out
-// (its fetch, its global outbound) is the host's bridge; it has no bindings and no environment.
-const RUNNER = `let next = 0;
-export default {
-  async fetch(request, env) {
-    const { source } = await request.json();
-    const worker = env.LOADER.get("program-" + ++next, () => ({
-      compatibilityDate: "2025-09-01",
-      mainModule: "program.js",
-      modules: { "program.js": source },
-      globalOutbound: env.HOST,
-      env: {},
-    }));
-    return worker.getEntrypoint().fetch("http://program/", { method: "POST" });
-  },
-};
-`;
 
 /**
  * One long-lived workerd (Cloudflare's Workers runtime) that runs programs one at a time, each
@@ -59,7 +44,7 @@ export class WorkerdProcess {
     const server = http.createServer((request, response) => self?.answer(request, response));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const port = (server.address() as AddressInfo).port;
-    fs.writeFileSync(path.join(dir, "runner.js"), RUNNER);
+    fs.writeFileSync(path.join(dir, "runner.js"), runnerSource());
     fs.writeFileSync(path.join(dir, "config.capnp"), config(dir, port, limits.memoryMb));
     // workerd says on its control descriptor (3) when its socket listens.
     const dataMb = limits.processMemoryMb ?? limits.memoryMb + RUNTIME_MB;
@@ -200,6 +185,15 @@ const runner :Workerd.Worker = (
   bindings = [ (name = "LOADER", workerLoader = ()), (name = "HOST", service = "host") ],
 );
 `;
+}
+
+// The runner as built (dist: .js), or its source made JavaScript (tests run the .ts; workerd runs JavaScript only).
+function runnerSource(): string {
+  const js = fileURLToPath(new URL("./workerd-runner.js", import.meta.url));
+  if (fs.existsSync(js)) return fs.readFileSync(js, "utf8");
+  const ts = createRequire(import.meta.url)("typescript") as typeof TypeScript;
+  const source = fs.readFileSync(fileURLToPath(new URL("./workerd-runner.ts", import.meta.url)), "utf8");
+  return ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
 }
 
 function crashed(error: unknown): NonNullable<ProgramBridge["failure"]> {
