@@ -42,6 +42,16 @@ describe("the Deno sandbox", { timeout: 120_000 }, () => {
     });
   });
 
+  test("runs programs one after another in one warm process, each in a fresh isolate that sees nothing the last one left", async () => {
+    const sandbox = createDenoSandbox({ deno });
+    const program = (code: string) =>
+      sandbox.run({ code, language: "typescript", declarations, namespaces: {}, onCall: async () => ({ ok: true, value: null }) });
+    const first = await program("(globalThis as any).left = 1;\nconsole.log(Deno.pid);");
+    const second = await program("console.log(typeof (globalThis as any).left, Deno.pid);");
+    expect(second).toEqual({ output: `undefined ${first.output.trim()}\n`, calls: 0 });
+    await sandbox.close?.();
+  });
+
   test("type-checks strictly, but lets a caught error be read without a cast, as models write it", async () => {
     const outcome = await run('try { await crm.get({ id: 13 }); } catch (e) { console.log("caught", e.message); }');
     expect(outcome.output).toBe("caught No record 13.\n");

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { installDeno } from "./support/deno.js";
+import { installFromNpm, RUNTIME_PACKAGES } from "./support/runtimes.js";
 import { fedBackResults, providerEnv, sentTools, startFakeProvider, type ScriptedTurn } from "./support/fake-providers.js";
 import { nodeServer, typemcp, writeMcpConfig } from "./support/host-cli.js";
 import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
@@ -41,7 +42,9 @@ async function chat(turns: ScriptedTurn[], extra: string[] = []) {
       "Tidy the CRM.",
       ...extra,
     ];
-    const run = await typemcp(args, { env: providerEnv({ ANTHROPIC_API_KEY: "test-key", TYPEMCP_DENO: deno }), timeoutMs: 240_000 });
+    const workerd = path.join(installFromNpm([RUNTIME_PACKAGES.workerd]), "node_modules", ".bin", "workerd");
+    const env = providerEnv({ ANTHROPIC_API_KEY: "test-key", TYPEMCP_DENO: deno, TYPEMCP_WORKERD: workerd });
+    const run = await typemcp(args, { env, timeoutMs: 240_000 });
     const generations = fake.generations();
     return { run, generations, results: generations.slice(1).map((body) => fedBackResults("anthropic", body)) };
   } finally {
@@ -150,6 +153,23 @@ describe("typemcp chat --code", { timeout: 300_000 }, () => {
       /^The program does not type-check against the tools' declarations, so it did not run:\nTS2322 \[ERROR\]: Type 'string' is not assignable to type 'number'\.[\s\S]*at program\.ts:1:34/,
     );
     expect(run.stderr).not.toContain("→ crm__get_record");
+  });
+
+  test("runs the programs in workerd with --sandbox workerd: the same calls, the same type check, no network", async () => {
+    const { run, results } = await chat(
+      [
+        program(
+          'const { records } = await crm.list_records();\nconsole.log(records.length > 0, typeof (globalThis as any).Deno);\ntry { await fetch("http://127.0.0.1:9/"); } catch (e) { console.log(e.name); }',
+        ),
+        program('await crm.get_record({ id: "7" });'),
+        { text: "Done." },
+      ],
+      ["--sandbox", "workerd"],
+    );
+    expect(run.status).toBe(0);
+    expect(results[0]![0]!.text).toBe("true undefined\nNotCapable\n");
+    expect(results[1]![0]!.isError).toBe(true);
+    expect(results[1]![0]!.text).toMatch(/^The program does not type-check against the tools' declarations, so it did not run:\nTS2322 \[ERROR\]/);
   });
 
   test("tells the model a tool the host's policy denies exists but is not offered, not only that it does not exist", async () => {

@@ -30,6 +30,8 @@ const MOVED: Record<string, string[]> = {
   ".": ["./middleware"],
   "./host": ["./providers", "./code-mode"],
 };
+/** Names an entry point of MOVED's got after the move: never in the old place, so not deprecated there. */
+const ADDED_SINCE_THE_MOVE = new Set(["createWorkerdSandbox"]);
 
 /** The names `file` re-exports whose export specifier carries a `@deprecated` tag. */
 function deprecatedExports(program: ts.Program, file: string): string[] {
@@ -318,6 +320,7 @@ const EXPECTED: Record<string, string[]> = {
     "type CodeSandbox",
     "createDenoSandbox",
     "createToolApi",
+    "createWorkerdSandbox",
     "type DeclaredServer",
     "type SandboxFailure",
     "type SandboxLimits",
@@ -409,7 +412,9 @@ describe("the public surface", () => {
 
   test.each(Object.entries(MOVED))("%s marks @deprecated exactly the names that moved to %j", (name, movedTo) => {
     const file = (entry: string) => path.join(PACKAGE, new Map(entries).get(entry)!.types);
-    const moved = movedTo.flatMap((entry) => declaredExports(program, file(entry)).map((n) => n.replace(/^type /, "")));
+    const moved = movedTo
+      .flatMap((entry) => declaredExports(program, file(entry)).map((n) => n.replace(/^type /, "")))
+      .filter((n) => !ADDED_SINCE_THE_MOVE.has(n));
     expect(deprecatedExports(program, file(name))).toEqual(moved.sort());
   });
 });

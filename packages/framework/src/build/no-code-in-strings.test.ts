@@ -18,11 +18,9 @@ const GENERATED = [
   { file: "build/bundle/validators-as-text.ts", starts: "const SOURCE = " },
   // The table naming the validators ajv's standalone code generated for one server's schemas.
   { file: "build/bundle/precompiled-validators.ts", starts: "${…}\nexport const TABLE = {" },
-  // A model's program, wrapped so that its top-level `return` and `await` work in the sandbox.
-  { file: "host/code-mode/deno-sandbox.ts", starts: "export default async function program()" },
-  // The sandbox's four-line main, written per run beside the program: it names the program's file
-  // (.ts or .js, as the model wrote it) and the prelude's, and pulls in that run's tool declarations.
-  { file: "host/code-mode/deno-sandbox.ts", starts: '/// <reference path="./tools.d.ts" />' },
+  // A model's program, wrapped so that its top-level `return` and `await` work in the sandbox, with
+  // that run's setup; under workerd the module's one line of export is its request handler.
+  { file: "host/code-mode/program-module.ts", starts: "${…}export default { fetch: () => " },
   // typemcp openapi writes the author's source from their spec: its import line (Int only when a
   // type uses it) and the class, named and configured per spec. The code every file shares is a
   // module, openapi/emitted/shared-request.ts, copied as text.

@@ -2,13 +2,13 @@ import { describeServer } from "../host/server-spec.js";
 import { show } from "./terminal-text.js";
 import { ChatSession, DEFAULT_MAX_STEPS } from "../host/chat/chat-session.js";
 import type { ChatEvent, TurnOutcome } from "../host/chat/chat-events.js";
-import { createDenoSandbox } from "../host/code-mode/deno-sandbox.js";
 import type { ServerConnection } from "../host/connect-server.js";
 import { toChatServer } from "./chat-server.js";
 import { HostError } from "../errors/host-error.js";
 import { createModel } from "../host/models/create-model.js";
 import { createTerminalConsent, type AskLine } from "./chat-consent.js";
 import { ANSWER_OPTIONS, createCliAnswers, readRoots } from "./cli-answers.js";
+import { CODE_SANDBOX_OPTIONS, readCodeSandbox } from "./code-sandbox-options.js";
 import { runChatRepl } from "./chat-repl.js";
 import { ChatRoots } from "./chat-roots.js";
 import { readConversation, saveConversation } from "./chat-save.js";
@@ -41,9 +41,7 @@ const CHAT_OPTIONS = {
   stream: "boolean",
   "no-stream": "boolean",
   code: "boolean",
-  deno: "string",
-  "code-timeout": "string",
-  "code-memory": "string",
+  ...CODE_SANDBOX_OPTIONS,
 } as const;
 
 /**
@@ -80,21 +78,10 @@ export function runChat(argv: readonly string[]): Promise<number> {
     // A wrong key or an unreachable endpoint is reported before any server starts.
     await model.check(AbortSignal.timeout(timeoutMs));
 
-    // Code mode needs Deno: a missing one is reported before any server starts.
+    // Code mode needs its sandbox's runtime: a missing one is reported before any server starts.
     const codeServers = options.code ? undefined : specs.filter((spec) => spec.code).map((spec) => spec.name!);
-    if (options.deno !== undefined && !options.code && !codeServers?.length)
-      throw new HostError("HOST_USAGE", '--deno goes with --code (or "code": true in mcp.json).');
-    const codeMode =
-      options.code || codeServers?.length
-        ? {
-            sandbox: createDenoSandbox({
-              ...(options.deno !== undefined && { deno: options.deno }),
-              ...(options["code-timeout"] !== undefined && { timeoutMs: readCount(options["code-timeout"], "--code-timeout", 1) }),
-              ...(options["code-memory"] !== undefined && { memoryMb: readCount(options["code-memory"], "--code-memory", 16) }),
-            }),
-            ...(codeServers && { servers: codeServers }),
-          }
-        : undefined;
+    const sandbox = readCodeSandbox(options, options.code === true || codeServers!.length > 0, readCount);
+    const codeMode = sandbox ? { sandbox, ...(codeServers && { servers: codeServers }) } : undefined;
 
     // Read before any server starts; it goes to the first session only: /clear starts afresh.
     const resumed = options.resume === undefined ? undefined : readConversation(options.resume, model);

@@ -72,6 +72,8 @@ Commands:
               declarations) and call them, run in Deno with no permissions (each
               call still checked and asked like a direct one); "code": true in mcp.json does
               it for one server. Deno: --deno PATH, TYPEMCP_DENO, node_modules/.bin or PATH.
+              --sandbox workerd runs them in workerd isolates instead (--workerd PATH,
+              TYPEMCP_WORKERD, node_modules/.bin or PATH).
               --code-timeout MS (default 30000, tool calls not counted), --code-memory MB (128)
       --max-steps N (default 10)  --json the whole transcript   --system TEXT
       --max-tokens N per answer   --retries N after 429/5xx (default 2)   --resume FILE

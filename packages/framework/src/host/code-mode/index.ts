@@ -2,8 +2,8 @@
  * `typemcp/code-mode`: servers as a typed API, and the sandbox code mode runs a model's programs
  * in. `toToolDeclarations` turns servers' tools into TypeScript declarations a model programs
  * against (`typemcp types` prints them), `createToolApi` gives a host's own code the same API as
- * functions, and `createDenoSandbox` runs a program with no permissions, calling back through a
- * bridge. `ChatSession`'s `code` option (in `typemcp/host`) uses all three; import from here to
+ * functions, and `createDenoSandbox` (or `createWorkerdSandbox`) runs a program with no
+ * permissions, calling back through a bridge. `ChatSession`'s `code` option (in `typemcp/host`) uses all three; import from here to
  * build code mode into a loop of one's own.
  *
  * @example
@@ -25,4 +25,5 @@ export { toToolDeclarations } from "./tool-declarations.js";
 export type { DeclaredServer, ToolBinding, ToolDeclarations } from "./tool-declarations.js";
 export { schemaToType } from "./schema-to-type.js";
 export { createDenoSandbox } from "./deno-sandbox.js";
-export type { BridgeAnswer, CodeSandbox, SandboxFailure, SandboxLimits, SandboxOutcome, SandboxRun } from "./deno-sandbox.js";
+export { createWorkerdSandbox } from "./workerd-sandbox.js";
+export type { BridgeAnswer, CodeSandbox, SandboxFailure, SandboxLimits, SandboxOutcome, SandboxRun } from "./sandbox-types.js";
