@@ -40,26 +40,30 @@ export interface ServedComponents extends SkillsOfServer {
 /** One connected session's state. */
 export interface Session {
   readonly protocol: ProtocolServer;
-  readonly subscriptions: Set<string>;
+  /** The resource URIs it subscribed to; made on its first subscription. */
+  subscriptions: Set<string> | undefined;
   readonly state: SessionState;
 }
 
+/** The state of a new session of `app` served by `served` (its handlers are registered apart, by `registerHandlers`). */
+export function sessionOf(app: ServedComponents, served: ProtocolServer, stateless: boolean): Session {
+  const state: SessionState = { stateless, logLevel: undefined, logger: app.info.name, readResource: resourceReaderOf(app) };
+  return { protocol: served, subscriptions: undefined, state };
+}
+
+// One identity per request (see CallerIdentity): tasks, answers and middleware all key by it.
+const ownerOf = (extra: RequestExtra) => extra.caller.key;
+
 /**
- * Answers every MCP request typemcp serves, for one session, from `app`'s registries. Only the
+ * Answers every MCP request typemcp serves, for `session`, from `app`'s registries. Only the
  * declared capabilities get handlers: the SDK refuses a handler for an undeclared one.
  */
-export function registerHandlers(app: ServedComponents, served: ProtocolServer, capabilities: ServerCapabilities, stateless = false): Session {
-  const state: SessionState = {
-    stateless,
-    logLevel: undefined,
-    logger: app.info.name,
-    readResource: (uri, ctx) => readResource(app, uri, ctx),
-  };
+export function registerHandlers(app: ServedComponents, capabilities: ServerCapabilities, session: Session): void {
+  const { state } = session;
+  const stateless = state.stateless === true;
+  const served = session.protocol;
   const context = (extra: RequestExtra) => new RequestContext(extra, state);
-  // One identity per request (see CallerIdentity): tasks, answers and middleware all key by it.
-  const ownerOf = (extra: RequestExtra) => extra.caller.key;
   const protocol = withRequestMiddleware(served, app.requestMiddleware, context);
-  const session: Session = { protocol: served, subscriptions: new Set(), state };
 
   protocol.handle("tools/list", (params, extra) => {
     refuseCursor("tools/list", params);
@@ -110,7 +114,17 @@ export function registerHandlers(app: ServedComponents, served: ProtocolServer, 
     state.logLevel = params.level as LogLevel;
     return {};
   });
-  return session;
+}
+
+// One reader of resources for every session of a server.
+const resourceReaders = new WeakMap<ServedComponents, SessionState["readResource"]>();
+function resourceReaderOf(app: ServedComponents): SessionState["readResource"] {
+  let reader = resourceReaders.get(app);
+  if (reader === undefined) {
+    reader = (uri, ctx) => readResource(app, uri, ctx);
+    resourceReaders.set(app, reader);
+  }
+  return reader;
 }
 
 type ContextFor = (extra: RequestExtra) => Context;
@@ -163,14 +177,15 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
         `Resource not found: "${clip(params.uri)}"; subscribe to a URI from resources/list or one matching a template.`,
       );
     // Bounded: a session cannot grow its subscription set past what the server serves by much.
-    if (session.subscriptions.size >= MAX_SUBSCRIPTIONS && !session.subscriptions.has(params.uri)) {
+    const subscriptions = (session.subscriptions ??= new Set());
+    if (subscriptions.size >= MAX_SUBSCRIPTIONS && !subscriptions.has(params.uri)) {
       throw new ProtocolError("INVALID_PARAMS", `Too many subscriptions: a session may hold at most ${MAX_SUBSCRIPTIONS}; unsubscribe from some first.`);
     }
-    session.subscriptions.add(params.uri);
+    subscriptions.add(params.uri);
     return {};
   });
   protocol.handle("resources/unsubscribe", (params) => {
-    session.subscriptions.delete(params.uri);
+    session.subscriptions?.delete(params.uri);
     return {};
   });
 }

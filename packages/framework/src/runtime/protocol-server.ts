@@ -12,6 +12,7 @@ import {
   TaskHandle,
   type ClientCapabilities,
   type Era,
+  type Transport,
   type ProtocolServer,
   type RequestExtra,
   type ServerCapabilities,
@@ -44,68 +45,113 @@ const PARSED_BY_SDK = {
 /** Used when a caller gives no `usedStates`: one record for the process. */
 const PROCESS_USED_STATES = new InMemoryUsedStates();
 
+/** The requestState check every server is made with: stateless, so one for the process. */
+const REQUEST_STATE = { verify: (state: string) => requestStateCodec().verify(state, undefined as never) };
+
 /**
  * Creates an SDK low-level `Server` for one session of `era`, declaring `capabilities`;
  * `usedStates` records which 2026-07-28 requestStates have been used. `offers` are extensions
  * declared only to a client that declares the same one (in `initialize` or its
  * `server/discover` envelope): a client that does not take them sees the server as without.
+ * `handlers` registers the server's handlers: run when a request first needs them (a connection
+ * through one of our doors) or when the server is connected (any other transport), so that a
+ * session never used holds none.
  */
 export function createProtocolServer(
   info: ServerInfo,
   capabilities: ServerCapabilities,
   era: Era,
-  options: { usedStates?: UsedStates; offers?: ExtensionOffers } = {},
+  options: { usedStates?: UsedStates; offers?: ExtensionOffers; handlers?: (protocol: ProtocolServer) => void } = {},
 ): ProtocolServer {
-  const usedStates = options.usedStates ?? PROCESS_USED_STATES;
   const { instructions, ...implementation } = info;
   const server = new SdkServer(
     implementation,
-    {
-      capabilities,
-      ...(instructions === undefined ? {} : { instructions }),
-      requestState: { verify: (state) => requestStateCodec().verify(state, undefined as never) },
-    },
+    { capabilities, ...(instructions === undefined ? {} : { instructions }), requestState: REQUEST_STATE },
     options.offers,
   );
-  // A connection without a session id of its own (stdio, in memory) is its anonymous caller's
-  // identity. Not a secret (no client sees it), so no Web Crypto: a stdio server starts without it.
-  const connectionId = `${performance.timeOrigin}-${++connections}`;
-  const identify = (ctx: ServerContext, auth: AuthInfo | undefined): CallerIdentity =>
-    callerIdentityOf({ auth, sessionId: ctx.sessionId, http: ctx.http !== undefined, remoteAddress: remoteAddressOf(ctx.http?.req), connectionId });
-  const protocol: ProtocolServer = {
-    era,
-    connect: (transport) => server.connect(transport),
-    close: () => server.close(),
-    handle: (method, handler) => registerMethod({ server, era, identify, usedStates }, method, handler),
-    handleExtension: (method, check, handler) => registerExtension({ server, era, identify, usedStates }, method, check, handler),
-    notify: (method, params) => server.notification({ method, ...(params ? { params } : {}) } as never),
-    clientCapabilities: () => server.getClientCapabilities(),
-    sessionId: () => server.transport?.sessionId,
-    onclose: undefined,
-  };
+  const protocol = new SdkProtocol(server, era, options.usedStates ?? PROCESS_USED_STATES);
   registerSdkServer(protocol, server);
   server.onclose = () => protocol.onclose?.();
+  const { handlers } = options;
+  if (handlers) server.deferHandlers(() => handlers(protocol));
   return protocol;
 }
 
-/** What a handler's registration needs of its protocol server. */
-interface Registry {
-  readonly server: SdkServer;
-  readonly era: Era;
-  readonly identify: (ctx: ServerContext, auth: AuthInfo | undefined) => CallerIdentity;
-  readonly usedStates: UsedStates;
+/**
+ * Our endpoint on one SDK `Server`, and what registering a handler on it needs. Its methods are
+ * the class's, not closures made per server: a server is made per session (and per stateless
+ * request), so what each one holds is what an idle session costs.
+ */
+class SdkProtocol implements ProtocolServer {
+  onclose: (() => void) | undefined = undefined;
+  // A connection without a session id of its own (stdio, in memory) is its anonymous caller's
+  // identity. Not a secret (no client sees it), so no Web Crypto: a stdio server starts without it.
+  readonly connectionId = `${performance.timeOrigin}-${++connections}`;
+
+  constructor(
+    readonly server: SdkServer,
+    readonly era: Era,
+    readonly usedStates: UsedStates,
+  ) {}
+
+  connect(transport: Transport): Promise<void> {
+    return this.server.connect(transport);
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
+  }
+
+  handle(method: Parameters<ProtocolServer["handle"]>[0], handler: Handler): void {
+    registerMethod(this, method, handler);
+  }
+
+  handleExtension(
+    method: Parameters<ProtocolServer["handleExtension"]>[0],
+    check: Parameters<ProtocolServer["handleExtension"]>[1],
+    handler: Parameters<ProtocolServer["handleExtension"]>[2],
+  ): void {
+    registerExtension(this, method, check, handler);
+  }
+
+  notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    return this.server.notification({ method, ...(params ? { params } : {}) } as never);
+  }
+
+  clientCapabilities(): ClientCapabilities | undefined {
+    return this.server.getClientCapabilities() as ClientCapabilities | undefined;
+  }
+
+  sessionId(): string | undefined {
+    return this.server.transport?.sessionId;
+  }
+
+  /** Who is calling, from a request's context. */
+  identify(ctx: ServerContext, auth: AuthInfo | undefined): CallerIdentity {
+    return callerIdentityOf({
+      auth,
+      sessionId: ctx.sessionId,
+      http: ctx.http !== undefined,
+      remoteAddress: remoteAddressOf(ctx.http?.req),
+      connectionId: this.connectionId,
+    });
+  }
 }
+
+/** What a handler's registration needs of its protocol server. */
+type Registry = Pick<SdkProtocol, "server" | "era" | "usedStates" | "identify">;
 
 type Handler = Parameters<ProtocolServer["handle"]>[1];
 
 // Registers `handler` for `method`: each request's context made once (toExtra), a 2026-07-28
 // answer's requestState claimed once, an input-required result where a question is unanswered.
-function registerMethod({ server, era, identify, usedStates }: Registry, method: string, handler: Handler): void {
+function registerMethod(registry: Registry, method: string, handler: Handler): void {
+  const { server, era, usedStates } = registry;
   const answer = async (params: Record<string, unknown> | undefined, ctx: ServerContext) => {
     const is2026 = ctx.mcpReq.envelope !== undefined || era === "2026-07-28";
     // Computed only when a state is read or signed: the digests need the key.
     const auth = fromWireAuth(ctx.http?.authInfo);
-    const caller = identify(ctx, auth);
+    const caller = registry.identify(ctx, auth);
     let binding: RoundBinding | undefined;
     // A requestState is bound to its caller's identity: nobody else's answers complete this call.
     const bind = () => (binding ??= toRoundBinding(method, params ?? {}, caller.key, requestStateKey()));
@@ -131,24 +177,25 @@ function registerMethod({ server, era, identify, usedStates }: Registry, method:
   // each call is parsed once, by the SDK (see PARSED_BY_SDK).
   server.setRequestHandler(method, PARSED_BY_SDK as never, ((params: Record<string, unknown>, ctx: ServerContext) => answer(params, ctx)) as never);
   // A plain call needs nothing of the SDK's dispatcher: a first round has no state to verify.
-  serveDirectly({ server, era, identify, usedStates }, handler);
+  serveDirectly(registry, handler);
 }
 
 // The direct branch of tools/call (direct-door.ts, sdk-direct-call.ts): the same handler, with a
 // context of the same shape, for a plain call on a connection of ours (stdio, in memory, a kept
 // HTTP lane), in either era.
-function serveDirectly({ server, era, identify }: Registry, handler: Handler): void {
+function serveDirectly(registry: Registry, handler: Handler): void {
+  const { server, era } = registry;
   // The caller of such a connection is the same for every call on it.
   let known: { sessionId: string | undefined; caller: CallerIdentity } | undefined;
   const callerOf = (sessionId: string | undefined): CallerIdentity => {
-    if (known === undefined || known.sessionId !== sessionId) known = { sessionId, caller: identify({ sessionId } as ServerContext, undefined) };
+    if (known === undefined || known.sessionId !== sessionId) known = { sessionId, caller: registry.identify({ sessionId } as ServerContext, undefined) };
     return known.caller;
   };
   server.directAnswer = async ({ params, http, envelope }, call) => {
     const sessionId = server.transport?.sessionId;
     const auth = fromWireAuth(http?.authInfo);
     // A lane's request names its caller (a token, else its address), as the SDK's context would.
-    const caller = http ? identify({ sessionId, http: { req: http.request, authInfo: http.authInfo } } as ServerContext, auth) : callerOf(sessionId);
+    const caller = http ? registry.identify({ sessionId, http: { req: http.request, authInfo: http.authInfo } } as ServerContext, auth) : callerOf(sessionId);
     // What the SDK's context gives such a request: on 2025-11-25 no envelope and no input rounds;
     // on 2026-07-28 the envelope's capabilities and log level, and a first round (no requestState).
     const extra = new HandlerExtra(call, {
@@ -175,7 +222,7 @@ function serveDirectly({ server, era, identify }: Registry, handler: Handler): v
 
 // An extension's method (`check` refuses params in words, as -32602), in the era the request speaks.
 function registerExtension(
-  { server, era, identify }: Registry,
+  registry: Registry,
   method: string,
   check: Parameters<ProtocolServer["handleExtension"]>[1],
   handler: Parameters<ProtocolServer["handleExtension"]>[2],
@@ -190,6 +237,7 @@ function registerExtension(
       },
     },
   };
+  const { server, era } = registry;
   server.setRequestHandler(
     method as never,
     { params } as never,
@@ -197,7 +245,7 @@ function registerExtension(
       try {
         const auth = fromWireAuth(ctx.http?.authInfo);
         const is2026 = ctx.mcpReq.envelope !== undefined || era === "2026-07-28";
-        return await handler(values, toExtra(server, ctx, is2026 ? "2026-07-28" : "2025-11-25", auth, identify(ctx, auth)));
+        return await handler(values, toExtra(server, ctx, is2026 ? "2026-07-28" : "2025-11-25", auth, registry.identify(ctx, auth)));
       } catch (error) {
         throw toJsonRpcError(error);
       }

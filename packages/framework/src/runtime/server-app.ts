@@ -6,7 +6,7 @@ import { BuildError } from "../errors/build-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { collectComponents } from "./components/collect-components.js";
 import { ComponentRegistry } from "./components/component-registry.js";
-import { registerHandlers, type Session } from "./protocol-handlers.js";
+import { registerHandlers, sessionOf, type Session } from "./protocol-handlers.js";
 import { RegisteredPrompt, type WirePrompt } from "./components/registered-prompt.js";
 import { RegisteredResource, type WireResource } from "./components/registered-resource.js";
 import { RegisteredTool } from "./components/registered-tool.js";
@@ -189,8 +189,10 @@ export class ServerApp {
     const capabilities = serverCapabilities(this.offers(), options.stateless === true, era);
     // Views are declared only to a client that takes them (MCP Apps); any other sees the server as without.
     const offers = this.hasViews() ? { [UI_EXTENSION]: {} } : undefined;
-    const protocol = createProtocolServer(this.info, capabilities, era, { usedStates: this.usedStates, ...(offers ? { offers } : {}) });
-    const session = registerHandlers(this, protocol, capabilities, options.stateless === true);
+    // Its handlers are registered when a request first needs them (see `createProtocolServer`).
+    const handlers = () => registerHandlers(this, capabilities, session);
+    const protocol = createProtocolServer(this.info, capabilities, era, { usedStates: this.usedStates, handlers, ...(offers ? { offers } : {}) });
+    const session = sessionOf(this, protocol, options.stateless === true);
     this.sessions.add(session);
     protocol.onclose = () => this.sessions.delete(session);
     return protocol;
@@ -220,7 +222,7 @@ export class ServerApp {
   resourceUpdated(uri: string): void {
     for (const session of this.sessions) {
       // A 2026 session hears of it through its subscriptions/listen stream, which the SDK filters by URI.
-      if (session.subscriptions.has(uri) || session.protocol.era === "2026-07-28")
+      if (session.subscriptions?.has(uri) || session.protocol.era === "2026-07-28")
         void session.protocol.notify("notifications/resources/updated", { uri }).catch(() => undefined);
     }
     for (const listener of this.changeListeners) listener({ kind: "resource", uri });
@@ -234,7 +236,7 @@ export class ServerApp {
     for (const session of this.sessions) {
       if (session.protocol.era !== "2025-11-25" || (only !== undefined && session.protocol.sessionId() !== only)) continue;
       if (change.kind !== "resource") void session.protocol.notify(`notifications/${change.kind}/list_changed`).catch(() => undefined);
-      else if (session.subscriptions.has(change.uri))
+      else if (session.subscriptions?.has(change.uri))
         void session.protocol.notify("notifications/resources/updated", { uri: change.uri }).catch(() => undefined);
     }
   }

@@ -29,23 +29,24 @@ export function withRequestMiddleware(protocol: ProtocolServer, chain: readonly 
     const call = new ChainCall(method, params, extra, context);
     return runRequestChain(methodChain, call, () => handler(params, extra));
   };
-  return {
-    ...protocol,
-    handle: (method, handler) => {
-      // Made once per method, not per request.
-      const methodChain = requestChainOf(method, chain);
-      if (methodChain.length === 0 && !traced) {
-        protocol.handle(method, handler);
-        return;
-      }
-      const inChain: RequestHandler = (params, extra) => around(method, params, extra, handler, methodChain);
-      protocol.handle(
-        method,
-        !traced
-          ? inChain
-          : // Traced without middleware, the registered handler itself runs in the span.
-            (params, extra) => traceRequest(method, params, extra, methodChain.length === 0 ? handler : inChain),
-      );
-    },
+  // `protocol` with its own `handle` in front: everything else is read from `protocol` itself (its
+  // methods live on its class, so a copy of its own fields would not have them).
+  const wrapped: ProtocolServer = Object.create(protocol);
+  wrapped.handle = (method, handler) => {
+    // Made once per method, not per request.
+    const methodChain = requestChainOf(method, chain);
+    if (methodChain.length === 0 && !traced) {
+      protocol.handle(method, handler);
+      return;
+    }
+    const inChain: RequestHandler = (params, extra) => around(method, params, extra, handler, methodChain);
+    protocol.handle(
+      method,
+      !traced
+        ? inChain
+        : // Traced without middleware, the registered handler itself runs in the span.
+          (params, extra) => traceRequest(method, params, extra, methodChain.length === 0 ? handler : inChain),
+    );
   };
+  return wrapped;
 }

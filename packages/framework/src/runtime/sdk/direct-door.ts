@@ -26,6 +26,9 @@ import { TransportInFront } from "./transport-in-front.js";
 
 type RequestId = string | number;
 
+/** Requests the SDK's `Server` answers with handlers of its own, registered when it is made. */
+const OWN_METHODS = new Set(["initialize", "ping", "server/discover"]);
+
 /**
  * How a connection's calls arrive: `connection` (stdio, in memory) serves a call directly once the
  * client has initialized, and only one that came alone (a message with auth beside it takes the
@@ -41,8 +44,8 @@ export class DirectDoor extends TransportInFront {
   private server: SdkServer | undefined;
   private mode: DoorMode = "connection";
   private era: Era = "2025-11-25";
-  /** The calls served directly and not yet answered, by id. */
-  private readonly calls = new Map<RequestId, DirectCall>();
+  /** The calls served directly and not yet answered, by id; made on the first (an idle session holds no empty map). */
+  private calls: Map<RequestId, DirectCall> | undefined;
 
   /** Serves this connection's plain `tools/call` requests of `era` with `server`'s direct answer from now on. */
   admit(server: SdkServer, era: Era, mode: DoorMode = "connection"): void {
@@ -53,8 +56,8 @@ export class DirectDoor extends TransportInFront {
 
   protected override closed(): void {
     // As the SDK aborts the calls it runs when the connection closes.
-    const calls = [...this.calls.values()];
-    this.calls.clear();
+    const calls = [...(this.calls?.values() ?? [])];
+    this.calls?.clear();
     for (const call of calls) call.abort(new Error("Connection closed"));
     super.closed();
   }
@@ -63,15 +66,17 @@ export class DirectDoor extends TransportInFront {
     const { id, method, params } = message as { id?: RequestId; method?: unknown; params?: Record<string, unknown> };
     const server = this.server;
     if (server !== undefined && typeof method === "string") {
+      // The server's own handshake needs none of typemcp's handlers; any other request may.
+      if (id !== undefined && !OWN_METHODS.has(method)) server.handlersReady();
       if (method === "tools/call" && id !== undefined) {
-        const request = server.directAnswer && !this.calls.has(id) && this.admits(server, extra) ? this.directRequest(message, extra) : undefined;
+        const request = server.directAnswer && !this.calls?.has(id) && this.admits(server, extra) ? this.directRequest(message, extra) : undefined;
         if (request) {
           this.serve(server, id, request);
           return;
         }
       } else if (method === "notifications/cancelled" && id === undefined) {
         // The SDK sees the cancellation too: it may be for a call it runs.
-        this.calls.get(params?.requestId as RequestId)?.abort(params?.reason);
+        this.calls?.get(params?.requestId as RequestId)?.abort(params?.reason);
       }
     }
     super.receive(message, extra);
@@ -103,7 +108,7 @@ export class DirectDoor extends TransportInFront {
     const reply = (result: unknown) =>
       request.envelope ? resultReply2026(id, result, server.identity as Record<string, unknown>, request.envelope.clientCapabilities) : resultReply(id, result);
     const call = new DirectCall(server, id);
-    this.calls.set(id, call);
+    (this.calls ??= new Map()).set(id, call);
     // A microtask later, as the SDK starts a handler: messages read in one chunk are all taken in first.
     queueMicrotask(() => {
       let answered: Promise<unknown>;
@@ -121,7 +126,7 @@ export class DirectDoor extends TransportInFront {
 
   // A cancelled call gets no reply, as the SDK sends none once it has aborted a call's signal.
   private reply(id: RequestId, call: DirectCall, reply: () => Record<string, unknown>): void {
-    if (this.calls.get(id) === call) this.calls.delete(id);
+    if (this.calls?.get(id) === call) this.calls.delete(id);
     if (call.aborted) return;
     this.inner.send(reply() as JSONRPCMessage).catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`)));
   }

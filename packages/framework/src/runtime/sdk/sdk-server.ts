@@ -29,6 +29,10 @@ export class SdkServer extends Server {
    * direct-door.ts); set once the server's tools/call handler is registered.
    */
   directAnswer: DirectAnswer | undefined;
+  /** Registers typemcp's handlers, until it has run (see `deferHandlers`). */
+  private pendingHandlers: (() => void) | undefined;
+  /** Whether a door tells this server when a request needs its handlers (`handlersOnDemand`). */
+  private onDemand = false;
 
   constructor(
     /** Who the server is, as the SDK stamps it into every 2026-07-28 result's `_meta`. */
@@ -37,6 +41,34 @@ export class SdkServer extends Server {
     private readonly offers: ExtensionOffers = {},
   ) {
     super(identity, options);
+  }
+
+  /**
+   * Leaves `register` (which adds typemcp's handlers) until a request needs them, or until the
+   * server is connected to a transport that does not say when that is (see `handlersOnDemand`).
+   * A session that is opened and never used so holds none of its handlers: an idle session's
+   * memory is mostly what registering them makes (the SDK's wrappers and ours, per method).
+   */
+  deferHandlers(register: () => void): void {
+    this.pendingHandlers = register;
+  }
+
+  /** Told when the door in front of this server's transport calls `handlersReady` before every request that needs them. */
+  handlersOnDemand(): void {
+    this.onDemand = true;
+  }
+
+  /** Registers the deferred handlers now, if not yet done. */
+  handlersReady(): void {
+    const register = this.pendingHandlers;
+    if (register === undefined) return;
+    this.pendingHandlers = undefined;
+    register();
+  }
+
+  override connect(transport: Parameters<Server["connect"]>[0]): Promise<void> {
+    if (!this.onDemand) this.handlersReady();
+    return super.connect(transport);
   }
 
   // Runs for every handler, the SDK's own (initialize, server/discover) included, from inside the

@@ -27,6 +27,12 @@ export function serveConnection(factory: ProtocolServerFactory, transport: Trans
 export async function connectLane(protocol: ProtocolServer, transport: Transport, mode: "lane" | "session" = "lane"): Promise<void> {
   const door = new DirectDoor(transport);
   const server = sdkServerOf(protocol);
-  if (server instanceof SdkServer) door.admit(server, protocol.era, mode);
+  if (server instanceof SdkServer) {
+    door.admit(server, protocol.era, mode);
+    // Admitted before its first message, the door registers the server's handlers when a request
+    // first needs them (a session opened and never used holds none). A stdio connection's door
+    // is admitted by its first message: its server registers them when connected.
+    server.handlersOnDemand();
+  }
   await protocol.connect(door);
 }

@@ -4,6 +4,7 @@ import { ProtocolError } from "../../errors/protocol-error.js";
 import type { ClientAbilities, Context, ResourceContents } from "../context.js";
 import { InputNeeded, InputRound } from "../rounds/input-round.js";
 import { keepWorking } from "./keep-working.js";
+import { RunningTasks } from "./running-tasks.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
 import { toInputRequest, type Era } from "../sdk/sdk.js";
 import { TaskContext } from "./task-context.js";
@@ -75,7 +76,7 @@ export interface TaskPlace {
  * Object on Workers); cancelling through another instance is seen within a poll interval.
  */
 export class TaskRunner {
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new RunningTasks((taskId, owner) => this.store.get(taskId, owner));
   /** The bounds on tasks (see `TaskLimits`), every one filled in. */
   limits: Required<TaskLimits> = { ...DEFAULT_TASK_LIMITS };
   /** Where runs go; none: here, kept going after the response (`keepWorking`). */
@@ -190,7 +191,7 @@ export class TaskRunner {
     if (!state) throw missingTask(taskId);
     if (isTerminal(state.status)) return { state, alreadyFinished: true };
     const cancelled = await this.store.update(taskId, { status: "cancelled", statusMessage: "Cancelled by the client." }, owner);
-    this.running.get(taskId)?.abort();
+    this.running.abort(taskId);
     // It finished in between: report what it finished with.
     if (!cancelled) return { state: (await this.store.get(taskId, owner)) ?? state, alreadyFinished: true };
     return { state: cancelled, alreadyFinished: false };
@@ -260,18 +261,8 @@ export class TaskRunner {
     round: InputRound | undefined,
     running: Promise<unknown>,
   ): Promise<void> {
-    this.running.set(taskId, controller);
-    // Another instance may cancel the task (or it may expire): look now and then.
-    const watch = setInterval(
-      () => {
-        this.store.get(taskId, owner).then(
-          (state) => (!state || state.status === "cancelled") && controller.abort(),
-          () => undefined,
-        );
-      },
-      Math.max(call.pollIntervalMs, 250),
-    );
-    watch.unref?.();
+    // Another instance may cancel the task (or it may expire): its task is looked at now and then.
+    this.running.add(taskId, owner, controller, call.pollIntervalMs);
     try {
       const result = await running;
       await this.finish(taskId, owner, { result: result as Record<string, unknown> });
@@ -282,8 +273,7 @@ export class TaskRunner {
       }
       await this.finish(taskId, owner, toFailure(thrown));
     } finally {
-      clearInterval(watch);
-      if (this.running.get(taskId) === controller) this.running.delete(taskId);
+      this.running.delete(taskId, controller);
     }
   }
 

@@ -34,11 +34,13 @@ const UPGRADE_MS = 500;
  * the session's state; messages the server sends that belong to no direct call go there too.
  */
 export class SessionFront extends TransportInFront {
-  private readonly direct = new Map<Id, DirectCall>();
+  // Each made on first use: most sessions are idle most of the time, and an idle session should
+  // hold as little as it can (empty maps and sets included).
+  private direct: Map<Id, DirectCall> | undefined;
   // Requests that came through the SDK's path and are unanswered: a direct call never takes one
   // of their ids, so each answer goes back the way its request came.
-  private readonly viaSdk = new Set<Id>();
-  private readonly keptAlive = new KeptAlive(UPGRADE_MS);
+  private viaSdk: Set<Id> | undefined;
+  private keptAlive: KeptAlive | undefined;
 
   /**
    * Serves `request` on the direct path: resolves with its HTTP answer. Undefined when its id is
@@ -46,11 +48,11 @@ export class SessionFront extends TransportInFront {
    */
   serve(request: LaneRequest, extra: ReceiveExtra, onClientGone: (listener: () => void) => () => void): Promise<PlainAnswer | Response> | undefined {
     const id = request.id;
-    if (this.direct.has(id) || this.viaSdk.has(id)) return undefined;
+    if (this.direct?.has(id) || this.viaSdk?.has(id)) return undefined;
     // The session's id on every answer, as the SDK's transport sends it.
     const answer = new CallAnswer(() => this.leave(id), this.sessionId === undefined ? {} : { "mcp-session-id": this.sessionId });
-    this.direct.set(id, { answer, stopWatching: onClientGone(() => this.leave(id)), gone: false });
-    this.keptAlive.add(answer);
+    (this.direct ??= new Map()).set(id, { answer, stopWatching: onClientGone(() => this.leave(id)), gone: false });
+    (this.keptAlive ??= new KeptAlive(UPGRADE_MS)).add(answer);
     this.onmessage?.(request as JSONRPCMessage, extra);
     // Never settled with undefined here: a direct call is always answered on this path.
     return answer.body as Promise<PlainAnswer | Response>;
@@ -59,9 +61,9 @@ export class SessionFront extends TransportInFront {
   override send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     const answer = isAnswer(message);
     const id = answer ? (message as { id: Id }).id : options?.relatedRequestId;
-    const call = id === undefined ? undefined : this.direct.get(id);
+    const call = id === undefined ? undefined : this.direct?.get(id);
     if (!call) {
-      if (answer) this.viaSdk.delete(id!);
+      if (answer) this.viaSdk?.delete(id!);
       return this.inner.send(message, options);
     }
     if (answer) this.finish(id!, call);
@@ -74,7 +76,7 @@ export class SessionFront extends TransportInFront {
   protected override receive(message: JSONRPCMessage, extra?: ReceiveExtra): void {
     const request = message as { id?: unknown; method?: unknown; params?: { requestId?: unknown } };
     if (typeof request.method === "string") {
-      if (typeof request.id === "string" || typeof request.id === "number") this.viaSdk.add(request.id);
+      if (typeof request.id === "string" || typeof request.id === "number") (this.viaSdk ??= new Set()).add(request.id);
       // The SDK stops a cancelled call's handler and, as the spec says, sends no answer: end its
       // HTTP answer here (an empty stream), or it would wait for an answer that never comes.
       else if (request.method === "notifications/cancelled") this.cancelled(request.params?.requestId);
@@ -84,19 +86,19 @@ export class SessionFront extends TransportInFront {
 
   protected override closed(): void {
     // The session closed under its calls: each is told, as a stateless server tells its own.
-    for (const [id, call] of this.direct) {
+    for (const [id, call] of this.direct ?? []) {
       this.finish(id, call);
       call.answer.answer({ jsonrpc: "2.0", id, error: { code: -32000, message: "The session was closed." } } as JSONRPCMessage);
     }
-    this.keptAlive.stop();
+    this.keptAlive?.stop();
     super.closed();
   }
 
   private cancelled(id: unknown): void {
     if (typeof id !== "string" && typeof id !== "number") return;
     // A cancelled request of the SDK's path gets no answer either: its id is free again.
-    this.viaSdk.delete(id);
-    const call = this.direct.get(id);
+    this.viaSdk?.delete(id);
+    const call = this.direct?.get(id);
     if (!call) return;
     this.finish(id, call);
     call.answer.settleWith(NOTHING_MORE);
@@ -105,17 +107,17 @@ export class SessionFront extends TransportInFront {
   // The client left before its answer: as on the SDK's path, the call runs on in the session
   // (its client may still want what it does) and what it sends is dropped.
   private leave(id: Id): void {
-    const call = this.direct.get(id);
+    const call = this.direct?.get(id);
     if (!call || call.gone) return;
     call.gone = true;
     call.stopWatching();
-    this.keptAlive.delete(call.answer);
+    this.keptAlive?.delete(call.answer);
     call.answer.settleWith(NOTHING_MORE);
   }
 
   private finish(id: Id, call: DirectCall): void {
-    this.direct.delete(id);
-    this.keptAlive.delete(call.answer);
+    this.direct?.delete(id);
+    this.keptAlive?.delete(call.answer);
     call.stopWatching();
   }
 }
