@@ -25,7 +25,11 @@ export async function bundleViews(outputs: Map<string, string>, components: read
   for (const tool of tools) {
     const entry = tool.definition.view && viewEntryOf(tool.definition.view.html);
     if (!entry) continue;
-    pages.set(JSON.stringify(viewPlaceholder(entry)), JSON.stringify(await bundleView(entry, tool, manifestOf(tool, tools))));
+    const page = JSON.stringify(await bundleView(entry, tool, manifestOf(tool, tools)));
+    const placeholder = JSON.stringify(viewPlaceholder(entry));
+    pages.set(placeholder, page);
+    // The definition itself is JSON text in a string literal (inject-definitions.ts): there both are escaped once more.
+    pages.set(inStringLiteral(placeholder), inStringLiteral(page));
   }
   if (!pages.size) return 0;
   for (const [file, text] of outputs) {
@@ -154,4 +158,9 @@ function viewBundleErrors(error: unknown, entry: string, tool: string): unknown 
     return new BuildError("INVALID_CONFIGURATION", `bundling the view of tool "${tool}" from ${where}: ${m.text}.${fix}`);
   });
   return new AggregateError(problems, "bundling a view failed");
+}
+
+/** `text` as it reads inside a JavaScript string literal (its quotes and backslashes escaped). */
+function inStringLiteral(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
 }

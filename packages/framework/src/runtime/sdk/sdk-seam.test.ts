@@ -111,6 +111,9 @@ describe("the SDK seam", () => {
       ["runtime/protocol-server.ts", ["onclose"]],
       // The protocol server is ours (protocol-server.ts); its owner hears of its end.
       ["runtime/server-app.ts", ["onclose"]],
+      // Code mode's sandbox starts a Worker (a Web API, no SDK object) and hears its errors and messages.
+      ["host/code-mode/deno-pool.ts", ["onerror"]],
+      ["host/code-mode/sandbox-prelude.ts", ["onmessage"]],
     ]);
     const assigned: string[] = [];
     for (const file of sourceFiles(SRC)) {
