@@ -54,7 +54,7 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
     expect(dev.stderr().slice(mark)).toContain(`serving MCP over HTTP at ${url}`);
     const after = await connectHttp(url!);
     expect(Object.keys((await after.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
-    expect((await after.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
+    expect((await after.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).content).toEqual([{ type: "text", text: "HELLO, ADA!" }]);
     await after.close();
     // A 2026-07-28 client is told not to cache the list, which the next edit may change.
     const client2026 = new Client2026({ name: "dev-test", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
@@ -101,7 +101,7 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
     const [failure] = await dev.waitFor(/[^\n]*error TS\d+[^\n]*\n[^]*?rebuild failed; the last good server keeps running\n/, mark);
     expect(failure).toMatch(/^src\/server\.ts\(6,\d+\): error TS\d+: /);
     const client = await connectHttp(url!);
-    expect((await client.callTool({ name: "greet", arguments: { name: "Ada" } })).structuredContent).toEqual({ result: "Hello, Ada!" });
+    expect((await client.callTool({ name: "greet", arguments: { name: "Ada" } })).content).toEqual([{ type: "text", text: "Hello, Ada!" }]);
     await client.close();
   });
 
@@ -120,7 +120,7 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
       );
       expect(dev.stderr().slice(mark)).not.toContain("rebuilt and restarted");
       // The session opened before the failed start is still served, by the last good server.
-      expect((await client.callTool({ name: "greet", arguments: { name: "Ada" } })).structuredContent).toEqual({ result: "Hello, Ada!" });
+      expect((await client.callTool({ name: "greet", arguments: { name: "Ada" } })).content).toEqual([{ type: "text", text: "Hello, Ada!" }]);
 
       const fixed = dev.stderr().length;
       project.write(SECOND);
@@ -166,7 +166,7 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
       await expect.poll(changes, { timeout: 15_000 }).toBeGreaterThan(0);
       expect(stderr()).toContain("~ tool greet: input schema, parameters");
       expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
-      expect((await client.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
+      expect((await client.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).content).toEqual([{ type: "text", text: "HELLO, ADA!" }]);
     } finally {
       await client.close();
     }
@@ -210,7 +210,7 @@ describe("typemcp dev", { timeout: 90_000 }, () => {
       await expect.poll(() => changed, { timeout: 15_000 }).toEqual([["name,loud"]]);
       expect(stderr).toContain("~ tool greet: input schema, parameters");
       expect(Object.keys((await client.listTools()).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "loud"]);
-      expect((await client.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).structuredContent).toEqual({ result: "HELLO, ADA!" });
+      expect((await client.callTool({ name: "greet", arguments: { name: "Ada", loud: true } })).content).toEqual([{ type: "text", text: "HELLO, ADA!" }]);
     } finally {
       await client.close();
     }

@@ -170,7 +170,8 @@ describe("typemcp openapi, built and served", () => {
 
   test("a text answer comes back as text, and an operation without security sends no credentials", async () => {
     const result = await call("health", {});
-    expect(result.structuredContent).toEqual({ result: "ok" });
+    expect(result.content).toEqual([{ type: "text", text: "ok" }]);
+    expect(result.structuredContent).toBeUndefined();
     expect(lastRequest().authorization).toBeUndefined();
   });
 

@@ -69,7 +69,8 @@ async function served(dir: string, entry: string, node = process.execPath): Prom
   try {
     const { tools } = await client.listTools();
     const result = await client.callTool({ name: "close", arguments: { key: "OPS-7" } });
-    expect(result.structuredContent).toEqual({ result: "Closed OPS-7" });
+    expect(result.content).toEqual([{ type: "text", text: "Closed OPS-7" }]);
+    expect(result.structuredContent).toBeUndefined();
     return { tools, question };
   } finally {
     await client.close();

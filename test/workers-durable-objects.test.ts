@@ -225,15 +225,16 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     const text = await call.text();
     const live = sseEvents(text);
     expect(live).toHaveLength(1);
-    expect(live[0]!.message.result.structuredContent.result).toBe(expected);
+    expect(live[0]!.message.result.content[0].text === expected).toBe(true);
+    expect(live[0]!.message.result.structuredContent).toBeUndefined();
     // The priming event comes first: resuming from it replays the answer, stored in parts.
     const priming = /^id: (.*)$/m.exec(text)![1]!;
     const resumed = await fetch(server.twinUrl, { headers: { Accept: "text/event-stream", "Last-Event-ID": priming }, signal: AbortSignal.timeout(30_000) });
     expect(resumed.status).toBe(200);
     const replayed = sseEvents(await resumed.text());
-    expect(replayed.map((e) => e.message.result.structuredContent.result === expected)).toEqual([true]);
+    expect(replayed.map((e) => e.message.result.content[0].text === expected)).toEqual([true]);
     const answer2026 = await fetch(request2026(server.twinUrl, "tools/call", { name: "text", arguments: { kilobytes } }));
-    expect(((await answer2026.json()) as { result: { structuredContent: { result: string } } }).result.structuredContent.result).toBe(expected);
+    expect(((await answer2026.json()) as { result: { content: Array<{ text: string }> } }).result.content[0]!.text === expected).toBe(true);
   }, 60_000);
 
   test("an initialize sent with MCP-Protocol-Version: 2025-11-25 opens a session, as on Node", async () => {

@@ -26,7 +26,7 @@ async function call(handler: FetchHandler, address: string, name: string, args: 
   const response = await handler.handle(request, { remoteAddress: address });
   const text = await response.text();
   const body = response.headers.get("content-type")?.includes("text/event-stream") ? [...text.matchAll(/^data: (.*)$/gm)].at(-1)![1]! : text;
-  return JSON.parse(body) as { result?: { structuredContent?: Record<string, unknown> }; error?: { message: string } };
+  return JSON.parse(body) as { result?: { structuredContent?: Record<string, unknown>; content?: unknown[] }; error?: { message: string } };
 }
 
 /** One plain 2025-11-25 tools/call from `address` to a stateless handler (served on its kept protocol servers), answered as its JSON-RPC body. */
@@ -66,7 +66,7 @@ describe("cacheResults and rateLimit key each anonymous caller apart", () => {
     const handler = serve([rateLimit({ limit: 2 })]);
     for (let i = 0; i < 2; i++) expect((await call(handler, "127.0.0.1", "echo", { text: "hi" })).result).toBeDefined();
     expect((await call(handler, "127.0.0.1", "echo", { text: "hi" })).error?.message).toMatch(/^Rate limit reached: at most 2 calls of echo per 60 s/);
-    expect((await call(handler, "127.0.0.2", "echo", { text: "hi" })).result?.structuredContent).toBeDefined();
+    expect((await call(handler, "127.0.0.2", "echo", { text: "hi" })).result?.content).toEqual([{ type: "text", text: "hi" }]);
   });
 
   test("a new session from the same address does not get a fresh rate-limit quota (2025-11-25, stateful)", async () => {

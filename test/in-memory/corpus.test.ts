@@ -12,7 +12,8 @@ const RIGHT: ReadonlyArray<readonly [string, Record<string, unknown>, unknown]> 
   ["getIssue", { id: "I-9" }, { result: null }],
   ["updateIssue", { id: "I-1", patch: { state: "closed" } }, { id: "I-1", state: "closed", title: "Crash on start" }],
   ["createIssue", { issue: { title: "Docs", state: "open", labels: ["docs"], assignee: "bo" } }, { id: "I-4" }],
-  ["apply", { change: { kind: "move", path: "a.txt", to: [1, 2] } }, { result: "a.txt → (1, 2)" }],
+  // A bare string result: its text alone, no structured content.
+  ["apply", { change: { kind: "move", path: "a.txt", to: [1, 2] } }, "a.txt → (1, 2)"],
   ["labelWorkload", { labels: { app: "web", tier: "front", "team.example.com/owner": "ops" }, replicas: 2 }, { count: 5 }],
   ["storeDocument", { document: { a: [1, { b: null }] } }, { kind: "object" }],
   ["upload", { name: "f.bin", data: "AQID" }, { name: "f.bin", size: 3, head: "AQI=" }],
@@ -54,7 +55,10 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
       const client = await connect(new CorpusTools(), { protocolVersion });
       const result = await client.callResult(name, args);
       expect(result.isError, textOf(result)).toBeFalsy();
-      expect(result.structuredContent).toMatchObject(expected as object);
+      if (typeof expected === "string") {
+        expect(result.structuredContent).toBeUndefined();
+        expect(textOf(result)).toBe(expected);
+      } else expect(result.structuredContent).toMatchObject(expected as object);
       await client.close();
     });
 

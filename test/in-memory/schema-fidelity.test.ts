@@ -80,10 +80,11 @@ describe(`schema fidelity with ${process.env.DECORATORS}`, () => {
       required: ["name"],
       additionalProperties: false,
     });
-    expect((await call("release", { version: "v1.5", options: { name: "spring" } })).structuredContent).toEqual({ result: "v1.5 spring" });
-    expect((await call("release", { version: "v-2", options: { name: "x", label: "beta" } })).structuredContent).toEqual({ result: "v-2 x (beta)" });
+    // A bare string result travels as its text alone.
+    expect(await call("release", { version: "v1.5", options: { name: "spring" } })).toEqual({ content: [{ type: "text", text: "v1.5 spring" }] });
+    expect(textOf(await call("release", { version: "v-2", options: { name: "x", label: "beta" } }))).toBe("v-2 x (beta)");
     // tsc assigns "v007" to `v${number}` (+"007" is a finite number), and not "v" or "vNaN".
-    expect((await call("release", { version: "v007", options: { name: "x" } })).structuredContent).toEqual({ result: "v007 x" });
+    expect(textOf(await call("release", { version: "v007", options: { name: "x" } }))).toBe("v007 x");
     for (const version of ["v", "vNaN"]) {
       const wrong = await call("release", { version, options: { name: "x" } });
       expect(textOf(wrong)).toMatch(/^Invalid arguments for tool "release":\n- version: must match pattern "\^v\(\?:/);

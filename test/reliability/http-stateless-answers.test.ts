@@ -62,11 +62,11 @@ describe("stateless HTTP answers (2025-11-25)", () => {
       call(server.url, 1, "wait", { ms: 300 }),
       call(server.url, 1, "echo", { text: "abc" }),
       call(server.url, 1, "echo", { text: "hello!" }),
-    ]).then((responses) => Promise.all(responses.map((r) => r.json() as Promise<{ id: number; result: { structuredContent: { result: unknown } } }>)));
-    expect(answers.map((a) => [a.id, a.result.structuredContent.result])).toEqual([
+    ]).then((responses) => Promise.all(responses.map((r) => r.json() as Promise<{ id: number; result: { content: Array<{ text: string }> } }>)));
+    expect(answers.map((a) => [a.id, a.result.content[0]!.text])).toEqual([
       [1, "done"],
-      [1, 3],
-      [1, 6],
+      [1, "3"],
+      [1, "6"],
     ]);
   });
 

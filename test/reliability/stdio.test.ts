@@ -147,10 +147,10 @@ describe("stdio under hostile or careless clients", () => {
     child.stdout.pause();
     child.stdin.write(`${JSON.stringify(INITIALIZE)}\n`);
     const calls = 600;
-    // 600 replies of 64 KiB of text each (twice that as JSON): ~80 MB if the server ran them all
-    // and buffered every reply, as it did before.
+    // 600 replies of 64 KiB of text each: ~40 MB if the server ran them all and buffered every
+    // reply, as it did before.
     for (let id = 1; id <= calls; id++) {
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "blob", arguments: { kib: 32 } } })}\n`);
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "blob", arguments: { kib: 64 } } })}\n`);
     }
     const started = () => stderr().split("[blob]").length - 1;
     // Wait until the server stops starting calls (it is blocked on the full pipe), however slow the machine.

@@ -14,12 +14,15 @@ export class RawStdio {
   constructor(script: string) {
     this.child = spawn(process.execPath, [script], { cwd: os.tmpdir(), stdio: "pipe" });
     this.child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      this.stdoutBuffer += chunk;
+      // Only the new chunk is searched: a line of megabytes costs one pass, not one per chunk.
+      let start = 0;
       let i: number;
-      while ((i = this.stdoutBuffer.indexOf("\n")) !== -1) {
-        this.lines.push(this.stdoutBuffer.slice(0, i));
-        this.stdoutBuffer = this.stdoutBuffer.slice(i + 1);
+      while ((i = chunk.indexOf("\n", start)) !== -1) {
+        this.lines.push(this.stdoutBuffer + chunk.slice(start, i));
+        this.stdoutBuffer = "";
+        start = i + 1;
       }
+      this.stdoutBuffer += chunk.slice(start);
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.child.stdout.once("end", () => {

@@ -58,6 +58,8 @@ export type ResultPlan =
   | "object"
   /** A primitive or array: text, and `structuredContent` of `{ result }` to match the output schema. */
   | "wrap"
+  /** A bare `string`: its text alone, with no output schema and no `structuredContent`. */
+  | "text"
   /** `void`: an empty result. */
   | "none";
 

@@ -47,3 +47,13 @@ export function batchRefusals(batch: readonly unknown[], advice: string): ErrorR
   const ids = batch.map(replyableId).filter((id) => id !== null);
   return (ids.length ? ids : [null]).map((id) => ({ jsonrpc: "2.0", id, error: { code: -32600, message } }));
 }
+
+/** The id of the request a line holds, to answer it without running it; null for a line that is no request or no JSON. */
+export function requestIdOfLine(line: string): string | number | null {
+  try {
+    const value = JSON.parse(line) as unknown;
+    return typeof (value as { method?: unknown } | null)?.method === "string" ? replyableId(value) : null;
+  } catch {
+    return null;
+  }
+}

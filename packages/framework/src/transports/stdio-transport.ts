@@ -1,10 +1,11 @@
 import type { JSONRPCMessage, Transport } from "../runtime/sdk/sdk.js";
 import { messageJson } from "../runtime/calls/kept-json.js";
+import { messageParts } from "../runtime/calls/message-parts.js";
 import { hasClaim2026, toJsonRpcMessage } from "./json-rpc-envelope.js";
 import { ERROR_CODES } from "../errors/codes.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { LineSplitter } from "./line-splitter.js";
-import { batchRefusals, checkRequestId, replyableId } from "./request-id.js";
+import { batchRefusals, checkRequestId, replyableId, requestIdOfLine } from "./request-id.js";
 import type { ProtocolOutput } from "./stdout-guard.js";
 
 /** Limits and grace periods of the stdio transport. */
@@ -89,27 +90,32 @@ export class StdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return Promise.resolve();
-    const json = messageJson(message).json;
     if ("method" in message) {
       // Notifications and server-to-client requests go out at once and alone: the SDK's client
       // handles a notification a microtask after a response read in the same chunk, so a
       // progress update batched with its call's response would arrive after its handler is gone.
       this.flush();
-      this.writeOut(`${json}\n`);
-    } else {
-      // A large answer is written as it is, its newline after it: joined, its megabytes would be
-      // copied once more into a line of their own before the write copies them again.
-      if (json.length >= FLUSH_AT_BYTES) {
-        this.flush();
-        this.writeOut(json);
-        this.writeOut("\n");
-      } else this.queue(`${json}\n`);
-      if (message.id !== undefined && this.pending.delete(message.id)) {
-        this.checkIdle();
-        this.pump();
-      }
+      this.writeOut(`${messageJson(message).json}\n`);
+      return Promise.resolve();
+    }
+    this.answer(message);
+    if (message.id !== undefined && this.pending.delete(message.id)) {
+      this.checkIdle();
+      this.pump();
     }
     return Promise.resolve();
+  }
+
+  // An answer with a text of megabytes goes in parts, its text serialised a slice at a time as it
+  // is written; any other large answer as it is, its newline after it: joined, its megabytes would
+  // be copied once more into a line of their own before the write copies them again.
+  private answer(message: JSONRPCMessage): void {
+    const parts = messageParts(message);
+    const json = parts === undefined ? messageJson(message).json : "";
+    if (parts === undefined && json.length < FLUSH_AT_BYTES) return this.queue(`${json}\n`);
+    this.flush();
+    for (const part of parts ?? [json]) this.writeOut(part);
+    this.writeOut("\n");
   }
 
   /** Closes at once: what was queued is written, calls still running are not answered. */
@@ -325,15 +331,6 @@ export class StdioTransport implements Transport {
       this.waitingForDrain = false;
       this.pump();
     });
-  }
-}
-
-function requestIdOfLine(line: string): string | number | null {
-  try {
-    const value = JSON.parse(line) as unknown;
-    return typeof (value as { method?: unknown } | null)?.method === "string" ? replyableId(value) : null;
-  } catch {
-    return null;
   }
 }
 

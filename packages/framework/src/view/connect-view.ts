@@ -71,7 +71,7 @@ export function connectView<C, M extends ToolMethod<C>>(options: ViewOptions = {
   app.ontoolinput = (params) => inputs.set(toPositional(own, params.arguments ?? {}));
   app.ontoolresult = (result) => {
     if (result.isError) errors.set(textOf(result));
-    else results.set(unwrap(own, result.structuredContent));
+    else results.set(unwrap(own, result));
   };
   app.onhostcontextchanged = (context) => applyContext(context);
   const ready = app.connect().then(() => applyContext(app.getHostContext()));
@@ -89,7 +89,7 @@ export function connectView<C, M extends ToolMethod<C>>(options: ViewOptions = {
       await ready;
       const result = await app.callServerTool({ name: target.name, arguments: toArguments(target, args) });
       if (result.isError) throw new ViewCallError(textOf(result));
-      return unwrap(target, result.structuredContent) as never;
+      return unwrap(target, result) as never;
     },
   };
 }
@@ -138,7 +138,9 @@ function toPositional(method: ViewMethod, args: Record<string, unknown>): unknow
   return method.params.map((name) => (name === "*" ? args : args[name]));
 }
 
-function unwrap(method: ViewMethod, structured: unknown): unknown {
+function unwrap(method: ViewMethod, result: { structuredContent?: unknown; content?: ReadonlyArray<{ type: string; text?: string }> }): unknown {
+  if (method.text) return textOf(result);
+  const structured = result.structuredContent;
   return method.wrapped ? (structured as { result?: unknown } | undefined)?.result : structured;
 }
 

@@ -21,6 +21,8 @@ export interface ViewMethod {
   readonly params: readonly string[];
   /** The result is a primitive or array, which the wire carries as `structuredContent.result`. */
   readonly wrapped: boolean;
+  /** The result is a bare string, which the wire carries as its text alone. */
+  readonly text?: boolean;
 }
 
 /** The global the page defines the manifest under. */

@@ -18,7 +18,9 @@ const ABSENT = ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Null;
 /**
  * Derives the output schema of a tool method from its (awaited) return type. MCP requires an
  * object output schema, so anything else, and an object that may be absent, travels as
- * `{ result: value }`, with `null` for a missing value.
+ * `{ result: value }`, with `null` for a missing value. A bare `string` with no `@returns` text
+ * is the exception: it is text already, and travels as its text alone, with no output schema (a
+ * schema of `{ result: string }` would say nothing more, and send the text twice).
  */
 export function deriveOutput(method: ts.MethodDeclaration, checker: ts.TypeChecker, schemas: SchemaGenerator, report: Reporter): DerivedOutput {
   const signature = checker.getSignatureFromDeclaration(method);
@@ -46,6 +48,7 @@ export function deriveOutput(method: ts.MethodDeclaration, checker: ts.TypeCheck
     return { plan: "none" };
   }
   const description = returnsText(method);
+  if (!mayBeAbsent && !description && isBareString(schema)) return { plan: "text" };
   const described = (output: JsonSchema) => (description ? { ...output, description } : output);
   let derived: DerivedOutput;
   // A recursive object type comes as a $ref to its own definition: an object all the same.
@@ -73,6 +76,11 @@ function rootDefinition(schema: JsonSchema): JsonSchema | undefined {
   if (definition?.type !== "object") return undefined;
   const { $ref: _ref, ...rest } = schema;
   return { ...definition, ...rest, $defs: defs };
+}
+
+// `{ type: "string" }` and nothing else: no format, pattern or literal values the text would need a schema to say.
+function isBareString(schema: JsonSchema): boolean {
+  return schema.type === "string" && Object.keys(schema).length === 1;
 }
 
 // `Promise<T>`'s T is where the author wrote the literal unions of the result.

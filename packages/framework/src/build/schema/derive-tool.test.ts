@@ -248,6 +248,21 @@ describe("deriveTool", () => {
       });
     });
 
+    test("sends a bare string return type as its text alone, with no output schema", () => {
+      const tool = deriveOne(`@tool() async greet(): Promise<string> { return "hi"; }`);
+      expect(tool.result).toBe("text");
+      expect(tool).not.toHaveProperty("outputSchema");
+    });
+
+    test("keeps the { result } output schema of a string it says more about: literal values, or its @returns text", () => {
+      const mood = deriveOne(`@tool() mood(): "up" | "down" { return "up"; }`);
+      expect(mood.result).toBe("wrap");
+      expect(mood.outputSchema).toMatchObject({ properties: { result: { enum: ["up", "down"] } } });
+      const described = deriveOne(`/** Greets. @returns The greeting. */ @tool() greet(): string { return "hi"; }`);
+      expect(described.result).toBe("wrap");
+      expect(described.outputSchema).toMatchObject({ properties: { result: { type: "string" } }, description: "The greeting." });
+    });
+
     test("wraps an array return type in a { result } output schema", () => {
       const tool = deriveOne(`@tool() names(): string[] { return []; }`);
       expect(tool.result).toBe("wrap");

@@ -50,6 +50,7 @@ function manifestOf(tool: DerivedTool, tools: readonly DerivedTool[]): ViewManif
       name: other.name,
       params: other.definition.params.flatMap((p) => (p.from === "argument" ? [p.name] : p.from === "arguments" ? ["*"] : p.from === "none" ? [""] : [])),
       wrapped: other.definition.result === "wrap",
+      ...(other.definition.result === "text" && { text: true }),
     };
   }
   return { method: tool.definition.method, methods };

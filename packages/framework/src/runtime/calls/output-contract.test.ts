@@ -85,6 +85,14 @@ describe("OutputContract", () => {
     expect(() => contract.toWire({ label: "a", children: [{ label: 2, children: [] }] })).toThrow(/children\[0\]\.label/);
   });
 
+  test("sends a string tool's text as it is, and refuses anything else it returns as a wrapped string would be", () => {
+    const text = "x".repeat(100_000);
+    expect(new OutputContract("t", "text", undefined).toWire(text)).toBe(text);
+    expect(refusal(new OutputContract("t", "text", undefined), 42)).toMatch(
+      /^The tool "t" returned a result it cannot send, so the call failed:\n- result: .*string/,
+    );
+  });
+
   test("refuses an overflowed number with words a model can act on", () => {
     expect(refusal(new OutputContract("multiply", "wrap", wrapped({ type: "number" })), 1e308 * 10)).toBe(
       'The tool "multiply" returned a result it cannot send, so the call failed:\n- result: the result is too large to represent (Infinity): JSON numbers must be finite',

@@ -7,6 +7,8 @@ import { SchemaPlace } from "./schema-place.js";
 import { toJsonValue } from "./to-json-value.js";
 
 const RESULT_WORDS: ErrorWords = { root: "result", part: "property" };
+// What a `text` result is held to: a string, checked as a wrapped one would be when it is not one.
+const TEXT_SCHEMA: JsonSchema = { type: "object", properties: { result: { type: "string" } }, required: ["result"], additionalProperties: false };
 
 /**
  * Makes sure what a tool returned is what its output schema promises before it is sent: the
@@ -19,16 +21,25 @@ const RESULT_WORDS: ErrorWords = { root: "result", part: "property" };
 export class OutputContract {
   private validate: ValidateFunction | undefined;
   private place: SchemaPlace | undefined;
+  private readonly plan: ResultPlan;
+  private readonly schema: JsonSchema | undefined;
+  /** A `text` result: a string goes as it is. */
+  private readonly text: boolean;
 
   constructor(
     private readonly tool: string,
-    private readonly plan: ResultPlan,
-    private readonly schema: JsonSchema | undefined,
-  ) {}
+    plan: ResultPlan,
+    schema: JsonSchema | undefined,
+  ) {
+    // A string tool's text goes as it is; anything else it returns is refused as a wrapped value would be.
+    this.plan = plan === "text" ? "wrap" : plan;
+    this.schema = plan === "text" ? TEXT_SCHEMA : schema;
+    this.text = plan === "text";
+  }
 
-  /** The value as it will be sent (`structuredContent` for an object, `result` of a wrapped one); throws a `ToolError` saying what is wrong. */
+  /** The value as it will be sent (`structuredContent` for an object, `result` of a wrapped one, the text of a string one); throws a `ToolError` saying what is wrong. */
   toWire(value: unknown): unknown {
-    if (this.plan === "none") return value;
+    if (this.plan === "none" || (this.text && typeof value === "string")) return value;
     const problems: string[] = [];
     const wrap = this.plan === "wrap";
     this.place ??= wrap ? SchemaPlace.of(this.schema)?.property("result") : SchemaPlace.of(this.schema);

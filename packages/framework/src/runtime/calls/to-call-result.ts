@@ -17,6 +17,9 @@ export function toCallResult(value: unknown, plan: ResultPlan): CallToolResult {
         content: [{ type: "text", text: JSON.stringify(value) }],
         structuredContent: value as Record<string, unknown>,
       };
+    case "text":
+      // The output contract let only a string through.
+      return { content: [{ type: "text", text: value as string }] };
     case "wrap":
       return {
         content: [{ type: "text", text: typeof value === "string" ? value : (JSON.stringify(value) ?? "null") }],

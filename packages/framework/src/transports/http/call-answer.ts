@@ -1,4 +1,5 @@
 import { messageJson } from "../../runtime/calls/kept-json.js";
+import { messageParts } from "../../runtime/calls/message-parts.js";
 import type { JSONRPCMessage } from "../../runtime/sdk/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import { unrefTimer } from "./platform.js";
@@ -39,9 +40,13 @@ export class CallAnswer {
 
   /** The call's answer, which ends the exchange; `status` for a JSON body (a stream's is 200 already). */
   answer(message: JSONRPCMessage, status = 200): void {
-    const { json, bytes } = messageJson(message);
-    if (!this.stream) return this.settle({ status, headers: { ...this.headers, "content-type": "application/json" }, body: json, bytes });
-    this.write(`event: message\ndata: ${json}\n\n`);
+    // A text of megabytes goes in parts, made as they are written (see messageParts).
+    const parts = messageParts(message);
+    const { json, bytes } = parts === undefined ? messageJson(message) : { json: "", bytes: undefined };
+    if (!this.stream) return this.settle({ status, headers: { ...this.headers, "content-type": "application/json" }, body: parts ? { parts } : json, bytes });
+    this.write("event: message\ndata: ");
+    for (const part of parts ?? [json]) this.write(part);
+    this.write("\n\n");
     this.closeStream();
   }
 

@@ -70,12 +70,42 @@ export function viewOfNodeRequest(req: IncomingMessage, res: ServerResponse, url
   return view;
 }
 
-/** Writes an answer whose body is whole with one `end` (no stream to read, no chunking). */
-export function sendPlainAnswer(res: ServerResponse, answer: PlainAnswer): void {
+/**
+ * Writes an answer whose body is whole with one `end` (no stream to read, no chunking); one in
+ * parts is written chunked, a part at a time, the next made only once the socket has taken the
+ * last (its length is not known before its text is serialised).
+ */
+export function sendPlainAnswer(res: ServerResponse, answer: PlainAnswer): void | Promise<void> {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string | number> = { ...answer.headers, "content-length": answer.bytes ?? Buffer.byteLength(answer.body) };
+  const body = answer.body;
+  if (typeof body !== "string") {
+    res.writeHead(answer.status, answer.headers);
+    return writeParts(res, body.parts);
+  }
+  const headers: Record<string, string | number> = { ...answer.headers, "content-length": answer.bytes ?? Buffer.byteLength(body) };
   res.writeHead(answer.status, headers);
-  res.end(answer.body);
+  res.end(body);
+}
+
+async function writeParts(res: ServerResponse, parts: Iterable<string>): Promise<void> {
+  for (const part of parts) {
+    if (res.destroyed) return;
+    if (!res.write(part)) await drained(res);
+  }
+  if (!res.destroyed) res.end();
+}
+
+// Resolves when `res` can take more, or is gone.
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }
 
 /**
