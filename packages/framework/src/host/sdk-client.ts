@@ -17,7 +17,8 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Readable } from "node:stream";
-import { forwardedAnswers, type CallQuestions } from "./forwarded-answers.js";
+import { asUpstream, type CallQuestions } from "./forwarded-answers.js";
+import { listChangedHandlers, UpstreamEvents } from "./upstream-events.js";
 import {
   Client,
   ClientCredentialsProvider,
@@ -156,7 +157,12 @@ export interface ClientSession {
   listPrompts(timeoutMs: number): Promise<McpPrompt[]>;
   /** Whether the server declared the completions capability. */
   readonly completes: boolean;
-  complete(ref: McpCompletionRef, argument: { name: string; value: string }, timeoutMs: number): Promise<McpCompletion>;
+  complete(
+    ref: McpCompletionRef,
+    argument: { name: string; value: string },
+    timeoutMs: number,
+    context?: { arguments?: Record<string, string> },
+  ): Promise<McpCompletion>;
   getPrompt(name: string, args: Record<string, string>, timeoutMs: number): Promise<McpPromptResult>;
   /** Every skill (the Skills extension's `skills/list`, all pages); [] from a server without the extension. */
   listSkills(timeoutMs: number): Promise<McpSkill[]>;
@@ -178,6 +184,8 @@ export interface ClientSession {
    * A 2026-07-28 server asks the roots inside each call that needs them, so it is told nothing.
    */
   notifyRootsChanged(): Promise<void>;
+  /** The server's list changes (for a `proxy` session, or one given `onListChanged`) and resource updates, and its subscriptions. */
+  readonly events: UpstreamEvents;
   close(): Promise<void>;
 }
 
@@ -243,7 +251,8 @@ export async function openClientSession(transport: Transport, options: SessionOp
   // input-required result) belongs to that call; else to the one call in flight, if only one is.
   const asking = new AsyncLocalStorage<CallListeners>();
   const callerOf = () => asking.getStore() ?? (inFlight.size === 1 ? [...inFlight][0] : undefined);
-  if (options.proxy) options = { ...options, answers: forwardedAnswers(options.answers ?? {}, callerOf) };
+  const events = new UpstreamEvents();
+  if (options.proxy) options = asUpstream(options, callerOf, events);
   const capabilities = { ...(options.answers && capabilitiesFor(options.answers)), ...(options.extensions && { extensions: options.extensions as never }) };
   const client = new Client(
     { name: options.clientName, version: options.clientVersion },
@@ -257,14 +266,12 @@ export async function openClientSession(transport: Transport, options: SessionOp
       ...(options.onListChanged && { listChanged: listChangedHandlers(options.onListChanged) }),
     },
   );
+  // A log message goes to the one call in flight: see CallListeners.onlog.
+  events.attach(client, () => (inFlight.size === 1 ? [...inFlight][0] : undefined));
   const deadlines = new RequestDeadlines();
   const serverName = options.serverName ?? (() => "server");
   const urlSteps = new UrlSteps(options.answers ?? {}, deadlines);
   if (options.answers) answerQuestions(client, options.answers, deadlines, serverName, urlSteps);
-  client.setNotificationHandler("notifications/message", (notification) => {
-    const [only] = inFlight;
-    if (inFlight.size === 1) only!.onlog?.(notification.params as ServerLogMessage);
-  });
   await client.connect(transport, { timeout: options.timeoutMs });
   const info = client.getServerVersion();
   const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
@@ -337,8 +344,8 @@ export async function openClientSession(transport: Transport, options: SessionOp
     get completes() {
       return client.getServerCapabilities()?.completions !== undefined;
     },
-    async complete(ref, argument, timeoutMs) {
-      return (await client.complete({ ref, argument }, { timeout: timeoutMs })).completion;
+    async complete(ref, argument, timeoutMs, context) {
+      return (await client.complete({ ref, argument, ...(context && { context }) }, { timeout: timeoutMs })).completion;
     },
     async listSkills(timeoutMs) {
       const skills = new SkillsClient(client);
@@ -376,18 +383,8 @@ export async function openClientSession(transport: Transport, options: SessionOp
     async notifyRootsChanged() {
       if (client.getProtocolEra() !== "modern") await client.sendRootsListChanged();
     },
-    close: () => client.close(),
-  };
-}
-
-// Nothing is listed again here: the host does it before its next use, so a model request that
-// follows the notification at once cannot race a refresh the SDK started on its own.
-function listChangedHandlers(onListChanged: (kind: McpListKind) => void) {
-  return {
-    // No debounce (the SDK waits 300 ms by default): the next model request must see the change.
-    tools: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("tools") },
-    resources: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("resources") },
-    prompts: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("prompts") },
+    events,
+    close: () => events.close().then(() => client.close()),
   };
 }
 

@@ -13,6 +13,7 @@ import { RegisteredTool } from "./components/registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./validation/string-limits.js";
 import { InMemoryTaskStore } from "./tasks/in-memory-task-store.js";
 import { UI_EXTENSION } from "./sdk/sdk.js";
+import { hasView } from "./components/tool-views.js";
 import { serverCapabilities, type Offers } from "./server-capabilities.js";
 import { TaskRunner } from "./tasks/task-runner.js";
 import type { TaskStore } from "./tasks/task-store.js";
@@ -278,7 +279,7 @@ export class ServerApp {
 
   /** Whether any tool has a view (MCP Apps). */
   hasViews(): boolean {
-    return this.tools.values().some((t) => t.generated.view !== undefined);
+    return this.tools.values().some(hasView);
   }
 
   private listChanged(kind: "tools" | "resources" | "prompts"): void {

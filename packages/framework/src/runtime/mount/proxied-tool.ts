@@ -3,7 +3,7 @@ import type { JsonSchema } from "../../definitions/tool-definition.js";
 import type { Context } from "../context.js";
 import { RegisteredTool } from "../components/registered-tool.js";
 import { RequestContext } from "../calls/request-context.js";
-import type { CallToolResult } from "../sdk/sdk.js";
+import type { CallToolResult, WireTool } from "../sdk/sdk.js";
 import { toErrorResult } from "../calls/to-call-result.js";
 import type { RemoteCatalog } from "./remote-catalog.js";
 import { forwardQuestions, type RemoteQuestions } from "./forward-questions.js";
@@ -15,12 +15,26 @@ import { forwardQuestions, type RemoteQuestions } from "./forward-questions.js";
  */
 export interface RemoteServer extends RemoteCatalog {
   /** Its tools as it listed them. */
-  readonly tools: readonly { name: string; title?: string; description?: string; inputSchema: object; outputSchema?: object; annotations?: object }[];
+  readonly tools: readonly RemoteTool[];
   /**
    * Calls one of its tools; rejects when the server answers with a JSON-RPC error or is gone.
    * Aborting `signal` cancels the call there; `onprogress` and `onlog` hear what it reports meanwhile.
    */
   call(tool: string, args: Record<string, unknown>, options?: RemoteCallOptions): Promise<unknown>;
+  /** Lists its tools again when it said they changed (then `tools` holds the new list); rejects as `call` does. */
+  refreshTools?(): Promise<boolean>;
+}
+
+/** One tool of a remote server's `tools/list`, as a gateway serves it. */
+export interface RemoteTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: object;
+  outputSchema?: object;
+  annotations?: object;
+  /** Its `_meta`: an MCP Apps view (`ui.resourceUri`) is served under the gateway's URI for it. */
+  _meta?: Record<string, unknown>;
 }
 
 /** What a proxied call passes on from the caller to the remote server, and back. */
@@ -44,7 +58,8 @@ export class ProxiedTool extends RegisteredTool {
     name: string,
     private readonly remote: RemoteServer,
     private readonly remoteName: string,
-    definition: RemoteServer["tools"][number],
+    definition: RemoteTool,
+    meta?: Record<string, unknown>,
   ) {
     super(
       name,
@@ -63,6 +78,8 @@ export class ProxiedTool extends RegisteredTool {
         ...(definition.annotations === undefined ? {} : { annotations: definition.annotations }),
       },
     );
+    // The remote definition's `_meta` (a view, under the URI this server serves it at) is listed as it came.
+    if (meta) (this as { wire: WireTool }).wire = { ...this.wire, _meta: meta };
   }
 
   // A failure to reach the remote server is the call's failure, for the model to read: the
