@@ -112,9 +112,15 @@ export interface ServerConnection extends UpstreamMethods {
   call(tool: string, args: Record<string, unknown>, options?: { signal?: AbortSignal } & CallListeners): Promise<McpCallResult>;
   /**
    * Calls `tool` as a task and waits for its result, telling `onStatus` each status it reports;
-   * failures as for `call`. The whole task may take `timeoutMs` (it is cancelled past it).
+   * failures as for `call`. The whole task may take `timeoutMs` (it is cancelled past it, or when `signal` aborts).
    */
-  callAsTask(tool: string, args: Record<string, unknown>, timeoutMs: number, onStatus?: (task: TaskStatus) => void): Promise<McpCallResult>;
+  callAsTask(
+    tool: string,
+    args: Record<string, unknown>,
+    timeoutMs: number,
+    onStatus?: (task: TaskStatus) => void,
+    signal?: AbortSignal,
+  ): Promise<McpCallResult>;
   /** `resources/list`, `resources/read`, `prompts/list`, `prompts/get`; failures are HostErrors (exit 3). */
   listResources(): Promise<McpResource[]>;
   readResource(uri: string): Promise<McpResourceContents[]>;
@@ -231,7 +237,7 @@ async function connectWith(
       return lost;
     },
     call: (tool, args, callOptions) => connected.callTool(tool, args, options.timeoutMs, callOptions?.signal, callOptions).catch(callFailed),
-    callAsTask: (tool, args, timeoutMs, onStatus) => connected.callToolAsTask(tool, args, timeoutMs, onStatus).catch(callFailed),
+    callAsTask: (tool, args, timeoutMs, onStatus, signal) => connected.callToolAsTask(tool, args, timeoutMs, onStatus, signal).catch(callFailed),
     async refreshTools() {
       if (!stale) return false;
       stale = false;

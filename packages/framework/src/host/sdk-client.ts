@@ -19,6 +19,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Readable } from "node:stream";
 import { asUpstream, type CallQuestions } from "./forwarded-answers.js";
 import { listChangedHandlers, UpstreamEvents } from "./upstream-events.js";
+import { answerQuestions } from "./answer-questions.js";
 import {
   Client,
   ClientCredentialsProvider,
@@ -40,7 +41,7 @@ import {
   type Transport,
 } from "./client-seam.js";
 import type { McpSkill, McpSkillFile } from "./mcp-skill.js";
-import { capabilitiesFor, type ClientAnswers, type ElicitationRequest, type SamplingRequest, type UrlElicitationRequest } from "./client-answers.js";
+import { capabilitiesFor, type ClientAnswers } from "./client-answers.js";
 import type {
   McpCompletion,
   McpCompletionRef,
@@ -53,7 +54,6 @@ import type {
 } from "./mcp-context.js";
 import type { McpCallResult, McpTool, Progress, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
-import { HostError } from "../errors/host-error.js";
 import { RequestDeadlines } from "./request-deadlines.js";
 import { UrlSteps } from "./url-steps.js";
 import { callToolAsTask, type TaskStatus } from "./task-call.js";
@@ -178,7 +178,13 @@ export interface ClientSession {
    * Calls a tool as a task (a tool the server runs as one; any other answers at once), telling
    * `onStatus` each status it reports, and returns its result: see task-call.ts.
    */
-  callToolAsTask(name: string, args: Record<string, unknown>, timeoutMs: number, onStatus?: (task: TaskStatus) => void): Promise<McpCallResult>;
+  callToolAsTask(
+    name: string,
+    args: Record<string, unknown>,
+    timeoutMs: number,
+    onStatus?: (task: TaskStatus) => void,
+    signal?: AbortSignal,
+  ): Promise<McpCallResult>;
   /**
    * Sends `notifications/roots/list_changed` (2025-11-25), so the server asks `roots/list` again.
    * A 2026-07-28 server asks the roots inside each call that needs them, so it is told nothing.
@@ -232,9 +238,6 @@ export interface SessionOptions {
 
 // The 2026-07-28 envelope key that names the log level a request wants messages at.
 const LOG_LEVEL_META = "io.modelcontextprotocol/logLevel";
-
-// The JSON-RPC error code MCP gives a sampling request the user rejected.
-const USER_REJECTED = -1;
 
 // Longer than any --timeout: the SDK's own timer would run on while the user answers a question.
 const NO_SDK_TIMEOUT_MS = 2_147_483_647;
@@ -371,14 +374,14 @@ export async function openClientSession(transport: Transport, options: SessionOp
     },
     callTool: (name, args, timeoutMs, signal, listeners = {}) =>
       urlSteps.call(() => callToolOnce(name, args, timeoutMs, signal, listeners), serverName(), timeoutMs, signal),
-    callToolAsTask: (name, args, timeoutMs, onStatus) =>
+    callToolAsTask: (name, args, timeoutMs, onStatus, signal) =>
       callToolAsTask(options.raw, name, args, {
         timeoutMs,
         envelope:
           client.getProtocolEra() === "modern"
             ? { protocolVersion, clientInfo: { name: options.clientName, version: options.clientVersion }, capabilities }
             : undefined,
-        ...(onStatus && { onStatus }),
+        ...{ onStatus, signal },
       }),
     async notifyRootsChanged() {
       if (client.getProtocolEra() !== "modern") await client.sendRootsListChanged();
@@ -386,48 +389,6 @@ export async function openClientSession(transport: Transport, options: SessionOp
     events,
     close: () => events.close().then(() => client.close()),
   };
-}
-
-// The SDK calls these for 2025-11-25 requests from the server and for the questions inside a
-// 2026-07-28 input-required result alike.
-function answerQuestions(client: Client, answers: ClientAnswers, deadlines: RequestDeadlines, serverName: () => string, urlSteps: UrlSteps): void {
-  const { elicit, elicitUrl, sample, roots } = answers;
-  if (elicit || elicitUrl) {
-    client.setRequestHandler("elicitation/create", (request, ctx) => {
-      const params = request.params as { mode?: string; message: string; requestedSchema?: unknown; url?: string; elicitationId?: string };
-      const context = { server: serverName(), signal: ctx.mcpReq.signal };
-      if (params.mode === "url") {
-        // A URL the host did not declare it would open is declined, never followed.
-        if (!elicitUrl || typeof params.url !== "string") return Promise.resolve({ action: "decline" as const });
-        const question: UrlElicitationRequest = { message: params.message, url: params.url, elicitationId: String(params.elicitationId ?? "") };
-        return deadlines.whileAnswering(async () => ({ action: (await elicitUrl.call(answers, question, context)).action }));
-      }
-      if (!elicit) return Promise.resolve({ action: "decline" as const });
-      const question = { message: params.message, requestedSchema: params.requestedSchema } as ElicitationRequest;
-      return deadlines.whileAnswering(() => elicit.call(answers, question, context));
-    });
-  }
-  if (answers.elicitationComplete || elicitUrl) {
-    client.setNotificationHandler("notifications/elicitation/complete", (notification) => {
-      urlSteps.completed(String((notification.params as { elicitationId?: unknown }).elicitationId ?? ""), serverName());
-    });
-  }
-  if (sample) {
-    client.setRequestHandler("sampling/createMessage", async (request, ctx) => {
-      const question = request.params as unknown as SamplingRequest;
-      try {
-        return { ...(await deadlines.whileAnswering(() => sample.call(answers, question, { server: serverName(), signal: ctx.mcpReq.signal }))) };
-      } catch (error) {
-        // 2025-11-25: the server hears MCP's code for a request the user rejected, with why. In a
-        // 2026-07-28 input round the SDK has no way to answer one question with an error: the call
-        // ends with the refusal, as the host's own (not as an error the server answered).
-        if (error instanceof HostError && error.code === "HOST_CALL_REFUSED")
-          throw client.getProtocolEra() === "modern" ? error : new ProtocolError(USER_REJECTED, error.message);
-        throw error;
-      }
-    });
-  }
-  if (roots) client.setRequestHandler("roots/list", () => ({ roots: (typeof roots === "function" ? roots() : roots).map((root) => ({ ...root })) }));
 }
 
 /** What kind of failure an error from the client is, in the host's terms. */

@@ -116,13 +116,17 @@ export class ServerApp {
       else this.prompts.add(new RegisteredPrompt(name, method, instance, record.generated!, record.options));
     }
     this.parts.push({ kind: "instance", instance, prefix, middleware });
-    if (!this.tasks && this.tools.values().some((t) => t.generated.task)) {
-      this.tasks = new TaskRunner(this.taskStore ?? new InMemoryTaskStore(), {
-        tool: (name) => this.tools.get(name),
-        readResource: (uri, ctx) => this.readResource(uri, ctx),
-      });
-      this.tasks.limits = this.taskLimits;
-    }
+    this.runTasksIfAny();
+  }
+
+  /** Makes the task runner once a tool that runs as a task is served (one of a class, or a remote server's). */
+  runTasksIfAny(): void {
+    if (this.tasks || !this.tools.values().some((t) => t.generated.task)) return;
+    this.tasks = new TaskRunner(this.taskStore ?? new InMemoryTaskStore(), {
+      tool: (name) => this.tools.get(name),
+      readResource: (uri, ctx) => this.readResource(uri, ctx),
+    });
+    this.tasks.limits = this.taskLimits;
   }
 
   /** Wraps every request, and every tool added from now on, in `middleware` (before the first `add`). */

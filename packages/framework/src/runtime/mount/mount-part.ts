@@ -33,6 +33,7 @@ export function mountPart(app: ServerApp, prefix: string, part: object, partApp:
     if (transforms) transform(app, prefix, before, transforms);
     // Only a mount that stands follows its remote servers' changes.
     for (const added of app.parts.slice(counts.parts)) if (added.kind === "remote") followRemote(app, added);
+    app.runTasksIfAny();
   } catch (error) {
     // A mount that fails adds nothing: the app serves what it served before, and a corrected
     // mount under the same prefix finds no half of this one in its way.

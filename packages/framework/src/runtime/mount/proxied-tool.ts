@@ -7,6 +7,7 @@ import type { CallToolResult, WireTool } from "../sdk/sdk.js";
 import { toErrorResult } from "../calls/to-call-result.js";
 import type { RemoteCatalog } from "./remote-catalog.js";
 import { forwardQuestions, type RemoteQuestions } from "./forward-questions.js";
+import { callRemoteTask, taskPlan } from "./remote-task.js";
 
 /**
  * A connected MCP server whose tools a typemcp server can serve as its own, under a prefix:
@@ -21,6 +22,17 @@ export interface RemoteServer extends RemoteCatalog {
    * Aborting `signal` cancels the call there; `onprogress` and `onlog` hear what it reports meanwhile.
    */
   call(tool: string, args: Record<string, unknown>, options?: RemoteCallOptions): Promise<unknown>;
+  /**
+   * Calls one of its tools as a task there and waits for its result; aborting `signal` cancels
+   * that task. Rejects as `call` does, and when the task fails or is cancelled.
+   */
+  callAsTask?(
+    tool: string,
+    args: Record<string, unknown>,
+    timeoutMs: number,
+    onStatus?: (task: { status: string; statusMessage?: string }) => void,
+    signal?: AbortSignal,
+  ): Promise<unknown>;
   /** Lists its tools again when it said they changed (then `tools` holds the new list); rejects as `call` does. */
   refreshTools?(): Promise<boolean>;
 }
@@ -35,6 +47,8 @@ export interface RemoteTool {
   annotations?: object;
   /** Its `_meta`: an MCP Apps view (`ui.resourceUri`) is served under the gateway's URI for it. */
   _meta?: Record<string, unknown>;
+  /** Whether it runs as a task (2025-11-25 `execution.taskSupport`): the gateway serves it as one. */
+  execution?: { taskSupport?: string };
 }
 
 /** What a proxied call passes on from the caller to the remote server, and back. */
@@ -71,6 +85,7 @@ export class ProxiedTool extends RegisteredTool {
         ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema as JsonSchema }),
         params: [],
         result: "object",
+        ...taskPlan(definition),
       },
       {
         ...(definition.title === undefined ? {} : { title: definition.title }),
@@ -84,8 +99,9 @@ export class ProxiedTool extends RegisteredTool {
 
   // A failure to reach the remote server is the call's failure, for the model to read: the
   // gateway itself answered.
-  override async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
+  override async call(args: Record<string, unknown> | undefined, context?: () => Context, how?: { asTask?: boolean }): Promise<CallToolResult> {
     const ctx = context?.();
+    if (how?.asTask && this.remote.callAsTask) return callRemoteTask(this.name, this.remote, this.remoteName, args ?? {}, ctx);
     const questions = ctx && forwardQuestions(ctx);
     try {
       // The caller's cancellation, the remote server's progress and log messages, and its
