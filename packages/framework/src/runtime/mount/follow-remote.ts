@@ -1,6 +1,7 @@
 import type { ServedPart, ServerApp } from "../server-app.js";
 import { RegisteredTool } from "../components/registered-tool.js";
 import { addRemote } from "./add-remote.js";
+import { servingChanges } from "./changes-served.js";
 import { applyTransforms, keysOf, removeAddedSince } from "./apply-transforms.js";
 import { prefixUri } from "./prefix.js";
 import type { RemoteCatalog } from "./remote-catalog.js";
@@ -33,6 +34,7 @@ export function followRemote(app: ServerApp, part: RemotePart): void {
         const message = error instanceof Error ? error.message : String(error);
         process.stderr.write(`[typemcp] mount("${prefix}"): the remote server's ${change.kind} changed, and serving them again failed: ${message}\n`);
       });
+    servingChanges(remote, queue);
   });
 }
 

@@ -8,6 +8,7 @@ import { toErrorResult } from "../calls/to-call-result.js";
 import type { RemoteCatalog } from "./remote-catalog.js";
 import { forwardQuestions, type RemoteQuestions } from "./forward-questions.js";
 import { callRemoteTask, taskPlan } from "./remote-task.js";
+import { changesServed } from "./changes-served.js";
 
 /**
  * A connected MCP server whose tools a typemcp server can serve as its own, under a prefix:
@@ -115,6 +116,9 @@ export class ProxiedTool extends RegisteredTool {
           }
         : {};
       const result = withoutEnvelope((await this.remote.call(this.remoteName, args ?? {}, options)) as CallToolResult);
+      // A list change the remote server announced during the call is served before it answers,
+      // so its caller lists what the call changed.
+      await changesServed(this.remote);
       const needed = questions?.needed();
       if (needed) throw needed;
       return result;
