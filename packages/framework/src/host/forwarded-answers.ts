@@ -1,5 +1,5 @@
 import type { ClientAnswers, ElicitationAnswer, SamplingAnswer } from "./client-answers.js";
-import type { SessionOptions } from "./sdk-client.js";
+import type { McpListKind } from "./mcp-context.js";
 import type { UpstreamEvents } from "./upstream-events.js";
 import { UI_EXTENSION } from "../runtime/sdk/protocol-types.js";
 
@@ -34,6 +34,13 @@ export function forwardedAnswers(own: ClientAnswers, callerOf: () => CallQuestio
   };
 }
 
+/** What `asUpstream` changes of a session's options (`SessionOptions` in sdk-client.ts). */
+interface UpstreamOptions {
+  answers?: ClientAnswers;
+  onListChanged?: (kind: McpListKind) => void;
+  extensions?: Record<string, object>;
+}
+
 // MCP Apps' HTML type (runtime/components/tool-views.ts), spelled here so the host loads no server code.
 const VIEW_MIME_TYPE = "text/html;profile=mcp-app";
 
@@ -42,7 +49,7 @@ const VIEW_MIME_TYPE = "text/html;profile=mcp-app";
  * list changes told to `events`, and MCP Apps declared, so that the server lists its views (tools' `_meta.ui`, `ui://` resources)
  * for the gateway to serve to its own callers.
  */
-export function asUpstream(options: SessionOptions, callerOf: () => CallQuestions | undefined, events: UpstreamEvents): SessionOptions {
+export function asUpstream<O extends UpstreamOptions>(options: O, callerOf: () => CallQuestions | undefined, events: UpstreamEvents): O {
   const told = options.onListChanged;
   return {
     ...options,

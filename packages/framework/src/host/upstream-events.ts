@@ -1,6 +1,8 @@
 import type { Client } from "./client-seam.js";
 import type { McpListKind } from "./mcp-context.js";
-import type { ServerLogMessage } from "./sdk-client.js";
+
+// One `notifications/message`, as the server sent it (`ServerLogMessage` in sdk-client.ts).
+type LogMessage = { level: string; logger?: string; data: unknown };
 
 /** A change a server announces: one of its lists changed, or a resource subscribed to did. */
 export type UpstreamChange = { readonly kind: McpListKind } | { readonly kind: "resource"; readonly uri: string };
@@ -23,9 +25,9 @@ export class UpstreamEvents {
    * Hears `client`'s resource updates (list changes arrive through `tell`, from the SDK's
    * list-changed handlers) and log messages, each passed to the `onlog` of `logCaller()`.
    */
-  attach(client: Client, logCaller: () => { onlog?: (message: ServerLogMessage) => void } | undefined): void {
+  attach(client: Client, logCaller: () => { onlog?: (message: LogMessage) => void } | undefined): void {
     this.client = client;
-    client.setNotificationHandler("notifications/message", (notification) => logCaller()?.onlog?.(notification.params as ServerLogMessage));
+    client.setNotificationHandler("notifications/message", (notification) => logCaller()?.onlog?.(notification.params as LogMessage));
     client.setNotificationHandler("notifications/resources/updated", (notification) => {
       this.tell({ kind: "resource", uri: String((notification.params as { uri?: unknown }).uri) });
     });

@@ -3,7 +3,6 @@ import type { TaskPlan } from "../../definitions/tool-definition.js";
 import type { Context } from "../context.js";
 import type { CallToolResult } from "../sdk/sdk.js";
 import { toErrorResult } from "../calls/to-call-result.js";
-import type { RemoteServer, RemoteTool } from "./proxied-tool.js";
 
 // How long the gateway keeps a proxied task and its result, and how often its callers should
 // poll it: a remote server's own plan is not listed (2025-11-25 lists only `taskSupport`).
@@ -11,7 +10,7 @@ const TTL_MS = 3_600_000;
 const POLL_INTERVAL_MS = 500;
 
 /** The task plan of a remote tool that runs as a task (`execution.taskSupport` optional or required); none for any other. */
-export function taskPlan(definition: RemoteTool): { task?: TaskPlan } {
+export function taskPlan(definition: { readonly execution?: { readonly taskSupport?: string } }): { task?: TaskPlan } {
   const support = definition.execution?.taskSupport;
   return support === "optional" || support === "required" ? { task: { support, ttlMs: TTL_MS, pollIntervalMs: POLL_INTERVAL_MS } } : {};
 }
@@ -24,7 +23,7 @@ export function taskPlan(definition: RemoteTool): { task?: TaskPlan } {
  */
 export async function callRemoteTask(
   name: string,
-  remote: RemoteServer,
+  remote: { callAsTask?(tool: string, args: Record<string, unknown>, timeoutMs: number, onStatus?: undefined, signal?: AbortSignal): Promise<unknown> },
   remoteName: string,
   args: Record<string, unknown>,
   ctx: Context | undefined,
