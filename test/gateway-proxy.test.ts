@@ -4,6 +4,7 @@ import { connectServer, type ServerConnection } from "typemcp/host";
 import { connect, type TestClient } from "typemcp/testing";
 import { startHttpServer, type HttpServerProcess } from "./support/http-server.js";
 import { fromRoot } from "./support/paths.js";
+import { notified } from "./support/notified.js";
 
 // A gateway in this process mounts the rich fixture, a real server over real HTTP on 127.0.0.1,
 // with transforms; a client of either era reaches its resources, templates, prompts, completions
@@ -119,6 +120,34 @@ describe.each(PAIRS)("a gateway proxying a remote server, for a %s client, to a 
     } finally {
       await Promise.all([ada.close(), grace.close()]);
     }
+  });
+
+  test("subscribes on the remote server for a subscribed caller, which hears of an update under the served URI", async () => {
+    // Read first: a 2026-07-28 caller names what it follows in a stream the gateway does not see,
+    // so the gateway follows each URI read through it.
+    expect(await client.readText("note://rich/weekly")).toEqual(expect.any(String));
+    await client.subscribe("note://rich/weekly");
+    const updated = notified(client, "notifications/resources/updated", (params) => params.uri === "note://rich/weekly");
+    await client.callResult("rich_setNote", { text: `watched by a ${protocolVersion} client` });
+    expect((await updated).uri).toBe("note://rich/weekly");
+  });
+
+  test("follows the remote server's tools list: a tool it stops serving goes, and comes back transformed", async () => {
+    const gone = notified(client, "notifications/tools/list_changed");
+    await remote.call("toggle", { name: "count", enabled: false });
+    let back: Promise<unknown> | undefined;
+    try {
+      await gone;
+      expect((await client.listTools()).map((t) => t.name)).not.toContain("rich_count_to");
+    } finally {
+      // The remote server is shared by every era pair: it serves the tool again whatever happened.
+      back = notified(client, "notifications/tools/list_changed");
+      await remote.call("toggle", { name: "count", enabled: true });
+    }
+    await back;
+    const countTo = (await client.listTools()).find((t) => t.name === "rich_count_to");
+    expect(countTo?.description).toBe("Count up, three by default.");
+    expect((await client.callResult("rich_count_to", {})).structuredContent).toEqual({ result: 3 });
   });
 
   test("serves transformed tools: renamed, hidden, a default filled in and a fixed argument sent", async () => {

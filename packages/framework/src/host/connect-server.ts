@@ -1,5 +1,4 @@
 import type { McpSkill, McpSkillFile } from "./mcp-skill.js";
-import type { Readable } from "node:stream";
 import type { ClientAnswers } from "./client-answers.js";
 import { HostError } from "../errors/host-error.js";
 import type {
@@ -34,7 +33,8 @@ import { describeServer, type ServerSpec } from "./server-spec.js";
 import { withWireLog, type WireListener } from "./wire-log-transport.js";
 import type { TaskStatus } from "./task-call.js";
 import { RawRequests } from "./raw-requests.js";
-import { listProxyCatalog, type ProxyCatalog } from "./proxy-catalog.js";
+import { listProxyCatalog, upstreamMethods, type ProxyCatalog, type UpstreamMethods } from "./proxy-catalog.js";
+import { StderrTail } from "./stderr-tail.js";
 
 /** How `connectServer` connects, and what it reports while it does. */
 export interface ConnectOptions {
@@ -82,7 +82,7 @@ export interface ConnectOptions {
 }
 
 /** One server, connected in the era it speaks, with its tools listed. */
-export interface ServerConnection {
+export interface ServerConnection extends UpstreamMethods {
   readonly spec: ServerSpec;
   /** Who the server said it is (in `initialize`, or in its `server/discover` answer). */
   readonly identity: ServerIdentity | undefined;
@@ -96,8 +96,8 @@ export interface ServerConnection {
   readonly prompts?: readonly McpPrompt[];
   /** Whether the server declared the completions capability (`complete` answers from it). */
   readonly completes: boolean;
-  /** `completion/complete` for one of its prompts' arguments or templates' variables; failures are HostErrors (exit 3). */
-  complete(ref: McpCompletionRef, argument: { name: string; value: string }): Promise<McpCompletion>;
+  /** `completion/complete` for one of its prompts' arguments or templates' variables, the others' values in `context`; failures are HostErrors (exit 3). */
+  complete(ref: McpCompletionRef, argument: { name: string; value: string }, context?: { arguments?: Record<string, string> }): Promise<McpCompletion>;
   /** Whether the connection was lost under a call (the server exited or hung up): it will answer nothing more. */
   readonly lost: boolean;
   /** Lists the tools again if the server said they changed (`notifications/tools/list_changed`) since; true when it did. */
@@ -112,9 +112,15 @@ export interface ServerConnection {
   call(tool: string, args: Record<string, unknown>, options?: { signal?: AbortSignal } & CallListeners): Promise<McpCallResult>;
   /**
    * Calls `tool` as a task and waits for its result, telling `onStatus` each status it reports;
-   * failures as for `call`. The whole task may take `timeoutMs` (it is cancelled past it).
+   * failures as for `call`. The whole task may take `timeoutMs` (it is cancelled past it, or when `signal` aborts).
    */
-  callAsTask(tool: string, args: Record<string, unknown>, timeoutMs: number, onStatus?: (task: TaskStatus) => void): Promise<McpCallResult>;
+  callAsTask(
+    tool: string,
+    args: Record<string, unknown>,
+    timeoutMs: number,
+    onStatus?: (task: TaskStatus) => void,
+    signal?: AbortSignal,
+  ): Promise<McpCallResult>;
   /** `resources/list`, `resources/read`, `prompts/list`, `prompts/get`; failures are HostErrors (exit 3). */
   listResources(): Promise<McpResource[]>;
   readResource(uri: string): Promise<McpResourceContents[]>;
@@ -163,9 +169,8 @@ async function connectWith(
   let tools: McpTool[] = [];
   let stale = false;
   const told = options.onListChanged;
-  // Only a host that keeps its lists asks to hear of changes (in 2026-07-28 that opens a
-  // subscriptions/listen stream; list and call need none).
-  if (options.watchLists || told)
+  // Only a host that keeps its lists, or a gateway, asks to hear of changes (in 2026-07-28 that opens a subscriptions/listen stream).
+  if (options.watchLists || told || options.proxy)
     options = {
       ...options,
       onListChanged: (kind) => {
@@ -226,13 +231,13 @@ async function connectWith(
     caller: session.caller,
     ...catalog,
     completes: connected.completes,
-    complete: (ref, argument) =>
-      connected.complete(ref, argument, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "completion/complete"))),
+    complete: (ref, argument, context) =>
+      connected.complete(ref, argument, options.timeoutMs, context).catch((error: unknown) => Promise.reject(fail(error, "completion/complete"))),
     get lost() {
       return lost;
     },
     call: (tool, args, callOptions) => connected.callTool(tool, args, options.timeoutMs, callOptions?.signal, callOptions).catch(callFailed),
-    callAsTask: (tool, args, timeoutMs, onStatus) => connected.callToolAsTask(tool, args, timeoutMs, onStatus).catch(callFailed),
+    callAsTask: (tool, args, timeoutMs, onStatus, signal) => connected.callToolAsTask(tool, args, timeoutMs, onStatus, signal).catch(callFailed),
     async refreshTools() {
       if (!stale) return false;
       stale = false;
@@ -245,6 +250,7 @@ async function connectWith(
     getPrompt: (name, args) => connected.getPrompt(name, args, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "prompts/get"))),
     listSkills: () => connected.listSkills(options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "skills/list"))),
     readSkill: (skill, ref) => connected.readSkill(skill, ref, options.timeoutMs).catch((error: unknown) => Promise.reject(fail(error, "resources/read"))),
+    ...upstreamMethods(connected, options.timeoutMs, fail),
     notifyRootsChanged: async () => {
       if (options.answers?.roots)
         await connected.notifyRootsChanged().catch((error: unknown) => Promise.reject(fail(error, "notifications/roots/list_changed")));
@@ -368,30 +374,4 @@ function indent(text: string): string {
 
 function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-}
-
-/** Keeps the last lines a server wrote to stderr, to explain a failure; passes each line on. */
-class StderrTail {
-  private lines: string[] = [];
-  private partial = "";
-  constructor(private readonly onLine?: (line: string) => void) {}
-
-  follow(stream: Readable): void {
-    stream.setEncoding("utf8").on("data", (chunk: string) => {
-      const parts = (this.partial + chunk).split("\n");
-      this.partial = parts.pop() ?? "";
-      for (const line of parts) this.add(line);
-    });
-    stream.on("end", () => this.partial && this.add(this.partial));
-  }
-
-  text(): string {
-    return [...this.lines, ...(this.partial ? [this.partial] : [])].join("\n").trimEnd();
-  }
-
-  private add(line: string): void {
-    this.onLine?.(line);
-    this.lines.push(line);
-    if (this.lines.length > 20) this.lines.shift();
-  }
 }

@@ -17,7 +17,9 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Readable } from "node:stream";
-import { forwardedAnswers, type CallQuestions } from "./forwarded-answers.js";
+import { asUpstream, type CallQuestions } from "./forwarded-answers.js";
+import { listChangedHandlers, UpstreamEvents } from "./upstream-events.js";
+import { answerQuestions } from "./answer-questions.js";
 import {
   Client,
   ClientCredentialsProvider,
@@ -39,7 +41,7 @@ import {
   type Transport,
 } from "./client-seam.js";
 import type { McpSkill, McpSkillFile } from "./mcp-skill.js";
-import { capabilitiesFor, type ClientAnswers, type ElicitationRequest, type SamplingRequest, type UrlElicitationRequest } from "./client-answers.js";
+import { capabilitiesFor, type ClientAnswers } from "./client-answers.js";
 import type {
   McpCompletion,
   McpCompletionRef,
@@ -52,7 +54,6 @@ import type {
 } from "./mcp-context.js";
 import type { McpCallResult, McpTool, Progress, ToolCaller } from "./mcp-tool.js";
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
-import { HostError } from "../errors/host-error.js";
 import { RequestDeadlines } from "./request-deadlines.js";
 import { UrlSteps } from "./url-steps.js";
 import { callToolAsTask, type TaskStatus } from "./task-call.js";
@@ -156,7 +157,12 @@ export interface ClientSession {
   listPrompts(timeoutMs: number): Promise<McpPrompt[]>;
   /** Whether the server declared the completions capability. */
   readonly completes: boolean;
-  complete(ref: McpCompletionRef, argument: { name: string; value: string }, timeoutMs: number): Promise<McpCompletion>;
+  complete(
+    ref: McpCompletionRef,
+    argument: { name: string; value: string },
+    timeoutMs: number,
+    context?: { arguments?: Record<string, string> },
+  ): Promise<McpCompletion>;
   getPrompt(name: string, args: Record<string, string>, timeoutMs: number): Promise<McpPromptResult>;
   /** Every skill (the Skills extension's `skills/list`, all pages); [] from a server without the extension. */
   listSkills(timeoutMs: number): Promise<McpSkill[]>;
@@ -172,12 +178,20 @@ export interface ClientSession {
    * Calls a tool as a task (a tool the server runs as one; any other answers at once), telling
    * `onStatus` each status it reports, and returns its result: see task-call.ts.
    */
-  callToolAsTask(name: string, args: Record<string, unknown>, timeoutMs: number, onStatus?: (task: TaskStatus) => void): Promise<McpCallResult>;
+  callToolAsTask(
+    name: string,
+    args: Record<string, unknown>,
+    timeoutMs: number,
+    onStatus?: (task: TaskStatus) => void,
+    signal?: AbortSignal,
+  ): Promise<McpCallResult>;
   /**
    * Sends `notifications/roots/list_changed` (2025-11-25), so the server asks `roots/list` again.
    * A 2026-07-28 server asks the roots inside each call that needs them, so it is told nothing.
    */
   notifyRootsChanged(): Promise<void>;
+  /** The server's list changes (for a `proxy` session, or one given `onListChanged`) and resource updates, and its subscriptions. */
+  readonly events: UpstreamEvents;
   close(): Promise<void>;
 }
 
@@ -225,9 +239,6 @@ export interface SessionOptions {
 // The 2026-07-28 envelope key that names the log level a request wants messages at.
 const LOG_LEVEL_META = "io.modelcontextprotocol/logLevel";
 
-// The JSON-RPC error code MCP gives a sampling request the user rejected.
-const USER_REJECTED = -1;
-
 // Longer than any --timeout: the SDK's own timer would run on while the user answers a question.
 const NO_SDK_TIMEOUT_MS = 2_147_483_647;
 
@@ -243,7 +254,8 @@ export async function openClientSession(transport: Transport, options: SessionOp
   // input-required result) belongs to that call; else to the one call in flight, if only one is.
   const asking = new AsyncLocalStorage<CallListeners>();
   const callerOf = () => asking.getStore() ?? (inFlight.size === 1 ? [...inFlight][0] : undefined);
-  if (options.proxy) options = { ...options, answers: forwardedAnswers(options.answers ?? {}, callerOf) };
+  const events = new UpstreamEvents();
+  if (options.proxy) options = asUpstream(options, callerOf, events);
   const capabilities = { ...(options.answers && capabilitiesFor(options.answers)), ...(options.extensions && { extensions: options.extensions as never }) };
   const client = new Client(
     { name: options.clientName, version: options.clientVersion },
@@ -257,14 +269,12 @@ export async function openClientSession(transport: Transport, options: SessionOp
       ...(options.onListChanged && { listChanged: listChangedHandlers(options.onListChanged) }),
     },
   );
+  // A log message goes to the one call in flight: see CallListeners.onlog.
+  events.attach(client, () => (inFlight.size === 1 ? [...inFlight][0] : undefined));
   const deadlines = new RequestDeadlines();
   const serverName = options.serverName ?? (() => "server");
   const urlSteps = new UrlSteps(options.answers ?? {}, deadlines);
   if (options.answers) answerQuestions(client, options.answers, deadlines, serverName, urlSteps);
-  client.setNotificationHandler("notifications/message", (notification) => {
-    const [only] = inFlight;
-    if (inFlight.size === 1) only!.onlog?.(notification.params as ServerLogMessage);
-  });
   await client.connect(transport, { timeout: options.timeoutMs });
   const info = client.getServerVersion();
   const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
@@ -337,8 +347,8 @@ export async function openClientSession(transport: Transport, options: SessionOp
     get completes() {
       return client.getServerCapabilities()?.completions !== undefined;
     },
-    async complete(ref, argument, timeoutMs) {
-      return (await client.complete({ ref, argument }, { timeout: timeoutMs })).completion;
+    async complete(ref, argument, timeoutMs, context) {
+      return (await client.complete({ ref, argument, ...(context && { context }) }, { timeout: timeoutMs })).completion;
     },
     async listSkills(timeoutMs) {
       const skills = new SkillsClient(client);
@@ -364,73 +374,21 @@ export async function openClientSession(transport: Transport, options: SessionOp
     },
     callTool: (name, args, timeoutMs, signal, listeners = {}) =>
       urlSteps.call(() => callToolOnce(name, args, timeoutMs, signal, listeners), serverName(), timeoutMs, signal),
-    callToolAsTask: (name, args, timeoutMs, onStatus) =>
+    callToolAsTask: (name, args, timeoutMs, onStatus, signal) =>
       callToolAsTask(options.raw, name, args, {
         timeoutMs,
         envelope:
           client.getProtocolEra() === "modern"
             ? { protocolVersion, clientInfo: { name: options.clientName, version: options.clientVersion }, capabilities }
             : undefined,
-        ...(onStatus && { onStatus }),
+        ...{ onStatus, signal },
       }),
     async notifyRootsChanged() {
       if (client.getProtocolEra() !== "modern") await client.sendRootsListChanged();
     },
-    close: () => client.close(),
+    events,
+    close: () => events.close().then(() => client.close()),
   };
-}
-
-// Nothing is listed again here: the host does it before its next use, so a model request that
-// follows the notification at once cannot race a refresh the SDK started on its own.
-function listChangedHandlers(onListChanged: (kind: McpListKind) => void) {
-  return {
-    // No debounce (the SDK waits 300 ms by default): the next model request must see the change.
-    tools: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("tools") },
-    resources: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("resources") },
-    prompts: { autoRefresh: false, debounceMs: 0, onChanged: () => onListChanged("prompts") },
-  };
-}
-
-// The SDK calls these for 2025-11-25 requests from the server and for the questions inside a
-// 2026-07-28 input-required result alike.
-function answerQuestions(client: Client, answers: ClientAnswers, deadlines: RequestDeadlines, serverName: () => string, urlSteps: UrlSteps): void {
-  const { elicit, elicitUrl, sample, roots } = answers;
-  if (elicit || elicitUrl) {
-    client.setRequestHandler("elicitation/create", (request, ctx) => {
-      const params = request.params as { mode?: string; message: string; requestedSchema?: unknown; url?: string; elicitationId?: string };
-      const context = { server: serverName(), signal: ctx.mcpReq.signal };
-      if (params.mode === "url") {
-        // A URL the host did not declare it would open is declined, never followed.
-        if (!elicitUrl || typeof params.url !== "string") return Promise.resolve({ action: "decline" as const });
-        const question: UrlElicitationRequest = { message: params.message, url: params.url, elicitationId: String(params.elicitationId ?? "") };
-        return deadlines.whileAnswering(async () => ({ action: (await elicitUrl.call(answers, question, context)).action }));
-      }
-      if (!elicit) return Promise.resolve({ action: "decline" as const });
-      const question = { message: params.message, requestedSchema: params.requestedSchema } as ElicitationRequest;
-      return deadlines.whileAnswering(() => elicit.call(answers, question, context));
-    });
-  }
-  if (answers.elicitationComplete || elicitUrl) {
-    client.setNotificationHandler("notifications/elicitation/complete", (notification) => {
-      urlSteps.completed(String((notification.params as { elicitationId?: unknown }).elicitationId ?? ""), serverName());
-    });
-  }
-  if (sample) {
-    client.setRequestHandler("sampling/createMessage", async (request, ctx) => {
-      const question = request.params as unknown as SamplingRequest;
-      try {
-        return { ...(await deadlines.whileAnswering(() => sample.call(answers, question, { server: serverName(), signal: ctx.mcpReq.signal }))) };
-      } catch (error) {
-        // 2025-11-25: the server hears MCP's code for a request the user rejected, with why. In a
-        // 2026-07-28 input round the SDK has no way to answer one question with an error: the call
-        // ends with the refusal, as the host's own (not as an error the server answered).
-        if (error instanceof HostError && error.code === "HOST_CALL_REFUSED")
-          throw client.getProtocolEra() === "modern" ? error : new ProtocolError(USER_REJECTED, error.message);
-        throw error;
-      }
-    });
-  }
-  if (roots) client.setRequestHandler("roots/list", () => ({ roots: (typeof roots === "function" ? roots() : roots).map((root) => ({ ...root })) }));
 }
 
 /** What kind of failure an error from the client is, in the host's terms. */

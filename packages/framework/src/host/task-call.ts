@@ -24,6 +24,8 @@ export interface TaskCallOptions {
   readonly envelope: { protocolVersion: string; clientInfo: { name: string; version: string }; capabilities: Record<string, unknown> } | undefined;
   /** Told of the task when it starts and each time its status or message changes. */
   readonly onStatus?: (task: TaskStatus) => void;
+  /** Aborting it cancels the task (`tasks/cancel`) and fails the call: a gateway's caller cancelled its own task. */
+  readonly signal?: AbortSignal;
 }
 
 type Wire = Record<string, unknown>;
@@ -71,8 +73,9 @@ export async function callToolAsTask(
       await stop(`asks a question (${keys}), which a task called from here cannot answer yet: call the tool without --task to answer it`);
     }
     if (Date.now() > deadline) await stop(`did not finish within ${options.timeoutMs} ms (it was ${String(task.status)})`);
+    if (options.signal?.aborted) await stop("was cancelled by its caller");
     const interval = Number(task.pollIntervalMs ?? task.pollInterval ?? handle.pollIntervalMs ?? handle.pollInterval ?? 1_000);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(interval, 20), 5_000)));
+    await pause(Math.min(Math.max(interval, 20), 5_000), options.signal);
     task = await ask("tasks/get", { taskId });
   }
   if (task.status === "cancelled") {
@@ -88,6 +91,19 @@ export async function callToolAsTask(
 }
 
 // A 2026-07-28 result says `resultType: "complete"`; the host's results, as the SDK client's, do not.
+// Waits `ms` between polls, or until `signal` aborts (the loop then cancels the task at once).
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+}
+
 function withoutResultType(result: Wire): McpCallResult {
   const { resultType: _, ...rest } = result;
   return rest as unknown as McpCallResult;

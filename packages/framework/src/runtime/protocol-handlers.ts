@@ -14,7 +14,7 @@ import { isPermitted, type Scoped } from "./identity/scope-check.js";
 import type { Middleware } from "./middleware/middleware.js";
 import { runToolChain } from "./middleware/run-middleware.js";
 import { KeptLists } from "./calls/kept-lists.js";
-import { readView, takesViews, viewResources, withViewMeta } from "./components/tool-views.js";
+import { readView, takesViews, viewResources, withoutViewMeta, withViewMeta } from "./components/tool-views.js";
 import { traceExecution } from "./middleware/trace-request.js";
 import { withRequestMiddleware } from "./middleware/with-request-middleware.js";
 import { registerSkillHandlers, type SkillsOfServer } from "./skills/skill-handlers.js";
@@ -70,7 +70,10 @@ export function registerHandlers(app: ServedComponents, capabilities: ServerCapa
     const views = takesViews(extra, stateless);
     const answer = () => {
       const tools = visible(app.tools, extra);
-      return { tools: views ? withViewMeta(app.info.name, tools, (name) => app.tools.get(name)) : tools, ...app.cacheHint("tools", extra.era) };
+      return {
+        tools: views ? withViewMeta(app.info.name, tools, (name) => app.tools.get(name)) : withoutViewMeta(tools),
+        ...app.cacheHint("tools", extra.era),
+      };
     };
     // A request middleware may change the answer it is handed, so only an unwatched list is kept.
     if (app.requestMiddleware.length > 0) return answer();
@@ -168,10 +171,11 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
   });
   // Not declared (stateless HTTP): no handler, so a client that tries anyway gets -32601.
   if (!subscribe) return;
-  protocol.handle("resources/subscribe", (params) => {
+  protocol.handle("resources/subscribe", async (params) => {
     refuseOverlong(app, "resources/subscribe", "uri", params.uri);
     // A subscription to a URI this server does not serve could never fire: say so now.
-    if (!findResource(app, params.uri))
+    const found = findResource(app, params.uri);
+    if (!found)
       throw new ProtocolError(
         "RESOURCE_NOT_FOUND",
         `Resource not found: "${clip(params.uri)}"; subscribe to a URI from resources/list or one matching a template.`,
@@ -181,6 +185,7 @@ function registerResourceHandlers(app: ServedComponents, protocol: ProtocolServe
     if (subscriptions.size >= MAX_SUBSCRIPTIONS && !subscriptions.has(params.uri)) {
       throw new ProtocolError("INVALID_PARAMS", `Too many subscriptions: a session may hold at most ${MAX_SUBSCRIPTIONS}; unsubscribe from some first.`);
     }
+    await found.resource.subscribe(params.uri);
     subscriptions.add(params.uri);
     return {};
   });
@@ -280,9 +285,9 @@ async function complete(app: ServedComponents, params: Record<string, any>, extr
   if (ref.type === "ref/prompt") {
     const prompt = permitted(app.prompts.get(ref.name ?? ""), extra);
     if (!prompt) throw new ProtocolError("UNKNOWN_PROMPT", `Unknown prompt: "${clip(String(ref.name))}".`);
-    return prompt.complete(argument.name, argument.value);
+    return prompt.complete(argument.name, argument.value, params.context);
   }
   const resource = permitted(app.resources.get(ref.uri ?? ""), extra);
   if (!resource) throw new ProtocolError("RESOURCE_NOT_FOUND", `Resource template not found: "${clip(String(ref.uri))}".`);
-  return resource.complete(argument.name, argument.value);
+  return resource.complete(argument.name, argument.value, params.context);
 }

@@ -13,6 +13,7 @@ import { RegisteredTool } from "./components/registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./validation/string-limits.js";
 import { InMemoryTaskStore } from "./tasks/in-memory-task-store.js";
 import { UI_EXTENSION } from "./sdk/sdk.js";
+import { hasView } from "./components/tool-views.js";
 import { serverCapabilities, type Offers } from "./server-capabilities.js";
 import { TaskRunner } from "./tasks/task-runner.js";
 import type { TaskStore } from "./tasks/task-store.js";
@@ -115,13 +116,17 @@ export class ServerApp {
       else this.prompts.add(new RegisteredPrompt(name, method, instance, record.generated!, record.options));
     }
     this.parts.push({ kind: "instance", instance, prefix, middleware });
-    if (!this.tasks && this.tools.values().some((t) => t.generated.task)) {
-      this.tasks = new TaskRunner(this.taskStore ?? new InMemoryTaskStore(), {
-        tool: (name) => this.tools.get(name),
-        readResource: (uri, ctx) => this.readResource(uri, ctx),
-      });
-      this.tasks.limits = this.taskLimits;
-    }
+    this.runTasksIfAny();
+  }
+
+  /** Makes the task runner once a tool that runs as a task is served (one of a class, or a remote server's). */
+  runTasksIfAny(): void {
+    if (this.tasks || !this.tools.values().some((t) => t.generated.task)) return;
+    this.tasks = new TaskRunner(this.taskStore ?? new InMemoryTaskStore(), {
+      tool: (name) => this.tools.get(name),
+      readResource: (uri, ctx) => this.readResource(uri, ctx),
+    });
+    this.tasks.limits = this.taskLimits;
   }
 
   /** Wraps every request, and every tool added from now on, in `middleware` (before the first `add`). */
@@ -280,7 +285,7 @@ export class ServerApp {
 
   /** Whether any tool has a view (MCP Apps). */
   hasViews(): boolean {
-    return this.tools.values().some((t) => t.generated.view !== undefined);
+    return this.tools.values().some(hasView);
   }
 
   private listChanged(kind: "tools" | "resources" | "prompts"): void {

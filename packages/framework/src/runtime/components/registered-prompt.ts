@@ -3,7 +3,7 @@ import type { GeneratedPrompt, PromptOptions } from "../../definitions/prompt-de
 import { ProtocolError } from "../../errors/protocol-error.js";
 import { callMethod } from "../calls/call-method.js";
 import type { Context } from "../context.js";
-import { resolveCompletions, type CompletionAnswer } from "./resolve-completions.js";
+import { resolveCompletions, type CompletionAnswer, type CompletionContext } from "./resolve-completions.js";
 
 /** A prompt as `prompts/list` sends it. */
 export interface WirePrompt {
@@ -54,7 +54,8 @@ export class RegisteredPrompt {
   }
 
   /** Completion candidates for `argument` that start with `value`. */
-  complete(argument: string, value: string): Promise<CompletionAnswer> {
+  // `_context` (the other arguments' values) is for a prompt served by another server, which completes with it.
+  complete(argument: string, value: string, _context?: CompletionContext): Promise<CompletionAnswer> {
     return resolveCompletions(value, this.completionSource(argument), this.generated.completions?.[argument], this.instance);
   }
 

@@ -6,18 +6,23 @@ import type { Context, ResourceContents } from "../context.js";
 import { ArgumentValidator, loadValidators, validatorsLoaded } from "../validation/argument-validator.js";
 import { callMethod } from "../calls/call-method.js";
 import { UriTemplate } from "./uri-template.js";
-import { resolveCompletions, type CompletionAnswer } from "./resolve-completions.js";
+import { resolveCompletions, type CompletionAnswer, type CompletionContext } from "./resolve-completions.js";
 
 /** A resource or resource template as `resources/list` / `resources/templates/list` send it. */
 export type WireResource =
   | { uri: string; name: string; title?: string; description?: string; mimeType?: string }
   | { uriTemplate: string; name: string; title?: string; description?: string; mimeType?: string };
 
+/** How a resource template tells the URIs it serves, with their variables. */
+export interface UriMatcher {
+  match(uri: string): Record<string, string> | undefined;
+}
+
 /** One `@resource` method ready to serve: a static URI or a URI template. */
 export class RegisteredResource {
   readonly key: string;
   readonly wire: WireResource;
-  readonly template: UriTemplate | undefined;
+  readonly template: UriMatcher | undefined;
   /** OAuth scopes a caller needs to read it (`@resource({ scopes })`). */
   readonly scopes: readonly string[];
   private readonly validator: ArgumentValidator | undefined;
@@ -28,10 +33,12 @@ export class RegisteredResource {
     readonly instance: object,
     readonly generated: GeneratedResource,
     readonly options: ResourceOptions,
+    // A template another server declares, in any RFC 6570 form; an `@resource` URI is level 1.
+    template?: UriMatcher,
   ) {
     this.key = uri;
     this.scopes = options.scopes ?? [];
-    this.template = UriTemplate.isTemplate(uri) ? new UriTemplate(uri) : undefined;
+    this.template = template ?? (UriTemplate.isTemplate(uri) ? new UriTemplate(uri) : undefined);
     const details = {
       name: options.name ?? generated.method,
       ...(options.title === undefined ? {} : { title: options.title }),
@@ -51,8 +58,17 @@ export class RegisteredResource {
   }
 
   /** Completion candidates for `variable` that start with `value`. */
-  complete(variable: string, value: string): Promise<CompletionAnswer> {
+  // `_context` (the other variables' values) is for a template served by another server, which completes with it.
+  complete(variable: string, value: string, _context?: CompletionContext): Promise<CompletionAnswer> {
     return resolveCompletions(value, this.completionSource(variable), this.generated.completions?.[variable], this.instance);
+  }
+
+  /**
+   * Called when a caller subscribes to `uri` (this resource, or one matching this template), before
+   * it is told of updates: a resource another server serves subscribes there. Nothing to do here.
+   */
+  subscribe(_uri: string): Promise<void> {
+    return Promise.resolve();
   }
 
   /** Reads the resource at `uri` (which matched this resource), with `ctx` for a Context parameter. */

@@ -53,6 +53,11 @@ export class RegisteredTool {
     } as WireTool;
   }
 
+  /** What serves it: the instance its method is called on, a remote server, or the tool a transform wraps. */
+  get servedBy(): object {
+    return this.instance;
+  }
+
   /** The registry key: the tool's name. */
   get key(): string {
     return this.name;

@@ -3,6 +3,11 @@ import type { CompletionSource } from "../../definitions/completion-definition.j
 /** MCP caps a completion answer at 100 values. */
 const MAX_VALUES = 100;
 
+/** What `completion/complete` says besides the argument: the values of the others already filled in (`context.arguments`). */
+export interface CompletionContext {
+  readonly arguments?: Readonly<Record<string, string>>;
+}
+
 /** A completion answer as `completion/complete` returns it. */
 export interface CompletionAnswer {
   values: string[];

@@ -42,6 +42,33 @@ export function withViewMeta(server: string, tools: readonly WireTool[], registe
   });
 }
 
+/**
+ * Whether `tool` shows a view: its own (`@tool({ view })`), or, for a tool another server serves
+ * through this one, the `ui://` resource its `_meta.ui` names.
+ */
+export function hasView(tool: RegisteredTool): boolean {
+  return tool.generated.view !== undefined || remoteView(tool.wire) !== undefined;
+}
+
+/**
+ * `tools` as a client that renders no views lists them: a mounted remote tool's `_meta.ui` left
+ * out, as this server's own tools show none to it. The same array when no tool has one.
+ */
+export function withoutViewMeta(tools: readonly WireTool[]): readonly WireTool[] {
+  if (!tools.some((tool) => remoteView(tool) !== undefined)) return tools;
+  return tools.map((tool) => {
+    if (remoteView(tool) === undefined) return tool;
+    const { ui: _, "ui/resourceUri": __, ...meta } = tool._meta as Record<string, unknown>;
+    const { _meta: ___, ...rest } = tool;
+    return (Object.keys(meta).length ? { ...rest, _meta: meta } : rest) as WireTool;
+  });
+}
+
+function remoteView(tool: WireTool): unknown {
+  const meta = tool._meta as { ui?: { resourceUri?: unknown }; "ui/resourceUri"?: unknown } | undefined;
+  return meta?.ui?.resourceUri ?? meta?.["ui/resourceUri"];
+}
+
 /** The view resources of `tools`, as `resources/list` sends them to a view-taking client. */
 export function viewResources(server: string, tools: readonly RegisteredTool[]): WireResource[] {
   return tools.flatMap((tool) => {

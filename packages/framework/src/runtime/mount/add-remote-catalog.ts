@@ -6,13 +6,13 @@ import { ProxiedResource } from "./proxied-resource.js";
 import type { RemoteCatalog } from "./remote-catalog.js";
 
 /**
- * Serves what a connected `remote` server listed besides tools (resources, templates, prompts)
- * under `prefix`, each read, got or completed by forwarding to it. A URI or prompt name already
+ * Serves what a connected `remote` server listed besides tools (resources, templates, prompts:
+ * `catalog`, as it listed them last) under `prefix`, each read, got or completed by forwarding to it. A URI or prompt name already
  * served is an error naming the mount, and nothing of the remote server's catalog is added.
  */
-export function addRemoteCatalog(app: ServerApp, remote: RemoteCatalog, prefix: string): void {
-  const resources = [...(remote.resources ?? []), ...(remote.resourceTemplates ?? [])].map((listed) => new ProxiedResource(remote, prefix, listed));
-  const prompts = (remote.prompts ?? []).map((listed) => new ProxiedPrompt(prefixName(prefix, listed.name), remote, listed.name, listed));
+export function addRemoteCatalog(app: ServerApp, remote: RemoteCatalog, prefix: string, catalog: RemoteCatalog = remote): void {
+  const resources = [...(catalog.resources ?? []), ...(catalog.resourceTemplates ?? [])].map((listed) => new ProxiedResource(remote, prefix, listed));
+  const prompts = (catalog.prompts ?? []).map((listed) => new ProxiedPrompt(prefixName(prefix, listed.name), remote, listed.name, listed));
   const taken = (kind: "resource URI" | "prompt", key: string) =>
     new BuildError(
       kind === "prompt" ? "DUPLICATE_PROMPT_NAME" : "DUPLICATE_RESOURCE_URI",

@@ -1,6 +1,6 @@
 import type { Context } from "../context.js";
 import { RegisteredPrompt, type PromptResult } from "../components/registered-prompt.js";
-import type { CompletionAnswer } from "../components/resolve-completions.js";
+import type { CompletionAnswer, CompletionContext } from "../components/resolve-completions.js";
 import type { RemoteCatalog, RemotePrompt } from "./remote-catalog.js";
 import { completeRemotely } from "./complete-remotely.js";
 import { toRemoteFailure } from "./remote-failure.js";
@@ -44,7 +44,7 @@ export class ProxiedPrompt extends RegisteredPrompt {
     }
   }
 
-  override complete(argument: string, value: string): Promise<CompletionAnswer> {
-    return completeRemotely(this.remote, { type: "ref/prompt", name: this.remoteName }, argument, value);
+  override complete(argument: string, value: string, context?: CompletionContext): Promise<CompletionAnswer> {
+    return completeRemotely(this.remote, { type: "ref/prompt", name: this.remoteName }, argument, value, context);
   }
 }

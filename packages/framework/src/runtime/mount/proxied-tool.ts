@@ -3,10 +3,12 @@ import type { JsonSchema } from "../../definitions/tool-definition.js";
 import type { Context } from "../context.js";
 import { RegisteredTool } from "../components/registered-tool.js";
 import { RequestContext } from "../calls/request-context.js";
-import type { CallToolResult } from "../sdk/sdk.js";
+import type { CallToolResult, WireTool } from "../sdk/sdk.js";
 import { toErrorResult } from "../calls/to-call-result.js";
 import type { RemoteCatalog } from "./remote-catalog.js";
 import { forwardQuestions, type RemoteQuestions } from "./forward-questions.js";
+import { callRemoteTask, taskPlan } from "./remote-task.js";
+import { changesServed } from "./changes-served.js";
 
 /**
  * A connected MCP server whose tools a typemcp server can serve as its own, under a prefix:
@@ -15,12 +17,39 @@ import { forwardQuestions, type RemoteQuestions } from "./forward-questions.js";
  */
 export interface RemoteServer extends RemoteCatalog {
   /** Its tools as it listed them. */
-  readonly tools: readonly { name: string; title?: string; description?: string; inputSchema: object; outputSchema?: object; annotations?: object }[];
+  readonly tools: readonly RemoteTool[];
   /**
    * Calls one of its tools; rejects when the server answers with a JSON-RPC error or is gone.
    * Aborting `signal` cancels the call there; `onprogress` and `onlog` hear what it reports meanwhile.
    */
   call(tool: string, args: Record<string, unknown>, options?: RemoteCallOptions): Promise<unknown>;
+  /**
+   * Calls one of its tools as a task there and waits for its result; aborting `signal` cancels
+   * that task. Rejects as `call` does, and when the task fails or is cancelled.
+   */
+  callAsTask?(
+    tool: string,
+    args: Record<string, unknown>,
+    timeoutMs: number,
+    onStatus?: (task: { status: string; statusMessage?: string }) => void,
+    signal?: AbortSignal,
+  ): Promise<unknown>;
+  /** Lists its tools again when it said they changed (then `tools` holds the new list); rejects as `call` does. */
+  refreshTools?(): Promise<boolean>;
+}
+
+/** One tool of a remote server's `tools/list`, as a gateway serves it. */
+export interface RemoteTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: object;
+  outputSchema?: object;
+  annotations?: object;
+  /** Its `_meta`: an MCP Apps view (`ui.resourceUri`) is served under the gateway's URI for it. */
+  _meta?: Record<string, unknown>;
+  /** Whether it runs as a task (2025-11-25 `execution.taskSupport`): the gateway serves it as one. */
+  execution?: { taskSupport?: string };
 }
 
 /** What a proxied call passes on from the caller to the remote server, and back. */
@@ -44,7 +73,8 @@ export class ProxiedTool extends RegisteredTool {
     name: string,
     private readonly remote: RemoteServer,
     private readonly remoteName: string,
-    definition: RemoteServer["tools"][number],
+    definition: RemoteTool,
+    meta?: Record<string, unknown>,
   ) {
     super(
       name,
@@ -56,6 +86,7 @@ export class ProxiedTool extends RegisteredTool {
         ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema as JsonSchema }),
         params: [],
         result: "object",
+        ...taskPlan(definition),
       },
       {
         ...(definition.title === undefined ? {} : { title: definition.title }),
@@ -63,12 +94,15 @@ export class ProxiedTool extends RegisteredTool {
         ...(definition.annotations === undefined ? {} : { annotations: definition.annotations }),
       },
     );
+    // The remote definition's `_meta` (a view, under the URI this server serves it at) is listed as it came.
+    if (meta) (this as { wire: WireTool }).wire = { ...this.wire, _meta: meta };
   }
 
   // A failure to reach the remote server is the call's failure, for the model to read: the
   // gateway itself answered.
-  override async call(args: Record<string, unknown> | undefined, context?: () => Context): Promise<CallToolResult> {
+  override async call(args: Record<string, unknown> | undefined, context?: () => Context, how?: { asTask?: boolean }): Promise<CallToolResult> {
     const ctx = context?.();
+    if (how?.asTask && this.remote.callAsTask) return callRemoteTask(this.name, this.remote, this.remoteName, args ?? {}, ctx);
     const questions = ctx && forwardQuestions(ctx);
     try {
       // The caller's cancellation, the remote server's progress and log messages, and its
@@ -82,6 +116,9 @@ export class ProxiedTool extends RegisteredTool {
           }
         : {};
       const result = withoutEnvelope((await this.remote.call(this.remoteName, args ?? {}, options)) as CallToolResult);
+      // A list change the remote server announced during the call is served before it answers,
+      // so its caller lists what the call changed.
+      await changesServed(this.remote);
       const needed = questions?.needed();
       if (needed) throw needed;
       return result;

@@ -17,12 +17,25 @@ export interface RemoteCatalog {
   readResource?(uri: string): Promise<readonly RemoteContents[]>;
   /** `prompts/get`; rejects as `readResource` does. */
   getPrompt?(name: string, args: Record<string, string>): Promise<RemotePromptResult>;
-  /** `completion/complete`; rejects as `readResource` does. */
+  /** `completion/complete`, with the other arguments' values in `context`; rejects as `readResource` does. */
   complete?(
     ref: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string },
     argument: { name: string; value: string },
+    context?: { arguments?: Record<string, string> },
   ): Promise<{ readonly values: readonly string[]; readonly total?: number; readonly hasMore?: boolean }>;
+  /**
+   * Calls `listener` on each change the server announces: one of its lists changed, or a resource
+   * subscribed to (`subscribeResource`) was updated; returns a function that stops it.
+   */
+  onChange?(listener: (change: RemoteChange) => void): () => void;
+  /** Subscribes to updates of one of its resources, heard through `onChange`; rejects as `readResource` does. */
+  subscribeResource?(uri: string): Promise<void>;
+  /** Lists its resources, templates and prompts again; rejects as `readResource` does. */
+  refreshCatalog?(): Promise<Pick<RemoteCatalog, "resources" | "resourceTemplates" | "prompts">>;
 }
+
+/** A change a remote server announces. */
+export type RemoteChange = { readonly kind: "tools" | "resources" | "prompts" } | { readonly kind: "resource"; readonly uri: string };
 
 /** One resource of a remote server's `resources/list`. */
 export interface RemoteResource {

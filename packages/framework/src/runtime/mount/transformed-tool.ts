@@ -2,7 +2,7 @@ import type { JsonSchema } from "../../definitions/tool-definition.js";
 import { ToolError } from "../../errors/tool-error.js";
 import type { Context } from "../context.js";
 import { RegisteredTool } from "../components/registered-tool.js";
-import type { CallToolResult } from "../sdk/sdk.js";
+import type { CallToolResult, WireTool } from "../sdk/sdk.js";
 import { toErrorResult } from "../calls/to-call-result.js";
 import type { ToolTransform } from "./part-transforms.js";
 
@@ -39,6 +39,9 @@ export class TransformedTool extends RegisteredTool {
       else this.defaults[argument] = change.default;
     }
     this.middleware = inner.middleware;
+    // A remote tool's `_meta` (its view) stays with it under its new name.
+    const { _meta } = inner.wire as { _meta?: WireTool["_meta"] };
+    if (_meta) (this as { wire: WireTool }).wire = { ...this.wire, _meta };
   }
 
   override async call(args: Record<string, unknown> | undefined, context?: () => Context, options?: { asTask?: boolean }): Promise<CallToolResult> {
