@@ -1,7 +1,6 @@
 import type { Era, WireTool } from "./sdk/sdk.js";
 import { createProtocolServer, type ProtocolServer, type ServerInfo } from "./sdk/sdk.js";
 import { InMemoryUsedStates, type UsedStates } from "./rounds/used-states.js";
-import { servedName, type ComponentRecord } from "../decorators/component-records.js";
 import { BuildError } from "../errors/build-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { collectComponents } from "./components/collect-components.js";
@@ -21,7 +20,7 @@ import { resolveTaskLimits, type TaskLimits } from "./tasks/task-limits.js";
 import type { Context } from "./context.js";
 import { assertMiddleware, type Middleware } from "./middleware/middleware.js";
 import { classMiddleware, methodMiddleware } from "../decorators/middleware-records.js";
-import { prefixName, prefixUri } from "./mount/prefix.js";
+import { servedAs } from "./mount/prefix.js";
 import type { RemoteServer } from "./mount/proxied-tool.js";
 import type { PartTransforms } from "./mount/part-transforms.js";
 import type { InlineSkill } from "./skills/inline-skills.js";
@@ -294,9 +293,4 @@ export class ServerApp {
     for (const session of this.sessions) void session.protocol.notify(method).catch(() => undefined);
     for (const listener of this.changeListeners) listener({ kind });
   }
-}
-
-// The name (or URI) a component is served under, under a mount's prefix.
-function servedAs(record: ComponentRecord, prefix: string | undefined): string {
-  return record.kind === "resource" ? prefixUri(prefix, servedName(record)) : prefixName(prefix, servedName(record));
 }

@@ -1,3 +1,5 @@
+import { servedName, type ComponentRecord } from "../../decorators/component-records.js";
+
 /** What a mount prefix may be: letters, digits, `-`, starting with a letter or digit, so that `prefix_tool` is a valid MCP tool name. */
 const PREFIX = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 
@@ -26,4 +28,9 @@ export function prefixUri(prefix: string | undefined, uri: string): string {
   if (prefix === undefined) return uri;
   const match = /^([A-Za-z][A-Za-z0-9+.-]*:)(\/\/)?(.*)$/s.exec(uri);
   return match ? `${match[1]}${match[2] ?? ""}${prefix}/${match[3]}` : `${prefix}/${uri}`;
+}
+
+/** The name (or URI) a component is served under, under a mount's prefix. */
+export function servedAs(record: ComponentRecord, prefix: string | undefined): string {
+  return record.kind === "resource" ? prefixUri(prefix, servedName(record)) : prefixName(prefix, servedName(record));
 }
