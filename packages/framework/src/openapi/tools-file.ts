@@ -6,7 +6,7 @@ import { toPascalCase, uniqueName } from "./naming.js";
 import type { OpenApiDocument, SchemaObject } from "./openapi-document.js";
 import type { OperationPlan } from "./operation-plan.js";
 import { requestMethods, sharedDeclarations } from "./request-code.js";
-import { createTypeContext, isInlineObject, toTypeText, type TypeContext } from "./schema-to-type.js";
+import { createTypeContext, isInlineObject, toTypeText, type TypeContext, withoutOpenSignature } from "./schema-to-type.js";
 
 // Names the generated file uses or the code in it reaches: a component called Error or Response
 // must not hide the global the shared code throws or reads (it becomes ApiError, ApiResponse).
@@ -55,12 +55,14 @@ export function toToolsFile(input: ToolsFileInput): string {
   const outputRoots = new Set<string>();
   const methods = input.plans.map((plan) => {
     context.direction = "output";
+    context.open = true;
     const earlier = new Set(context.referenced);
     context.referenced.clear();
     const result = resultType(plan, context, inline, taken);
     for (const name of context.referenced) outputRoots.add(name);
     for (const name of earlier) context.referenced.add(name);
     context.direction = "input";
+    context.open = false;
     return toMethodText(plan, { result, named: namedArguments(plan, context, inline, taken) }, context);
   });
   const declarations = componentDeclarations(context, outputRoots);
@@ -157,7 +159,9 @@ function namedArguments(plan: OperationPlan, context: TypeContext, inline: strin
 function namedInline(name: string, schema: SchemaObject, context: TypeContext, inline: string[], taken: Set<string>, open: boolean): string {
   const unique = uniqueName(name, taken);
   const tags = open && schema.additionalProperties !== false ? ["@additionalProperties true"] : [];
-  inline.push(`${jsDoc(schema.description ? asSentence(schema.description) : undefined, tags, "")}export interface ${unique} ${toTypeText(schema, context)}\n`);
+  inline.push(
+    `${jsDoc(schema.description ? asSentence(schema.description) : undefined, tags, "")}export interface ${unique} ${withoutOpenSignature(toTypeText(schema, context))}\n`,
+  );
   return unique;
 }
 
