@@ -126,7 +126,7 @@ describe("typemcp openapi on the Swagger Petstore and on GitHub's REST API", () 
     return result.structuredContent;
   };
 
-  test("writes a tool per operation, skipping the Petstore's deprecated and multipart ones with the reason", async () => {
+  test("writes a tool per operation that biome's recommended rules pass, skipping the Petstore's deprecated and multipart ones with the reason", async () => {
     expect(said.petstore).toContain("typemcp openapi: wrote src/swagger-petstore-tools.ts: class SwaggerPetstoreTools, 18 tool(s).");
     expect(said.petstore).toContain("  skipped findPetsByTags (GET /pet/findByTags): it is deprecated (--deprecated generates it too)");
     expect(said.petstore).toContain(
@@ -134,6 +134,9 @@ describe("typemcp openapi on the Swagger Petstore and on GitHub's REST API", () 
     );
     expect(said.github).toContain(`typemcp openapi: wrote src/github-tools.ts: class GitHubTools, ${GITHUB_OPERATIONS.length} tool(s).`);
     expect(said.github).toContain(`settings (environment): ${GITHUB_ENV}_BASE_URL, ${GITHUB_ENV}_TIMEOUT_MS`);
+    const files = ["src/swagger-petstore-tools.ts", "src/github-tools.ts"];
+    const lint = await runAsync(fromRoot("node_modules/.bin/biome"), ["lint", "--error-on-warnings", ...files], { cwd: project.dir, allowFailure: true });
+    expect(lint.status, `${lint.stdout}\n${lint.stderr}`).toBe(0);
     const { tools: listed } = await session.client.listTools();
     expect(listed).toHaveLength(18 + GITHUB_OPERATIONS.length);
     expect(listed.map((t) => t.name)).toEqual(expect.arrayContaining(["getPetById", "reposGet", "issuesListForRepo", "searchIssuesAndPullRequests"]));
