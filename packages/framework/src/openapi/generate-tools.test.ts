@@ -147,4 +147,40 @@ describe("generateTools", () => {
     // "GitHub's" names GITHUB…, not GIT_HUB_S_….
     expect(settings[0]).toBe("GIT_HUB_OFFICIAL_OPEN_API_SPEC_BASE_URL");
   });
+
+  // GitHub's PUT …/labels takes one of two objects; PATCH …/issues/{n} answers an issue and more.
+  test("names a body or result written over several lines, so the method's signature stays one line", () => {
+    const labels = (items: SchemaObject): SchemaObject => ({ type: "object", properties: { labels: { type: "array", items } } });
+    const spec: OpenApiDocument = {
+      openapi: "3.0.3",
+      info: { title: "Labels" },
+      paths: {
+        "/labels": {
+          put: {
+            operationId: "issues/set-labels",
+            requestBody: {
+              content: {
+                "application/json": { schema: { oneOf: [labels({ type: "string" }), labels({ type: "object", properties: { name: { type: "string" } } })] } },
+              },
+            },
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { allOf: [{ $ref: "#/components/schemas/Label" }, { type: "object", properties: { note: { type: "string" } } }] },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { Label: { type: "object", properties: { name: { type: "string" } } } } },
+    };
+    const { text } = generateTools(spec, { source: "labels.json" });
+    expect(text).toContain("  async issuesSetLabels(body?: IssuesSetLabelsBody, ctx?: Context): Promise<IssuesSetLabelsResult> {\n");
+    expect(text).toContain("export type IssuesSetLabelsBody = {\n  labels?: string[];\n} | {\n  labels?: {\n    name?: string;\n  }[];\n};\n");
+    expect(text).toContain("export type IssuesSetLabelsResult = Label & {\n  note?: string;\n  [key: string]: unknown;\n};\n");
+  });
 });
