@@ -1,7 +1,7 @@
 import { asSentence, constraintTags, jsDoc } from "./jsdoc-text.js";
 import type { SchemaObject } from "./openapi-document.js";
 import { schemaComponentName } from "./resolve-ref.js";
-import { isInlineObject, toTypeText, type TypeContext } from "./schema-to-type.js";
+import { isInlineObject, toTypeText, type TypeContext, withoutOpenSignature } from "./schema-to-type.js";
 
 /**
  * The declarations of the components the methods reach, and of those they reach in turn, in the
@@ -34,6 +34,10 @@ export function componentDeclarations(context: TypeContext, outputRoots: Readonl
     for (const next of reaches.get(name) ?? []) visit(next);
   };
   outputRoots.forEach(visit);
+  // Written again open: every object literal in them, nested ones too, takes unlisted properties.
+  context.open = true;
+  for (const name of open) bodies.set(name, bodyOf(schemas[name]!, context));
+  context.open = false;
   return Object.keys(schemas)
     .filter((name) => bodies.has(name))
     .map((name) => declaration(context.names.get(name)!, schemas[name]!, bodies.get(name)!, open.has(name)));
@@ -76,5 +80,5 @@ function declaration(name: string, schema: SchemaObject, body: { text: string; b
   const tags = isInterface ? (open && schema.additionalProperties !== false ? ["@additionalProperties true"] : []) : constraintTags(schema);
   const doc = jsDoc(description ? asSentence(description) : undefined, tags, "");
   if (!isInterface) return `${doc}export type ${name} = ${body.text};\n`;
-  return `${doc}export interface ${name}${body.bases ? ` extends ${body.bases.join(", ")}` : ""} ${body.text}\n`;
+  return `${doc}export interface ${name}${body.bases ? ` extends ${body.bases.join(", ")}` : ""} ${withoutOpenSignature(body.text)}\n`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { generateTools } from "./generate-tools.js";
-import type { OpenApiDocument } from "./openapi-document.js";
+import type { OpenApiDocument, SchemaObject } from "./openapi-document.js";
 
 const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } } } };
 
@@ -93,5 +93,94 @@ describe("generateTools", () => {
       '  async listStores(ctx?: Context): Promise<string> {\n    return this.request<string>(ctx, { method: "GET", path: "/stores", answer: "none" });',
     );
     expect(text).toContain("export class Pets {");
+  });
+
+  // GitHub's spec: a repository's template_repository is a nullable-repository, `{ … } | null`, and
+  // team objects sit in arrays; the API sends properties none of them list (subscribers_count).
+  test("leaves every object a response reaches open: nested literals, array items and nullable components too", () => {
+    const repo: SchemaObject = {
+      type: "object",
+      nullable: true,
+      properties: { name: { type: "string" }, owner: { type: "object", properties: { login: { type: "string" } } } },
+    };
+    const spec: OpenApiDocument = {
+      openapi: "3.0.3",
+      info: { title: "GitHub's official OpenAPI spec" },
+      paths: {
+        "/repo": {
+          get: {
+            operationId: "repos/get",
+            responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/full-repository" } } } } },
+          },
+          post: {
+            operationId: "repos/create",
+            requestBody: {
+              content: { "application/json": { schema: { type: "object", properties: { meta: { type: "object", properties: { a: { type: "string" } } } } } } },
+            },
+            responses: { "204": { description: "none" } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          "full-repository": {
+            type: "object",
+            properties: {
+              template_repository: { $ref: "#/components/schemas/nullable-repository" },
+              teams: { type: "array", items: { type: "object", properties: { slug: { type: "string" } } } },
+              closed: { type: "object", additionalProperties: false, properties: { x: { type: "string" } } },
+            },
+          },
+          "nullable-repository": repo,
+        },
+      },
+    };
+    const { text, settings } = generateTools(spec, { source: "github.json" });
+    expect(text).toContain("/** @additionalProperties true */\nexport interface FullRepository {\n  template_repository?: NullableRepository;\n  teams?: {\n");
+    expect(text).toContain("  teams?: {\n    slug?: string;\n    [key: string]: unknown;\n  }[];\n");
+    expect(text).toContain("  closed?: {\n    x?: string;\n  };\n}\n");
+    expect(text).toContain(
+      "export type NullableRepository = {\n  name?: string;\n  owner?: {\n    login?: string;\n    [key: string]: unknown;\n  };\n  [key: string]: unknown;\n} | null;",
+    );
+    // What is sent stays closed: a model cannot add properties the API does not take.
+    expect(text).toContain("export interface ReposCreateBody {\n  meta?: {\n    a?: string;\n  };\n}");
+    // "GitHub's" names GITHUB…, not GIT_HUB_S_….
+    expect(settings[0]).toBe("GIT_HUB_OFFICIAL_OPEN_API_SPEC_BASE_URL");
+  });
+
+  // GitHub's PUT …/labels takes one of two objects; PATCH …/issues/{n} answers an issue and more.
+  test("names a body or result written over several lines, so the method's signature stays one line", () => {
+    const labels = (items: SchemaObject): SchemaObject => ({ type: "object", properties: { labels: { type: "array", items } } });
+    const spec: OpenApiDocument = {
+      openapi: "3.0.3",
+      info: { title: "Labels" },
+      paths: {
+        "/labels": {
+          put: {
+            operationId: "issues/set-labels",
+            requestBody: {
+              content: {
+                "application/json": { schema: { oneOf: [labels({ type: "string" }), labels({ type: "object", properties: { name: { type: "string" } } })] } },
+              },
+            },
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { allOf: [{ $ref: "#/components/schemas/Label" }, { type: "object", properties: { note: { type: "string" } } }] },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { Label: { type: "object", properties: { name: { type: "string" } } } } },
+    };
+    const { text } = generateTools(spec, { source: "labels.json" });
+    expect(text).toContain("  async issuesSetLabels(body?: IssuesSetLabelsBody, ctx?: Context): Promise<IssuesSetLabelsResult> {\n");
+    expect(text).toContain("export type IssuesSetLabelsBody = {\n  labels?: string[];\n} | {\n  labels?: {\n    name?: string;\n  }[];\n};\n");
+    expect(text).toContain("export type IssuesSetLabelsResult = Label & {\n  note?: string;\n  [key: string]: unknown;\n};\n");
   });
 });

@@ -15,6 +15,7 @@ const RESERVED = new Set(
 /** The words of `text`: split at anything but a letter or digit, and where lower case meets upper case. */
 export function wordsOf(text: string): string[] {
   return text
+    .replace(/['\u2019]s\b/g, "") // a possessive is no word of its own: "GitHub's API" → GitHub, API
     .replace(/([a-z\d])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .split(/[^A-Za-z\d]+/)

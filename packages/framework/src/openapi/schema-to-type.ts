@@ -10,6 +10,12 @@ export interface TypeContext {
   readonly names: ReadonlyMap<string, string>;
   /** Which way the value travels: properties marked `readOnly` are left out of inputs, `writeOnly` ones out of outputs; a declaration keeps both. */
   direction: "input" | "output" | "both";
+  /**
+   * Whether the objects written are open to properties the spec does not list (what a response
+   * reaches): each object literal then ends in `[key: string]: unknown`, which the build derives
+   * as `additionalProperties: {}` wherever the literal sits (an array's items, a union member).
+   */
+  open: boolean;
   /** Set when a type written uses typemcp's `Int`, which the file then imports. */
   usesInt: boolean;
   /** The components referenced so far: the file declares exactly these. */
@@ -20,7 +26,7 @@ export interface TypeContext {
 
 /** A TypeContext with nothing found yet. */
 export function createTypeContext(document: OpenApiDocument, names: ReadonlyMap<string, string>, warn: (message: string) => void): TypeContext {
-  return { document, names, direction: "input", usesInt: false, referenced: new Set(), warn };
+  return { document, names, direction: "input", open: false, usesInt: false, referenced: new Set(), warn };
 }
 
 /**
@@ -122,7 +128,20 @@ function objectText(schema: SchemaObject, context: TypeContext, indent: string, 
     const doc = jsDoc(propertyDescription(property, context), propertyTags(property), inner);
     return `${doc}${inner}${propertyKey(name)}${required.has(name) ? "" : "?"}: ${toTypeText(property, context, inner, seen)};`;
   });
+  if (context.open && schema.additionalProperties !== false) lines.push(`${inner}${OPEN_SIGNATURE}`);
   return `{\n${lines.join("\n")}\n${indent}}`;
+}
+
+/** The index signature that leaves an object literal open to properties its schema does not list. */
+export const OPEN_SIGNATURE = "[key: string]: unknown;";
+
+/**
+ * An interface body written open, without its own index signature: the interface is tagged
+ * `@additionalProperties true` instead, so code reading it keeps TypeScript's check of property names.
+ */
+export function withoutOpenSignature(body: string): string {
+  const tail = `\n  ${OPEN_SIGNATURE}\n}`;
+  return body.endsWith(tail) ? `${body.slice(0, -tail.length)}\n}` : body;
 }
 
 // readOnly properties are the server's to set (an id, a creation time): a request body leaves them out.

@@ -6,7 +6,7 @@ import { toPascalCase, uniqueName } from "./naming.js";
 import type { OpenApiDocument, SchemaObject } from "./openapi-document.js";
 import type { OperationPlan } from "./operation-plan.js";
 import { requestMethods, sharedDeclarations } from "./request-code.js";
-import { createTypeContext, isInlineObject, toTypeText, type TypeContext } from "./schema-to-type.js";
+import { createTypeContext, isInlineObject, toBodyTypeText, toTypeText, type TypeContext, withoutOpenSignature } from "./schema-to-type.js";
 
 // Names the generated file uses or the code in it reaches: a component called Error or Response
 // must not hide the global the shared code throws or reads (it becomes ApiError, ApiResponse).
@@ -55,12 +55,14 @@ export function toToolsFile(input: ToolsFileInput): string {
   const outputRoots = new Set<string>();
   const methods = input.plans.map((plan) => {
     context.direction = "output";
+    context.open = true;
     const earlier = new Set(context.referenced);
     context.referenced.clear();
     const result = resultType(plan, context, inline, taken);
     for (const name of context.referenced) outputRoots.add(name);
     for (const name of earlier) context.referenced.add(name);
     context.direction = "input";
+    context.open = false;
     return toMethodText(plan, { result, named: namedArguments(plan, context, inline, taken) }, context);
   });
   const declarations = componentDeclarations(context, outputRoots);
@@ -139,7 +141,16 @@ function resultType(plan: OperationPlan, context: TypeContext, inline: string[],
   if (plan.answer.kind !== "json") return "string";
   const schema = plan.answer.schema;
   if (isInlineObject(schema)) return namedInline(`${toPascalCase(plan.methodName)}Result`, schema!, context, inline, taken, true);
-  return toTypeText(schema, context);
+  return namedIfLong(`${toPascalCase(plan.methodName)}Result`, toTypeText(schema, context), inline, taken);
+}
+
+// A type written over several lines (a union of inline objects, an intersection with one) gets a
+// name of its own, `export type <Method>Body = …`, so the method's signature stays one line.
+function namedIfLong(name: string, text: string, inline: string[], taken: Set<string>): string {
+  if (!text.includes("\n")) return text;
+  const unique = uniqueName(name, taken);
+  inline.push(`export type ${unique} = ${text};\n`);
+  return unique;
 }
 
 // An argument that is an inline object (a body, a deepObject query parameter) gets an interface
@@ -147,8 +158,13 @@ function resultType(plan: OperationPlan, context: TypeContext, inline: string[],
 function namedArguments(plan: OperationPlan, context: TypeContext, inline: string[], taken: Set<string>): Map<string, string> {
   const named = new Map<string, string>();
   for (const arg of plan.arguments) {
-    if (arg.bodyType === "text" || !isInlineObject(arg.schema)) continue;
-    named.set(arg.name, namedInline(`${toPascalCase(plan.methodName)}${toPascalCase(arg.name)}`, arg.schema!, context, inline, taken, false));
+    if (arg.bodyType === "text") continue;
+    const name = `${toPascalCase(plan.methodName)}${toPascalCase(arg.name)}`;
+    if (isInlineObject(arg.schema)) named.set(arg.name, namedInline(name, arg.schema!, context, inline, taken, false));
+    else {
+      const text = arg.in === "body" ? toBodyTypeText(arg.schema, context, "") : toTypeText(arg.schema, context);
+      if (text.includes("\n")) named.set(arg.name, namedIfLong(name, text, inline, taken));
+    }
   }
   return named;
 }
@@ -157,7 +173,9 @@ function namedArguments(plan: OperationPlan, context: TypeContext, inline: strin
 function namedInline(name: string, schema: SchemaObject, context: TypeContext, inline: string[], taken: Set<string>, open: boolean): string {
   const unique = uniqueName(name, taken);
   const tags = open && schema.additionalProperties !== false ? ["@additionalProperties true"] : [];
-  inline.push(`${jsDoc(schema.description ? asSentence(schema.description) : undefined, tags, "")}export interface ${unique} ${toTypeText(schema, context)}\n`);
+  inline.push(
+    `${jsDoc(schema.description ? asSentence(schema.description) : undefined, tags, "")}export interface ${unique} ${withoutOpenSignature(toTypeText(schema, context))}\n`,
+  );
   return unique;
 }
 
