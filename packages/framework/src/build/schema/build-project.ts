@@ -3,8 +3,8 @@ import path from "node:path";
 import { BuildError } from "../../errors/build-error.js";
 import type { JsonSchema } from "../../definitions/tool-definition.js";
 import { assertDerived, type DerivedComponent } from "./derive-definitions.js";
-import { afresh, derivePerFile, type PerFile } from "./derive-per-file.js";
-import type { FileMemo } from "./file-memo.js";
+import { derivePerFile } from "./derive-per-file.js";
+import { afresh, type FileMemo, type PerFile } from "./file-memo.js";
 import type { BuildWarning } from "./build-warning.js";
 import { findComponents } from "./find-components.js";
 import { checkViews } from "./check-views.js";
@@ -63,14 +63,14 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
   if (!options.noEmit) assertEmits(program.getCompilerOptions());
   const memory = options.memory;
   const perFile: PerFile = memory ? (kind, file, compute) => memory.remember(kind, file, compute) : afresh;
-  const misplaced = findMisplacedDecorators(program);
+  const misplaced = findMisplacedDecorators(program, perFile);
   const typeErrors = authorDiagnostics(program, perFile).filter((d) => d.category === ts.DiagnosticCategory.Error && !misplaced.covers(d));
   // Types that do not check cannot be derived from; a misplaced decorator is no type error, so
   // the rest still derives and one run reports it beside every signature that cannot be served.
   if (typeErrors.length) assertTypeChecks(typeErrors, misplaced.errors);
   const { derivation, elicitations } = derivePerFile(
     program,
-    findComponents(program).filter((found) => !misplaced.decorators.has(found.decorator)),
+    findComponents(program, perFile).filter((found) => !misplaced.decorators.has(found.decorator)),
     authorFiles(program),
     perFile,
   );

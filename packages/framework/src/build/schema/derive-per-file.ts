@@ -8,15 +8,7 @@ import type { FoundComponent } from "./find-components.js";
 import type { Injection } from "./inject-definitions.js";
 import type { BuildWarning } from "./build-warning.js";
 import { SchemaGenerator } from "./schema-generator.js";
-
-/**
- * Works out one file's value of one kind: `compute()`, or (in a kept project, `FileMemo`) the
- * value an earlier build worked out while nothing the file depends on has changed since.
- */
-export type PerFile = <T>(kind: string, file: ts.SourceFile, compute: () => T) => T;
-
-/** A `PerFile` that keeps nothing: every value worked out afresh. */
-export const afresh: PerFile = (_kind, _file, compute) => compute();
+import type { PerFile } from "./file-memo.js";
 
 /**
  * Derives the components in `found` and the `ctx.elicit<T>()` calls of `files`, file by file

@@ -1,5 +1,14 @@
 import ts from "./typescript.cjs";
 
+/**
+ * Works out one file's value of one kind: `compute()`, or (in a kept project, `FileMemo`) the
+ * value an earlier build worked out while nothing the file depends on has changed since.
+ */
+export type PerFile = <T>(kind: string, file: ts.SourceFile, compute: () => T) => T;
+
+/** A `PerFile` that keeps nothing: every value worked out afresh. */
+export const afresh: PerFile = (_kind, _file, compute) => compute();
+
 /** The files a source file's meaning depends on (itself included), as the program resolved them. */
 export type DependenciesOf = (file: ts.SourceFile) => readonly string[];
 

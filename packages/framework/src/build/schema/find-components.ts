@@ -1,4 +1,5 @@
 import ts from "./typescript.cjs";
+import { afresh, type PerFile } from "./file-memo.js";
 
 /** The three kinds of component a server offers, one per typemcp decorator. */
 export type ComponentKind = "tool" | "resource" | "prompt";
@@ -17,22 +18,28 @@ const KINDS = new Set<string>(["tool", "resource", "prompt"]);
 const DECORATOR_TAG = "typemcpDecorator";
 
 /** Finds every `@tool()`, `@resource()` and `@prompt()` method in the program's own source files, in declaration order. */
-export function findComponents(program: ts.Program): FoundComponent[] {
+export function findComponents(program: ts.Program, perFile: PerFile = afresh): FoundComponent[] {
   const checker = program.getTypeChecker();
   const found: FoundComponent[] = [];
   for (const file of program.getSourceFiles()) {
     if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) continue;
-    const visit = (node: ts.Node): void => {
-      if (ts.isMethodDeclaration(node) && node.parent && ts.isClassLike(node.parent)) {
-        for (const decorator of ts.getDecorators(node) ?? []) {
-          const kind = decoratorName(decorator, checker);
-          if (kind && KINDS.has(kind)) found.push({ kind: kind as ComponentKind, method: node, decorator, klass: node.parent });
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
+    found.push(...perFile("components", file, () => componentsIn(file, checker)));
   }
+  return found;
+}
+
+function componentsIn(file: ts.SourceFile, checker: ts.TypeChecker): FoundComponent[] {
+  const found: FoundComponent[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isMethodDeclaration(node) && node.parent && ts.isClassLike(node.parent)) {
+      for (const decorator of ts.getDecorators(node) ?? []) {
+        const kind = decoratorName(decorator, checker);
+        if (kind && KINDS.has(kind)) found.push({ kind: kind as ComponentKind, method: node, decorator, klass: node.parent });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
   return found;
 }
 

@@ -1,5 +1,6 @@
 import ts from "./typescript.cjs";
 import { BuildError } from "../../errors/build-error.js";
+import { afresh, type PerFile } from "./file-memo.js";
 import { decoratorName } from "./find-components.js";
 import { locationOf } from "./source-location.js";
 
@@ -20,35 +21,46 @@ export interface MisplacedDecorators {
  * TypeScript rejects each of these through the decorators' types, in words about overloads;
  * the build says what is wrong and how to write it instead.
  */
-export function findMisplacedDecorators(program: ts.Program): MisplacedDecorators {
+export function findMisplacedDecorators(program: ts.Program, perFile: PerFile = afresh): MisplacedDecorators {
   const checker = program.getTypeChecker();
-  const errors: BuildError[] = [];
-  const spans: Array<{ file: ts.SourceFile; start: number; end: number }> = [];
-  const decorators = new Set<ts.Decorator>();
+  const found: Misplaced[] = [];
   for (const file of program.getSourceFiles()) {
     if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) continue;
-    const visit = (node: ts.Node): void => {
-      if (ts.isClassElement(node) || ts.isClassLike(node) || ts.isParameter(node)) {
-        for (const decorator of ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : []) {
-          const kind = decoratorName(decorator, checker);
-          if (!kind || !MEMBER_DECORATORS.has(kind)) continue;
-          const problem = ts.isCallExpression(decorator.expression) ? placementProblem(kind, node) : missingParentheses(kind, memberName(node));
-          if (!problem) continue;
-          errors.push(new BuildError("UNSUPPORTED_SIGNATURE", problem, { location: locationOf(decorator) }));
-          spans.push({ file, start: decorator.getStart(file), end: decorator.end });
-          decorators.add(decorator);
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
+    found.push(...perFile("misplaced", file, () => misplacedIn(file, checker)));
   }
   return {
-    errors,
-    decorators,
+    errors: found.map((m) => m.error),
+    decorators: new Set(found.map((m) => m.decorator)),
     covers: (d) =>
-      d.file !== undefined && d.start !== undefined && spans.some((s) => s.file.fileName === d.file!.fileName && d.start! >= s.start && d.start! < s.end),
+      d.file !== undefined && d.start !== undefined && found.some((m) => m.file.fileName === d.file!.fileName && d.start! >= m.start && d.start! < m.end),
   };
+}
+
+interface Misplaced {
+  readonly error: BuildError;
+  readonly decorator: ts.Decorator;
+  readonly file: ts.SourceFile;
+  readonly start: number;
+  readonly end: number;
+}
+
+function misplacedIn(file: ts.SourceFile, checker: ts.TypeChecker): Misplaced[] {
+  const found: Misplaced[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassElement(node) || ts.isClassLike(node) || ts.isParameter(node)) {
+      for (const decorator of ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : []) {
+        const kind = decoratorName(decorator, checker);
+        if (!kind || !MEMBER_DECORATORS.has(kind)) continue;
+        const problem = ts.isCallExpression(decorator.expression) ? placementProblem(kind, node) : missingParentheses(kind, memberName(node));
+        if (!problem) continue;
+        const error = new BuildError("UNSUPPORTED_SIGNATURE", problem, { location: locationOf(decorator) });
+        found.push({ error, decorator, file, start: decorator.getStart(file), end: decorator.end });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
 }
 
 /**
