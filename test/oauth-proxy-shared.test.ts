@@ -101,6 +101,23 @@ function initialize(url: string, accessToken: string): Promise<Response> {
   });
 }
 
+/**
+ * One login across two instances: registered and started on A, finished and its code exchanged on
+ * B, then the same code refused on A as used up, and the token it gave accepted by the front door.
+ */
+async function loginFinishesOnTheOther(front: FrontDoor, instances: { a?: string; b?: string }): Promise<void> {
+  const { code, verifier, clientId, accessToken } = await logInAcross(front);
+  expect(proxyRoutes(front)).toEqual([
+    { path: "/oauth/register", to: instances.a },
+    { path: "/oauth/authorize", to: instances.a },
+    { path: "/oauth/callback", to: instances.b },
+    { path: "/oauth/token", to: instances.b },
+  ]);
+  const again = await exchange(instances.a!, clientId, code, verifier);
+  expect(await again.json()).toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("already used") });
+  expect((await initialize(`${front.origin}/mcp`, accessToken)).status).toBe(200);
+}
+
 describe.skipIf(!REDIS_SERVER)("the OAuth proxy of two server processes sharing one Redis (--redis)", () => {
   let redis: RedisProcess;
   let front: FrontDoor;
@@ -126,16 +143,7 @@ describe.skipIf(!REDIS_SERVER)("the OAuth proxy of two server processes sharing 
   });
 
   test("a login registered and started on A is finished and its code exchanged on B; the code is then used up on A too", async () => {
-    const { code, verifier, clientId, accessToken } = await logInAcross(front);
-    expect(proxyRoutes(front)).toEqual([
-      { path: "/oauth/register", to: instances.a },
-      { path: "/oauth/authorize", to: instances.a },
-      { path: "/oauth/callback", to: instances.b },
-      { path: "/oauth/token", to: instances.b },
-    ]);
-    const again = await exchange(instances.a!, clientId, code, verifier);
-    expect(await again.json()).toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("already used") });
-    expect((await initialize(`${front.origin}/mcp`, accessToken)).status).toBe(200);
+    await loginFinishesOnTheOther(front, instances);
   }, 30_000);
 
   test("while Redis is down, registration fails in words with 503 temporarily_unavailable, and works again once it is back", async () => {
@@ -182,15 +190,6 @@ describe.skipIf("missing" in workerd)(`the OAuth proxy of two Workers isolates o
   });
 
   test("a login registered and started in one isolate is finished and its code exchanged in the other; the code is then used up in the first too", async () => {
-    const { code, verifier, clientId, accessToken } = await logInAcross(front);
-    expect(proxyRoutes(front)).toEqual([
-      { path: "/oauth/register", to: instances.a },
-      { path: "/oauth/authorize", to: instances.a },
-      { path: "/oauth/callback", to: instances.b },
-      { path: "/oauth/token", to: instances.b },
-    ]);
-    const again = await exchange(instances.a!, clientId, code, verifier);
-    expect(await again.json()).toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("already used") });
-    expect((await initialize(`${front.origin}/mcp`, accessToken)).status).toBe(200);
+    await loginFinishesOnTheOther(front, instances);
   }, 30_000);
 });
