@@ -129,7 +129,7 @@ describe("typemcp openapi, built and served", () => {
       method: "GET",
       path: "/v1/books",
       query: { q: ["dune"], genre: ["fiction"], limit: ["20"], tag: ["classic", "sf"] },
-      authorization: "Bearer library-token",
+      headers: { authorization: "Bearer library-token" },
     });
   });
 
@@ -139,7 +139,7 @@ describe("typemcp openapi, built and served", () => {
     expect(lastRequest()).toMatchObject({ method: "POST", path: "/v1/books", contentType: "application/json", body: { title: "The Histories" } });
     const loan = await call("postBooksByBookIdLoans", { bookId: "FI 0001/2", body: { memberId: 12, days: 14 }, xRequestId: "req-1" });
     expect(loan.structuredContent).toEqual({ bookId: "FI 0001/2", memberId: 12, due: "2026-12-20" });
-    expect(lastRequest()).toMatchObject({ path: "/v1/books/FI%200001%2F2/loans", requestId: "req-1", body: { memberId: 12, days: 14 } });
+    expect(lastRequest()).toMatchObject({ path: "/v1/books/FI%200001%2F2/loans", headers: { "x-request-id": "req-1" }, body: { memberId: 12, days: 14 } });
   });
 
   test("an answer other than 2xx is a tool error naming the status and quoting the body", async () => {
@@ -172,13 +172,13 @@ describe("typemcp openapi, built and served", () => {
     const result = await call("health", {});
     expect(result.content).toEqual([{ type: "text", text: "ok" }]);
     expect(result.structuredContent).toBeUndefined();
-    expect(lastRequest().authorization).toBeUndefined();
+    expect(lastRequest().headers.authorization).toBeUndefined();
   });
 
   test("a 3.0 JSON spec works the same: an API key header, an integer path parameter, nullable fields", async () => {
     const ticket = await call("getTicket", { ticketId: 7 });
     expect(ticket.structuredContent).toMatchObject({ id: 7, assignee: null, status: "open" });
-    expect(lastRequest()).toMatchObject({ method: "GET", path: "/helpdesk/tickets/7", apiKey: "helpdesk-key" });
+    expect(lastRequest()).toMatchObject({ method: "GET", path: "/helpdesk/tickets/7", headers: { "x-api-key": "helpdesk-key" } });
     const listed = await call("listTickets", { status: ["open", "pending"] });
     expect(listed.structuredContent).toMatchObject({ result: [{ id: 7 }] });
     expect(lastRequest().query).toEqual({ status: ["open", "pending"], page: ["1"] });

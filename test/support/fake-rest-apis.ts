@@ -1,26 +1,13 @@
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { type Answer, type SeenRequest, startFakeApi } from "./fake-spec-apis.js";
 import { fromRoot } from "./paths.js";
-
-/** One request the fake APIs received, as the tests check it. */
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string[]>;
-  authorization: string | undefined;
-  apiKey: string | undefined;
-  requestId: string | undefined;
-  contentType: string | undefined;
-  body: unknown;
-}
 
 /** The fake library and helpdesk APIs of test/fixtures/openapi, on 127.0.0.1. */
 export interface FakeRestApis {
   /** `http://127.0.0.1:PORT`: the library is under /v1, the helpdesk under /helpdesk. */
   readonly url: string;
-  readonly requests: RecordedRequest[];
+  readonly requests: SeenRequest[];
   /**
    * Resolves when a request for GET /v1/books/SL-0001 (a book the library never answers for)
    * arrives, with a promise of its connection closing: what a cancelled call does to it.
@@ -36,57 +23,23 @@ const TICKET = { id: 7, subject: "Printer on fire", status: "open", assignee: nu
 
 /** Starts both APIs on an ephemeral port; each request is recorded before it is answered. */
 export async function startFakeRestApis(): Promise<FakeRestApis> {
-  const requests: RecordedRequest[] = [];
   const hanging = new EventEmitter();
-  const server = http.createServer((req, res) => {
-    let text = "";
-    req.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      const query: Record<string, string[]> = {};
-      for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
-      const header = (name: string) => req.headers[name] as string | undefined;
-      const recorded: RecordedRequest = {
-        method: req.method ?? "",
-        path: url.pathname,
-        query,
-        authorization: header("authorization"),
-        apiKey: header("x-api-key"),
-        requestId: header("x-request-id"),
-        contentType: header("content-type"),
-        body: text ? JSON.parse(text) : undefined,
-      };
-      requests.push(recorded);
-      if (recorded.path === "/v1/books/SL-0001") {
-        hanging.emit("request", { closed: new Promise<void>((resolve) => res.once("close", () => resolve())) });
-        return;
-      }
-      const [status, answer] = route(recorded);
-      const json = typeof answer !== "string";
-      res.writeHead(status, { "content-type": json ? "application/json" : "text/plain" }).end(json ? JSON.stringify(answer) : answer);
-    });
+  const api = await startFakeApi((request, connection) => {
+    if (request.path !== "/v1/books/SL-0001") return route(request);
+    hanging.emit("request", connection);
+    return undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    nextHangingRequest: () => new Promise((resolve) => hanging.once("request", resolve)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...api, nextHangingRequest: () => new Promise((resolve) => hanging.once("request", resolve)) };
 }
 
-function route(request: RecordedRequest): [number, unknown] {
+function route(request: SeenRequest): Answer {
   const { method, path } = request;
+  const authorization = request.headers.authorization;
   // The library's own spec, as an API publishes it, for typemcp openapi URL.
-  if (path === "/openapi.yaml") return [200, fs.readFileSync(fromRoot("test/fixtures/openapi/library.yaml"), "utf8")];
-  if (path === "/v1/health" && method === "GET") return [200, "ok"];
-  if (path.startsWith("/v1/") && request.authorization !== "Bearer library-token") return [401, { error: "who are you?" }];
-  if (path.startsWith("/helpdesk/") && request.apiKey !== "helpdesk-key") return [401, { error: "no key" }];
+  if (path === "/openapi.yaml") return [200, fs.readFileSync(fromRoot("test/fixtures/openapi/library.yaml"), "utf8"), "text/plain"];
+  if (path === "/v1/health" && method === "GET") return [200, "ok", "text/plain"];
+  if (path.startsWith("/v1/") && authorization !== "Bearer library-token") return [401, { error: "who are you?" }];
+  if (path.startsWith("/helpdesk/") && request.headers["x-api-key"] !== "helpdesk-key") return [401, { error: "no key" }];
   if (path === "/v1/books" && method === "GET") return [200, { books: [DUNE], total: 1 }];
   if (path === "/v1/books" && method === "POST") return [201, { ...(request.body as object), id: "HI-0042" }];
   if (path === "/v1/books/FI-0001" && method === "GET") return [200, DUNE];

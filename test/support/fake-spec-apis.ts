@@ -12,8 +12,8 @@ export interface SeenRequest {
   body: unknown;
 }
 
-/** An answer: a status and a body (JSON unless a string; none when undefined). */
-export type Answer = [status: number, body?: unknown];
+/** An answer: a status and a body, sent as JSON unless a content type is named (then as it is); none when undefined. */
+export type Answer = [status: number, body?: unknown, contentType?: string];
 
 /** A fake API on 127.0.0.1 that records each request before `answer` answers it. */
 export interface FakeApi {
@@ -22,29 +22,23 @@ export interface FakeApi {
   close(): Promise<void>;
 }
 
-/** Starts a fake API on an ephemeral loopback port. */
-export async function startFakeApi(answer: (request: SeenRequest) => Answer): Promise<FakeApi> {
+/**
+ * Starts a fake API on an ephemeral loopback port. When `answer` gives nothing, the request is
+ * left open; `connection.closed` resolves when the client gives it up (what a cancelled call does).
+ */
+export async function startFakeApi(answer: (request: SeenRequest, connection: { closed: Promise<void> }) => Answer | undefined): Promise<FakeApi> {
   const requests: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
     let text = "";
     req.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
     req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      const query: Record<string, string[]> = {};
-      for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
-      const contentType = req.headers["content-type"];
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : value]));
-      const body = !text
-        ? undefined
-        : contentType?.startsWith("application/json")
-          ? JSON.parse(text)
-          : contentType?.startsWith("application/x-www-form-urlencoded")
-            ? Object.fromEntries(new URLSearchParams(text))
-            : text;
-      const seen: SeenRequest = { method: req.method ?? "", path: url.pathname, query, headers, contentType, body };
+      const seen = toSeenRequest(req, text);
       requests.push(seen);
-      const [status, reply] = answer(seen);
+      const answered = answer(seen, { closed: new Promise<void>((resolve) => res.once("close", () => resolve())) });
+      if (!answered) return;
+      const [status, reply, type] = answered;
       if (reply === undefined) res.writeHead(status).end();
+      else if (type) res.writeHead(status, { "content-type": type }).end(String(reply));
       else res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(reply));
     });
   });
@@ -59,6 +53,22 @@ export async function startFakeApi(answer: (request: SeenRequest) => Answer): Pr
         server.close(() => resolve());
       }),
   };
+}
+
+function toSeenRequest(req: http.IncomingMessage, text: string): SeenRequest {
+  const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  const query: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
+  const contentType = req.headers["content-type"];
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : value]));
+  const body = !text
+    ? undefined
+    : contentType?.startsWith("application/json")
+      ? JSON.parse(text)
+      : contentType?.startsWith("application/x-www-form-urlencoded")
+        ? Object.fromEntries(new URLSearchParams(text))
+        : text;
+  return { method: req.method ?? "", path: url.pathname, query, headers, contentType, body };
 }
 
 interface SpecOperation {

@@ -3,6 +3,7 @@ import path from "node:path";
 import ts from "./schema/typescript.cjs";
 import { buildProgram } from "./schema/build-project.js";
 import type { DerivedComponent } from "./schema/derive-definitions.js";
+import type { PerFile } from "./schema/file-memo.js";
 import { readProjectConfig } from "./schema/load-program.js";
 import type { ProjectSession } from "./schema/project-session.js";
 import { writeOutputs } from "./schema/write-outputs.js";
@@ -21,7 +22,9 @@ export async function devBuild(session: ProjectSession): Promise<readonly Derive
   await bundleViews(outputs, result.components);
   // Into the emitted entries, which dev runs as they are (not bundled), as the build does.
   const packageDir = path.dirname(path.resolve(session.configPath));
-  const entries = findEntries({ packageDir, program: result.program, sources: result.sources, explicit: [] });
+  // The walk for serve() calls the derivation just did (or kept), not a second one.
+  const perFile: PerFile = (kind, file, compute) => session.memory.remember(kind, file, compute);
+  const entries = findEntries({ packageDir, program: result.program, sources: result.sources, explicit: [], perFile });
   await buildSkills({
     outputs,
     entries,

@@ -31,7 +31,7 @@ import { completeLogin, createServerAuth, parseServerUrl } from "./server-auth.j
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { describeServer, type ServerSpec } from "./server-spec.js";
 import { withWireLog, type WireListener } from "./wire-log-transport.js";
-import type { TaskStatus } from "./task-call.js";
+import type { CallAsTask } from "./task-call.js";
 import { RawRequests } from "./raw-requests.js";
 import { listProxyCatalog, upstreamMethods, type ProxyCatalog, type UpstreamMethods } from "./proxy-catalog.js";
 import { StderrTail } from "./stderr-tail.js";
@@ -114,13 +114,7 @@ export interface ServerConnection extends UpstreamMethods {
    * Calls `tool` as a task and waits for its result, telling `onStatus` each status it reports;
    * failures as for `call`. The whole task may take `timeoutMs` (it is cancelled past it, or when `signal` aborts).
    */
-  callAsTask(
-    tool: string,
-    args: Record<string, unknown>,
-    timeoutMs: number,
-    onStatus?: (task: TaskStatus) => void,
-    signal?: AbortSignal,
-  ): Promise<McpCallResult>;
+  callAsTask: CallAsTask;
   /** `resources/list`, `resources/read`, `prompts/list`, `prompts/get`; failures are HostErrors (exit 3). */
   listResources(): Promise<McpResource[]>;
   readResource(uri: string): Promise<McpResourceContents[]>;

@@ -56,7 +56,7 @@ import type { McpCallResult, McpTool, Progress, ToolCaller } from "./mcp-tool.js
 import type { ProtocolChoice, ProtocolEra } from "./protocol-era.js";
 import { RequestDeadlines } from "./request-deadlines.js";
 import { UrlSteps } from "./url-steps.js";
-import { callToolAsTask, type TaskStatus } from "./task-call.js";
+import { type CallAsTask, callToolAsTask } from "./task-call.js";
 import type { RawRequests } from "./raw-requests.js";
 import { traceClientRequest } from "../telemetry/client-telemetry.js";
 
@@ -178,13 +178,7 @@ export interface ClientSession {
    * Calls a tool as a task (a tool the server runs as one; any other answers at once), telling
    * `onStatus` each status it reports, and returns its result: see task-call.ts.
    */
-  callToolAsTask(
-    name: string,
-    args: Record<string, unknown>,
-    timeoutMs: number,
-    onStatus?: (task: TaskStatus) => void,
-    signal?: AbortSignal,
-  ): Promise<McpCallResult>;
+  callToolAsTask: CallAsTask;
   /**
    * Sends `notifications/roots/list_changed` (2025-11-25), so the server asks `roots/list` again.
    * A 2026-07-28 server asks the roots inside each call that needs them, so it is told nothing.

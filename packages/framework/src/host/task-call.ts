@@ -17,6 +17,18 @@ export interface TaskStatus {
 }
 
 /** What a task call needs besides its tool and arguments. */
+/**
+ * Calls a tool as a task and waits for its result, telling `onStatus` each status it reports; the
+ * whole task may take `timeoutMs` (it is cancelled past it, or when `signal` aborts).
+ */
+export type CallAsTask = (
+  tool: string,
+  args: Record<string, unknown>,
+  timeoutMs: number,
+  onStatus?: (task: TaskStatus) => void,
+  signal?: AbortSignal,
+) => Promise<McpCallResult>;
+
 export interface TaskCallOptions {
   /** How long the whole task may take, in ms; past it the task is cancelled and the call fails. */
   readonly timeoutMs: number;

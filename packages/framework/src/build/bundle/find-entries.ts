@@ -2,6 +2,7 @@ import type ts from "typescript";
 import fs from "node:fs";
 import path from "node:path";
 import { BuildError } from "../../errors/build-error.js";
+import type { PerFile } from "../schema/file-memo.js";
 import { findServeCalls } from "../schema/find-serve-calls.js";
 
 /** Where a server package's entry points come from, most explicit first. */
@@ -12,6 +13,8 @@ export interface EntryOptions {
   readonly sources: ReadonlyMap<string, ts.SourceFile>;
   /** `--entry` values: source or emitted files, relative to the working directory. */
   readonly explicit: readonly string[];
+  /** How each file's `serve()` calls are found: in `typemcp dev`, kept from the build that derived the tools. */
+  readonly perFile?: PerFile;
 }
 
 /** The package.json fields entry discovery reads. */
@@ -39,7 +42,9 @@ export function findEntries(options: EntryOptions): string[] {
     const file = path.resolve(options.packageDir, bin);
     if (options.sources.has(file)) found.add(file);
   }
-  const servers = new Set([...findServeCalls(options.program, options.program.getTypeChecker())].filter(([, s]) => s.entry).map(([file]) => file));
+  const servers = new Set(
+    [...findServeCalls(options.program, options.program.getTypeChecker(), options.perFile)].filter(([, s]) => s.entry).map(([file]) => file),
+  );
   for (const [emitted, source] of options.sources) {
     if (servers.has(source) || source.text.startsWith("#!")) found.add(emitted);
   }

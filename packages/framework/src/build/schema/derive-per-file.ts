@@ -41,7 +41,7 @@ export function derivePerFile(
     warnings.push(...derived.warnings);
     errors.push(...derived.errors);
   }
-  errors.push(...findCollisions(program, found, program.getTypeChecker()));
+  errors.push(...findCollisions(program, found, program.getTypeChecker(), perFile));
   const elicited = new Map<ts.CallExpression, JsonSchema>();
   const elicitErrors: BuildError[] = [];
   for (const file of files) {

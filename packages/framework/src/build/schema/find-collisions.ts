@@ -3,6 +3,7 @@ import path from "node:path";
 import { BuildError } from "../../errors/build-error.js";
 import { servedName, type FoundComponent } from "./find-components.js";
 import { locationOf } from "./source-location.js";
+import { afresh, type PerFile } from "./file-memo.js";
 import { findServeCalls } from "./find-serve-calls.js";
 
 /** One served name (a tool or prompt name, a resource URI) and where it is declared. */
@@ -22,7 +23,7 @@ const CODE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_URI", 
  * to `serve()`, `createServer()` and `add()`. Each error names both declarations. What the build
  * cannot see, `serve()` checks at start-up.
  */
-export function findCollisions(program: ts.Program, components: readonly FoundComponent[], checker: ts.TypeChecker): BuildError[] {
+export function findCollisions(program: ts.Program, components: readonly FoundComponent[], checker: ts.TypeChecker, perFile: PerFile = afresh): BuildError[] {
   const byClass = new Map<ts.ClassLikeDeclaration, FoundComponent[]>();
   for (const m of components) byClass.set(m.klass, [...(byClass.get(m.klass) ?? []), m]);
   const errors: BuildError[] = [];
@@ -53,7 +54,7 @@ export function findCollisions(program: ts.Program, components: readonly FoundCo
     }
   };
   for (const klass of byClass.keys()) check(servedBy(klass, byClass, checker), "");
-  for (const [file, { classes }] of findServeCalls(program, checker)) {
+  for (const [file, { classes }] of findServeCalls(program, checker, perFile)) {
     const served = classes.flatMap((klass) => servedBy(klass, byClass, checker));
     check(served, ` in what ${path.relative(process.cwd(), file.fileName) || file.fileName} serves`);
   }
