@@ -92,7 +92,7 @@ export class ChatSession {
       try {
         turn = await this.options.model.complete({
           ...(this.options.system !== undefined && { system: this.options.system }),
-          messages: this.messages,
+          messages: this.codeCatalog()?.used.view(this.messages) ?? this.messages,
           tools,
           ...(options.signal && { signal: options.signal }),
           ...(this.options.stream && { onText: (text: string) => this.emit({ type: "delta", step, text }) }),

@@ -20,6 +20,7 @@ export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCa
   }
   host.emit({ type: "decision", id: call.id, decision: "run" });
   let inner = 0;
+  let discovered = 0;
   const onCall = async (qualifiedName: string, callArgs: unknown): Promise<BridgeAnswer> => {
     const binding = catalog.binding(qualifiedName);
     const id = `${call.id}#${++inner}`;
@@ -41,13 +42,18 @@ export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCa
     declarations: `${catalog.programDeclarations()}\n${kept.declarations()}`,
     kept,
     namespaces: catalog.namespaces(),
-    onDiscover: (request) => catalog.discover(request),
+    onDiscover: (request) => {
+      discovered++;
+      return catalog.discover(request);
+    },
     onCall,
     ...(signal && { signal }),
   });
   // Told only when it changed: what is kept is in the conversation already otherwise.
   const keeping = kept.takeChanged() ? `\n[kept for later programs: ${kept.list()}]` : "";
   if (!ran.failure) {
+    // A program that only found tools: later requests leave it out once another program ran.
+    if (discovered && !inner && !keeping && !ran.images?.length) catalog.used.note(call.id);
     const images = ran.images?.length ?? 0;
     const nothing = images ? `(The program showed ${images} image${images === 1 ? "" : "s"}.)` : "(The program printed nothing.)";
     const shown = host.reply(false, `${ran.output || nothing}${keeping}`);

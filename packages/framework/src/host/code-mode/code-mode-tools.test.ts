@@ -45,38 +45,46 @@ describe("code mode's namespaces", () => {
 });
 
 describe("CodeModeCatalog", () => {
-  test("offers the model one tool, whose description indexes each server on a line: namespace, tool count, its most used words", () => {
-    const [run, ...others] = catalog.definitions();
+  test("offers the model one tool, whose description indexes each server on a line (namespace, its most used words) until a program has searched the tools, and is a few words after", () => {
+    const fresh = new CodeModeCatalog([
+      { name: "crm", tools: CRM },
+      { name: "mail", tools: MAIL },
+    ]);
+    const [run, ...others] = fresh.definitions();
     expect(others).toEqual([]);
     expect(run!.name).toBe("run_program");
-    expect(run!.description).toContain("namespace:\ncrm 3 (customer, record)\nmail 2 (message)\nawait codemode.search(");
+    expect(run!.description).toContain("namespace:\ncrm: customer, record\nmail: message\nPrint await codemode.search(");
     expect(run!.description).not.toContain("get_record");
+    fresh.discover({ op: "search", query: "add note", limit: 1 });
+    const [later] = fresh.definitions();
+    expect(later!.description).toBe("Runs TypeScript; returns its logs. Tools: codemode.search('what it does'), codemode.describe('ns.fn' or 'codemode').");
+    expect(later!.inputSchema).toEqual(run!.inputSchema);
   });
 
   test("search answers one-line signatures with nested result objects folded, unless outputs are asked for", () => {
     expect(catalog.discover({ op: "search", query: "list customer records", limit: 1 })).toBe(
-      "crm.list_records(args?: {}): Promise<{records: {…}[]}> // List every customer record: id, name, city.",
+      "crm.list_records(): Promise<{records: {…}[]}> // List every customer record: id, name, city.",
     );
     expect(catalog.discover({ op: "search", query: "list customer records", limit: 1, outputs: true })).toContain(
       "Promise<{records: {id: number; name: string; email: string; city: string; owner: string; phone: string; street: string; notes: string}[]}>",
     );
   });
 
-  test("search names a long result's properties without their types, and tells a query that matches nothing the namespaces", () => {
+  test("search names a long result's properties without their types, and tells a query that matches nothing the index", () => {
     expect(catalog.discover({ op: "search", query: "get record", limit: 1 })).toBe(
-      "crm.get_record(args: {id: number}): Promise<{id; name; email; city; owner; phone; street; notes}> // Get one customer record by id.",
+      "crm.get_record({id: number}): Promise<{id; name; email; city; owner; phone; street; notes}> // Get one customer record by id.",
     );
-    expect(catalog.discover({ op: "search", query: "weather" })).toBe('No tool matches "weather". Namespaces:\ncrm 3 (customer, record)\nmail 2 (message)');
+    expect(catalog.discover({ op: "search", query: "weather" })).toBe('No tool matches "weather". Namespaces:\ncrm: customer, record\nmail: message');
   });
 
   test("search says once what a tool without an output schema resolves to, the first time an answer has one", () => {
     const fresh = new CodeModeCatalog([{ name: "crm", tools: CRM }]);
     expect(fresh.discover({ op: "search", query: "add note", limit: 1 }).split("\n")).toEqual([
-      "crm.add_note(args: {id: number; text: string}): Promise<CallToolResult> // Append a note to a customer record.",
-      "type CallToolResult = {content: {type: string; text?: string}[]; structuredContent?: {}; isError?: boolean}",
+      "crm.add_note({id: number; text: string}): Promise<CallToolResult> // Append a note to a customer record.",
+      "type CallToolResult = {content: {type: string; text?: string}[]; isError?: boolean}",
     ]);
     expect(fresh.discover({ op: "search", query: "add note", limit: 1 })).toBe(
-      "crm.add_note(args: {id: number; text: string}): Promise<CallToolResult> // Append a note to a customer record.",
+      "crm.add_note({id: number; text: string}): Promise<CallToolResult> // Append a note to a customer record.",
     );
   });
 
@@ -87,6 +95,13 @@ describe("CodeModeCatalog", () => {
     expect(text).toContain("function read_message(args: {");
     expect(text).not.toContain("get_record");
     expect(text.endsWith("// Not found: billing. Namespaces: crm, mail.\n")).toBe(true);
+  });
+
+  test("describe('codemode') answers the declarations of codemode itself, where keep and show are told, and no tool's", () => {
+    const text = catalog.discover({ op: "describe", names: ["codemode"] });
+    expect(text).toContain("declare namespace codemode {");
+    expect(text).toContain("function keep(name: string, value: unknown): Promise<void>;");
+    expect(text).not.toContain("declare namespace crm");
   });
 
   test("declares codemode beside the tools for the type check", () => {

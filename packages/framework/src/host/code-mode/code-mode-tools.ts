@@ -3,6 +3,7 @@ import type { McpTool } from "../mcp-tool.js";
 import { searchTools } from "../search-tools.js";
 import { DISCOVERY_DECLARATIONS, type DiscoveryRequest } from "./discovery-declarations.js";
 import { toServerIndex } from "./server-index.js";
+import { UsedDiscovery } from "./used-discovery.js";
 import { type DeclaredServer, type ToolBinding, toIdentifier, toToolDeclarations } from "./tool-declarations.js";
 
 /** A tool a server has that the program is not given, and why (the host's policy). */
@@ -23,7 +24,11 @@ export const CODE_TOOL_NAMES = { run: "run_program" } as const;
 export class CodeModeCatalog {
   readonly bindings: readonly ToolBinding[];
   private readonly tools = new Map<string, McpTool>();
+  /** The programs that only found tools, which requests leave out once a later program ran (lost, so kept in view, when the tools change). */
+  readonly used = new UsedDiscovery(CODE_TOOL_NAMES.run);
   private toldResultType = false;
+  // Whether a program has searched or described the tools: the description's index has done its work.
+  private found = false;
 
   constructor(
     private readonly servers: readonly DeclaredServer[],
@@ -57,11 +62,15 @@ export class CodeModeCatalog {
 
   /** What a program's `codemode.search` or `codemode.describe` call answers. */
   discover(request: DiscoveryRequest): string {
+    this.found = true;
     if (request.op === "search") return this.search(request.query, request.limit, request.outputs);
-    const { text, unknown } = this.declarations(request.names);
+    // "codemode" describes the discovery global itself: keep and show are told there, not in every request.
+    const names = request.names.filter((name) => name !== "codemode");
+    const own = names.length < request.names.length ? DISCOVERY_DECLARATIONS : "";
+    const { text, unknown } = names.length ? this.declarations(names) : { text: "", unknown: [] };
     const namespaces = Object.keys(this.namespaces()).join(", ");
-    if (!request.names.length) return `Name tools ("ns.fn") or namespaces ("ns"): ${namespaces}.`;
-    return `${text}${unknown.length ? `// Not found: ${unknown.join(", ")}. Namespaces: ${namespaces}.\n` : ""}`;
+    if (!request.names.length) return `Name tools ("ns.fn"), namespaces ("ns") or "codemode": ${namespaces}.`;
+    return `${own}${text}${unknown.length ? `// Not found: ${unknown.join(", ")}. Namespaces: ${namespaces}.\n` : ""}`;
   }
 
   /** Global declarations of every tool or of those `names` pick. */
@@ -129,19 +138,33 @@ export class CodeModeCatalog {
       .replace(/\s*\n\s*/g, " ")
       .replace(/\{ /g, "{")
       .replace(/; \}/g, "}");
-    const signature = `${binding.namespace}.${oneLine.slice("function ".length).replace(/;$/, "")}`;
+    // `args: ` says nothing a call needs: `crm.get_record({id: number})`; `crm.list_records()` takes nothing.
+    const call = oneLine
+      .slice("function ".length)
+      .replace(/;$/, "")
+      .replace(/^(\w+)\(args: /, "$1(")
+      .replace(/^(\w+)\(args\?: \{\}\)/, "$1()");
+    const signature = `${binding.namespace}.${call}`;
     if (outputs) return signature;
     const result = signature.lastIndexOf("): Promise<");
     return signature.slice(0, result) + collapseNested(signature.slice(result));
   }
 
-  /** Code mode's one tool, as an MCP tool (the session writes it in the provider's format). */
+  /**
+   * Code mode's one tool, as an MCP tool (the session writes it in the provider's format). Its
+   * description indexes the servers until a program has searched or described the tools; from
+   * then on it is a few words, as the model finds tools by searching (a search that matches
+   * nothing answers the index).
+   */
   definitions(): McpTool[] {
     // Sent with every request: every word here is paid for again and again.
+    const description = this.found
+      ? "Runs TypeScript; returns its logs. Tools: codemode.search('what it does'), codemode.describe('ns.fn' or 'codemode')."
+      : `Runs TypeScript (no network, files, imports); returns its logs. Async tool functions by namespace:\n${this.index()}\nPrint await codemode.search('what it does', { limit }) for signatures, codemode.describe('ns.fn') for types; keep, show: describe('codemode'). Failed calls throw.`;
     return [
       {
         name: CODE_TOOL_NAMES.run,
-        description: `Runs TypeScript without network, files or imports; returns its console.log output. Tools are async functions by namespace:\n${this.index()}\nawait codemode.search("what it does", { limit }) gives signatures to print, codemode.describe("ns.fn") full types, codemode.keep("name", v) keeps v for later programs as kept.name, codemode.show(image) shows it to you. Failed calls throw.`,
+        description,
         inputSchema: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
       },
     ];
@@ -160,7 +183,7 @@ export class CodeModeCatalog {
 }
 
 /** `CallToolResult` on one line, as a search answer first using it explains it. */
-const RESULT_TYPE = "{content: {type: string; text?: string}[]; structuredContent?: {}; isError?: boolean}";
+const RESULT_TYPE = "{content: {type: string; text?: string}[]; isError?: boolean}";
 
 /** Past this many characters a result type shows its first level's property names only. */
 const LONG_RESULT = 100;

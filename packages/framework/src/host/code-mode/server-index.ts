@@ -10,12 +10,12 @@ const SKIP = new Set(
 );
 
 /**
- * One line per server for the model's first view of code mode: its namespace, how many tools it
- * has, and the few words its tools' names and descriptions use most (`crm 11: customer, record,
- * status`): enough to know where to search, at a few bytes a server, whatever its tool count.
+ * One line per server for the model's first view of code mode: its namespace and the few words
+ * its tools' names and descriptions use most (`crm: customer, record, status`): enough to know
+ * where to search, at a few bytes a server, whatever its tool count (which a search does not need).
  */
 export function toServerIndex(servers: readonly (DeclaredServer & { readonly namespace: string })[], words = 3): string {
-  return servers.map((server) => `${server.namespace} ${server.tools.length}${gist(server, words)}`).join("\n");
+  return servers.map((server) => `${server.namespace}${gist(server, words)}`).join("\n");
 }
 
 function gist(server: DeclaredServer & { readonly namespace: string }, words: number): string {
@@ -37,5 +37,5 @@ function gist(server: DeclaredServer & { readonly namespace: string }, words: nu
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, words)
     .map(([word]) => word);
-  return top.length ? ` (${top.join(", ")})` : "";
+  return top.length ? `: ${top.join(", ")}` : "";
 }
