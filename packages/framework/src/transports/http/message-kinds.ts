@@ -18,6 +18,11 @@ export function isInitialize(body: unknown): boolean {
   return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "initialize";
 }
 
+/** Whether `body` is the `notifications/initialized` that ends a 2025-11-25 handshake. */
+export function isInitialized(body: unknown): boolean {
+  return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "notifications/initialized" && !("id" in body);
+}
+
 /** Whether `body` is a JSON-RPC request (a method and an id), not a notification. */
 export function isRequest(body: unknown): boolean {
   return typeof body === "object" && body !== null && typeof (body as { method?: unknown }).method === "string" && "id" in body;

@@ -1,17 +1,17 @@
 import type { AuthInfo } from "../../runtime/identity/auth-info.js";
 import { principalKey } from "../../runtime/identity/auth-info.js";
 import { ownerKeyOf } from "../../runtime/identity/caller-identity.js";
-import { connectLane, createHttpTransport, type EventStore, type toWireAuth } from "../../runtime/sdk/sdk.js";
+import type { EventStore, toWireAuth } from "../../runtime/sdk/sdk.js";
 import { CancelledStreams } from "./cancelled-streams.js";
 import type { HttpServing } from "./http-serving.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
 import { refusalResponse } from "./json-responses.js";
 import type { PlainAnswer } from "./plain-answer.js";
-import { isInitialize, isRequest } from "./message-kinds.js";
+import { isInitialize, isInitialized, isRequest } from "./message-kinds.js";
 import { ownedEventStore, type OwnedEventStore } from "./owned-streams.js";
 import type { RequestView } from "./request-view.js";
-import { SessionFront } from "./session-front.js";
-import { SessionStore, type Session } from "./session-store.js";
+import { makeSessionParts, maySleep, putToSleep, wakeParts, type PartsRecipe } from "./session-sleep.js";
+import { SessionStore, type Session, type SessionParts } from "./session-store.js";
 import { laneRequestOf } from "./lane-request.js";
 
 /**
@@ -53,13 +53,16 @@ export class SessionRequests {
     if (sessionId !== null) {
       const session = this.sessionOf(request, isRequest(parsed), caller);
       if (!session) return refusalResponse({ status: 404, message: "Session not found: it expired or was closed; initialize a new one." });
+      const { transport, front, events } = await this.awake(sessionId, session, request.url, wireAuth);
       // A plain request goes straight to the session's server, unless its streams are kept for a
       // resume (only the SDK's path writes them to the event store).
-      const plain = session.events === undefined ? laneRequestOf(parsed, request) : undefined;
-      const direct = plain && session.front.serve(plain, { request: request.callerRequest(), ...wireAuth }, request.onClientGone);
+      const plain = events === undefined ? laneRequestOf(parsed, request) : undefined;
+      const direct = plain && front.serve(plain, { request: request.callerRequest(), ...wireAuth }, request.onClientGone);
       if (direct) return direct;
-      const response = this.cancelled.track(sessionId, parsed, await session.transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth }));
+      const response = this.cancelled.track(sessionId, parsed, await transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth }));
       this.cancelled.release(sessionId, parsed);
+      // Its handshake done and nothing asked of it yet, the session sleeps until its first request.
+      if (isInitialized(parsed) && maySleep(session)) putToSleep(session);
       return response;
     }
     if (!isInitialize(parsed)) {
@@ -73,12 +76,13 @@ export class SessionRequests {
   }
 
   /** A GET (the session's own stream, or a resume of one of its streams) or a DELETE. */
-  getOrDelete(request: RequestView, caller: AuthInfo | undefined, wireAuth: ReturnType<typeof toWireAuth>): Promise<Response> | Response {
+  async getOrDelete(request: RequestView, caller: AuthInfo | undefined, wireAuth: ReturnType<typeof toWireAuth>): Promise<Response> {
     const session = this.sessionOf(request, true, caller);
     if (!session) return refusalResponse({ status: 404, message: "Session not found: initialize a new one." });
+    const { transport, events } = await this.awake(request.header("mcp-session-id")!, session, request.url, wireAuth);
     const lastEventId = request.method === "GET" ? request.header("last-event-id") : null;
-    const answered = session.transport.handleRequest(request.toRequest(), wireAuth);
-    return lastEventId === null || session.events === undefined ? answered : inStoreWords(answered, session.events, lastEventId);
+    const answered = transport.handleRequest(request.toRequest(), wireAuth);
+    return lastEventId === null || events === undefined ? answered : inStoreWords(answered, events, lastEventId);
   }
 
   /** Closes every session and its streams. */
@@ -109,24 +113,40 @@ export class SessionRequests {
         headers: { "Retry-After": "30" },
       });
     }
-    const server = this.serving.newServer({ stateless: false, era: "2025-11-25" });
     const store = this.eventStore();
     // Chosen now, so that nothing the session keeps holds on to the request that opened it.
     const sessionId = this.options.stores.sessions?.idFor(request.toRequest()) ?? globalThis.crypto.randomUUID();
     // The session's streams are its owner's: a token's principal, else the session itself.
     const events = store ? ownedEventStore(store, () => ownerKeyOf(caller, sessionId, client)) : undefined;
-    const transport = createHttpTransport({
-      sessionIdGenerator: () => sessionId,
-      enableJsonResponse: false,
-      maxRequestBodySize: this.options.maxBodyBytes,
-      ...(events ? { eventStore: events } : {}),
-      onsessioninitialized: (id) =>
-        this.sessions().add(id, { transport, front, server, events, client, owner: principalKey(caller), lastSeen: Date.now(), uses: 0 }),
-      onsessionclosed: (id) => this.sessions().delete(id),
+    // Kept only where the session may sleep: one without streams kept for a resume.
+    const opening = events === undefined ? JSON.stringify(parsed) : undefined;
+    const { transport } = await makeSessionParts({
+      ...this.recipe(sessionId, events),
+      onInitialized: (parts) =>
+        this.sessions().add(sessionId, { parts, waking: undefined, opening, client, owner: principalKey(caller), lastSeen: Date.now(), uses: 0 }),
     });
-    const front = new SessionFront(transport);
-    await connectLane(server, front, "session");
     return transport.handleRequest(request.toRequest(), { parsedBody: parsed, ...wireAuth });
+  }
+
+  private recipe(sessionId: string, events: OwnedEventStore | undefined): PartsRecipe {
+    return { serving: this.serving, options: this.options, sessionId, events, onClosed: (id) => this.sessions().delete(id) };
+  }
+
+  // The parts of `session`, made again if it sleeps: every request that finds it asleep waits for one waking.
+  private awake(id: string, session: Session, url: string, wireAuth: ReturnType<typeof toWireAuth>): SessionParts | Promise<SessionParts> {
+    return session.parts ?? (session.waking ??= this.wake(id, session, url, wireAuth));
+  }
+
+  private async wake(id: string, session: Session, url: string, wireAuth: ReturnType<typeof toWireAuth>): Promise<SessionParts> {
+    try {
+      const parts = await wakeParts(this.recipe(id, undefined), session.opening!, url, wireAuth);
+      // Closed, evicted or expired while it woke: its new parts go too, and they refuse the request.
+      if (this.sessions().holds(id, session)) session.parts = parts;
+      else void parts.server.close().catch(() => undefined);
+      return parts;
+    } finally {
+      session.waking = undefined;
+    }
   }
 }
 

@@ -3,14 +3,28 @@ import type { HttpTransport, ProtocolServer } from "../../runtime/sdk/sdk.js";
 import { unrefTimer } from "./platform.js";
 import type { SessionFront } from "./session-front.js";
 
-/** One client's session: its transport and the protocol server behind it. */
-export interface Session {
+/** What an awake session is served by: its SDK transport and the protocol server behind it. */
+export interface SessionParts {
   readonly transport: HttpTransport;
   /** What its server is connected to: the transport, with a direct path for plain requests. */
   readonly front: SessionFront;
   readonly server: ProtocolServer;
   /** Where its streams are kept for a resume, when the server keeps them. */
   readonly events?: OwnedEventStore | undefined;
+}
+
+/**
+ * One client's session. A session opened and never used sleeps: it keeps only this record and
+ * the `initialize` that opened it, and its parts are made again on its next request (see
+ * session-sleep.ts), so that idle sessions cost a record each, not a protocol server each.
+ */
+export interface Session {
+  /** Its transport and protocol server; undefined while it sleeps. */
+  parts: SessionParts | undefined;
+  /** Set while a request wakes it: every request that finds it asleep waits for the same parts. */
+  waking: Promise<SessionParts> | undefined;
+  /** The `initialize` request that opened it (its JSON), where the session may sleep. */
+  readonly opening: string | undefined;
   /** Who opened it: the client's address, for the per-client limit. */
   readonly client: string;
   /** Whose verified token opened it (`principalKey`: `user:…` or `client:…`); only the same owner may use it. */
@@ -94,6 +108,11 @@ export class SessionStore {
     return session;
   }
 
+  /** Whether `session` is still the store's session `id` (not closed, evicted or expired meanwhile). */
+  holds(id: string, session: Session): boolean {
+    return this.sessions.get(id) === session;
+  }
+
   /** Forgets `id` without closing it (its transport closed itself). */
   delete(id: string): void {
     this.sessions.delete(id);
@@ -104,12 +123,12 @@ export class SessionStore {
     clearInterval(this.sweeper);
     const all = [...this.sessions.values()];
     this.sessions.clear();
-    await Promise.allSettled(all.map((s) => s.server.close()));
+    await Promise.allSettled(all.map(closeSession));
   }
 
   private evict([id, session]: [string, Session]): void {
     this.sessions.delete(id);
-    void session.server.close().catch(() => undefined);
+    void closeSession(session).catch(() => undefined);
   }
 
   private async sweep(): Promise<void> {
@@ -118,9 +137,15 @@ export class SessionStore {
       const limit = session.uses === 0 ? this.policy.unusedIdleMs : this.policy.idleMs;
       if (now - session.lastSeen < limit) continue;
       this.sessions.delete(id);
-      await session.server.close().catch(() => undefined);
+      await closeSession(session).catch(() => undefined);
     }
   }
+}
+
+// A sleeping session has nothing to close (one still waking is closed by whoever wakes it, who
+// finds it gone from the store).
+async function closeSession(session: Session): Promise<void> {
+  await session.parts?.server.close();
 }
 
 function leastRecentlyUsed(entries: Array<[string, Session]>): [string, Session] | undefined {
