@@ -27,8 +27,9 @@ import { cpuRounds, pairedRatio } from "./lib/cpu-rounds.mjs";
 import { httpCpuRounds } from "./lib/http-cpu-rounds.mjs";
 import { HTTP_SERVERS, httpLoad } from "./lib/http-load.mjs";
 import { RpcProcess } from "./lib/rpc-process.mjs";
-import { coldStarts, coldStartTable, coldStartTargets } from "./lib/cold-starts.mjs";
+import { coldStarts, coldStartTable, coldStartTargets, startMedian } from "./lib/cold-starts.mjs";
 import { latency, survivesBadInput, throughput } from "./lib/scenarios.mjs";
+import { startFloor } from "./lib/start-floor.mjs";
 import { median } from "./lib/stats.mjs";
 
 const here = (p) => (path.isAbsolute(p) ? p : fileURLToPath(new URL(p, import.meta.url)));
@@ -141,6 +142,14 @@ if (onlyStart) {
     for (const [label, value, limit, note] of coldStartTargets(results[n], node.major, { startOnly: START_ONLY.filter((s) => s.key !== "nocache") })) {
       console.log(`  ${value <= limit ? "met    " : "NOT MET"}  ${label}: ${value.toFixed(2)}${note}`);
     }
+    // Where the calculator's start goes, against what Node costs loading the same bytes (lib/start-floor.mjs).
+    const parts = await startFloor(node.path, here("../packages/calc-server/dist/calc.bundle.js"), { rounds: COLD_STARTS });
+    console.log(`\n  where the calculator's start-up CPU goes (a fresh node importing, medians of ${COLD_STARTS}; ms, ÷ bare node):`);
+    const bare = parts[0].cpuMs;
+    const line = (label, ms) => console.log(`    ${label.padEnd(58)}${ms.toFixed(1).padStart(7)}  ${(ms / bare).toFixed(2)}`);
+    for (const part of parts) line(`${part.label}${part.bytes ? ` (${Math.round(part.bytes / 1024)} KiB)` : ""}`, part.cpuMs);
+    line("no SDK (floor), spawn to tools/list answered", startMedian(results[n], "floor", "startCpuMs"));
+    line("typemcp calc, spawn to tools/list answered", startMedian(results[n], "typemcp", "startCpuMs"));
   }
   process.exit(0);
 }
