@@ -27,9 +27,8 @@ import { cpuRounds, pairedRatio } from "./lib/cpu-rounds.mjs";
 import { httpCpuRounds } from "./lib/http-cpu-rounds.mjs";
 import { HTTP_SERVERS, httpLoad } from "./lib/http-load.mjs";
 import { RpcProcess } from "./lib/rpc-process.mjs";
-import { coldStarts, coldStartTable, coldStartTargets, startMedian } from "./lib/cold-starts.mjs";
+import { coldStarts, coldStartTargets, printColdStarts } from "./lib/cold-starts.mjs";
 import { latency, survivesBadInput, throughput } from "./lib/scenarios.mjs";
-import { startFloor } from "./lib/start-floor.mjs";
 import { median } from "./lib/stats.mjs";
 
 const here = (p) => (path.isAbsolute(p) ? p : fileURLToPath(new URL(p, import.meta.url)));
@@ -134,23 +133,12 @@ const results = await coldStarts(
   { count: COLD_STARTS, withFirstCall: (server) => SERVERS.some((s) => s.key === server.key), log: (line) => console.error(line) },
 );
 if (onlyStart) {
-  const load = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-  for (const [n, node] of nodes.entries()) {
-    console.log(`\n${node.label}: medians of ${COLD_STARTS} cold starts (ms; load average ${load})\n`);
-    console.log(coldStartTable(results[n], [...SERVERS, ...START_ONLY]));
-    console.log("");
-    for (const [label, value, limit, note] of coldStartTargets(results[n], node.major, { startOnly: START_ONLY.filter((s) => s.key !== "nocache") })) {
-      console.log(`  ${value <= limit ? "met    " : "NOT MET"}  ${label}: ${value.toFixed(2)}${note}`);
-    }
-    // Where the calculator's start goes, against what Node costs loading the same bytes (lib/start-floor.mjs).
-    const parts = await startFloor(node.path, here("../packages/calc-server/dist/calc.bundle.js"), { rounds: COLD_STARTS });
-    console.log(`\n  where the calculator's start-up CPU goes (a fresh node importing, medians of ${COLD_STARTS}; ms, ÷ bare node):`);
-    const bare = parts[0].cpuMs;
-    const line = (label, ms) => console.log(`    ${label.padEnd(58)}${ms.toFixed(1).padStart(7)}  ${(ms / bare).toFixed(2)}`);
-    for (const part of parts) line(`${part.label}${part.bytes ? ` (${Math.round(part.bytes / 1024)} KiB)` : ""}`, part.cpuMs);
-    line("no SDK (floor), spawn to tools/list answered", startMedian(results[n], "floor", "startCpuMs"));
-    line("typemcp calc, spawn to tools/list answered", startMedian(results[n], "typemcp", "startCpuMs"));
-  }
+  await printColdStarts(nodes, results, {
+    servers: [...SERVERS, ...START_ONLY],
+    startOnly: START_ONLY.filter((s) => s.key !== "nocache"),
+    count: COLD_STARTS,
+    bundle: here("../packages/calc-server/dist/calc.bundle.js"),
+  });
   process.exit(0);
 }
 

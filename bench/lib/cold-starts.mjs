@@ -3,7 +3,9 @@
 // that a change in the machine's load hits every server alike; and the targets issue #52 states
 // for them, judged on the CPU a start uses (which other load on the machine moves much less than
 // wall time), with the same ratio in wall time beside it.
+import { readFileSync } from "node:fs";
 import { coldStart } from "./scenarios.mjs";
+import { startFloor } from "./start-floor.mjs";
 import { median } from "./stats.mjs";
 
 /**
@@ -63,4 +65,28 @@ export function coldStartTable(result, servers) {
     lines.push(`${server.label.padEnd(28)}${fmt(of("initMs"), 1)}${fmt(of("listMs"), 1)}${fmt(of("startCpuMs"), 1)}${fmt(of("firstCallCpuMs"), 2)}`);
   }
   return lines.join("\n");
+}
+
+/**
+ * `node bench/run.mjs --only start`: per Node, the cold-start table, its targets, and where the
+ * calculator's start-up CPU goes against what Node costs loading the same bytes (start-floor.mjs).
+ */
+export async function printColdStarts(nodes, results, { servers, startOnly, count, bundle }) {
+  const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  for (const [n, node] of nodes.entries()) {
+    console.log(`\n${node.label}: medians of ${count} cold starts (ms; load average ${load()})\n`);
+    console.log(coldStartTable(results[n], servers));
+    console.log("");
+    for (const [label, value, limit, note] of coldStartTargets(results[n], node.major, { startOnly })) {
+      console.log(`  ${value <= limit ? "met    " : "NOT MET"}  ${label}: ${value.toFixed(2)}${note}`);
+    }
+    const parts = await startFloor(node.path, bundle, { rounds: count });
+    console.log(`\n  where the calculator's start-up CPU goes (a fresh node importing, medians of ${count}; ms, ÷ bare node):`);
+    const bare = parts[0].cpuMs;
+    const line = (label, ms) => console.log(`    ${label.padEnd(58)}${ms.toFixed(1).padStart(7)}  ${(ms / bare).toFixed(2)}`);
+    for (const part of parts) line(`${part.label}${part.bytes ? ` (${Math.round(part.bytes / 1024)} KiB)` : ""}`, part.cpuMs);
+    line("no SDK (floor), spawn to tools/list answered", startMedian(results[n], "floor", "startCpuMs"));
+    line("typemcp calc, spawn to tools/list answered", startMedian(results[n], "typemcp", "startCpuMs"));
+  }
+  console.log(`\nload average after: ${load()}`);
 }
