@@ -44,6 +44,26 @@ describe("a bundled server over stdio", () => {
     for (const unused of ["http", "_http_server", "http2", "crypto", "tls", "internal/crypto/webcrypto"]) expect(builtins).not.toContain(unused);
   });
 
+  test("evaluates at start neither the HTTP transport nor jose: the files its bundle imports statically hold neither", () => {
+    const dist = path.dirname(CALC_BUNDLE);
+    // Every file the bundle reaches through static imports (`import … from "./x.js"`, `import "./x.js"`), not `import()`.
+    const loaded = new Set<string>();
+    const visit = (file: string): void => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const [, specifier] of fs.readFileSync(file, "utf8").matchAll(/(?:\bfrom\s*|\bimport\s*)"(\.{1,2}\/[^"]+)"/g))
+        visit(path.resolve(path.dirname(file), specifier!));
+    };
+    visit(CALC_BUNDLE);
+    expect([...loaded].some((file) => file.startsWith(path.join(dist, "calc.chunks")))).toBe(true); // the walk follows chunks
+    const holding = (marker: string) => [...loaded].filter((file) => fs.readFileSync(file, "utf8").includes(marker)).map((file) => path.relative(dist, file));
+    expect(holding("function createHttpHandler(")).toEqual([]);
+    expect(holding("function createRemoteJWKSet(")).toEqual([]);
+    // Both are still in the build, for `--http`.
+    const all = fs.readdirSync(path.join(dist, "calc.chunks")).map((name) => fs.readFileSync(path.join(dist, "calc.chunks", name), "utf8"));
+    expect(all.some((text) => text.includes("function createHttpHandler("))).toBe(true);
+  });
+
   test("checks its first calls with validators compiled at build time: neither ajv nor a schema is compiled at run time", () => {
     const messages = [INITIALIZE, CALL, { ...CALL, id: 4, params: { name: "add", arguments: { a: "x", b: 3 } } }];
     const run = spawnSync(process.execPath, ["--require", REPORT_NEW_FUNCTION, CALC_SERVER], {

@@ -1,5 +1,5 @@
 import { createServer, isTypemcpServer, type ServerOptions, type TypemcpServer } from "../runtime/create-server.js";
-import { createHttpHandler, type HttpHandler, type RequestExtras } from "../transports/http/http-handler.js";
+import type { HttpHandler, RequestExtras } from "../transports/http/http-handler.js";
 import { resolveHttpOptions, type HttpOptions } from "../transports/http/http-options.js";
 import { internalErrorResponse, refusalResponse } from "../transports/http/json-responses.js";
 import { warn } from "../transports/http/platform.js";
@@ -79,14 +79,17 @@ export function toFetchHandler(
   let starting: Promise<HttpHandler> | undefined;
   let shared: ScaleStores | undefined;
   let reported: string | undefined;
-  // The handler, made at once; with Redis, once the shared stores are connected (a failed attempt is retried by the next request).
+  // The handler, made at the first request; with Redis, once the shared stores are connected (a failed attempt is retried by the next request).
   const start = (): HttpHandler | Promise<HttpHandler> => {
     if (handler) return handler;
-    if (resolved.redis === undefined) return (handler = createHttpHandler(httpServingOf(server), resolved));
     return (starting ??= (async () => {
       // Loaded only when asked for: a handler without `redis` never evaluates the Redis client.
-      shared = await (await import("../scale/share-server.js")).shareServer(server, resolved);
+      if (resolved.redis !== undefined) shared = await (await import("../scale/share-server.js")).shareServer(server, resolved);
       reported = undefined;
+      // Loaded here, not imported above: this module is reached from typemcp's index, so a static
+      // import would put the HTTP transport (and jose, for the OAuth proxy) in the chunks every
+      // bundled stdio server evaluates at start, even one that never calls toFetchHandler.
+      const { createHttpHandler } = await import("../transports/http/http-handler.js");
       return (handler = createHttpHandler(httpServingOf(server), resolved));
     })().catch((error: unknown) => {
       starting = undefined;
