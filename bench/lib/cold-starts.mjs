@@ -32,26 +32,31 @@ export async function coldStarts(nodes, servers, { count, withFirstCall = () => 
 export const startMedian = (result, key, field) => median(result[key].starts.map((s) => s[field]));
 
 /**
- * The cold-start targets on one Node, as `[label, value, limit, note]`: the value is the ratio of
- * start-up CPU (spawn to tools/list answered), the note the same ratio in wall time. Issue #52:
+ * The cold-start targets on one Node, as `[label, value, limit, note]`: the value is the ratio
+ * (spawn to tools/list answered) the target is judged on, the note the other one. Issue #52:
  * ≤ 2 × the no-SDK floor on Node 24 (1.5 × on Node 20, from round 3), ≤ 0.5 × the SDK v1
  * McpServer's on both; earlier rounds' ≤ 0.9 × the bundled SDK v2 McpServer on Node 24 and the
- * larger samples ≤ 1.1 × the calculator.
+ * larger samples ≤ 1.1 × the calculator, judged on wall time as those rounds did (CPU beside).
  */
 export function coldStartTargets(result, major, { startOnly = [] } = {}) {
   const of = (key, field) => startMedian(result, key, field);
   const against = (other, base = "typemcp") =>
     result[other] && result[base] ? [of(base, "startCpuMs") / of(other, "startCpuMs"), of(base, "listMs") / of(other, "listMs")] : undefined;
   const rows = [];
+  const shown = (x) => (Number.isFinite(x) ? x.toFixed(2) : "–");
+  // Issue #52's targets are judged on CPU, as it states them; earlier rounds' on wall time, as they did.
   const push = (label, ratios, limit) => {
-    if (ratios) rows.push([label, ratios[0], limit, ` (wall: ${Number.isFinite(ratios[1]) ? ratios[1].toFixed(2) : "–"})`]);
+    if (ratios) rows.push([`${label} CPU`, ratios[0], limit, ` (wall: ${shown(ratios[1])})`]);
+  };
+  const pushWall = (label, ratios, limit) => {
+    if (ratios) rows.push([label, ratios[1], limit, ` (start CPU: ${shown(ratios[0])})`]);
   };
   const floorLimit = major >= 24 ? 2.0 : 1.5;
-  push(`cold start CPU ≤ ${floorLimit.toFixed(1)} × floor`, against("floor"), floorLimit);
-  push("cold start CPU ≤ 0.5 × SDK v1 McpServer", against("mcpserver"), 0.5);
-  if (major >= 24) push("cold start CPU ≤ 0.9 × bundled SDK v2 McpServer", against("v2bundled"), 0.9);
+  push(`cold start ≤ ${floorLimit.toFixed(1)} × floor`, against("floor"), floorLimit);
+  push("cold start ≤ 0.5 × SDK v1 McpServer", against("mcpserver"), 0.5);
+  if (major >= 24) pushWall("cold start ≤ 0.9 × bundled SDK v2 McpServer", against("v2bundled"), 0.9);
   for (const server of startOnly) {
-    push(`${server.label} cold start CPU ≤ 1.1 × calc`, against("typemcp", server.key), 1.1);
+    pushWall(`${server.label} cold start ≤ 1.1 × calc`, against("typemcp", server.key), 1.1);
   }
   return rows;
 }
