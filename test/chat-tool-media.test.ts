@@ -84,6 +84,25 @@ describe("typemcp chat: audio, embedded resources and resource links a tool retu
     );
   });
 
+  test("a resource the model reads through read_resource reaches Anthropic as a document too", async () => {
+    const read = { name: "read_resource", args: { server: "media", uri: "file:///pack/appendix.pdf" } };
+    const body = await fedBack("anthropic", ["--read-resources"], [{ calls: [read] }, { text: "Done." }]);
+    const [result] = body.messages.at(-1).content;
+    expect(result.content).toEqual([
+      { type: "text", text: `[resource file:///pack/appendix.pdf (application/pdf, ${bytes(PDF)} bytes)]` },
+      { type: "document", source: { type: "base64", media_type: "application/pdf", data: PDF }, title: "file:///pack/appendix.pdf" },
+    ]);
+  });
+
+  test("an image past Anthropic's 5 MB bound is not sent to it, and the model is told so", async () => {
+    const body = await fedBack("anthropic", [], [{ calls: [{ name: "media__poster", args: {} }] }, { text: "Done." }]);
+    const [result] = body.messages.at(-1).content;
+    const size = 6 * 1024 * 1024;
+    expect(result.content).toBe(
+      `[image image/png, ${size} bytes]\n${left(`image image/png, ${size} bytes`, `it is ${size} bytes and Anthropic's API takes at most ${5 * 1024 * 1024} bytes for one`)}`,
+    );
+  });
+
   test("reach Chat Completions in a user message after the tool message: input_audio (wav), file (PDF), image_url", async () => {
     const body = await fedBack("openai");
     const [tool, media] = body.messages.slice(-2);
