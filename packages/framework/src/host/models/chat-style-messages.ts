@@ -30,7 +30,13 @@ export function toChatStyleMessages(system: string | undefined, messages: readon
         if (sent.length) shown.push({ result, media: sent });
       }
       // A tool message carries text only: the results' media follow in a user message of their own.
-      if (shown.length) out.push(write.media(shown.flatMap((each) => each.media), mediaCaption(shown)));
+      if (shown.length)
+        out.push(
+          write.media(
+            shown.flatMap((each) => each.media),
+            mediaCaption(shown),
+          ),
+        );
     }
   }
   return out;
