@@ -148,16 +148,25 @@ describe("typemcp chat: audio, embedded resources and resource links a tool retu
     expect(media).toEqual({ role: "user", content: "The images the results of media__quarterly_pack (ollama_call_1) returned:", images: [PNG] });
   });
 
-  test("in code mode, a program reaches them in the tool's result and shows them with codemode.show", async () => {
+  test("in code mode, a program reaches them in the tool's result and shows them with codemode.show; a link it cannot show says why", async () => {
     const code = [
       "const r = await media.quarterly_pack();",
       'await codemode.show(...r.content.filter((b) => b.type === "audio" || typeof b.resource?.blob === "string"));',
       'console.log(r.content.map((b) => b.type).join(" "));',
+      "await codemode.show(r.content[6]!).catch((e: Error) => console.log(e.message));",
     ].join("\n");
     const body = await fedBack("anthropic", ["--code"], [{ calls: [{ name: "run_program", args: { code } }] }, { text: "Done." }]);
     const [result] = body.messages.at(-1).content;
     expect(result.content).toEqual([
-      { type: "text", text: ["text audio audio resource resource resource resource_link\n", left(WAV_LINE, NO_AUDIO), left(OGG_LINE, NO_AUDIO)].join("\n") },
+      {
+        type: "text",
+        text: [
+          "text audio audio resource resource resource resource_link",
+          "codemode.show cannot show this: a resource_link block is text: print what the model needs of it (a link's uri, a resource's text).\n",
+          left(WAV_LINE, NO_AUDIO),
+          left(OGG_LINE, NO_AUDIO),
+        ].join("\n"),
+      },
       ...ANTHROPIC_MEDIA,
     ]);
   });
