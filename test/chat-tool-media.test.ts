@@ -15,6 +15,7 @@ const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwA
 const WAV = "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
 const OGG = Buffer.from("OggS\0fake").toString("base64");
+const TXT = Buffer.from("Margins held.").toString("base64");
 const bytes = (data: string) => Buffer.from(data, "base64").length;
 
 const TEXT = [
@@ -23,6 +24,7 @@ const TEXT = [
   `[audio audio/ogg, ${bytes(OGG)} bytes]`,
   `[resource file:///pack/report.pdf (application/pdf, ${bytes(PDF)} bytes)]`,
   `[resource file:///pack/chart.png (image/png, ${bytes(PNG)} bytes)]`,
+  `[resource file:///pack/summary.txt (text/plain, ${bytes(TXT)} bytes)]`,
   "[resource file:///pack/notes.txt (text/plain)]",
   "Sales rose 4 %.",
   "[resource link file:///pack/appendix.pdf (appendix.pdf, application/pdf): The full tables.]",
@@ -31,6 +33,7 @@ const NO_READS = "[This host cannot read the linked resources for you: give the 
 const left = (what: string, why: string) => `[Not shown to you: the ${what}, because ${why}.]`;
 const WAV_LINE = `audio audio/wav, ${bytes(WAV)} bytes`;
 const OGG_LINE = `audio audio/ogg, ${bytes(OGG)} bytes`;
+const TXT_LINE = `resource file:///pack/summary.txt (text/plain, ${bytes(TXT)} bytes)`;
 
 let dir: string;
 let config: string;
@@ -63,6 +66,7 @@ async function fedBack(provider: keyof typeof KEYS, extra: string[] = [], turns 
 const ANTHROPIC_MEDIA = [
   { type: "document", source: { type: "base64", media_type: "application/pdf", data: PDF }, title: "file:///pack/report.pdf" },
   { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
+  { type: "document", source: { type: "text", media_type: "text/plain", data: "Margins held." }, title: "file:///pack/summary.txt" },
 ];
 const NO_AUDIO = "Anthropic's API takes no audio with a tool result";
 
@@ -107,7 +111,11 @@ describe("typemcp chat: audio, embedded resources and resource links a tool retu
     const body = await fedBack("openai");
     const [tool, media] = body.messages.slice(-2);
     const why = "Chat Completions takes audio only as audio/wav, audio/x-wav, audio/wave, audio/mpeg, audio/mp3";
-    expect(tool).toEqual({ role: "tool", tool_call_id: "call_1", content: [TEXT, NO_READS, left(OGG_LINE, why)].join("\n") });
+    expect(tool).toEqual({
+      role: "tool",
+      tool_call_id: "call_1",
+      content: [TEXT, NO_READS, left(OGG_LINE, why), left(TXT_LINE, "Chat Completions takes files only as application/pdf")].join("\n"),
+    });
     expect(media).toEqual({
       role: "user",
       content: [
@@ -127,6 +135,7 @@ describe("typemcp chat: audio, embedded resources and resource links a tool retu
       { inlineData: { mimeType: "audio/ogg", data: OGG } },
       { inlineData: { mimeType: "application/pdf", data: PDF } },
       { inlineData: { mimeType: "image/png", data: PNG } },
+      { inlineData: { mimeType: "text/plain", data: TXT } },
     ]);
   });
 
@@ -143,6 +152,7 @@ describe("typemcp chat: audio, embedded resources and resource links a tool retu
         left(WAV_LINE, "Ollama takes no audio with a tool result"),
         left(OGG_LINE, "Ollama takes no audio with a tool result"),
         left(pdf, "Ollama takes no files with a tool result"),
+        left(TXT_LINE, "Ollama takes no files with a tool result"),
       ].join("\n"),
     });
     expect(media).toEqual({ role: "user", content: "The images the results of media__quarterly_pack (ollama_call_1) returned:", images: [PNG] });
@@ -151,9 +161,9 @@ describe("typemcp chat: audio, embedded resources and resource links a tool retu
   test("in code mode, a program reaches them in the tool's result and shows them with codemode.show; a link it cannot show says why", async () => {
     const code = [
       "const r = await media.quarterly_pack();",
-      'await codemode.show(...r.content.filter((b) => b.type === "audio" || typeof b.resource?.blob === "string"));',
+      'await codemode.show(...r.content.filter((b) => b.type === "audio" || typeof b.resource?.blob === "string").slice(0, 4));',
       'console.log(r.content.map((b) => b.type).join(" "));',
-      "await codemode.show(r.content[6]!).catch((e: Error) => console.log(e.message));",
+      "await codemode.show(r.content[7]!).catch((e: Error) => console.log(e.message));",
     ].join("\n");
     const body = await fedBack("anthropic", ["--code"], [{ calls: [{ name: "run_program", args: { code } }] }, { text: "Done." }]);
     const [result] = body.messages.at(-1).content;
@@ -161,13 +171,13 @@ describe("typemcp chat: audio, embedded resources and resource links a tool retu
       {
         type: "text",
         text: [
-          "text audio audio resource resource resource resource_link",
+          "text audio audio resource resource resource resource resource_link",
           "codemode.show cannot show this: a resource_link block is text: print what the model needs of it (a link's uri, a resource's text).\n",
           left(WAV_LINE, NO_AUDIO),
           left(OGG_LINE, NO_AUDIO),
         ].join("\n"),
       },
-      ...ANTHROPIC_MEDIA,
+      ...ANTHROPIC_MEDIA.slice(0, 2),
     ]);
   });
 });

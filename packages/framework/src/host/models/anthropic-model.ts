@@ -1,7 +1,7 @@
 import type { AnthropicTool } from "../to-anthropic-tool.js";
 import { withCacheBreakpoints } from "./anthropic-cache.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
-import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall, ToolResultMessage } from "./model-adapter.js";
+import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall, ToolResultMedia, ToolResultMessage } from "./model-adapter.js";
 import { mediaRefusal, sortMedia } from "../tool-result-media.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
 import { toModelTurn } from "./model-turn.js";
@@ -117,11 +117,11 @@ function toAnthropicMessages(messages: readonly ChatMessage[]): Array<{ role: st
   });
 }
 
-// What a tool_result takes beside its text: images (JPEG, PNG, GIF, WebP, 5 MB each) and PDF
-// documents (base64, within the 32 MB a request may have); no audio.
+// What a tool_result takes beside its text: images (JPEG, PNG, GIF, WebP, 5 MB each), PDF
+// and plain-text documents (base64, within the 32 MB a request may have); no audio.
 const refuseMedia = mediaRefusal("Anthropic's API", {
   image: { types: ["image/jpeg", "image/png", "image/gif", "image/webp"], maxBytes: 5 * 1024 * 1024 },
-  file: { types: ["application/pdf"], maxBytes: 24 * 1024 * 1024 },
+  file: { types: ["application/pdf", "text/plain"], maxBytes: 24 * 1024 * 1024 },
 });
 
 function toolResultContent(result: ToolResultMessage): string | ContentBlock[] {
@@ -133,7 +133,14 @@ function toolResultContent(result: ToolResultMessage): string | ContentBlock[] {
     ...sent.map((media) =>
       media.kind === "image"
         ? { type: "image", source: { type: "base64", media_type: media.mimeType, data: media.data } }
-        : { type: "document", source: { type: "base64", media_type: media.mimeType, data: media.data }, ...(media.uri && { title: media.uri }) },
+        : { type: "document", source: documentSource(media), ...(media.uri && { title: media.uri }) },
     ),
   ];
+}
+
+// A PDF goes as base64; a plain-text document as its text, the only way the API takes one.
+function documentSource(media: ToolResultMedia): Record<string, string> {
+  return media.mimeType === "text/plain"
+    ? { type: "text", media_type: "text/plain", data: Buffer.from(media.data, "base64").toString("utf8") }
+    : { type: "base64", media_type: media.mimeType, data: media.data };
 }
