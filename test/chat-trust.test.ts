@@ -53,7 +53,7 @@ describe("typemcp chat --read-resources: the model reads resources itself, under
     expect(run.stdout).toBe(`Said: Error: ${reason}\n`);
   });
 
-  test("from a trusted server a read runs unasked: text whole, a long one cut at 20,000 characters, a binary one described", async () => {
+  test("from a trusted server a read runs unasked: text whole, a long one cut at 20,000 characters, a binary one sent as media", async () => {
     const read = (uri: string) => () => ({ calls: [{ name: "read_resource", args: { server: "trust", uri } }] });
     const { run, generations } = await chat(
       [read("notes://plan"), read("notes://long"), read("notes://logo"), read("notes://nothing"), () => ({ text: "Read." })],
@@ -64,7 +64,9 @@ describe("typemcp chat --read-resources: the model reads resources itself, under
     expect(results(generations[1])[0]!.text).toBe("Ship on Friday.");
     const long = results(generations[2])[0]!.text;
     expect(long).toBe(`${"0123456789".repeat(2_000)}\n[Cut at 20,000 of 30,000 characters.]`);
-    expect(results(generations[3])[0]!.text).toBe("[image/png content, 16 bytes, not shown to the model]");
+    const [tool, media] = generations[3].messages.slice(-2);
+    expect(tool.content).toBe("[resource notes://logo (image/png, 16 bytes)]");
+    expect(media.content[1]).toEqual({ type: "image_url", image_url: { url: `data:image/png;base64,${Buffer.from("not really a png").toString("base64")}` } });
     expect(results(generations[4])[0]!.text).toContain("Error: The read failed:");
     expect(results(generations[4])[0]!.text).toContain("Resource not found: notes://nothing");
   });

@@ -31,7 +31,7 @@ const MOVED: Record<string, string[]> = {
   "./host": ["./providers", "./code-mode"],
 };
 /** Names an entry point of MOVED's got after the move: never in the old place, so not deprecated there. */
-const ADDED_SINCE_THE_MOVE = new Set(["createWorkerdSandbox"]);
+const ADDED_SINCE_THE_MOVE = new Set(["createWorkerdSandbox", "ToolResultMedia"]);
 
 /** The names `file` re-exports whose export specifier carries a `@deprecated` tag. */
 function deprecatedExports(program: ts.Program, file: string): string[] {
@@ -308,6 +308,7 @@ const EXPECTED: Record<string, string[]> = {
     "toAnthropicTool",
     "toGeminiTool",
     "type TokenUsage",
+    "type ToolResultMedia",
     "type ToolResultMessage",
     "ToolRouter",
     "type ToolRouterOptions",

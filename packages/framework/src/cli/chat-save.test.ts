@@ -39,6 +39,31 @@ describe("readConversation", () => {
     expect(messages[1]).toEqual({ role: "model", turn: { text: "", calls: [{ id: "call_1", name: "calc__add", arguments: { a: 2, b: 3 } }] } });
   });
 
+  test("shows a resumed model the images a conversation saved before 0.6 kept under `images`, as media", () => {
+    const saved = [
+      ...OPENAI_TURN.slice(0, 2),
+      {
+        role: "tools",
+        results: [
+          { callId: "call_1", name: "calc__add", content: "[image image/png, 4 bytes]", isError: false, images: [{ mimeType: "image/png", data: "iVBO" }] },
+        ],
+      },
+    ];
+    const { messages } = readConversation(write("images.json", saved), adapter("anthropic"));
+    expect(messages[2]).toEqual({
+      role: "tools",
+      results: [
+        {
+          callId: "call_1",
+          name: "calc__add",
+          content: "[image image/png, 4 bytes]",
+          isError: false,
+          media: [{ kind: "image", mimeType: "image/png", data: "iVBO" }],
+        },
+      ],
+    });
+  });
+
   test("carries the saved token usage", () => {
     expect(readConversation(write("usage.json", OPENAI_TURN), adapter("openai")).usage).toEqual({ inputTokens: 40, outputTokens: 7 });
   });

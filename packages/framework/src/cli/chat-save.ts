@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../errors/host-error.js";
-import type { ChatMessage, ModelAdapter, TokenUsage } from "../host/models/model-adapter.js";
+import type { ChatMessage, ModelAdapter, TokenUsage, ToolResultMessage } from "../host/models/model-adapter.js";
 
 /** What `/save FILE` writes and `--resume FILE` reads: the conversation in the loop's neutral form. */
 interface SavedConversation {
@@ -50,6 +50,7 @@ export function readConversation(file: string, model: ModelAdapter): { messages:
   }
   const usage = isUsage(saved.usage) ? { usage: { inputTokens: saved.usage.inputTokens, outputTokens: saved.usage.outputTokens } } : {};
   const messages = saved.messages.map((message): ChatMessage => {
+    if (message.role === "tools") return { role: "tools", results: message.results.map(withSavedImages) };
     if (message.role !== "model") return message;
     // OpenAI keeps arguments as JSON text; Anthropic and Gemini take only objects.
     const calls = message.turn.calls.map((call) => ({
@@ -83,6 +84,20 @@ function withEveryCallAnswered(messages: readonly ChatMessage[]): ChatMessage[] 
     if (next?.role === "tools") i++;
   }
   return out;
+}
+
+/** A result as saved before media had a field of their own (0.5): its images under `images`. */
+type SavedResult = ToolResultMessage & { readonly images?: readonly { mimeType?: unknown; data?: unknown }[] };
+
+// A conversation saved before audio and files reached the model kept a result's images under
+// `images`: they are its media, so a resumed model is shown them again, not just their text line.
+function withSavedImages(result: SavedResult): ToolResultMessage {
+  const { images, ...rest } = result;
+  if (!Array.isArray(images) || result.media) return rest;
+  const media = images.flatMap((image) =>
+    typeof image?.mimeType === "string" && typeof image.data === "string" ? [{ kind: "image" as const, mimeType: image.mimeType, data: image.data }] : [],
+  );
+  return media.length ? { ...rest, media } : rest;
 }
 
 function parseArguments(text: string): unknown {

@@ -69,7 +69,7 @@ describe("formatCallResult", () => {
         { type: "resource", resource: { uri: "mem://x", text: "inline" } },
       ],
     };
-    expect(formatCallResult(result)).toBe("The sum is 5.\n[image image/png, 3 bytes]\n[resource link file:///a.txt (a.txt)]\ninline");
+    expect(formatCallResult(result)).toBe("The sum is 5.\n[image image/png, 3 bytes]\n[resource link file:///a.txt (a.txt)]\n[resource mem://x]\ninline");
   });
 
   test("prints structured content as JSON when there are no blocks", () => {

@@ -28,7 +28,17 @@ export { createGeminiModel } from "./models/gemini-model.js";
 export type { GeminiModelOptions } from "./models/gemini-model.js";
 export { createOllamaModel } from "./models/ollama-model.js";
 export type { OllamaModelOptions } from "./models/ollama-model.js";
-export type { ChatMessage, ModelAdapter, ModelProvider, ModelRequest, ModelTurn, ProposedCall, TokenUsage, ToolResultMessage } from "./models/model-adapter.js";
+export type {
+  ChatMessage,
+  ModelAdapter,
+  ModelProvider,
+  ModelRequest,
+  ModelTurn,
+  ProposedCall,
+  TokenUsage,
+  ToolResultMedia,
+  ToolResultMessage,
+} from "./models/model-adapter.js";
 export type { ProviderHttpOptions } from "./models/provider-fetch.js";
 export type { ProviderWireListener } from "./models/wire-fetch.js";
 

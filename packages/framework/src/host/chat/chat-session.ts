@@ -20,7 +20,7 @@ import { FIND_TOOL_NAME, SCHEMA_TOOL_NAME, toLazyTools } from "./lazy-tools.js";
 import { answerResourceTool, DEFAULT_RESOURCE_CHARS, isResourceTool, READ_RESOURCE_TOOL, toResourceTools } from "./resource-tools.js";
 import { addUsage, sizeOf, usageOf, type TurnUsage } from "./turn-usage.js";
 import { validateCallArguments } from "./validate-call-arguments.js";
-import { toolResultImages } from "../tool-result-images.js";
+import { toToolResultMessage } from "./tool-result-message.js";
 
 export type { ChatServer, ChatSessionOptions, ConsentAnswer, ConsentRequest } from "./chat-types.js";
 
@@ -280,8 +280,7 @@ export class ChatSession {
     }
     this.emit({ type: "call", step, id: call.id, name: call.name, qualifiedName: routed.qualifiedName, arguments: routed.arguments });
     const outcome = await this.runChecked(routed, call.id, invalid, signal);
-    const images = toolResultImages(outcome.result);
-    return { callId: call.id, name: call.name, content: outcome.text, isError: outcome.isError, ...(images.length && { images }) };
+    return toToolResultMessage(call, outcome, this.servers.get(routed.server)!, Boolean(this.options.readResources));
   }
 
   /**

@@ -52,12 +52,12 @@ export async function answerCodeTool(host: HostAnsweredCall, catalog: CodeModeCa
   // Told only when it changed: what is kept is in the conversation already otherwise.
   const keeping = kept.takeChanged() ? `\n[kept for later programs: ${kept.list()}]` : "";
   if (!ran.failure) {
+    const shown = ran.media?.length ?? 0;
     // A program that only found tools: later requests leave it out once another program ran.
-    if (discovered && !inner && !keeping && !ran.images?.length) catalog.used.note(call.id);
-    const images = ran.images?.length ?? 0;
-    const nothing = images ? `(The program showed ${images} image${images === 1 ? "" : "s"}.)` : "(The program printed nothing.)";
-    const shown = host.reply(false, `${ran.output || nothing}${keeping}`);
-    return ran.images?.length ? { ...shown, images: ran.images } : shown;
+    if (discovered && !inner && !keeping && !shown) catalog.used.note(call.id);
+    const nothing = shown ? `(The program showed ${shown} piece${shown === 1 ? "" : "s"} of media.)` : "(The program printed nothing.)";
+    const message = host.reply(false, `${ran.output || nothing}${keeping}`);
+    return shown ? { ...message, media: ran.media } : message;
   }
   const printed = ran.output ? `\nIt printed before it stopped:\n${ran.output}` : "";
   return host.reply(true, `${catalog.explainMissing(ran.failure.message)}${printed}${keeping}`);

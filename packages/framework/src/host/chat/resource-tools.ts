@@ -2,6 +2,7 @@ import { HostError } from "../../errors/host-error.js";
 import type { McpTool } from "../mcp-tool.js";
 import type { ToolResultMessage } from "../models/model-adapter.js";
 import { startHostToolCall } from "./host-tool-call.js";
+import { base64Bytes, blockMedia } from "../tool-result-media.js";
 import type { ChatServer } from "./chat-types.js";
 import type { HostAnsweredCall } from "./host-answered-call.js";
 
@@ -44,7 +45,7 @@ export function isResourceTool(name: string): boolean {
 /**
  * Answers `list_resources` (every server's list, unasked: it names what exists, as the tool list
  * does) and `read_resource` (asked through `askRead` unless the server is trusted; the text cut
- * at `maxChars`; binary contents described, not sent).
+ * at `maxChars`; a blob sent as media, as each provider takes it).
  */
 export async function answerResourceTool(
   host: HostAnsweredCall,
@@ -75,20 +76,17 @@ export async function answerResourceTool(
     if (refused !== undefined) return refuse("refused", "consent", refused);
     host.emit({ type: "decision", id: call.id, decision: "run" });
     const contents = await server.readResource!(uri);
-    const text = contents.map((c) => c.text ?? `[${c.mimeType ?? "binary"} content, ${base64Bytes(c.blob ?? "")} bytes, not shown to the model]`).join("\n");
+    // A blob (a PDF, an image) goes to the model as media, as a tool's embedded resource does.
+    const media = contents.flatMap((c) => blockMedia({ type: "resource", resource: c }) ?? []);
+    const text = contents.map((c) => c.text ?? `[resource ${c.uri} (${c.mimeType ?? "binary"}, ${base64Bytes(c.blob ?? "")} bytes)]`).join("\n");
     const cut =
       text.length > maxChars
         ? `${text.slice(0, maxChars)}\n[Cut at ${maxChars.toLocaleString("en-US")} of ${text.length.toLocaleString("en-US")} characters.]`
         : text;
-    return host.reply(false, cut || "(The resource is empty.)");
+    const answer = host.reply(false, cut || "(The resource is empty.)");
+    return media.length ? { ...answer, media } : answer;
   } catch (error) {
     if (!(error instanceof HostError)) throw error;
     return host.reply(true, `The read failed: ${error.message}`);
   }
-}
-
-// The size of base64 data without decoding it: three bytes per four characters, less the padding.
-function base64Bytes(blob: string): number {
-  const data = blob.replace(/\s+/g, "");
-  return Math.floor((data.length * 3) / 4) - (data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0);
 }

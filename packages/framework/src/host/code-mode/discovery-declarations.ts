@@ -11,7 +11,7 @@ declare namespace codemode {
   function describe(...names: string[]): Promise<string>;
   /** Keep data (as JSON) or a self-contained function for later programs of this session, as \`kept.name\`; \`undefined\` forgets it. */
   function keep(name: string, value: unknown): Promise<void>;
-  /** Show the model images (a tool's image blocks) beside what the program prints; up to 4 of 5 MB each. */
+  /** Show the model a tool's images, audio or embedded files (blocks with data, or a resource with a blob) beside what the program prints; up to 4. */
   function show(...images: ContentBlock[]): Promise<void>;
 }
 `;

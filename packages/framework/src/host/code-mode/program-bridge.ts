@@ -1,18 +1,18 @@
 import { toDiscoveryRequest } from "./discovery-declarations.js";
-import { describeException, refuseImage } from "./sandbox-messages.js";
+import { describeException, toShownMedia } from "./sandbox-messages.js";
 import type { BridgeAnswer, ResolvedLimits, SandboxFailure, SandboxOutcome, SandboxRun } from "./sandbox-types.js";
 import type { PositionMap } from "./source-positions.js";
-import type { ToolResultImage } from "../models/model-adapter.js";
+import type { ToolResultMedia } from "../models/model-adapter.js";
 
 /** A message the sandbox's prelude sends about one program. */
 export type BridgeMessage = Record<string, unknown>;
-/** How the host answers a question of the program (a tool call, a search, a keep, an image). */
+/** How the host answers a question of the program (a tool call, a search, a keep, media to show). */
 export type BridgeReply = { readonly id: number; readonly result?: unknown; readonly error?: string };
 
 /**
  * The host's side of one program's run, whatever sandbox it runs in: what it printed (within its
  * limit), its clock (paused while its tool calls run), its tool calls one at a time, its
- * discovery, kept values and images, and how it ended. `stop` is the sandbox's way to end the
+ * discovery, kept values and the media it shows, and how it ended. `stop` is the sandbox's way to end the
  * program at once; `reply` carries an answer back to it.
  */
 export class ProgramBridge {
@@ -21,7 +21,7 @@ export class ProgramBridge {
   failure: SandboxOutcome["failure"];
   finished = false;
   private started = false;
-  private readonly images: ToolResultImage[] = [];
+  private readonly media: ToolResultMedia[] = [];
   private queue = Promise.resolve();
   private inFlight = 0;
   private budget: number;
@@ -69,7 +69,7 @@ export class ProgramBridge {
   /** The outcome, once the sandbox is done with the program. */
   outcome(): SandboxOutcome {
     clearTimeout(this.timer);
-    return { output: this.output, calls: this.calls, ...(this.images.length && { images: this.images }), ...(this.failure && { failure: this.failure }) };
+    return { output: this.output, calls: this.calls, ...(this.media.length && { media: this.media }), ...(this.failure && { failure: this.failure }) };
   }
 
   /** Handles one message of the program's; a question's answer goes to `reply`. */
@@ -91,9 +91,9 @@ export class ProgramBridge {
       const onDiscover = this.program.onDiscover;
       reply(request && onDiscover ? { id, result: onDiscover(request) } : { id, error: `codemode.${String(message.op)} is not offered here.` });
     } else if (kind === "image") {
-      const refused = refuseImage(message, this.images.length);
-      if (!refused) this.images.push({ mimeType: String(message.mimeType), data: String(message.data) });
-      reply(refused ? { id, error: refused } : { id, result: null });
+      const shown = toShownMedia(message, this.media.length);
+      if (typeof shown !== "string") this.media.push(shown);
+      reply(typeof shown === "string" ? { id, error: shown } : { id, result: null });
     } else if (kind === "keep") {
       const entry = typeof message.source === "string" ? { source: message.source } : "value" in message ? { value: message.value } : undefined;
       const refused = this.program.kept ? this.program.kept.keep(String(message.name), entry) : "codemode.keep is not offered here.";

@@ -1,9 +1,10 @@
 import type { SandboxOutcome } from "./sandbox-types.js";
 import type { PositionMap } from "./source-positions.js";
-import { MAX_IMAGE_CHARS } from "../tool-result-images.js";
+import { base64Bytes, blockMedia, MAX_MEDIA_BYTES } from "../tool-result-media.js";
+import type { ToolResultMedia } from "../models/model-adapter.js";
 
-/** The images one program may show the model. */
-const MAX_IMAGES = 4;
+/** The pieces of media (images, audio, files) one program may show the model. */
+const MAX_SHOWN = 4;
 // The program may not load modules: in Deno a statically written import of a local file is read
 // without the read permission, so none may be written at all (the tools are globals).
 const MODULE_SYNTAX = /\b(import|export)\b/;
@@ -18,13 +19,22 @@ export function refuseModules(code: string): NonNullable<SandboxOutcome["failure
   };
 }
 
-/** Why codemode.show cannot show this, or undefined when it can. */
-export function refuseImage(block: { type?: unknown; mimeType?: unknown; data?: unknown }, shown: number): string | undefined {
-  if (block.type !== "image" || typeof block.data !== "string" || typeof block.mimeType !== "string" || !block.mimeType.startsWith("image/")) {
-    return 'codemode.show takes image blocks ({ type: "image", data, mimeType: "image/…" }), as a tool\'s content has them.';
+/**
+ * What `codemode.show` shows the model of a block, or why it cannot: an image, audio, or an
+ * embedded resource's blob (a PDF), up to `MAX_MEDIA_BYTES` each and `MAX_SHOWN` a program.
+ */
+export function toShownMedia(block: { type?: unknown; [field: string]: unknown }, shown: number): ToolResultMedia | string {
+  const media = blockMedia(block);
+  if (!media) {
+    const what =
+      block.type === "resource_link" || block.type === "resource" || block.type === "text"
+        ? `a ${String(block.type)} block is text: print what the model needs of it (a link's uri, a resource's text).`
+        : 'it takes content blocks with data: { type: "image" | "audio", data, mimeType } or { type: "resource", resource: { uri, mimeType, blob } }.';
+    return `codemode.show cannot show this: ${what}`;
   }
-  if (block.data.length > MAX_IMAGE_CHARS) return `codemode.show: the image is ${block.data.length} base64 characters; one may have ${MAX_IMAGE_CHARS}.`;
-  return shown >= MAX_IMAGES ? `codemode.show: a program shows at most ${MAX_IMAGES} images.` : undefined;
+  const bytes = base64Bytes(media.data);
+  if (bytes > MAX_MEDIA_BYTES) return `codemode.show: the ${media.kind} is ${bytes} bytes; one may have ${MAX_MEDIA_BYTES}.`;
+  return shown >= MAX_SHOWN ? `codemode.show: a program shows at most ${MAX_SHOWN} images, audio or files.` : media;
 }
 
 /** A line of the prelude's (`{"typemcp":…}`), parsed, or undefined for anything else (the program's own output). */

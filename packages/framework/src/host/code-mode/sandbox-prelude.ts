@@ -141,8 +141,8 @@ export function preludeGlobals(setup: PreludeSetup, ask: (message: Record<string
         }
         return ask({ typemcp: "keep", name, source });
       },
-      show: async (...images: Array<{ type?: unknown; data?: unknown; mimeType?: unknown }>) => {
-        for (const image of images) await ask({ typemcp: "image", type: image?.type, mimeType: image?.mimeType, data: image?.data });
+      show: async (...images: Array<{ type?: unknown; data?: unknown; mimeType?: unknown; resource?: unknown }>) => {
+        for (const image of images) await ask({ typemcp: "image", type: image?.type, mimeType: image?.mimeType, data: image?.data, resource: image?.resource });
       },
     };
     Object.defineProperty(globalThis, "codemode", { value: Object.freeze(Object.assign(Object.create(null), codemode)), enumerable: true });

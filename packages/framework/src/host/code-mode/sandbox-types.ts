@@ -1,6 +1,6 @@
 import type { DiscoveryRequest } from "./discovery-declarations.js";
 import type { KeptValues } from "./kept-values.js";
-import type { ToolResultImage } from "../models/model-adapter.js";
+import type { ToolResultMedia } from "../models/model-adapter.js";
 
 /** What a program may use, and how long. */
 export interface SandboxLimits {
@@ -56,8 +56,8 @@ export interface SandboxOutcome {
   readonly failure?: { readonly kind: SandboxFailure; readonly message: string };
   /** Tool calls it made. */
   readonly calls: number;
-  /** The images it showed the model (`codemode.show`). */
-  readonly images?: readonly ToolResultImage[];
+  /** The images, audio and files it showed the model (`codemode.show`). */
+  readonly media?: readonly ToolResultMedia[];
 }
 
 /** Runs programs in a sandbox whose only way out is the tool bridge. */

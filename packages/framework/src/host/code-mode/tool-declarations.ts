@@ -49,7 +49,7 @@ const CALL_TOOL_RESULT = `{
   structuredContent?: { [key: string]: unknown };
   isError?: boolean;
 }`;
-const CONTENT_BLOCK = `{ type: string; text?: string; [key: string]: unknown }`;
+const CONTENT_BLOCK = `{ type: string; text?: string; data?: string; mimeType?: string; uri?: string; resource?: { uri: string; mimeType?: string; text?: string; blob?: string }; [key: string]: unknown }`;
 
 /**
  * TypeScript declarations for every tool of `servers`: one namespace per server, one function

@@ -1,7 +1,8 @@
 import type { AnthropicTool } from "../to-anthropic-tool.js";
 import { withCacheBreakpoints } from "./anthropic-cache.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
-import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
+import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall, ToolResultMedia, ToolResultMessage } from "./model-adapter.js";
+import { mediaRefusal, sortMedia } from "../tool-result-media.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
 import { toModelTurn } from "./model-turn.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
@@ -109,15 +110,37 @@ function toAnthropicMessages(messages: readonly ChatMessage[]): Array<{ role: st
       content: message.results.map((result) => ({
         type: "tool_result",
         tool_use_id: result.callId,
-        // A tool_result takes image blocks beside its text.
-        content: result.images?.length
-          ? [
-              { type: "text", text: result.content },
-              ...result.images.map((image) => ({ type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } })),
-            ]
-          : result.content,
+        content: toolResultContent(result),
         ...(result.isError && { is_error: true }),
       })),
     };
   });
+}
+
+// What a tool_result takes beside its text: images (JPEG, PNG, GIF, WebP, 5 MB each), PDF
+// and plain-text documents (base64, within the 32 MB a request may have); no audio.
+const refuseMedia = mediaRefusal("Anthropic's API", {
+  image: { types: ["image/jpeg", "image/png", "image/gif", "image/webp"], maxBytes: 5 * 1024 * 1024 },
+  file: { types: ["application/pdf", "text/plain"], maxBytes: 24 * 1024 * 1024 },
+});
+
+function toolResultContent(result: ToolResultMessage): string | ContentBlock[] {
+  const { sent, notes } = sortMedia(result.media, refuseMedia);
+  const text = [result.content, ...notes].filter(Boolean).join("\n");
+  if (!sent.length) return text;
+  return [
+    ...(text ? [{ type: "text", text }] : []),
+    ...sent.map((media) =>
+      media.kind === "image"
+        ? { type: "image", source: { type: "base64", media_type: media.mimeType, data: media.data } }
+        : { type: "document", source: documentSource(media), ...(media.uri && { title: media.uri }) },
+    ),
+  ];
+}
+
+// A PDF goes as base64; a plain-text document as its text, the only way the API takes one.
+function documentSource(media: ToolResultMedia): Record<string, string> {
+  return media.mimeType === "text/plain"
+    ? { type: "text", media_type: "text/plain", data: Buffer.from(media.data, "base64").toString("utf8") }
+    : { type: "base64", media_type: media.mimeType, data: media.data };
 }

@@ -7,6 +7,7 @@ import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js"
 import { assembleGeminiStream } from "./gemini-stream.js";
 import { toModelTurn } from "./model-turn.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
+import { MAX_MEDIA_BYTES, mediaRefusal, sortMedia } from "../tool-result-media.js";
 
 /** How to reach the Gemini API. */
 export interface GeminiModelOptions extends ProviderHttpOptions {
@@ -122,20 +123,32 @@ function toGeminiContents(messages: readonly ChatMessage[]): unknown[] {
       ];
       return { role: "model", parts };
     }
-    // Images go as inline data beside the function responses, in the same user turn.
-    const images = message.results.flatMap((result) => (result.images ?? []).map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data } })));
+    // Media go as inline data beside the function responses, in the same user turn; what Gemini
+    // does not take is named in the response's text.
+    const media = message.results.map((result) => sortMedia(result.media, refuseMedia));
     return {
       role: "user",
       parts: [
-        ...message.results.map((result) => ({
-          functionResponse: {
-            ...(idsSent.has(result.callId) ? { id: result.callId } : {}),
-            name: result.name,
-            response: result.isError ? { error: result.content } : { output: result.content },
-          },
-        })),
-        ...images,
+        ...message.results.map((result, i) => {
+          const text = [result.content, ...media[i]!.notes].filter(Boolean).join("\n");
+          return {
+            functionResponse: {
+              ...(idsSent.has(result.callId) ? { id: result.callId } : {}),
+              name: result.name,
+              response: result.isError ? { error: text } : { output: text },
+            },
+          };
+        }),
+        ...media.flatMap(({ sent }) => sent.map((each) => ({ inlineData: { mimeType: each.mimeType, data: each.data } }))),
       ],
     };
   });
 }
+
+// Inline data Gemini reads: images, audio, PDF and plain text documents. Its own bound on inline
+// data is larger (100 MB a request); the host sends no more than 20 MB a piece.
+const refuseMedia = mediaRefusal("Gemini", {
+  image: { types: ["image/png", "image/jpeg", "image/webp", "image/heic", "image/heif"], maxBytes: MAX_MEDIA_BYTES },
+  audio: { types: ["audio/wav", "audio/mp3", "audio/mpeg", "audio/aiff", "audio/aac", "audio/ogg", "audio/flac"], maxBytes: MAX_MEDIA_BYTES },
+  file: { types: ["application/pdf", "text/plain"], maxBytes: MAX_MEDIA_BYTES },
+});

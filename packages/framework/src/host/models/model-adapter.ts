@@ -56,14 +56,24 @@ export interface ToolResultMessage {
   /** Text for the model: the tool's text blocks, or the host's explanation of a refusal. */
   readonly content: string;
   readonly isError: boolean;
-  /** The result's images, which each adapter sends as its API takes images with a tool result. */
-  readonly images?: readonly ToolResultImage[];
+  /**
+   * The result's media (images, audio, embedded resources' blobs), which each adapter sends as its
+   * API takes them with a tool result, or names in a line of the text when it takes none of that kind.
+   */
+  readonly media?: readonly ToolResultMedia[];
 }
 
-/** An image a tool returned: base64 data and its `image/…` type, as MCP's image block carries them. */
-export interface ToolResultImage {
+/**
+ * Media a tool returned, base64 as MCP carries it: an image or audio block, or the `blob` of an
+ * embedded resource (then with its `uri`). `kind` follows the MIME type: `file` is anything
+ * neither an image nor audio (a PDF, say).
+ */
+export interface ToolResultMedia {
+  readonly kind: "image" | "audio" | "file";
   readonly mimeType: string;
   readonly data: string;
+  /** The embedded resource's URI, for a resource's blob. */
+  readonly uri?: string;
 }
 
 /** One entry of the conversation the loop keeps. */

@@ -1,7 +1,8 @@
 import { ProviderReplyError } from "./provider-reply-error.js";
 import type { OpenAIChatTool } from "../to-openai-tool.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ProposedCall } from "./model-adapter.js";
-import { imagesCaption, toChatStyleMessages } from "./chat-style-messages.js";
+import { toChatStyleMessages } from "./chat-style-messages.js";
+import { MAX_MEDIA_BYTES, mediaRefusal } from "../tool-result-media.js";
 import { toModelTurn } from "./model-turn.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
@@ -147,13 +148,10 @@ function toOllamaMessages(system: string | undefined, messages: readonly ChatMes
         })),
       }),
     }),
-    tool: (result) => ({ role: "tool", tool_name: result.name, content: result.isError ? `Error: ${result.content}` : result.content }),
-    // Ollama takes images as base64 on a message, for vision models.
-    images: (results) => ({
-      role: "user",
-      content: imagesCaption(results),
-      images: results.flatMap((result) => (result.images ?? []).map((image) => image.data)),
-    }),
+    tool: (result, text) => ({ role: "tool", tool_name: result.name, content: result.isError ? `Error: ${text}` : text }),
+    // Ollama takes images as base64 on a message, for vision models; no audio, no documents.
+    media: (media, caption) => ({ role: "user", content: caption, images: media.map((image) => image.data) }),
+    refuse: mediaRefusal("Ollama", { image: { types: ["image/png", "image/jpeg"], maxBytes: MAX_MEDIA_BYTES } }),
   });
 }
 

@@ -1,8 +1,9 @@
 import type { OpenAIChatTool } from "../to-openai-tool.js";
 import { loadProviderSdk } from "./load-provider-sdk.js";
-import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn } from "./model-adapter.js";
+import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ToolResultMedia } from "./model-adapter.js";
+import { mediaRefusal } from "../tool-result-media.js";
 import { providerFetchFor, type ProviderHttpOptions } from "./provider-fetch.js";
-import { imagesCaption, toChatStyleMessages } from "./chat-style-messages.js";
+import { toChatStyleMessages } from "./chat-style-messages.js";
 import { assembleOpenAIStream } from "./openai-stream.js";
 import { toModelTurn } from "./model-turn.js";
 import { requestPlaces, toProviderFailure } from "./provider-failure.js";
@@ -122,15 +123,25 @@ function toOpenAIMessages(system: string | undefined, messages: readonly ChatMes
       }),
     }),
     // Chat Completions has no error flag on a tool message: the text has to say it.
-    tool: (result) => ({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${result.content}` : result.content }),
-    images: (results) => ({
-      role: "user",
-      content: [
-        { type: "text", text: imagesCaption(results) },
-        ...results.flatMap((result) =>
-          (result.images ?? []).map((image) => ({ type: "image_url", image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
-        ),
-      ],
-    }),
+    tool: (result, text) => ({ role: "tool", tool_call_id: result.callId, content: result.isError ? `Error: ${text}` : text }),
+    media: (media, caption) => ({ role: "user", content: [{ type: "text", text: caption }, ...media.map(toContentPart)] }),
+    refuse: refuseMedia,
   });
+}
+
+// What a user message of Chat Completions takes: images as data URLs, audio as wav or mp3
+// (`input_audio`, for models that hear), PDF files as data URLs (`file`).
+const MAX_BYTES = 20 * 1024 * 1024;
+const AUDIO_FORMATS: Record<string, string> = { "audio/wav": "wav", "audio/x-wav": "wav", "audio/wave": "wav", "audio/mpeg": "mp3", "audio/mp3": "mp3" };
+const refuseMedia = mediaRefusal("Chat Completions", {
+  image: { types: ["image/png", "image/jpeg", "image/webp", "image/gif"], maxBytes: MAX_BYTES },
+  audio: { types: Object.keys(AUDIO_FORMATS), maxBytes: MAX_BYTES },
+  file: { types: ["application/pdf"], maxBytes: MAX_BYTES },
+});
+
+function toContentPart(media: ToolResultMedia): unknown {
+  const url = `data:${media.mimeType};base64,${media.data}`;
+  if (media.kind === "image") return { type: "image_url", image_url: { url } };
+  if (media.kind === "audio") return { type: "input_audio", input_audio: { data: media.data, format: AUDIO_FORMATS[media.mimeType] } };
+  return { type: "file", file: { filename: media.uri?.split("/").pop() || "document.pdf", file_data: url } };
 }
