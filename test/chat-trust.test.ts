@@ -161,6 +161,34 @@ describe("typemcp chat: /roots changes the roots in a session, and the servers a
   });
 });
 
+describe("roots: a server whose command line names its folder (as a filesystem server's does) is offered that folder", { timeout: 60_000 }, () => {
+  const where = [() => ({ calls: [{ name: "trust__where", args: {} }] }), (body: any) => ({ text: `Said: ${results(body)[0]?.text}` })];
+  const folder = () => fs.mkdtempSync(path.join(dir, "folder-"));
+  const uriOf = (full: string) => `file://${full} (${path.basename(full)})`;
+
+  test("by typemcp call, not the working directory it would otherwise be narrowed or widened to", async () => {
+    const own = folder();
+    const run = await typemcp(["call", "trust__where", "--", process.execPath, TRUST, own]);
+    expect(run.stdout).toBe(`${uriOf(own)}\ntold of 0 change(s)\n`);
+  });
+
+  test("by typemcp call with --root, the roots the user chose instead; with no folder named, the working directory", async () => {
+    const [own, chosen] = [folder(), folder()];
+    expect((await typemcp(["call", "trust__where", "--root", chosen, "--", process.execPath, TRUST, own])).stdout).toBe(
+      `${uriOf(chosen)}\ntold of 0 change(s)\n`,
+    );
+    expect((await typemcp(["call", "trust__where", "--", process.execPath, TRUST])).stdout).toBe(`${uriOf(ROOT.replace(/\/$/, ""))}\ntold of 0 change(s)\n`);
+  });
+
+  test("by typemcp chat from an mcp.json, each server its own folder", async () => {
+    const [one, other] = [folder(), folder()];
+    const config = writeMcpConfig(dir, { trust: { command: process.execPath, args: [TRUST, one, "--verbose", other] } });
+    const { run } = await chat(where, ["--yes"], ["--config", config]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`Said: ${uriOf(one)}\n${uriOf(other)}\ntold of 0 change(s)\n`);
+  });
+});
+
 describe("typemcp chat: a URL a server asks the user to open (elicitation, URL mode)", { timeout: 60_000 }, () => {
   const connect = [() => ({ calls: [{ name: "trust__connect", args: {} }] }), (body: any) => ({ text: `Said: ${results(body)[0]?.text}` })];
   const URL = "https://calendar.example.com/connect?session=abc";

@@ -1,3 +1,4 @@
+import { rootsFor } from "./own-folders.js";
 import { coerceArguments } from "../host/coerce-arguments.js";
 import { HostError } from "../errors/host-error.js";
 import { createModel } from "../host/models/create-model.js";
@@ -51,7 +52,8 @@ export function runCall(argv: readonly string[]): Promise<number> {
     const questions = createCliAnswers({
       openUrl: openUrlForPerson,
       presets,
-      roots: readRoots(options.root),
+      // The folders its own command line names, unless --root says otherwise (see own-folders.ts).
+      roots: rootsFor(spec, readRoots(options.root), (options.root?.length ?? 0) > 0),
       // The user answers on stdin and sees the questions on stderr: both must be a terminal.
       interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
       terminal: () => (process.stdin.isTTY && process.stderr.isTTY ? askLine : undefined),

@@ -98,11 +98,12 @@ export function runChat(argv: readonly string[]): Promise<number> {
     // Whoever asks the user at the moment: the session's own line reader in the interactive mode.
     let terminalAsk: AskLine | undefined;
     // /roots add and /roots remove change them in a session; each server reads them at its next roots/list.
-    const roots = new ChatRoots(readRoots(options.root));
+    const roots = new ChatRoots(readRoots(options.root), (options.root?.length ?? 0) > 0);
     const questions = createCliAnswers({
       openUrl: openUrlForPerson,
       presets: readPresetAnswers(options.answer),
-      roots: () => roots.list,
+      // Each server its own folders until the user chooses roots (see own-folders.ts).
+      roots: ({ server }) => roots.forServer(specs.find((spec) => spec.name === server) ?? (specs.length === 1 ? specs[0] : undefined)),
       // Both modes ask on stdin when it is a terminal (see runChatRepl and runPrompt).
       interactive: process.stdin.isTTY === true,
       terminal: () => terminalAsk,
@@ -179,6 +180,7 @@ export function runChat(argv: readonly string[]): Promise<number> {
           save: (file, chat) => saveConversation(file, chat.messages, model, chat.usage),
           roots,
           rootsChosen: (options.root?.length ?? 0) > 0,
+          ownFolders: roots.ownFolders(specs),
           rootsChanged: () => tellRootsChanged([...opened.servers.map((s) => s.connection), ...replaced]),
         });
       const code = await runPrompt(options.prompt!, session, events, options.json);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { createInterface, type Interface } from "node:readline";
 import type { ChatSession } from "../host/chat/chat-session.js";
 import { describePrompts, describeResources, getPromptText, mentionsIn, readAttachment } from "./chat-context.js";
+import type { Root } from "../host/client-answers.js";
 import type { ChatRoots } from "./chat-roots.js";
 import type { OpenServer } from "./open-servers.js";
 
@@ -32,6 +33,8 @@ export interface ChatReplOptions {
   save: (file: string, session: ChatSession) => void;
   /** Whether the roots were given with --root (else they are the working directory). */
   rootsChosen?: boolean;
+  /** The servers offered the folders their command lines name rather than the roots, until the user chooses roots. */
+  ownFolders?: readonly { server: string; folders: readonly Root[] }[];
   /** `/roots`: the roots, changed in place; `rootsChanged` tells the servers. */
   roots?: ChatRoots;
   rootsChanged?: () => Promise<string>;
@@ -89,15 +92,7 @@ export async function runChatRepl(options: ChatReplOptions): Promise<number> {
   };
   const names = options.servers.map((s) => s.name).join(", ");
   show(process.stdout, `typemcp chat with ${names}: ${session.tools().length} tools. /help for commands.\n`);
-  // A server that asks for roots may work anywhere under them, and one configured with a folder
-  // of its own (a filesystem server) may take them instead of it: said before the first message.
-  if (options.roots) {
-    const where = options.roots.list.map((root) => (root.uri.startsWith("file:") ? fileURLToPath(root.uri) : root.uri)).join(", ");
-    show(
-      process.stdout,
-      `Roots offered to servers that ask: ${where || "none"}${options.rootsChosen ? "" : " (the working directory; choose with --root)"}.\n`,
-    );
-  }
+  showRoots(options);
   try {
     for (;;) {
       const line = await lines.next(terminal ? "you> " : "");
@@ -253,5 +248,23 @@ function writeHistory(file: string, history: readonly string[]): void {
     fs.writeFileSync(file, `${[...history].slice(0, HISTORY_LINES).reverse().join("\n")}\n`, { mode: 0o600 });
   } catch {
     // History is a convenience; a read-only home must not break the session.
+  }
+}
+
+/**
+ * Said before the first message: a server that asks for roots may work anywhere under them, and
+ * one configured with a folder of its own is offered that folder instead (see own-folders.ts).
+ */
+function showRoots(options: ChatReplOptions): void {
+  if (options.roots) {
+    const where = options.roots.list.map((root) => (root.uri.startsWith("file:") ? fileURLToPath(root.uri) : root.uri)).join(", ");
+    show(
+      process.stdout,
+      `Roots offered to servers that ask: ${where || "none"}${options.rootsChosen ? "" : " (the working directory; choose with --root)"}.\n`,
+    );
+    for (const { server, folders } of options.ownFolders ?? []) {
+      const paths = folders.map((root) => fileURLToPath(root.uri)).join(", ");
+      show(process.stdout, `${server || "The server"} is offered the folder${folders.length === 1 ? "" : "s"} its command line names instead: ${paths}.\n`);
+    }
   }
 }

@@ -3,6 +3,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Root } from "../host/client-answers.js";
 import { HostError } from "../errors/host-error.js";
+import type { ServerSpec } from "../host/server-spec.js";
+import { ownFolders, rootsFor } from "./own-folders.js";
 
 /**
  * The roots of an interactive chat, which `/roots add PATH` and `/roots remove PATH` change:
@@ -11,8 +13,13 @@ import { HostError } from "../errors/host-error.js";
 export class ChatRoots {
   private roots: Root[];
 
+  /**
+   * @param chosen whether the user chose `initial` (`--root`): until they choose (here or with
+   * `/roots add|remove`), a server whose command line names folders is offered those instead.
+   */
   constructor(
     initial: readonly Root[],
+    private chosen = false,
     private readonly cwd = process.cwd(),
   ) {
     this.roots = [...initial];
@@ -21,6 +28,20 @@ export class ChatRoots {
   /** The roots now. */
   get list(): readonly Root[] {
     return this.roots;
+  }
+
+  /** The roots `spec`'s server is offered now (see `rootsFor`). */
+  forServer(spec: ServerSpec | undefined): readonly Root[] {
+    return rootsFor(spec, this.roots, this.chosen);
+  }
+
+  /** The servers offered their own folders rather than the roots, with those folders. */
+  ownFolders(specs: readonly ServerSpec[]): { server: string; folders: readonly Root[] }[] {
+    if (this.chosen) return [];
+    return specs.flatMap((spec) => {
+      const folders = ownFolders(spec, this.cwd);
+      return folders.length ? [{ server: spec.name ?? "", folders }] : [];
+    });
   }
 
   /** `/roots`: one root a line, as servers see it. */
@@ -36,6 +57,7 @@ export class ChatRoots {
     if (this.roots.some((root) => root.uri === uri)) throw new HostError("HOST_USAGE", `${uri} is a root already.`);
     const root = { uri, name: path.basename(full) || full };
     this.roots = [...this.roots, root];
+    this.chosen = true;
     return root;
   }
 
@@ -48,6 +70,7 @@ export class ChatRoots {
       throw new HostError("HOST_USAGE", `/roots remove ${value}: not a root. The roots are: ${known}.`);
     }
     this.roots = this.roots.filter((r) => r !== root);
+    this.chosen = true;
     return root;
   }
 }

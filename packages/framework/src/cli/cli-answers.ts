@@ -29,7 +29,7 @@ export interface CliAnswersOptions {
   /** `--answer` values, used up in the order the questions come. */
   presets: PresetAnswer[];
   /** `--root` directories (default: the current one), as roots; a function for roots that change in a session. */
-  roots: readonly Root[] | (() => readonly Root[]);
+  roots: readonly Root[] | ((context: { readonly server: string }) => readonly Root[]);
   /** Whether there is a terminal to ask the user on (with none and no `--answer`, questions are declined, saying why). */
   interactive: boolean;
   /** The terminal to ask on, if any at the moment of the question. */

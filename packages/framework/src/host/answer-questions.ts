@@ -49,5 +49,8 @@ export function answerQuestions(client: Client, answers: ClientAnswers, deadline
       }
     });
   }
-  if (roots) client.setRequestHandler("roots/list", () => ({ roots: (typeof roots === "function" ? roots() : roots).map((root) => ({ ...root })) }));
+  if (roots)
+    client.setRequestHandler("roots/list", () => ({
+      roots: (typeof roots === "function" ? roots({ server: serverName() }) : roots).map((root) => ({ ...root })),
+    }));
 }

@@ -107,10 +107,11 @@ export interface ClientAnswers {
   /** Told when a server says the step behind a URL it asked to open is done (`notifications/elicitation/complete`). */
   elicitationComplete?(elicitationId: string, context: { readonly server: string }): void;
   /**
-   * The roots the host shares: a list, or a function read at each `roots/list`, for roots that
-   * change in a session (tell each connection with `notifyRootsChanged()`).
+   * The roots the host shares: a list, or a function read at each `roots/list` (told which server
+   * asks), for roots that change in a session (tell each connection with `notifyRootsChanged()`)
+   * or differ by server.
    */
-  roots?: readonly Root[] | (() => readonly Root[]);
+  roots?: readonly Root[] | ((context: { readonly server: string }) => readonly Root[]);
 }
 
 /** The client capabilities a host declares for its answers: one for each it gives. */
