@@ -4,6 +4,7 @@
 // Prints medians per Node, the ratios the targets are stated in, and each target met or not.
 //
 //   node bench/run.mjs [--quick] [--no-node24 | --node24 PATH] [--no-bun | --bun PATH] [--only start]
+//   node bench/run.mjs --only telemetry [--quick] …   the tracing and logging rows alone (telemetry-targets.mjs)
 //
 // `--only start` runs the cold starts alone and prints their table and targets (a minute or two).
 //
@@ -28,10 +29,15 @@ import { httpCpuRounds } from "./lib/http-cpu-rounds.mjs";
 import { HTTP_SERVERS, httpLoad } from "./lib/http-load.mjs";
 import { RpcProcess } from "./lib/rpc-process.mjs";
 import { coldStarts, coldStartTargets, printColdStarts } from "./lib/cold-starts.mjs";
+import { floorServers, shareTarget } from "./lib/telemetry-share.mjs";
 import { latency, survivesBadInput, throughput } from "./lib/scenarios.mjs";
 import { median } from "./lib/stats.mjs";
 
 const here = (p) => (path.isAbsolute(p) ? p : fileURLToPath(new URL(p, import.meta.url)));
+if (process.argv[process.argv.indexOf("--only") + 1] === "telemetry") {
+  await import("./telemetry-targets.mjs");
+  process.exit(0);
+}
 const quick = process.argv.includes("--quick");
 const onlyStart = process.argv.includes("--only") && process.argv[process.argv.indexOf("--only") + 1] === "start";
 const COLD_STARTS = quick ? 6 : 11; // per server per Node
@@ -167,7 +173,7 @@ for (const [n, node] of nodes.entries()) {
   console.error(`  CPU per call, ${node.label}: ${WARM_CALLS} warm-up calls per server, then ${CPU_ROUNDS} paired rounds of ${CPU_CALLS}`);
   results[n].cpu = await cpuRounds(
     node.path,
-    [...SERVERS, ...VARIANTS].map((server) => ({ ...server, script: here(server.script) })),
+    [...SERVERS, ...VARIANTS, ...floorServers(VARIANTS[0].nodeArgs)].map((server) => ({ ...server, script: here(server.script) })),
     { rounds: CPU_ROUNDS, calls: CPU_CALLS, warmup: WARM_CALLS, concurrency: CONCURRENCY },
   );
 }
@@ -428,6 +434,14 @@ for (const [n, node] of nodes.entries()) {
         ? ` (the OpenTelemetry SDK's own work alone: ${fmt(r.otelFloorUs, 1)} µs per request on a ${fmt(plain, 1)} µs call, ${fmt((plain + r.otelFloorUs) / plain, 2)} ×)`
         : "";
     targets.push([`stdio CPU per call ${variant.target} ≤ ${variant.limit} × without`, paired.ratio, variant.limit, floor]);
+  }
+  // #52 item 7: what typemcp itself adds to a traced call, the SDK's own cost per request taken out.
+  if (r.otelFloorUs !== undefined) {
+    const inServer = { traced: r.cpu.floortraced.cpuUs, plain: r.cpu.floorplain.cpuUs };
+    targets.push(shareTarget("stdio", r.cpu.otel.cpuUs, r.cpu.typemcp.cpuUs, r.otelFloorUs, inServer));
+    for (const era of ["2025-11-25", "2026-07-28"]) {
+      if (hc.cpu.otel?.[era]?.length) targets.push(shareTarget(`HTTP ${era}`, hc.cpu.otel[era], hc.cpu.typemcp[era], r.otelFloorUs));
+    }
   }
   for (const era of ["2025-11-25", "2026-07-28"]) {
     for (const [key, limit, what, base] of [

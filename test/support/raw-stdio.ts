@@ -11,8 +11,9 @@ export class RawStdio {
   private stdoutEnded = false;
   stderr = "";
 
-  constructor(script: string) {
-    this.child = spawn(process.execPath, [script], { cwd: os.tmpdir(), stdio: "pipe" });
+  /** `nodeArgs` go before the script (`--import` of a module to load first, say). */
+  constructor(script: string, nodeArgs: readonly string[] = []) {
+    this.child = spawn(process.execPath, [...nodeArgs, script], { cwd: os.tmpdir(), stdio: "pipe" });
     this.child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       // Only the new chunk is searched: a line of megabytes costs one pass, not one per chunk.
       let start = 0;

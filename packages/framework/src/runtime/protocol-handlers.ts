@@ -79,7 +79,9 @@ export function registerHandlers(app: ServedComponents, capabilities: ServerCapa
     if (app.requestMiddleware.length > 0) return answer();
     return keptToolLists(app).answer(app.tools.list(), extra.era, extra.auth, views, answer);
   });
-  protocol.handle("tools/call", async (params, extra) => {
+  // No async function: a plain call's promise is the tool's own, not one more adopting it (each
+  // promise also costs a context manager's hooks when an OpenTelemetry SDK is registered).
+  protocol.handle("tools/call", (params, extra) => {
     const tool = permitted(app.tools.get(params.name), extra);
     if (!tool) {
       throw new ProtocolError(
@@ -92,15 +94,8 @@ export function registerHandlers(app: ServedComponents, capabilities: ServerCapa
         )}.`,
       );
     }
-    const task = app.tasks && (await callAsTask(app.tasks, tool, params, extra, () => context(extra), ownerOf(extra)));
-    if (task) return task;
-    if (tool.middleware.length === 0) return executed(extra, () => tool.call(params.arguments, () => context(extra)));
-    // The context is made once, when the middleware or the tool first reads it.
-    const call = new ToolChainCall(tool.name, params.arguments, tool.wire.annotations, extra, context);
-    // The tool's own middleware runs between the request span and the execution span, so the
-    // execution span is made here too when no request middleware already offers one.
-    const run = () => tool.call(params.arguments, call.context);
-    return runToolChain(tool.middleware, call, () => (extra.execute ? extra.execute(run) : traceExecution("tools/call", params, run, extra.traceContext)));
+    if (!app.tasks) return callTool(tool, params, extra, context);
+    return callAsTask(app.tasks, tool, params, extra, () => context(extra), ownerOf(extra)).then((task) => task || callTool(tool, params, extra, context));
   });
   if (app.tasks) (protocol.era === "2026-07-28" ? registerTaskHandlers2026 : registerTaskHandlers2025)(protocol, app.tasks, ownerOf);
 
@@ -141,6 +136,17 @@ function keptToolLists(app: ServedComponents): KeptLists {
     keptLists.set(app.tools, kept);
   }
   return kept;
+}
+
+// A tool's call, inside its own middleware if it has any.
+function callTool(tool: RegisteredTool, params: Record<string, any>, extra: RequestExtra, context: ContextFor): Promise<unknown> {
+  if (tool.middleware.length === 0) return executed(extra, () => tool.call(params.arguments, () => context(extra)));
+  // The context is made once, when the middleware or the tool first reads it.
+  const call = new ToolChainCall(tool.name, params.arguments, tool.wire.annotations, extra, context);
+  // The tool's own middleware runs between the request span and the execution span, so the
+  // execution span is made here too when no request middleware already offers one.
+  const run = () => tool.call(params.arguments, call.context);
+  return runToolChain(tool.middleware, call, () => (extra.execute ? extra.execute(run) : traceExecution("tools/call", params, run, extra.traceContext)));
 }
 
 // The method's own run, in an execution span while an OpenTelemetry SDK is registered.

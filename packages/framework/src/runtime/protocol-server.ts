@@ -3,21 +3,11 @@
  * terms, each request's context turned into what a handler sees (`RequestExtra`).
  */
 import type { ServerContext } from "@modelcontextprotocol/server";
-import { ProtocolError } from "../errors/protocol-error.js";
 import type { AuthInfo } from "./identity/auth-info.js";
 import { callerIdentityOf, remoteAddressOf, type CallerIdentity } from "./identity/caller-identity.js";
 import { askForInput } from "./sdk/input-required.js";
 import { InputNeeded, InputRound } from "./rounds/input-round.js";
-import {
-  TaskHandle,
-  type ClientCapabilities,
-  type Era,
-  type Transport,
-  type ProtocolServer,
-  type RequestExtra,
-  type ServerCapabilities,
-  type ServerInfo,
-} from "./sdk/protocol-types.js";
+import type { ClientCapabilities, Era, Transport, ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo } from "./sdk/protocol-types.js";
 import { requestStateCodec, requestStateKey } from "./sdk/request-state-codec.js";
 import { claimState, openRound, toRoundBinding, type RoundBinding, type RoundState } from "./rounds/round-state.js";
 import { HandlerExtra, type RequestChannel } from "./sdk/handler-extra.js";
@@ -25,6 +15,8 @@ import { SdkServer, type ExtensionOffers } from "./sdk/sdk-server.js";
 import { registerSdkServer } from "./sdk/sdk-server-of.js";
 import { InMemoryUsedStates, type UsedStates } from "./rounds/used-states.js";
 import { fromWireAuth } from "./sdk/wire-auth.js";
+import { serveDirectly } from "./serve-directly.js";
+import { toJsonRpcError } from "./to-json-rpc-error.js";
 
 // Protocol servers made by this process, numbering each for its connection's identity.
 let connections = 0;
@@ -139,9 +131,11 @@ class SdkProtocol implements ProtocolServer {
 }
 
 /** What a handler's registration needs of its protocol server. */
-type Registry = Pick<SdkProtocol, "server" | "era" | "usedStates" | "identify">;
+/** What registering a method reads of its protocol endpoint. */
+export type Registry = Pick<SdkProtocol, "server" | "era" | "usedStates" | "identify">;
 
-type Handler = Parameters<ProtocolServer["handle"]>[1];
+/** A handler as typemcp registers it. */
+export type Handler = Parameters<ProtocolServer["handle"]>[1];
 
 // Registers `handler` for `method`: each request's context made once (toExtra), a 2026-07-28
 // answer's requestState claimed once, an input-required result where a question is unanswered.
@@ -178,46 +172,6 @@ function registerMethod(registry: Registry, method: string, handler: Handler): v
   server.setRequestHandler(method, PARSED_BY_SDK as never, ((params: Record<string, unknown>, ctx: ServerContext) => answer(params, ctx)) as never);
   // A plain call needs nothing of the SDK's dispatcher: a first round has no state to verify.
   serveDirectly(registry, handler);
-}
-
-// The direct branch of tools/call (direct-door.ts, sdk-direct-call.ts): the same handler, with a
-// context of the same shape, for a plain call on a connection of ours (stdio, in memory, a kept
-// HTTP lane), in either era.
-function serveDirectly(registry: Registry, handler: Handler): void {
-  const { server, era } = registry;
-  // The caller of such a connection is the same for every call on it.
-  let known: { sessionId: string | undefined; caller: CallerIdentity } | undefined;
-  const callerOf = (sessionId: string | undefined): CallerIdentity => {
-    if (known === undefined || known.sessionId !== sessionId) known = { sessionId, caller: registry.identify({ sessionId } as ServerContext, undefined) };
-    return known.caller;
-  };
-  server.directAnswer = async ({ params, http, envelope }, call) => {
-    const sessionId = server.transport?.sessionId;
-    const auth = fromWireAuth(http?.authInfo);
-    // A lane's request names its caller (a token, else its address), as the SDK's context would.
-    const caller = http ? registry.identify({ sessionId, http: { req: http.request, authInfo: http.authInfo } } as ServerContext, auth) : callerOf(sessionId);
-    // What the SDK's context gives such a request: on 2025-11-25 no envelope and no input rounds;
-    // on 2026-07-28 the envelope's capabilities and log level, and a first round (no requestState).
-    const extra = new HandlerExtra(call, {
-      requestId: call.requestId,
-      sessionId,
-      era,
-      meta: envelope ? envelope.meta : (params._meta as Record<string, unknown> | undefined),
-      clientCapabilities: envelope ? envelope.clientCapabilities : (server.getClientCapabilities() as ClientCapabilities | undefined),
-      logLevel: envelope?.logLevel as RequestExtra["logLevel"],
-      input: envelope ? new InputRound({}) : undefined,
-      inputResponses: undefined,
-      auth,
-      caller,
-    });
-    try {
-      const result = await handler(params, extra);
-      return result instanceof TaskHandle ? result.result : result;
-    } catch (error) {
-      if (error instanceof InputNeeded && extra.input) return askForInput(extra.input, toRoundBinding("tools/call", params, caller.key, requestStateKey()));
-      throw toJsonRpcError(error);
-    }
-  };
 }
 
 // An extension's method (`check` refuses params in words, as -32602), in the era the request speaks.
@@ -288,13 +242,4 @@ class SdkChannel implements RequestChannel {
   request(method: Parameters<RequestChannel["request"]>[0], params: Record<string, unknown>): Promise<Record<string, unknown>> {
     return this.req.send({ method, params } as never, { signal: this.req.signal }) as Promise<Record<string, unknown>>;
   }
-}
-
-// The SDK turns a thrown value into a JSON-RPC error by reading a numeric `code` and `message`
-// off it, so ProtocolError travels as a plain object with its JSON-RPC code.
-// A resource not found names the URI in `data`, as the spec suggests.
-function toJsonRpcError(error: unknown, notFoundData?: Record<string, unknown>): unknown {
-  if (!(error instanceof ProtocolError)) return error;
-  const data = error.code === "RESOURCE_NOT_FOUND" && notFoundData ? { data: notFoundData } : {};
-  return { code: error.jsonRpcCode, message: error.message, ...data };
 }

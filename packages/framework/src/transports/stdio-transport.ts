@@ -4,6 +4,7 @@ import { messageParts } from "../runtime/calls/message-parts.js";
 import { hasClaim2026, toJsonRpcMessage } from "./json-rpc-envelope.js";
 import { ERROR_CODES } from "../errors/codes.js";
 import { ProtocolError } from "../errors/protocol-error.js";
+import { SENT } from "../runtime/sdk/sent.js";
 import { LineSplitter } from "./line-splitter.js";
 import { batchRefusals, checkRequestId, replyableId, requestIdOfLine } from "./request-id.js";
 import type { ProtocolOutput } from "./stdout-guard.js";
@@ -89,21 +90,21 @@ export class StdioTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.closed) return SENT;
     if ("method" in message) {
       // Notifications and server-to-client requests go out at once and alone: the SDK's client
       // handles a notification a microtask after a response read in the same chunk, so a
       // progress update batched with its call's response would arrive after its handler is gone.
       this.flush();
       this.writeOut(`${messageJson(message).json}\n`);
-      return Promise.resolve();
+      return SENT;
     }
     this.answer(message);
     if (message.id !== undefined && this.pending.delete(message.id)) {
       this.checkIdle();
       this.pump();
     }
-    return Promise.resolve();
+    return SENT;
   }
 
   // An answer with a text of megabytes goes in parts, its text serialised a slice at a time as it

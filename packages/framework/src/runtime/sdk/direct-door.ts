@@ -22,6 +22,7 @@ import {
 } from "./sdk-direct-call.js";
 import type { Era } from "./protocol-types.js";
 import type { SdkServer } from "./sdk-server.js";
+import { SENT } from "./sent.js";
 import { TransportInFront } from "./transport-in-front.js";
 
 type RequestId = string | number;
@@ -128,7 +129,8 @@ export class DirectDoor extends TransportInFront {
   private reply(id: RequestId, call: DirectCall, reply: () => Record<string, unknown>): void {
     if (this.calls?.get(id) === call) this.calls.delete(id);
     if (call.aborted) return;
-    this.inner.send(reply() as JSONRPCMessage).catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`)));
+    const sent = this.inner.send(reply() as JSONRPCMessage);
+    if (sent !== SENT) sent.catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`)));
   }
 }
 

@@ -1,0 +1,62 @@
+// What tracing and request logging cost a call, as #52 states the targets: typemcp's own share of
+// a traced call, (traced − plain) − what the OpenTelemetry SDK costs per request by itself
+// (bench/otel-floor.mjs, in the same run), and the ratio of logRequests() and timing() to the
+// plain calculator. Used by `pnpm bench` (its targets) and by `node bench/run.mjs --only
+// telemetry` (these rows alone, for quick iterations).
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { median } from "./stats.mjs";
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+
+/** The most typemcp's own work may add to a traced call, in µs (#52 item 7). */
+export const SHARE_LIMIT_US = 1;
+
+/**
+ * What the OpenTelemetry SDK costs per request by itself on `node` (µs): bench/otel-floor.mjs,
+ * a span made active and a histogram record with no MCP server around them.
+ */
+export function otelFloorUs(node, { quick = true } = {}) {
+  const out = execFileSync(node, [here("../otel-floor.mjs"), ...(quick ? ["--quick"] : []), "--json"], { encoding: "utf8" });
+  return JSON.parse(out).floorUs;
+}
+
+/**
+ * typemcp's own share of a traced call: the median over paired rounds of (traced − plain), less
+ * the SDK's own cost per request. `{ shareUs, addedUs, tracedUs, plainUs }`, all µs per call.
+ */
+export function tracingShare(traced, plain, floorUs) {
+  const addedUs = median(traced.map((value, round) => value - plain[round]));
+  return { shareUs: addedUs - floorUs, addedUs, tracedUs: median(traced), plainUs: median(plain) };
+}
+
+/**
+ * The target row of item 7 for one transport (`where`: `stdio`, `HTTP 2025-11-25`, …), in the
+ * `[label, value, limit, note]` form `pnpm bench` prints its targets in. With `server` (stdio:
+ * the no-SDK floor server's CPU per call traced and plain, servers/raw-jsonrpc-traced.mjs, in the
+ * same paired rounds), the note also gives the share against what the SDK costs inside that
+ * server, with no typemcp in it.
+ */
+export function shareTarget(where, traced, plain, floorUs, server) {
+  const share = tracingShare(traced, plain, floorUs);
+  let inServer = "";
+  if (server) {
+    const floor = tracingShare(server.traced, server.plain, 0);
+    inServer = `; the same SDK work in the no-SDK floor server costs ${floor.addedUs.toFixed(1)} µs per call, which leaves typemcp ${(share.addedUs - floor.addedUs).toFixed(1)} µs`;
+  }
+  return [
+    `${where}: typemcp's own share of a traced call ≤ ${SHARE_LIMIT_US} µs`,
+    share.shareUs,
+    SHARE_LIMIT_US,
+    ` µs (traced ${share.tracedUs.toFixed(1)} − plain ${share.plainUs.toFixed(1)} µs per call, median of paired rounds ${share.addedUs.toFixed(1)}, less the OpenTelemetry SDK's own ${floorUs.toFixed(1)} µs per request${inServer})`,
+  ];
+}
+
+/** The no-SDK floor server plain and traced (servers/raw-jsonrpc-traced.mjs), for the stdio CPU rounds: `[{ key, script, nodeArgs }]`. */
+export function floorServers(otelArgs) {
+  const script = here("../servers/raw-jsonrpc-traced.mjs");
+  return [
+    { key: "floorplain", label: "no SDK (floor), a promise per call", script },
+    { key: "floortraced", label: "no SDK (floor), OpenTelemetry span", script, nodeArgs: otelArgs },
+  ];
+}
