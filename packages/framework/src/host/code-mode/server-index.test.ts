@@ -20,4 +20,14 @@ describe("toServerIndex", () => {
       ]),
     ).toBe("calendar: event, someone\ncalc");
   });
+
+  test("counts a plural as its singular, without cutting a word short ('directories' is 'directory')", () => {
+    const files = [
+      tool("list_directories", "List the directories allowed."),
+      tool("make_directory", "Make a directory."),
+      tool("status", "The status of the server."),
+      tool("stat", "The status of a file."),
+    ];
+    expect(toServerIndex([{ name: "files", namespace: "files", tools: files }])).toBe("files: directory, status");
+  });
 });

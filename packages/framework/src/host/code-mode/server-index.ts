@@ -26,7 +26,7 @@ function gist(server: DeclaredServer & { readonly namespace: string }, words: nu
       `${tool.name} ${tool.description ?? ""}`
         .toLowerCase()
         .split(/[^a-z]+/)
-        .map((word) => (word.length > 3 && /[^stu]s$/.test(word) ? word.slice(0, -1) : word))
+        .map(singular)
         // The namespace says its own name already.
         .filter((word) => word.length > 2 && !SKIP.has(word) && !server.namespace.toLowerCase().startsWith(word)),
     );
@@ -38,4 +38,11 @@ function gist(server: DeclaredServer & { readonly namespace: string }, words: nu
     .slice(0, words)
     .map(([word]) => word);
   return top.length ? `: ${top.join(", ")}` : "";
+}
+
+// One word for a thing and its plural ("directories" is "directory"); "status", "address" and "bus" stay.
+function singular(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  return /[^stu]s$/.test(word) ? word.slice(0, -1) : word;
 }
