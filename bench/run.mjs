@@ -29,7 +29,7 @@ import { httpCpuRounds } from "./lib/http-cpu-rounds.mjs";
 import { HTTP_SERVERS, httpLoad } from "./lib/http-load.mjs";
 import { RpcProcess } from "./lib/rpc-process.mjs";
 import { coldStarts, coldStartTargets, printColdStarts } from "./lib/cold-starts.mjs";
-import { floorServers, shareTarget } from "./lib/telemetry-share.mjs";
+import { floorHttpOf, floorHttpServers, floorServers, shareTarget } from "./lib/telemetry-share.mjs";
 import { latency, survivesBadInput, throughput } from "./lib/scenarios.mjs";
 import { median } from "./lib/stats.mjs";
 
@@ -212,6 +212,8 @@ for (const [n, node] of nodes.entries()) {
       label: "typemcp calc, OpenTelemetry SDK",
       command: [node.path, "--import", here("servers/otel-sdk.mjs"), calc, "--http", "--stateless", "--port", "{port}"],
     },
+    // The same SDK work in a bare node:http server, plain and traced: the floor of item 7 over HTTP.
+    ...floorHttpServers(node.path, ["--import", here("servers/otel-sdk.mjs")]),
     // The gateway sample (maskErrors() and logRequests() on every request, as it ships) calling
     // the calculator mounted in it: calc_add against the calculator's own add above, and against
     // the calculator served with the same middleware (like with like: the gateway's own cost).
@@ -328,7 +330,7 @@ for (const [n, node] of nodes.entries()) {
   const hc = r.httpCpu;
   for (const era of ["2025-11-25", "2026-07-28"]) {
     // The calculator's own variants (OpenTelemetry, the gateway) are in the next table, against the calculator.
-    for (const server of hc.servers.filter((s) => !["otel", "gateway", "gatewaymw"].includes(s.key))) {
+    for (const server of hc.servers.filter((s) => !["otel", "gateway", "gatewaymw"].includes(s.key) && !s.key.startsWith("floorhttp"))) {
       const values = hc.cpu[server.key][era];
       if (!values.length) continue;
       const paired = server.key === "typemcp" ? undefined : pairedRatio(hc.cpu.typemcp[era], values);
@@ -440,7 +442,7 @@ for (const [n, node] of nodes.entries()) {
     const inServer = { traced: r.cpu.floortraced.cpuUs, plain: r.cpu.floorplain.cpuUs };
     targets.push(shareTarget("stdio", r.cpu.otel.cpuUs, r.cpu.typemcp.cpuUs, r.otelFloorUs, inServer));
     for (const era of ["2025-11-25", "2026-07-28"]) {
-      if (hc.cpu.otel?.[era]?.length) targets.push(shareTarget(`HTTP ${era}`, hc.cpu.otel[era], hc.cpu.typemcp[era], r.otelFloorUs));
+      if (hc.cpu.otel?.[era]?.length) targets.push(shareTarget(`HTTP ${era}`, hc.cpu.otel[era], hc.cpu.typemcp[era], r.otelFloorUs, floorHttpOf(hc.cpu, era)));
     }
   }
   for (const era of ["2025-11-25", "2026-07-28"]) {

@@ -11,7 +11,7 @@ import { benchNodes } from "./lib/bench-nodes.mjs";
 import { cpuRounds, pairedRatio } from "./lib/cpu-rounds.mjs";
 import { httpCpuRounds } from "./lib/http-cpu-rounds.mjs";
 import { median } from "./lib/stats.mjs";
-import { floorServers, otelFloorUs, shareTarget } from "./lib/telemetry-share.mjs";
+import { floorHttpOf, floorHttpServers, floorServers, otelFloorUs, shareTarget } from "./lib/telemetry-share.mjs";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -45,12 +45,13 @@ for (const node of benchNodes()) {
     [
       { key: "typemcp", label: "typemcp calc --http --stateless", command: [node.path, CALC, "--http", "--stateless", "--port", "{port}"] },
       { key: "otel", label: "typemcp calc, OpenTelemetry SDK", command: [node.path, ...OTEL, CALC, "--http", "--stateless", "--port", "{port}"] },
+      ...floorHttpServers(node.path, OTEL),
     ],
     { eras: ERAS, rounds: HTTP_ROUNDS, calls: HTTP_CALLS, warmup: 1000, concurrency: 16 },
   );
   const inServer = { traced: stdio.floortraced.cpuUs, plain: stdio.floorplain.cpuUs };
   const targets = [shareTarget("stdio", stdio.otel.cpuUs, stdio.typemcp.cpuUs, floorUs, inServer)];
-  for (const era of ERAS) targets.push(shareTarget(`HTTP ${era}`, http.otel[era], http.typemcp[era], floorUs));
+  for (const era of ERAS) targets.push(shareTarget(`HTTP ${era}`, http.otel[era], http.typemcp[era], floorUs, floorHttpOf(http, era)));
   for (const variant of STDIO.filter((s) => s.label && !s.key.startsWith("floor"))) {
     const paired = pairedRatio(stdio[variant.key].cpuUs, stdio.typemcp.cpuUs);
     targets.push([`stdio CPU per call with ${variant.label} ≤ 1.05 × without`, paired.ratio, 1.05, ` (${median(stdio[variant.key].cpuUs).toFixed(1)} µs)`]);

@@ -60,3 +60,22 @@ export function floorServers(otelArgs) {
     { key: "floortraced", label: "no SDK (floor), OpenTelemetry span", script, nodeArgs: otelArgs },
   ];
 }
+
+/**
+ * The HTTP twin of `floorServers`: a bare node:http server plain and traced
+ * (servers/raw-http-traced.mjs), for the HTTP CPU rounds: `[{ key, label, command }]`.
+ */
+export function floorHttpServers(node, otelArgs) {
+  const script = here("../servers/raw-http-traced.mjs");
+  return [
+    { key: "floorhttpplain", label: "no SDK (floor), node:http, a promise per call", command: [node, script, "{port}"] },
+    { key: "floorhttptraced", label: "no SDK (floor), node:http, OpenTelemetry span", command: [node, ...otelArgs, script, "{port}"] },
+  ];
+}
+
+/** The HTTP floor servers' CPU per call in one era, as `shareTarget`'s `server`; undefined when they were not run. */
+export function floorHttpOf(cpu, era) {
+  const traced = cpu.floorhttptraced?.[era];
+  const plain = cpu.floorhttpplain?.[era];
+  return traced?.length && plain?.length ? { traced, plain } : undefined;
+}
