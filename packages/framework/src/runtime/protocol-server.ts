@@ -15,7 +15,7 @@ import { SdkServer, type ExtensionOffers } from "./sdk/sdk-server.js";
 import { registerSdkServer } from "./sdk/sdk-server-of.js";
 import { InMemoryUsedStates, type UsedStates } from "./rounds/used-states.js";
 import { fromWireAuth } from "./sdk/wire-auth.js";
-import { serveDirectly } from "./serve-directly.js";
+import { serveDirectly } from "./sdk/serve-directly.js";
 import { toJsonRpcError } from "./to-json-rpc-error.js";
 
 // Protocol servers made by this process, numbering each for its connection's identity.
@@ -130,7 +130,6 @@ class SdkProtocol implements ProtocolServer {
   }
 }
 
-/** What a handler's registration needs of its protocol server. */
 /** What registering a method reads of its protocol endpoint. */
 export type Registry = Pick<SdkProtocol, "server" | "era" | "usedStates" | "identify">;
 

@@ -58,6 +58,7 @@ const SDK_MODULES = [
   "runtime/sdk/sdk-server-of.ts",
   "runtime/sdk/sdk-server.ts",
   "runtime/sdk/sdk-stdio.ts",
+  "runtime/sdk/serve-directly.ts",
   "runtime/sdk/wire-auth.ts",
   "runtime/skills/sdk-skills.ts",
 ];

@@ -1,19 +1,29 @@
 import type { ServerContext } from "@modelcontextprotocol/server";
-import type { CallerIdentity } from "./identity/caller-identity.js";
-import { askForInput } from "./sdk/input-required.js";
-import { InputNeeded, InputRound } from "./rounds/input-round.js";
-import { TaskHandle, type ClientCapabilities, type RequestExtra } from "./sdk/protocol-types.js";
-import { requestStateKey } from "./sdk/request-state-codec.js";
-import { toRoundBinding } from "./rounds/round-state.js";
-import { HandlerExtra } from "./sdk/handler-extra.js";
-import { fromWireAuth } from "./sdk/wire-auth.js";
-import type { Handler, Registry } from "./protocol-server.js";
-import { toJsonRpcError } from "./to-json-rpc-error.js";
+import type { AuthInfo } from "../identity/auth-info.js";
+import type { CallerIdentity } from "../identity/caller-identity.js";
+import { askForInput } from "./input-required.js";
+import { InputNeeded, InputRound } from "../rounds/input-round.js";
+import { TaskHandle, type ClientCapabilities, type Era, type ProtocolServer, type RequestExtra } from "./protocol-types.js";
+import { requestStateKey } from "./request-state-codec.js";
+import { toRoundBinding } from "../rounds/round-state.js";
+import { HandlerExtra } from "./handler-extra.js";
+import type { SdkServer } from "./sdk-server.js";
+import { fromWireAuth } from "./wire-auth.js";
+import { toJsonRpcError } from "../to-json-rpc-error.js";
+
+/** What serving a call directly reads of its protocol endpoint: its SDK server, its era, and how it names a caller. */
+export interface DirectRegistry {
+  readonly server: SdkServer;
+  readonly era: Era;
+  identify(ctx: ServerContext, auth: AuthInfo | undefined): CallerIdentity;
+}
+
+type Handler = Parameters<ProtocolServer["handle"]>[1];
 
 // The direct branch of tools/call (direct-door.ts, sdk-direct-call.ts): the same handler, with a
 // context of the same shape, for a plain call on a connection of ours (stdio, in memory, a kept
 // HTTP lane), in either era.
-export function serveDirectly(registry: Registry, handler: Handler): void {
+export function serveDirectly(registry: DirectRegistry, handler: Handler): void {
   const { server, era } = registry;
   // The caller of such a connection is the same for every call on it.
   let known: { sessionId: string | undefined; caller: CallerIdentity } | undefined;
