@@ -8,30 +8,7 @@
 // share of a traced HTTP call is measured against.
 //   node [--import servers/otel-sdk.mjs] servers/raw-http-traced.mjs PORT
 import http from "node:http";
-
-const GLOBAL_KEY = Symbol.for("opentelemetry.js.api.1");
-const registered = globalThis[GLOBAL_KEY]?.trace !== undefined;
-const otel = registered ? await import("@opentelemetry/api") : undefined;
-const tracer = otel?.trace.getTracer("floor");
-const duration = otel?.metrics.getMeter("floor").createHistogram("mcp.server.operation.duration", { unit: "s" });
-const options = otel && {
-  kind: otel.SpanKind.SERVER,
-  attributes: { "mcp.method.name": "tools/call", "mcp.protocol.version": "2025-11-25", "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "add" },
-};
-const metricAttributes = { "mcp.method.name": "tools/call", "mcp.protocol.version": "2025-11-25", "gen_ai.tool.name": "add" };
-const handler = (args) => Promise.resolve(args.a + args.b);
-
-async function traced(id, args) {
-  const started = performance.now();
-  const parent = otel.context.active();
-  const span = tracer.startSpan("tools/call add", options, parent);
-  span.setAttribute("jsonrpc.request.id", String(id));
-  const value = await otel.context.with(otel.trace.setSpan(parent, span), handler, undefined, args);
-  span.end();
-  duration.record((performance.now() - started) / 1000, metricAttributes);
-  return value;
-}
-const serve = registered ? traced : (_id, args) => handler(args);
+import { addInSpan } from "./floor-span.mjs";
 
 const send = (res, message) => {
   const body = JSON.stringify({ jsonrpc: "2.0", ...message });
@@ -42,11 +19,12 @@ http
   .createServer((req, res) => {
     let text = "";
     req.setEncoding("utf8").on("data", (chunk) => (text += chunk));
-    req.on("end", async () => {
+    req.on("end", () => {
       const msg = JSON.parse(text);
       if (msg.method === "tools/list") return send(res, { id: msg.id, result: { tools: [{ name: "add", inputSchema: { type: "object" } }] } });
-      const value = await serve(msg.id, msg.params.arguments);
-      send(res, { id: msg.id, result: { content: [{ type: "text", text: String(value) }], structuredContent: { result: value } } });
+      void addInSpan(msg.id, msg.params.arguments, (value) =>
+        send(res, { id: msg.id, result: { content: [{ type: "text", text: String(value) }], structuredContent: { result: value } } }),
+      );
     });
   })
   .listen(Number(process.argv[2] ?? process.env.PORT), "127.0.0.1");

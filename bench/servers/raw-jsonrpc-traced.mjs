@@ -6,39 +6,11 @@
 // a real stdio server (its context manager's hooks and its garbage in a server's heap included),
 // with no typemcp anywhere: the floor typemcp's own share of a traced call is measured against.
 import { createInterface } from "node:readline";
+import { addInSpan } from "./floor-span.mjs";
 
-const GLOBAL_KEY = Symbol.for("opentelemetry.js.api.1");
-const registered = globalThis[GLOBAL_KEY]?.trace !== undefined;
-const otel = registered ? await import("@opentelemetry/api") : undefined;
-const tracer = otel?.trace.getTracer("floor");
-const duration = otel?.metrics.getMeter("floor").createHistogram("mcp.server.operation.duration", { unit: "s" });
-const options = otel && {
-  kind: otel.SpanKind.SERVER,
-  attributes: { "mcp.method.name": "tools/call", "mcp.protocol.version": "2025-11-25", "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "add" },
-};
-const metricAttributes = { "mcp.method.name": "tools/call", "mcp.protocol.version": "2025-11-25", "gen_ai.tool.name": "add" };
-
-const ops = { add: (p) => p.a + p.b };
+const ops = new Set(["add"]);
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
-const handler = (op, args) => Promise.resolve(op(args));
 const answer = (id, value) => send({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: String(value) }], structuredContent: { result: value } } });
-
-async function traced(id, op, args) {
-  const started = performance.now();
-  const parent = otel.context.active();
-  const span = tracer.startSpan("tools/call add", options, parent);
-  span.setAttribute("jsonrpc.request.id", String(id));
-  const value = await otel.context.with(otel.trace.setSpan(parent, span), handler, undefined, op, args);
-  span.end();
-  duration.record((performance.now() - started) / 1000, metricAttributes);
-  answer(id, value);
-}
-async function plain(id, op, args) {
-  const started = performance.now();
-  const value = await handler(op, args);
-  if (performance.now() - started > -1) answer(id, value);
-}
-const serve = registered ? traced : plain;
 
 createInterface({ input: process.stdin })
   .on("line", (line) => {
@@ -52,8 +24,8 @@ createInterface({ input: process.stdin })
       });
     }
     if (msg.method === "tools/list") return send({ jsonrpc: "2.0", id: msg.id, result: { tools: [{ name: "add", inputSchema: { type: "object" } }] } });
-    const op = ops[msg.params?.name];
-    if (msg.method !== "tools/call" || !op) return send({ jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Not served by this floor" } });
-    void serve(msg.id, op, msg.params.arguments ?? {});
+    if (msg.method !== "tools/call" || !ops.has(msg.params?.name))
+      return send({ jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Not served by this floor" } });
+    void addInSpan(msg.id, msg.params.arguments ?? {}, (value) => answer(msg.id, value));
   })
   .on("close", () => process.exit(0));
