@@ -4,7 +4,7 @@
  */
 import type { ServerContext } from "@modelcontextprotocol/server";
 import type { AuthInfo } from "./identity/auth-info.js";
-import { callerIdentityOf, remoteAddressOf, type CallerIdentity } from "./identity/caller-identity.js";
+import { callerIdentityOf, newConnectionId, remoteAddressOf, type CallerIdentity } from "./identity/caller-identity.js";
 import { askForInput } from "./sdk/input-required.js";
 import { InputNeeded, InputRound } from "./rounds/input-round.js";
 import type { ClientCapabilities, Era, Transport, ProtocolServer, RequestExtra, ServerCapabilities, ServerInfo } from "./sdk/protocol-types.js";
@@ -17,9 +17,6 @@ import { InMemoryUsedStates, type UsedStates } from "./rounds/used-states.js";
 import { fromWireAuth } from "./sdk/wire-auth.js";
 import { serveDirectly } from "./sdk/serve-directly.js";
 import { toJsonRpcError } from "./to-json-rpc-error.js";
-
-// Protocol servers made by this process, numbering each for its connection's identity.
-let connections = 0;
 
 /** Methods whose 2026-07-28 answer may be an input-required result. */
 const INPUT_CAPABLE = new Set<string>(["tools/call", "prompts/get", "resources/read"]);
@@ -47,13 +44,14 @@ const REQUEST_STATE = { verify: (state: string) => requestStateCodec().verify(st
  * `server/discover` envelope): a client that does not take them sees the server as without.
  * `handlers` registers the server's handlers: run when a request first needs them (a connection
  * through one of our doors) or when the server is connected (any other transport), so that a
- * session never used holds none.
+ * session never used holds none. `connectionId` continues a connection whose first requests
+ * were answered before the SDK was loaded (see runtime/early/early-session.ts).
  */
 export function createProtocolServer(
   info: ServerInfo,
   capabilities: ServerCapabilities,
   era: Era,
-  options: { usedStates?: UsedStates; offers?: ExtensionOffers; handlers?: (protocol: ProtocolServer) => void } = {},
+  options: { usedStates?: UsedStates; offers?: ExtensionOffers; handlers?: (protocol: ProtocolServer) => void; connectionId?: string | undefined } = {},
 ): ProtocolServer {
   const { instructions, ...implementation } = info;
   const server = new SdkServer(
@@ -61,7 +59,7 @@ export function createProtocolServer(
     { capabilities, ...(instructions === undefined ? {} : { instructions }), requestState: REQUEST_STATE },
     options.offers,
   );
-  const protocol = new SdkProtocol(server, era, options.usedStates ?? PROCESS_USED_STATES);
+  const protocol = new SdkProtocol(server, era, options.usedStates ?? PROCESS_USED_STATES, options.connectionId ?? newConnectionId());
   registerSdkServer(protocol, server);
   server.onclose = () => protocol.onclose?.();
   const { handlers } = options;
@@ -76,14 +74,12 @@ export function createProtocolServer(
  */
 class SdkProtocol implements ProtocolServer {
   onclose: (() => void) | undefined = undefined;
-  // A connection without a session id of its own (stdio, in memory) is its anonymous caller's
-  // identity. Not a secret (no client sees it), so no Web Crypto: a stdio server starts without it.
-  readonly connectionId = `${performance.timeOrigin}-${++connections}`;
-
   constructor(
     readonly server: SdkServer,
     readonly era: Era,
     readonly usedStates: UsedStates,
+    // A connection without a session id of its own (stdio, in memory) is its anonymous caller's identity.
+    readonly connectionId: string,
   ) {}
 
   connect(transport: Transport): Promise<void> {

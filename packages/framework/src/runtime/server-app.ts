@@ -1,9 +1,10 @@
-import type { Era, WireTool } from "./sdk/sdk.js";
-import { createProtocolServer, type ProtocolServer, type ServerInfo } from "./sdk/sdk.js";
+import type { Era, ProtocolServer, ServerInfo, WireTool } from "./sdk/protocol-types.js";
+import { loadedSdk } from "./loaded-sdk.js";
+import { EarlySession } from "./early/early-session.js";
 import { InMemoryUsedStates, type UsedStates } from "./rounds/used-states.js";
-import { BuildError } from "../errors/build-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { collectComponents } from "./components/collect-components.js";
+import { assertNoCollisions } from "./components/assert-no-collisions.js";
 import { ComponentRegistry } from "./components/component-registry.js";
 import { registerHandlers, sessionOf, type Session } from "./protocol-handlers.js";
 import { RegisteredPrompt, type WirePrompt } from "./components/registered-prompt.js";
@@ -11,7 +12,7 @@ import { RegisteredResource, type WireResource } from "./components/registered-r
 import { RegisteredTool } from "./components/registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./validation/string-limits.js";
 import { InMemoryTaskStore } from "./tasks/in-memory-task-store.js";
-import { UI_EXTENSION } from "./sdk/sdk.js";
+import { UI_EXTENSION } from "./sdk/protocol-types.js";
 import { hasView } from "./components/tool-views.js";
 import { serverCapabilities, type Offers } from "./server-capabilities.js";
 import { TaskRunner } from "./tasks/task-runner.js";
@@ -42,8 +43,6 @@ export type ServerChange = { kind: "tools" | "resources" | "prompts" } | { kind:
  * first change at run time the hint is no longer sent.
  */
 export const STATIC_LIST_TTL_MS = 3_600_000;
-
-const DUPLICATE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_URI", prompt: "DUPLICATE_PROMPT_NAME" } as const;
 
 /**
  * Everything one server offers, shared by all its sessions: the registries of tools,
@@ -103,7 +102,7 @@ export class ServerApp {
   add(instance: object, part: { prefix?: string; middleware?: readonly Middleware[] } = {}): void {
     const { prefix, middleware = [] } = part;
     const found = collectComponents(instance);
-    this.assertNoCollisions(instance, found, prefix);
+    assertNoCollisions(this, this.origins, instance, found, prefix);
     const around = [...this.middleware, ...middleware, ...(classMiddleware(instance) as readonly Middleware[])];
     for (const { record, method } of found) {
       const name = servedAs(record, prefix);
@@ -165,41 +164,42 @@ export class ServerApp {
     return Promise.reject(new ProtocolError("RESOURCE_NOT_FOUND", `Resource not found: "${uri.slice(0, 200)}".`));
   }
 
-  private assertNoCollisions(instance: object, found: ReturnType<typeof collectComponents>, prefix: string | undefined): void {
-    const className = instance.constructor?.name || "(anonymous class)";
-    const seen = new Map<string, string>();
-    for (const { record } of found) {
-      const served = servedAs(record, prefix);
-      const key = `${record.kind}\0${served}`;
-      const registry = record.kind === "tool" ? this.tools : record.kind === "resource" ? this.resources : this.prompts;
-      const here = `${className}.${record.key}`;
-      const earlier = seen.get(key) ?? (registry.has(served) ? (this.origins.get(key) ?? "a component already served") : undefined);
-      if (earlier !== undefined) {
-        const what = record.kind === "resource" ? "resource URI" : record.kind;
-        throw new BuildError(
-          DUPLICATE[record.kind],
-          `${what} "${served}" is served twice: by ${earlier} and by ${here}. Rename one${record.kind === "resource" ? "'s URI" : ` with @${record.kind}({ name: "…" })`}.`,
-        );
-      }
-      seen.set(key, here);
-    }
-    for (const [key, origin] of seen) this.origins.set(key, origin);
-  }
-
-  /** A protocol server for one new session (one stdio connection, one HTTP session or request) of `era`. */
-  newSession(options: { stateless?: boolean; era?: Era } = {}): ProtocolServer {
-    const era = options.era ?? "2025-11-25";
-    this.serving = true;
-    const capabilities = serverCapabilities(this.offers(), options.stateless === true, era);
-    // Views are declared only to a client that takes them (MCP Apps); any other sees the server as without.
-    const offers = this.hasViews() ? { [UI_EXTENSION]: {} } : undefined;
+  /** A protocol server for one new session (one stdio connection, one HTTP session or request) of `era`; `connectionId` continues an early session's. */
+  newSession(options: { stateless?: boolean; era?: Era; connectionId?: string } = {}): ProtocolServer {
+    const { era = "2025-11-25", stateless = false, connectionId } = options;
+    const { capabilities, offers } = this.termsOf(stateless, era);
     // Its handlers are registered when a request first needs them (see `createProtocolServer`).
     const handlers = () => registerHandlers(this, capabilities, session);
-    const protocol = createProtocolServer(this.info, capabilities, era, { usedStates: this.usedStates, handlers, ...(offers ? { offers } : {}) });
-    const session = sessionOf(this, protocol, options.stateless === true);
+    const protocol = loadedSdk().createProtocolServer(this.info, capabilities, era, {
+      usedStates: this.usedStates,
+      handlers,
+      ...(offers ? { offers } : {}),
+      connectionId,
+    });
+    const session = this.track(protocol, stateless);
+    return protocol;
+  }
+
+  /** A stdio connection's endpoint until the MCP SDK is loaded (early/early-session.ts); `newSession` then continues it. */
+  earlySession(): EarlySession {
+    const { capabilities, offers = {} } = this.termsOf(false, "2025-11-25");
+    const early = new EarlySession({ info: this.info, capabilities, offers, tools: this.tools }, () => registerHandlers(this, capabilities, session));
+    const session = this.track(early, false);
+    return early;
+  }
+
+  // What a new session of `era` declares; views are declared only to a client that takes them (MCP Apps).
+  private termsOf(stateless: boolean, era: Era) {
+    this.serving = true;
+    return { capabilities: serverCapabilities(this.offers(), stateless, era), offers: this.hasViews() ? { [UI_EXTENSION]: {} } : undefined };
+  }
+
+  // Kept, for list changes and resource updates, until it closes.
+  private track(protocol: ProtocolServer, stateless: boolean): Session {
+    const session = sessionOf(this, protocol, stateless);
     this.sessions.add(session);
     protocol.onclose = () => this.sessions.delete(session);
-    return protocol;
+    return session;
   }
 
   /**

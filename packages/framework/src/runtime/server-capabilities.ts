@@ -1,4 +1,4 @@
-import { TASKS_EXTENSION, type Era, type ServerCapabilities } from "./sdk/sdk.js";
+import { TASKS_EXTENSION, type Era, type ServerCapabilities } from "./sdk/protocol-types.js";
 import { SKILLS_EXTENSION } from "./skills/skill-entry.js";
 
 /**

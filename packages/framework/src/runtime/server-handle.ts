@@ -1,6 +1,7 @@
 import type { ResultPlan } from "../definitions/tool-definition.js";
 import type { Era, ProtocolServer } from "./sdk/sdk.js";
 import type { ServerApp, ServerChange } from "./server-app.js";
+import type { EarlySession } from "./early/early-session.js";
 import type { AuthInfo } from "./identity/auth-info.js";
 import { scopeShortfall, scopesSupported, taskScopeShortfall, type ScopeShortfall } from "./identity/scope-shortfall.js";
 import type { TaskStore } from "./tasks/task-store.js";
@@ -15,8 +16,10 @@ import type { UsedStates } from "./rounds/used-states.js";
  * the rest of the framework may do to a server is read in one place.
  */
 export interface ServerHandle {
-  /** A protocol endpoint for one new session (one stdio connection, one HTTP session or request, one in-memory test client). */
-  openSession(options?: { stateless?: boolean; era?: Era }): ProtocolServer;
+  /** A protocol endpoint for one new session (one stdio connection, one HTTP session or request, one in-memory test client); `connectionId` continues an early session's. */
+  openSession(options?: { stateless?: boolean; era?: Era; connectionId?: string }): ProtocolServer;
+  /** A stdio connection's endpoint until the MCP SDK is loaded (see early/early-session.ts). */
+  earlySession(): EarlySession;
   /** Waits until the skills are described (code-given ones checked and hashed); throws a BuildError (INVALID_SKILL) naming what is wrong with one. */
   skillsReady(): Promise<void>;
   /** Calls `listener` on every change the server makes at run time; returns a function that stops it. */
@@ -89,6 +92,7 @@ export function setListTtl(app: ServerApp, ms: number): void {
 function handleFor(app: ServerApp): ServerHandle {
   const handle: ServerHandle = {
     openSession: (options = {}) => app.newSession(options),
+    earlySession: () => app.earlySession(),
     skillsReady: async () => {
       if (app.hasSkills()) await app.skills();
     },

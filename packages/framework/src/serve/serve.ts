@@ -10,7 +10,7 @@ import { withApiKeysFile } from "./api-keys-file.js";
 import { findUnknownFlag, serverArguments } from "./server-flags.js";
 import { taskLimitsFrom } from "./task-limits-from.js";
 import { keepYoungGeneration } from "./young-generation.js";
-import { configuredRequestStateKey } from "../runtime/sdk/sdk.js";
+import { configuredRequestStateKey } from "../runtime/rounds/request-state-key.js";
 
 export type { TransportOptions };
 
@@ -66,7 +66,7 @@ export async function serve(target: object, options: TransportOptions & Partial<
     // RSS after a burst of requests: see young-generation.ts.
     keepYoungGeneration();
     if (choice.kind === "stdio") {
-      await connectStdio((era) => own.openSession({ era }));
+      await connectStdio(own);
       return server;
     }
     // Imported here, not at the top: a stdio server never loads the HTTP layer nor, once

@@ -1,7 +1,7 @@
 import type { ResourceContents } from "../context.js";
 import type { RegisteredTool } from "./registered-tool.js";
 import type { WireResource } from "./registered-resource.js";
-import { UI_EXTENSION, type RequestExtra, type WireTool } from "../sdk/sdk.js";
+import { UI_EXTENSION, type RequestExtra, type WireTool } from "../sdk/protocol-types.js";
 
 /** The MIME type of an MCP Apps view: HTML for a host's sandboxed frame. */
 export const VIEW_MIME_TYPE = "text/html;profile=mcp-app";

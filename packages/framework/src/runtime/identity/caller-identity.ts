@@ -81,3 +81,14 @@ export function rememberRemoteAddress(request: Request, address: string | undefi
 export function remoteAddressOf(request: Request | undefined): string | undefined {
   return request === undefined ? undefined : ADDRESSES.get(request);
 }
+
+// Connections made by this process, numbering each for its identity.
+let connections = 0;
+
+/**
+ * A new identity for a stdio or in-memory connection. Not a secret (no client sees it), so no
+ * Web Crypto: a stdio server starts without it.
+ */
+export function newConnectionId(): string {
+  return `${performance.timeOrigin}-${++connections}`;
+}

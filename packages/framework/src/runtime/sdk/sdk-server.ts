@@ -9,9 +9,9 @@ import { CLIENT_CAPABILITIES_META_KEY, Server, type JSONRPCRequest, type ServerC
 import type { DirectAnswer } from "./sdk-direct-call.js";
 import { toInvalidParams } from "../validation/invalid-params.js";
 import { TaskHandle, type ClientCapabilities, type ServerInfo } from "./protocol-types.js";
+import { withTakenOffers, type ExtensionOffers } from "../extension-offers.js";
 
-/** Extensions declared only to a client that declares the same one, by identifier. */
-export type ExtensionOffers = Record<string, Record<string, unknown>>;
+export type { ExtensionOffers };
 
 type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Record<string, unknown>>;
 
@@ -113,9 +113,5 @@ function withOffers(
   offers: ExtensionOffers,
 ): Record<string, unknown> {
   const client = (params?.capabilities ?? envelope?.[CLIENT_CAPABILITIES_META_KEY]) as ClientCapabilities | undefined;
-  const taken = Object.keys(offers).filter((id) => client?.extensions?.[id] !== undefined);
-  if (!taken.length) return result;
-  const answer = result as { capabilities?: { extensions?: Record<string, unknown> } };
-  const extensions = { ...answer.capabilities?.extensions, ...Object.fromEntries(taken.map((id) => [id, offers[id]])) };
-  return { ...answer, capabilities: { ...answer.capabilities, extensions } };
+  return withTakenOffers(result, client, offers);
 }

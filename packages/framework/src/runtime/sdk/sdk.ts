@@ -6,8 +6,11 @@
  * re-exported here, and the server, lane and door modules they use. Everything else in
  * typemcp speaks in its own terms and imports from here.
  */
-export { toInputRequest } from "./input-required.js";
-export { createProtocolServer } from "../protocol-server.js";
+import { toInputRequest } from "./input-required.js";
+import { createProtocolServer } from "../protocol-server.js";
+import { provideSdk } from "../loaded-sdk.js";
+
+export { createProtocolServer, toInputRequest };
 export * from "./protocol-types.js";
 export { configuredRequestStateKey, requestStateKey } from "./request-state-codec.js";
 export {
@@ -23,3 +26,6 @@ export {
 } from "./sdk-http.js";
 export { toWireAuth, type WireAuthInfo } from "./wire-auth.js";
 export { connectLane, serveConnection } from "./sdk-stdio.js";
+
+// Reachable from here on by the modules that may not import these (see loaded-sdk.ts).
+provideSdk({ createProtocolServer, toInputRequest });

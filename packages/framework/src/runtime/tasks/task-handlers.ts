@@ -2,7 +2,7 @@ import { ProtocolError } from "../../errors/protocol-error.js";
 import type { ClientAbilities, Context } from "../context.js";
 import { HandoffContext } from "./handoff-context.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
-import { TASKS_EXTENSION, TaskHandle, type CallToolResult, type ProtocolServer, type RequestExtra } from "../sdk/sdk.js";
+import { TASKS_EXTENSION, TaskHandle, type CallToolResult, type ProtocolServer, type RequestExtra } from "../sdk/protocol-types.js";
 import type { TaskRunner, TaskStart } from "./task-runner.js";
 import { RELATED_TASK, toDetailedTask, toTask2025, toTask2026 } from "./task-wire.js";
 

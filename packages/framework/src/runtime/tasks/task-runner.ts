@@ -6,7 +6,8 @@ import { InputNeeded, InputRound } from "../rounds/input-round.js";
 import { keepWorking } from "./keep-working.js";
 import { RunningTasks } from "./running-tasks.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
-import { toInputRequest, type Era } from "../sdk/sdk.js";
+import type { Era } from "../sdk/protocol-types.js";
+import { loadedSdk } from "../loaded-sdk.js";
 import { TaskContext } from "./task-context.js";
 import { DEFAULT_TASK_LIMITS, jsonBytes, QuotaFull, taskLimitError, toQuota, type TaskLimits } from "./task-limits.js";
 import { isTerminal, taskListOffset, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStore } from "./task-store.js";
@@ -304,7 +305,7 @@ function reportLost(taskId: string, tool: string, error: unknown): void {
 
 function toInputRequests(round: InputRound): Record<string, TaskInputRequest> {
   const requests: Record<string, TaskInputRequest> = {};
-  for (const [key, { method, params }] of round.open) requests[key] = toInputRequest(method, params) as TaskInputRequest;
+  for (const [key, { method, params }] of round.open) requests[key] = loadedSdk().toInputRequest(method, params) as TaskInputRequest;
   return requests;
 }
 
