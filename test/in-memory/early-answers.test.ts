@@ -7,7 +7,7 @@ import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/se
 import { describe, expect, test } from "vitest";
 import { createServer, type Middleware } from "typemcp";
 import { handleOf } from "../../packages/framework/dist/runtime/server-handle.js";
-import { loadSdk } from "../../packages/framework/dist/runtime/loaded-sdk.js";
+import { serveConnection } from "../../packages/framework/dist/runtime/sdk/sdk.js";
 import { StdioHandover } from "../../packages/framework/dist/transports/stdio-handover.js";
 import { RichTools } from "../fixtures/src/rich-tools.js";
 
@@ -30,7 +30,6 @@ function richServer() {
 async function exchange(messages: object[], early: boolean): Promise<{ lines: string[]; seen: string[] }> {
   const { handle, seen } = richServer();
   const [client, server] = InMemoryTransport.createLinkedPair();
-  const { serveConnection } = await loadSdk();
   if (early) {
     const session = handle.earlySession();
     const front = new StdioHandover(server, session, async () => {

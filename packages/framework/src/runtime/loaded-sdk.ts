@@ -2,7 +2,7 @@
  * The SDK's part of the runtime, reached without importing it: a stdio server answers its first
  * requests before it loads the MCP SDK (see transports/stdio-early-answers.ts), so no module on
  * its start-up path may import the SDK modules. They provide themselves here when they are
- * evaluated (runtime/sdk/sdk.ts), and `loadSdk()` evaluates them.
+ * evaluated (runtime/sdk/sdk.ts); the stdio entry imports them when it needs them (transports/connect-stdio.ts).
  */
 import type { createProtocolServer } from "./protocol-server.js";
 import type { toInputRequest } from "./sdk/input-required.js";
@@ -22,14 +22,9 @@ export function provideSdk(sdk: LoadedSdk): void {
 
 /**
  * The SDK's part, which every caller reaches only after it was loaded: a protocol server is
- * made by a transport's entry, and each entry imports the SDK modules (stdio through `loadSdk()`).
+ * made by a transport's entry, and each entry imports the SDK modules (stdio once a message needs them).
  */
 export function loadedSdk(): LoadedSdk {
   if (loaded === undefined) throw new Error("typemcp internal error: the MCP SDK modules are used before they were loaded (see runtime/loaded-sdk.ts)");
   return loaded;
-}
-
-/** Loads the SDK modules (once; later calls get the same module). */
-export function loadSdk(): Promise<typeof import("./sdk/sdk.js")> {
-  return import("./sdk/sdk.js");
 }

@@ -4,7 +4,7 @@ import { EarlySession } from "./early/early-session.js";
 import { InMemoryUsedStates, type UsedStates } from "./rounds/used-states.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { collectComponents } from "./components/collect-components.js";
-import { assertNoCollisions } from "./components/assert-no-collisions.js";
+import { assertNoCollisions } from "./assert-no-collisions.js";
 import { ComponentRegistry } from "./components/component-registry.js";
 import { registerHandlers, sessionOf, type Session } from "./protocol-handlers.js";
 import { RegisteredPrompt, type WirePrompt } from "./components/registered-prompt.js";

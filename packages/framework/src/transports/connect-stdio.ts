@@ -1,5 +1,4 @@
 import type { EarlySession } from "../runtime/early/early-session.js";
-import { loadSdk } from "../runtime/loaded-sdk.js";
 import type { Era, ProtocolServer } from "../runtime/sdk/protocol-types.js";
 import { StdioHandover } from "./stdio-handover.js";
 import { STDIO_LIMITS, StdioTransport } from "./stdio-transport.js";
@@ -32,7 +31,7 @@ export async function connectStdio(serving: StdioServing): Promise<void> {
   }
   const early = serving.earlySession();
   const front = new StdioHandover(transport, early, async () => {
-    const { serveConnection } = await loadSdk();
+    const { serveConnection } = await import("../runtime/sdk/sdk.js");
     serveConnection((era) => {
       // The SDK's session continues the early one: the same caller, and list changes from it now.
       const protocol = serving.openSession({ era, connectionId: early.connectionId });

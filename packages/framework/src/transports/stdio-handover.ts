@@ -31,7 +31,7 @@ export class StdioHandover extends TransportInFront {
     private readonly handOver: () => Promise<void>,
   ) {
     super(inner);
-    early.send = (message) => void this.inner.send(message as JSONRPCMessage);
+    early.sendThrough((message) => void this.inner.send(message as JSONRPCMessage));
   }
 
   /** Starts the stdio transport behind this front and answers early until the SDK is needed. */

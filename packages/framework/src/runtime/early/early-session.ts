@@ -37,8 +37,7 @@ export class EarlySession implements ProtocolServer {
   private caller: CallerIdentity | undefined;
   /** Once the SDK's endpoint serves the connection: no more list changes from here (answers still in flight still go out). */
   private closed = false;
-  /** Set by the connection: how answers and notifications reach the client. */
-  send: Send = () => undefined;
+  private send: Send = () => undefined;
 
   constructor(
     private readonly facts: EarlyFacts,
@@ -78,6 +77,11 @@ export class EarlySession implements ProtocolServer {
   // The SDK sends a 2025-11-25 tools/list as its handler answers it, unless a tool's output schema is not an object's (a mounted server's may not be).
   private listsAsTheSdkSends(): boolean {
     return this.facts.tools.values().every(({ wire }) => wire.outputSchema === undefined || wire.outputSchema.type === "object");
+  }
+
+  /** How answers and notifications reach the client: told by the connection before its first message. */
+  sendThrough(send: Send): void {
+    this.send = send;
   }
 
   private handlerFor(method: string): RequestHandler | undefined {

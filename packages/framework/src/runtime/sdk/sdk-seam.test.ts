@@ -109,6 +109,9 @@ describe("the SDK seam", () => {
   test("no framework source replaces a member of an object it does not own, beyond the callbacks an owner sets", () => {
     const allowed = new Map([
       ["runtime/sdk/transport-in-front.ts", ["onmessage", "onclose", "onerror"]],
+      // The stdio connection's front owns the stdio transport behind it: it sets its callbacks before
+      // starting it (its early answers), and again, as a transport in front, when the SDK connects.
+      ["transports/stdio-handover.ts", ["onmessage", "onclose", "onerror"]],
       ["runtime/protocol-server.ts", ["onclose"]],
       // The protocol server is ours (protocol-server.ts); its owner hears of its end.
       ["runtime/server-app.ts", ["onclose"]],

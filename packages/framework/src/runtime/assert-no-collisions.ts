@@ -1,6 +1,6 @@
-import { BuildError } from "../../errors/build-error.js";
-import type { collectComponents } from "./collect-components.js";
-import { servedAs } from "../mount/prefix.js";
+import { BuildError } from "../errors/build-error.js";
+import type { collectComponents } from "./components/collect-components.js";
+import { servedAs } from "./mount/prefix.js";
 
 const DUPLICATE = { tool: "DUPLICATE_TOOL_NAME", resource: "DUPLICATE_RESOURCE_URI", prompt: "DUPLICATE_PROMPT_NAME" } as const;
 
