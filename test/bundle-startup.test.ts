@@ -1,7 +1,9 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
+import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { CALC_BUNDLE, CALC_SERVER, fromRoot } from "./support/paths.js";
 
@@ -59,9 +61,37 @@ describe("a bundled server over stdio", () => {
     const holding = (marker: string) => [...loaded].filter((file) => fs.readFileSync(file, "utf8").includes(marker)).map((file) => path.relative(dist, file));
     expect(holding("function createHttpHandler(")).toEqual([]);
     expect(holding("function createRemoteJWKSet(")).toEqual([]);
+    // Nor the MCP SDK (and zod): it is loaded at the first message the early answers leave to it.
+    expect(holding("JSONRPCMessageSchema=")).toEqual([]);
     // Both are still in the build, for `--http`.
     const all = fs.readdirSync(path.join(dist, "calc.chunks")).map((name) => fs.readFileSync(path.join(dist, "calc.chunks", name), "utf8"));
     expect(all.some((text) => text.includes("function createHttpHandler("))).toBe(true);
+  });
+
+  test("answers initialize, ping and tools/list before it evaluates the MCP SDK, and loads it for its first call", async () => {
+    const server = spawn(process.execPath, [CALC_SERVER], { cwd: os.tmpdir(), env: { ...process.env, NODE_DEBUG: "esm" }, stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const lines = readline.createInterface({ input: server.stdout })[Symbol.asyncIterator]();
+    const ask = async (message: object) => {
+      server.stdin.write(`${JSON.stringify(message)}\n`);
+      return JSON.parse((await lines.next()).value as string) as { id: number; result?: Record<string, unknown> };
+    };
+    // Node's ESM debug output names each module file as it is evaluated; the SDK's chunk is the one defining its message schema.
+    const evaluated = () => [...stderr.matchAll(/Translating StandardModule (file:\S+)/g)].map((m) => fileURLToPath(m[1]!));
+    const sdkEvaluated = () => evaluated().filter((file) => fs.readFileSync(file, "utf8").includes("JSONRPCMessageSchema="));
+    try {
+      expect((await ask(INITIALIZE)).result).toMatchObject({ protocolVersion: "2025-11-25", serverInfo: { name: "calc" } });
+      server.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+      expect((await ask({ jsonrpc: "2.0", id: 5, method: "ping" })).result).toEqual({});
+      expect((await ask(LIST)).result?.tools).toContainEqual(expect.objectContaining({ name: "add" }));
+      expect(evaluated()).toContain(CALC_BUNDLE); // the debug output is there to read
+      expect(sdkEvaluated()).toEqual([]);
+      expect((await ask(CALL)).result).toMatchObject({ structuredContent: { result: 5 } });
+      expect(sdkEvaluated()).toHaveLength(1);
+    } finally {
+      server.kill();
+    }
   });
 
   test("checks its first calls with validators compiled at build time: neither ajv nor a schema is compiled at run time", () => {
