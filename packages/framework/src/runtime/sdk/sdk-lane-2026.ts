@@ -10,6 +10,7 @@ import { connectLane, serveConnection, type ProtocolServer } from "./sdk.js";
 import { sdkServerOf } from "./sdk-server-of.js";
 import { classifyHttpRequest, type HttpRequestHead } from "./sdk-http.js";
 import type { WireAuthInfo } from "./wire-auth.js";
+import { SENT } from "./sent.js";
 import { isPlainRequest, REQUEST_ONLY_METHODS } from "./plain-request.js";
 
 /** A JSON-RPC request as it arrived. */
@@ -105,7 +106,15 @@ export async function openLane2026(
   if (!(await pinTo2026(protocol))) return undefined;
   const transport: Transport = {
     start: async () => undefined,
-    send: async (message, options) => send(message, options?.relatedRequestId),
+    // SENT, not an async function's promise: the door then adds no reaction for a failure that cannot come.
+    send: (message, options) => {
+      try {
+        send(message, options?.relatedRequestId);
+        return SENT;
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
     close: async () => transport.onclose?.(),
   };
   await connectLane(protocol, transport);

@@ -58,8 +58,12 @@ export function laneOptions2025(newServer: () => ProtocolServer): LaneOptions {
         start: async () => undefined,
         // SENT, not an async function's promise: the door then adds no reaction for a failure that cannot come.
         send: (message, options) => {
-          send(message, options?.relatedRequestId);
-          return SENT;
+          try {
+            send(message, options?.relatedRequestId);
+            return SENT;
+          } catch (error) {
+            return Promise.reject(error);
+          }
         },
         close: async () => transport.onclose?.(),
       };
