@@ -1,7 +1,7 @@
 import type { JSONRPCMessage, WireAuthInfo } from "../../runtime/sdk/sdk.js";
-import { connectLane, type ProtocolServer, type Transport } from "../../runtime/sdk/sdk.js";
+import { connectLane, type ProtocolServer } from "../../runtime/sdk/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
-import { SENT } from "../../runtime/sdk/sent.js";
+import { laneTransport } from "../../runtime/sdk/lane-transport.js";
 import { CallAnswer, KeptAlive } from "./call-answer.js";
 
 /** A JSON-RPC request as it arrived (checked by `isPlainRequest`). */
@@ -54,19 +54,7 @@ export function laneOptions2025(newServer: () => ProtocolServer): LaneOptions {
     upgradeMs: 10_000,
     async open(send) {
       const server = newServer();
-      const transport: Transport = {
-        start: async () => undefined,
-        // SENT, not an async function's promise: the door then adds no reaction for a failure that cannot come.
-        send: (message, options) => {
-          try {
-            send(message, options?.relatedRequestId);
-            return SENT;
-          } catch (error) {
-            return Promise.reject(error);
-          }
-        },
-        close: async () => transport.onclose?.(),
-      };
+      const transport = laneTransport(send);
       await connectLane(server, transport);
       return { deliver: (message, http) => transport.onmessage?.(message, http), close: () => server.close() };
     },
