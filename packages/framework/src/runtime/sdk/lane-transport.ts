@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
+import type { JSONRPCMessage, Transport } from "./sdk.js";
 import { SENT } from "./sent.js";
 
 /**
