@@ -68,28 +68,47 @@ export class RegisteredTool {
    * `InputNeeded` (2026-07-28: the method asked the client for input), and, for a task run
    * (`asTask`), with a `ProtocolError` the method threw: a task then fails with that JSON-RPC error.
    */
-  async call(args: Record<string, unknown> | undefined, context?: () => Context, options: { asTask?: boolean } = {}): Promise<CallToolResult> {
-    const input = args ?? {};
-    // Lengths first: a megabyte string must not reach a pattern, a format check or the method.
-    const overlong = findOverlongStrings(input, this.generated.inputSchema, this.maxStringLength);
-    if (!validatorsLoaded()) await loadValidators();
-    const problems = overlong.length ? overlong : this.validator.check(input);
-    if (problems.length > 0) {
-      const message = `Invalid arguments for tool "${this.name}":\n${problems.map((p) => `- ${p}`).join("\n")}`;
-      return toErrorResult(new ToolError(message, { code: "INVALID_ARGUMENTS" }));
-    }
-    let value: unknown;
+  call(args: Record<string, unknown> | undefined, context?: () => Context, options: { asTask?: boolean } = {}): Promise<CallToolResult> {
+    // Not an async function: an async method's promise gets one reaction here, where an async
+    // function and its await would add two more promises per call (each also tracked by a
+    // context manager's hooks when an OpenTelemetry SDK is registered).
     try {
-      value = await this.method.apply(this.instance, toPositional(this.generated.params, input, this.takesContext ? context?.() : undefined));
-    } catch (thrown) {
-      // A question for the client (2026-07-28): the call is answered with an input-required result.
-      if (thrown instanceof InputNeeded) throw thrown;
-      if (options.asTask && thrown instanceof ProtocolError) throw thrown;
-      const error = toToolError(thrown);
-      if (error.code !== "INTERNAL_TOOL_ERROR") return toErrorResult(error);
-      logUnexpected(this.name, thrown);
-      return markUnexpected(toErrorResult(error), thrown);
+      if (!validatorsLoaded()) return loadValidators().then(() => this.call(args, context, options));
+      const input = args ?? {};
+      // Lengths first: a megabyte string must not reach a pattern, a format check or the method.
+      const overlong = findOverlongStrings(input, this.generated.inputSchema, this.maxStringLength);
+      const problems = overlong.length ? overlong : this.validator.check(input);
+      if (problems.length > 0) {
+        const message = `Invalid arguments for tool "${this.name}":\n${problems.map((p) => `- ${p}`).join("\n")}`;
+        return Promise.resolve(toErrorResult(new ToolError(message, { code: "INVALID_ARGUMENTS" })));
+      }
+      let value: unknown;
+      try {
+        value = this.method.apply(this.instance, toPositional(this.generated.params, input, this.takesContext ? context?.() : undefined));
+      } catch (thrown) {
+        return Promise.resolve(this.failed(thrown, options));
+      }
+      if (isThenable(value)) return Promise.resolve(value).then(this.converted, (thrown: unknown) => this.failed(thrown, options));
+      return Promise.resolve(this.converted(value));
+    } catch (error) {
+      // As an async function would: what is thrown here (a question for the client, a fault) is the rejection.
+      return Promise.reject(error);
     }
+  }
+
+  // What the method threw, as the call's result; a question for the client (2026-07-28), and a
+  // task's protocol error, are thrown on.
+  private failed(thrown: unknown, options: { asTask?: boolean }): CallToolResult {
+    if (thrown instanceof InputNeeded) throw thrown;
+    if (options.asTask && thrown instanceof ProtocolError) throw thrown;
+    const error = toToolError(thrown);
+    if (error.code !== "INTERNAL_TOOL_ERROR") return toErrorResult(error);
+    logUnexpected(this.name, thrown);
+    return markUnexpected(toErrorResult(error), thrown);
+  }
+
+  // What the method returned, as the call's result.
+  private readonly converted = (value: unknown): CallToolResult => {
     if (value instanceof ToolContent) return toCallResult(value, this.generated.result);
     try {
       return toCallResult(this.output.toWire(value), this.generated.result);
@@ -99,7 +118,11 @@ export class RegisteredTool {
       process.stderr.write(`[typemcp] ${error.message}\n`);
       return markUnexpected(toErrorResult(error), thrown);
     }
-  }
+  };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
 }
 
 // An unexpected exception is a bug in the tool: the model gets the message, the owner the stack.

@@ -36,15 +36,30 @@ export function runToolChain(chain: readonly Middleware[], call: ToolCall, tool:
   return step(0);
 }
 
-async function settle(run: () => Promise<ToolResult>, hook: Middleware, tool: string): Promise<ToolResult> {
+// Not an async function: one reaction on what the hook returns, where an async function and its
+// await would make two promises per hook and call (each also tracked by a context manager's
+// hooks when an OpenTelemetry SDK is registered on Node 20).
+function settle(run: () => Promise<ToolResult>, hook: Middleware, tool: string): Promise<ToolResult> {
+  let pending: Promise<ToolResult>;
   try {
-    return await run();
+    pending = run();
   } catch (thrown) {
-    if (thrown instanceof ProtocolError || thrown instanceof InputNeeded) throw thrown;
-    const error = toToolError(thrown);
-    if (error.code !== "INTERNAL_TOOL_ERROR") return toErrorResult(error);
-    const detail = thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown);
-    process.stderr.write(`[typemcp] middleware ${hook.name ?? "(unnamed)"} threw an unexpected error around tool "${tool}":\n${detail}\n`);
-    return markUnexpected(toErrorResult(error), thrown);
+    try {
+      return Promise.resolve(recovered(thrown, hook, tool));
+    } catch (rethrown) {
+      return Promise.reject(rethrown);
+    }
   }
+  return Promise.resolve(pending).then(undefined, (thrown: unknown) => recovered(thrown, hook, tool));
+}
+
+// What a hook's (or what is inside it) failure answers the call with; a protocol error and a
+// question for the client are thrown on.
+function recovered(thrown: unknown, hook: Middleware, tool: string): ToolResult {
+  if (thrown instanceof ProtocolError || thrown instanceof InputNeeded) throw thrown;
+  const error = toToolError(thrown);
+  if (error.code !== "INTERNAL_TOOL_ERROR") return toErrorResult(error);
+  const detail = thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown);
+  process.stderr.write(`[typemcp] middleware ${hook.name ?? "(unnamed)"} threw an unexpected error around tool "${tool}":\n${detail}\n`);
+  return markUnexpected(toErrorResult(error), thrown);
 }

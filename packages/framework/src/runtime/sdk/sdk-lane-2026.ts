@@ -10,6 +10,7 @@ import { connectLane, serveConnection, type ProtocolServer } from "./sdk.js";
 import { sdkServerOf } from "./sdk-server-of.js";
 import { classifyHttpRequest, type HttpRequestHead } from "./sdk-http.js";
 import type { WireAuthInfo } from "./wire-auth.js";
+import { laneTransport } from "./lane-transport.js";
 import { isPlainRequest, REQUEST_ONLY_METHODS } from "./plain-request.js";
 
 /** A JSON-RPC request as it arrived. */
@@ -103,11 +104,7 @@ export async function openLane2026(
   send: (message: JSONRPCMessage, relatedRequestId: string | number | undefined) => void,
 ): Promise<LaneLink2026 | undefined> {
   if (!(await pinTo2026(protocol))) return undefined;
-  const transport: Transport = {
-    start: async () => undefined,
-    send: async (message, options) => send(message, options?.relatedRequestId),
-    close: async () => transport.onclose?.(),
-  };
+  const transport = laneTransport(send);
   await connectLane(protocol, transport);
   // The SDK's own classification, in its own words ("modern" is its name for the 2026-07-28 era).
   const classification = { era: "modern", revision: ERA_2026 };

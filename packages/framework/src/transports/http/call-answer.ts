@@ -27,7 +27,7 @@ export class CallAnswer {
   readonly started = Date.now();
   /** What the HTTP request is answered with, once known. */
   readonly body: Promise<CallAnswerBody>;
-  private settle!: (body: CallAnswerBody) => void;
+  private settle!: (body: CallAnswerBody | Promise<CallAnswerBody>) => void;
   private stream: { controller: ReadableStreamDefaultController<Uint8Array>; lastWrite: number } | undefined;
 
   /** `onClientStopped`: the client stopped reading the stream (it left); `headers` go with either kind of answer (names in lower case). */
@@ -55,8 +55,8 @@ export class CallAnswer {
     this.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   }
 
-  /** Answers with `body` (when no stream has started: a stream can only end). */
-  settleWith(body: CallAnswerBody): void {
+  /** Answers with `body`, or what it resolves to (when no stream has started: a stream can only end). */
+  settleWith(body: CallAnswerBody | Promise<CallAnswerBody>): void {
     if (this.stream) this.closeStream();
     else this.settle(body);
   }

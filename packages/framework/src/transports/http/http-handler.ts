@@ -1,6 +1,6 @@
 import { ownerKeyOf } from "../../runtime/identity/caller-identity.js";
 import { toWireAuth } from "../../runtime/sdk/sdk.js";
-import type { HttpServing } from "./http-serving.js";
+import type { HttpServing, ScopeShortfallAnswer } from "./http-serving.js";
 import { routeOf2026 } from "../../runtime/sdk/sdk-lane-2026.js";
 import type { AuthInfo } from "../../runtime/identity/auth-info.js";
 import { ERROR_CODES } from "../../errors/codes.js";
@@ -10,7 +10,7 @@ import { createOAuthTokenVerifier, type OAuthTokenVerifier } from "./oauth-token
 import { createOAuthProxy, type OAuthProxy } from "./oauth-proxy/oauth-proxy.js";
 import type { ProxyRequest } from "./oauth-proxy/proxy-context.js";
 import type { ResolvedHttpOptions } from "./http-options.js";
-import { checkHostAndOrigin, corsHeaders, preflightHeaders } from "./request-guards.js";
+import { checkHostAndOrigin, corsHeaders, preflightHeaders, withCors } from "./request-guards.js";
 import { resumeStream } from "./resume-stream.js";
 import { batchResponse, jsonResponse, refusalResponse } from "./json-responses.js";
 import { readRequestBody } from "./read-request-body.js";
@@ -130,26 +130,30 @@ class HttpDispatcher implements HttpHandler {
   readonly handle = async (request: Request, extras?: RequestExtras | NodeExtras): Promise<Response> =>
     toResponse(await this.answer(viewOfRequest(request), extras));
 
-  readonly answer = async (request: RequestView, peer: RequestExtras | NodeExtras = {}): Promise<Response | PlainAnswer> => {
-    // The caller's address, worked out once: everything below counts and owns by it.
-    const client = this.clientAddress(peer.remoteAddress, request.header);
-    request.setClientAddress(client);
-    const extras: RequestExtras | NodeExtras = client === peer.remoteAddress ? peer : { ...peer, remoteAddress: client };
-    const node = "rawPath" in extras ? (extras as NodeExtras) : undefined;
-    // The Node listener knows the path and Host as sent: a URL is parsed only where one is needed.
-    const url = node && !this.resourceUrls ? undefined : new URL(request.url);
-    const path = node?.rawPath ?? url!.pathname;
-    const host = node ? node.host : (request.header("host") ?? url!.host);
-    const refused = checkHostAndOrigin(host, request.header("origin") ?? undefined, this.options);
-    if (refused) return refusalResponse(refused);
-    const origin = request.header("origin");
-    const cors = origin === null ? {} : corsHeaders(origin);
-    if (origin !== null && request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders() } });
-    const response = await this.route({ request, extras, node, oauthUrls: url && this.resourceUrls?.at(url, host) }, path);
-    if (origin === null) return response;
-    if (isPlainAnswer(response)) return { ...response, headers: { ...response.headers, ...lowerCased(cors) } };
-    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
-    return response;
+  // Not async functions, from here to the era that answers: each would add a promise and an
+  // await's to every request (each also tracked by a context manager's hooks when an
+  // OpenTelemetry SDK is registered), where a request that awaits nothing needs none.
+  readonly answer = (request: RequestView, peer: RequestExtras | NodeExtras = {}): Promise<Response | PlainAnswer> => {
+    try {
+      // The caller's address, worked out once: everything below counts and owns by it.
+      const client = this.clientAddress(peer.remoteAddress, request.header);
+      request.setClientAddress(client);
+      const extras: RequestExtras | NodeExtras = client === peer.remoteAddress ? peer : { ...peer, remoteAddress: client };
+      const node = "rawPath" in extras ? (extras as NodeExtras) : undefined;
+      // The Node listener knows the path and Host as sent: a URL is parsed only where one is needed.
+      const url = node && !this.resourceUrls ? undefined : new URL(request.url);
+      const path = node?.rawPath ?? url!.pathname;
+      const host = node ? node.host : (request.header("host") ?? url!.host);
+      const refused = checkHostAndOrigin(host, request.header("origin") ?? undefined, this.options);
+      if (refused) return Promise.resolve(refusalResponse(refused));
+      const origin = request.header("origin");
+      if (origin === null) return this.route({ request, extras, node, oauthUrls: url && this.resourceUrls?.at(url, host) }, path);
+      const cors = corsHeaders(origin);
+      if (request.method === "OPTIONS") return Promise.resolve(new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders() } }));
+      return this.route({ request, extras, node, oauthUrls: url && this.resourceUrls?.at(url, host) }, path).then((response) => withCors(response, cors));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 
   async close(deadlineMs: number): Promise<void> {
@@ -162,19 +166,22 @@ class HttpDispatcher implements HttpHandler {
   }
 
   // The path, the caller's credentials, then the method.
-  private async route(arrival: Arrival, path: string): Promise<Response | PlainAnswer> {
+  private route(arrival: Arrival, path: string): Promise<Response | PlainAnswer> {
     const { request, extras } = arrival;
-    if (arrival.oauthUrls && path === metadataPath(this.options.path)) return this.metadataDocument(arrival.oauthUrls);
+    if (arrival.oauthUrls && path === metadataPath(this.options.path)) return Promise.resolve(this.metadataDocument(arrival.oauthUrls));
     if (this.proxy?.handles(path)) return this.proxy.answer(path, this.proxyRequest(arrival));
     if (path !== this.options.path && path !== "/healthz")
-      return refusalResponse({ status: 404, message: `Not found: the MCP endpoint is ${this.options.path}.` });
-    let caller = extras.auth;
-    if (this.options.auth && !caller) {
-      const bearer = { auth: this.options.auth, metadataUrl: () => arrival.oauthUrls?.metadataUrl, oauth: this.verifier, apiKeys: this.apiKeys };
-      const outcome = await checkBearer(request.header("authorization"), bearer);
-      if (outcome.refusal) return refusalResponse(outcome.refusal);
-      caller = outcome.auth;
-    }
+      return Promise.resolve(refusalResponse({ status: 404, message: `Not found: the MCP endpoint is ${this.options.path}.` }));
+    if (!this.options.auth || extras.auth) return Promise.resolve(this.routeAs(arrival, path, extras.auth));
+    const bearer = { auth: this.options.auth, metadataUrl: () => arrival.oauthUrls?.metadataUrl, oauth: this.verifier, apiKeys: this.apiKeys };
+    return checkBearer(request.header("authorization"), bearer).then((outcome) =>
+      outcome.refusal ? refusalResponse(outcome.refusal) : this.routeAs(arrival, path, outcome.auth),
+    );
+  }
+
+  // The method, once the caller is known.
+  private routeAs(arrival: Arrival, path: string, caller: AuthInfo | undefined): Answered {
+    const { request, extras } = arrival;
     // Liveness only: no counts or other state for whoever can reach the port.
     if (path === "/healthz") return jsonResponse(this.closing ? 503 : 200, { status: this.closing ? "closing" : "ok" });
     if (this.closing) return refusalResponse({ status: 503, message: "Server is shutting down.", headers: { Connection: "close" } });
@@ -196,28 +203,40 @@ class HttpDispatcher implements HttpHandler {
 
   // A POST counts as in flight until its answer is sent: what else waits for that (a one-request
   // server to close) joins `after`, one watch for all.
-  private async post(arrival: Arrival, caller: AuthInfo | undefined): Promise<Response | PlainAnswer> {
+  private post(arrival: Arrival, caller: AuthInfo | undefined): Promise<Response | PlainAnswer> {
     this.inFlight++;
     const after: Array<() => void> = [() => this.inFlight--];
-    let response: Response | PlainAnswer;
+    let dispatched: Promise<Response | PlainAnswer>;
     try {
-      response = await this.dispatch(arrival, caller, after);
+      dispatched = this.dispatch(arrival, caller, after);
     } catch (error) {
-      for (const done of after) done();
-      throw error;
+      dispatched = Promise.reject(error);
     }
-    // A whole body is as good as sent: nothing of this request is left to wait for.
-    if (isPlainAnswer(response)) {
-      for (const done of after) done();
-      return response;
-    }
-    return watchBody(response, { onDone: () => after.forEach((done) => done()) }).response;
+    return dispatched.then(
+      (response) => {
+        // A whole body is as good as sent: nothing of this request is left to wait for.
+        if (isPlainAnswer(response)) {
+          for (const done of after) done();
+          return response;
+        }
+        return watchBody(response, { onDone: () => after.forEach((done) => done()) }).response;
+      },
+      (error: unknown) => {
+        for (const done of after) done();
+        throw error;
+      },
+    );
+  }
+
+  // Its body, then the era and mode that answer it.
+  private dispatch(arrival: Arrival, caller: AuthInfo | undefined, after: Array<() => void>): Promise<Response | PlainAnswer> {
+    const { request, node } = arrival;
+    const body = node ? node.readBody(this.options.maxBodyBytes) : readRequestBody(request.toRequest(), this.options.maxBodyBytes);
+    return body.then((read) => this.dispatchBody(arrival, caller, after, read));
   }
 
   // One JSON-RPC message to the era and mode that answer it.
-  private async dispatch(arrival: Arrival, caller: AuthInfo | undefined, after: Array<() => void>): Promise<Response | PlainAnswer> {
-    const { request, extras, node } = arrival;
-    const body = await (node ? node.readBody(this.options.maxBodyBytes) : readRequestBody(request.toRequest(), this.options.maxBodyBytes));
+  private dispatchBody(arrival: Arrival, caller: AuthInfo | undefined, after: Array<() => void>, body: BodyText): Answered {
     if (!body.ok) return refusalResponse({ status: body.status, message: body.message });
     let parsed: unknown;
     try {
@@ -229,7 +248,13 @@ class HttpDispatcher implements HttpHandler {
     if (Array.isArray(parsed)) return batchResponse(parsed);
     // Refused with a 403 before any era's handling, so 2025 and 2026 clients alike see the HTTP
     // challenge that starts a step-up authorization.
-    const shortfall = caller && (await this.serving.scopeShortfall?.(parsed, caller));
+    const shortfall = caller && this.serving.scopeShortfall?.(parsed, caller);
+    if (shortfall instanceof Promise) return shortfall.then((found) => this.toEra(arrival, caller, after, parsed, found));
+    return this.toEra(arrival, caller, after, parsed, shortfall);
+  }
+
+  private toEra(arrival: Arrival, caller: AuthInfo | undefined, after: Array<() => void>, parsed: unknown, shortfall: ScopeShortfallAnswer): Answered {
+    const { request, extras } = arrival;
     if (shortfall) return refusalResponse(insufficientScope(shortfall.missing, caller!.scopes, arrival.oauthUrls?.metadataUrl, shortfall.what));
     const wireAuth = toWireAuth(caller);
     // The SDK's own classification: a request with the 2026-07-28 _meta envelope claim (or a
@@ -266,8 +291,5 @@ class HttpDispatcher implements HttpHandler {
   }
 }
 
-function lowerCased(headers: Record<string, string>): Record<string, string> {
-  const lower: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
-  return lower;
-}
+// What a step of the request's path answers with: at once, or later.
+type Answered = Response | PlainAnswer | Promise<Response | PlainAnswer>;

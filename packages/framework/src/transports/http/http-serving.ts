@@ -3,7 +3,7 @@ import type { Era, ProtocolServer } from "../../runtime/sdk/sdk.js";
 import type { ServerChange } from "../../runtime/server-app.js";
 
 /** The missing scopes and what needs them; undefined when the request may proceed. */
-type ScopeShortfallAnswer = { missing: string[]; what: string } | undefined;
+export type ScopeShortfallAnswer = { missing: string[]; what: string } | undefined;
 
 /** What an HTTP handler serves. */
 export interface HttpServing {

@@ -1,4 +1,5 @@
 import { isLoopback, type ResolvedHttpOptions } from "./http-options.js";
+import { isPlainAnswer, type PlainAnswer } from "./plain-answer.js";
 
 /** A refused request: status and a message that says how to fix it. */
 export interface Refusal {
@@ -90,4 +91,17 @@ function hostnameOf(hostHeader: string | undefined): string | undefined {
 
 function clip(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** `response` with the CORS headers of a request that named its origin (`corsHeaders`). */
+export function withCors(response: Response | PlainAnswer, cors: Record<string, string>): Response | PlainAnswer {
+  if (isPlainAnswer(response)) return { ...response, headers: { ...response.headers, ...lowerCased(cors) } };
+  for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+  return response;
+}
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const lower: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
+  return lower;
 }

@@ -30,16 +30,17 @@ export class StatelessRequests {
 
   /**
    * Answers one POST. `after` collects what waits for the answer to be sent; `owner` is the key
-   * its stream's events are stored under, when they are (see owned-streams.ts).
+   * its stream's events are stored under, when they are (see owned-streams.ts). Not an async
+   * function: a plain call's answer is its lane's promise, with none of this function's around it.
    */
-  async post(
+  post(
     request: RequestView,
     parsed: unknown,
     wireAuth: ReturnType<typeof toWireAuth>,
     after: Array<() => void>,
     owner: string,
   ): Promise<Response | PlainAnswer> {
-    if (isCancellation(parsed)) return this.cannotCancel();
+    if (isCancellation(parsed)) return Promise.resolve(this.cannotCancel());
     // Progress and log messages can only reach the client on an SSE answer: stream when it takes one.
     const stream = acceptsEventStream(request.header("accept"));
     const store = this.eventStore();
@@ -47,8 +48,21 @@ export class StatelessRequests {
     // not, nor does a task-augmented call, answered at once with its task (its result is read on any instance).
     const resumable = stream && store !== undefined && this.options.stores.shared !== undefined && isRequest(parsed) && !startsTask(parsed);
     const plain = resumable ? undefined : laneRequestOf(parsed, request);
-    const answered = plain && (await this.lanes.dispatch(plain, wireAuth, request.onClientGone, request.callerRequest));
-    if (answered) return answered;
+    const alone = () => this.serveAlone(request, parsed, wireAuth, after, owner, stream, resumable ? store : undefined);
+    return plain ? this.lanes.dispatch(plain, wireAuth, request.onClientGone, request.callerRequest, alone) : alone();
+  }
+
+  // On a protocol server of its own, for this request alone; `store` when its answer is resumable.
+  private async serveAlone(
+    request: RequestView,
+    parsed: unknown,
+    wireAuth: ReturnType<typeof toWireAuth>,
+    after: Array<() => void>,
+    owner: string,
+    stream: boolean,
+    store: EventStore | undefined,
+  ): Promise<Response | PlainAnswer> {
+    const resumable = store !== undefined;
     const transport = createHttpTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: !stream,

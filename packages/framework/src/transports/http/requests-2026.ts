@@ -45,16 +45,23 @@ export class Requests2026 {
     else this.entry.notify.resourcesChanged();
   }
 
-  /** Answers a POST the SDK classifies as 2026-07-28's (`route`), from the caller counted as `client`. */
-  async post(
+  /**
+   * Answers a POST the SDK classifies as 2026-07-28's (`route`), from the caller counted as `client`.
+   * Not an async function: a plain call's answer is its lane's promise, with none of this function's around it.
+   */
+  post(
     request: RequestView,
     parsed: unknown,
     route: Exclude<Route2026, { kind: "2025-11-25" }>,
     wireAuth: ReturnType<typeof toWireAuth>,
     client: string,
   ): Promise<Response | PlainAnswer> {
-    const answered = route.kind === "lane" && (await this.lanes.dispatch(route.request, wireAuth, request.onClientGone, request.callerRequest));
-    if (answered) return answered;
+    const viaEntry = () => this.viaEntry(request, parsed, wireAuth, client);
+    return route.kind === "lane" ? this.lanes.dispatch(route.request, wireAuth, request.onClientGone, request.callerRequest, viaEntry) : viaEntry();
+  }
+
+  // Through the SDK's own entry, a protocol server for this request alone.
+  private async viaEntry(request: RequestView, parsed: unknown, wireAuth: ReturnType<typeof toWireAuth>, client: string): Promise<Response> {
     if (!isListen(parsed)) return this.entry.fetch(request.toRequest(), { parsedBody: parsed, ...wireAuth });
     const admitted = this.listens.admit(client);
     if ("refusal" in admitted) return refusalResponse(admitted.refusal);

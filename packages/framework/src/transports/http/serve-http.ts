@@ -46,6 +46,17 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
     (req, res) => {
       // The body is read by the handler, under the cap, through `readBody` (see NodeExtras).
       const request = viewOfNodeRequest(req, res, endpointUrl);
+      const failed = (error: unknown): void => {
+        // A client that hangs up mid-upload or mid-stream is routine, not a server fault: no log.
+        if (!isClientAbort(error, req, res)) {
+          process.stderr.write(`[typemcp] HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        }
+        if (res.destroyed) return;
+        if (!res.headersSent) void sendWebResponse(res, internalErrorResponse());
+        else res.end();
+      };
+      // One reaction on the answer, both outcomes in it: a `.then().catch()` chain is a promise
+      // more per request (and one more for a context manager's hooks to track).
       handler
         .answer(request, {
           rawPath: (req.url ?? "/").split("?")[0]!,
@@ -54,16 +65,15 @@ export async function serveHttp(serving: HttpServing, options: ResolvedHttpOptio
           ...(req.socket.remoteAddress === undefined ? {} : { remoteAddress: req.socket.remoteAddress }),
           readBody: (limit) => readBody(req, limit),
         })
-        .then((answer) => (isPlainAnswer(answer) ? sendPlainAnswer(res, answer) : sendWebResponse(res, answer)))
-        .catch((error: unknown) => {
-          // A client that hangs up mid-upload or mid-stream is routine, not a server fault: no log.
-          if (!isClientAbort(error, req, res)) {
-            process.stderr.write(`[typemcp] HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        .then((answer) => {
+          try {
+            const sent = isPlainAnswer(answer) ? sendPlainAnswer(res, answer) : sendWebResponse(res, answer);
+            // Only an answer in parts or a stream is written over time.
+            if (sent !== undefined) sent.catch(failed);
+          } catch (error) {
+            failed(error);
           }
-          if (res.destroyed) return;
-          if (!res.headersSent) void sendWebResponse(res, internalErrorResponse());
-          else res.end();
-        });
+        }, failed);
     },
   );
   // A malformed request line or header never reaches the handler: answer 400 and close, quietly.

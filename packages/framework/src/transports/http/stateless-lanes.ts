@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, WireAuthInfo } from "../../runtime/sdk/sdk.js";
-import { connectLane, type ProtocolServer, type Transport } from "../../runtime/sdk/sdk.js";
+import { connectLane, type ProtocolServer } from "../../runtime/sdk/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
+import { laneTransport } from "../../runtime/sdk/lane-transport.js";
 import { CallAnswer, KeptAlive } from "./call-answer.js";
 
 /** A JSON-RPC request as it arrived (checked by `isPlainRequest`). */
@@ -15,6 +16,8 @@ interface Exchange {
   stopWatching(): void;
   /** True while the request is being handed to its server: an answer then came before any handler ran. */
   dispatching: boolean;
+  /** Serves the request on a server of its own, when its lane does not. */
+  readonly elsewhere: () => Promise<PlainAnswer | Response>;
 }
 
 // Lanes beyond this (as many calls with the same id at once) take the one-server-per-request path.
@@ -51,11 +54,7 @@ export function laneOptions2025(newServer: () => ProtocolServer): LaneOptions {
     upgradeMs: 10_000,
     async open(send) {
       const server = newServer();
-      const transport: Transport = {
-        start: async () => undefined,
-        send: async (message, options) => send(message, options?.relatedRequestId),
-        close: async () => transport.onclose?.(),
-      };
+      const transport = laneTransport(send);
       await connectLane(server, transport);
       return { deliver: (message, http) => transport.onmessage?.(message, http), close: () => server.close() };
     },
@@ -89,20 +88,21 @@ export class StatelessLanes {
   /**
    * Sends `request` to a lane; resolves with its answer. `onClientGone` tells it when the client leaves
    * first (the call is cancelled, so the tool's signal aborts); `httpRequest` gives the HTTP
-   * request it came in, for the handler's context. Undefined when every lane is busy with this
-   * id, the lanes are closed, or (`earlyErrorsElsewhere`) the server refused it before any
-   * handler ran: serve it on a server of its own then.
+   * request it came in, for the handler's context. `elsewhere` serves it on a server of its own
+   * when no lane does: every lane is busy with this id, the lanes are closed, the lane could not
+   * be opened, or (`earlyErrorsElsewhere`) the server refused it before any handler ran. Not an
+   * async function: on an open lane the answer is the one promise the request waits on.
    */
-  async dispatch(
+  dispatch(
     request: LaneRequest,
     auth: { authInfo?: WireAuthInfo },
     onClientGone: (listener: () => void) => () => void,
     httpRequest: () => Request,
-  ): Promise<PlainAnswer | Response | undefined> {
-    if (this.closed) return undefined;
-    const lane = this.laneFor(request.id);
-    if (!lane) return undefined;
-    // Taken before any await: the next request with this id must see the lane busy.
+    elsewhere: () => Promise<PlainAnswer | Response>,
+  ): Promise<PlainAnswer | Response> {
+    const lane = this.closed ? undefined : this.laneFor(request.id);
+    if (!lane) return elsewhere();
+    // Taken before the lane is open: the next request with this id must see the lane busy.
     const exchange: Exchange = {
       lane,
       id: request.id,
@@ -110,6 +110,7 @@ export class StatelessLanes {
       answer: new CallAnswer(() => this.cancel(exchange, "The client closed the HTTP request.")),
       dispatching: false,
       stopWatching: () => undefined,
+      elsewhere,
     };
     lane.inFlight.set(request.id, exchange);
     this.exchanges.add(exchange);
@@ -117,12 +118,18 @@ export class StatelessLanes {
     // Watched until the call is done, not only until its answer starts: a client that leaves
     // mid-stream cancels the call too (the body of a web Response is not always cancelled then).
     exchange.stopWatching = onClientGone(() => this.cancel(exchange, "The client closed the HTTP request."));
-    if (!lane.link) await lane.opening;
+    if (lane.link) this.send(exchange, request, auth, httpRequest);
+    else void lane.opening!.then(() => this.send(exchange, request, auth, httpRequest));
+    // Settled with what `elsewhere` answers wherever a lane does not serve it: never undefined.
+    return exchange.answer.body as Promise<PlainAnswer | Response>;
+  }
+
+  private send(exchange: Exchange, request: LaneRequest, auth: { authInfo?: WireAuthInfo }, httpRequest: () => Request): void {
+    const lane = exchange.lane;
     if (!lane.link) {
-      // The lane could not be opened (it is gone from the list already): the SDK's entry serves it.
-      this.finish(exchange);
-      exchange.answer.settleWith(undefined);
-      return exchange.answer.body;
+      // The lane could not be opened (it is gone from the list already): the request is served elsewhere.
+      if (this.finish(exchange)) exchange.answer.settleWith(Promise.resolve().then(exchange.elsewhere));
+      return;
     }
     // The HTTP request goes with it, as the SDK's own transport sends it: the caller's identity
     // (an anonymous caller's remote address) is read from it (runtime/identity/caller-identity.ts).
@@ -131,7 +138,6 @@ export class StatelessLanes {
       lane.link.deliver(request as JSONRPCMessage, { request: httpRequest(), ...(auth.authInfo ? { authInfo: auth.authInfo } : {}) });
       exchange.dispatching = false;
     }
-    return exchange.answer.body;
   }
 
   /** Closes every lane's server; a call still in flight is answered with a JSON-RPC error saying so. */
@@ -182,7 +188,8 @@ export class StatelessLanes {
     if (!exchange) return;
     if (isAnswer && exchange.dispatching && "error" in message && this.options.earlyErrorsElsewhere) {
       this.finish(exchange);
-      return exchange.answer.settleWith(undefined);
+      // A microtask later: not from inside the lane's own delivery of the request.
+      return exchange.answer.settleWith(Promise.resolve().then(exchange.elsewhere));
     }
     if (!isAnswer) return exchange.answer.send(message);
     this.finish(exchange);
