@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { connectToServer } from "./support/stdio-client.js";
+import { connectToServer, textOf } from "./support/stdio-client.js";
 import { readTownsCsv, TOWNS_CSV, TOWNS_SERVER } from "./support/towns-csv.js";
 
 // The built towns server as a host starts it: what only the process shows (its entry's name,
@@ -38,12 +38,37 @@ describe("towns server as a process over stdio", () => {
     }
   });
 
+  test("starts without its shipped CSV; a broken one fails each call that needs it, naming line and column, and the rest is served", async () => {
+    // The server as installed, with a malformed row in the CSV it ships with (read on first use).
+    const copy = path.join(dir, "installed");
+    fs.cpSync(path.dirname(TOWNS_SERVER), path.join(copy, "dist"), { recursive: true });
+    fs.mkdirSync(path.join(copy, "data"));
+    const file = path.join(copy, "data", "ma_towns.csv");
+    const { text, line } = withBadRating();
+    fs.writeFileSync(file, text);
+    const session = await connectToServer(path.join(copy, "dist", "towns.js"));
+    try {
+      expect((await session.client.listTools()).tools).toHaveLength(7);
+      expect(session.stderr()).toBe("");
+      const problem = `${file}, line ${line}, column 7 ("school_rating"): expected a whole-number rating from 1 to 10, or an empty cell, got "ten"`;
+      for (const town of ["Winchester", "Concord"]) {
+        const result = await session.client.callTool({ name: "get_housing", arguments: { town } });
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toContain(problem);
+      }
+      await expect(session.client.readResource({ uri: "town://Winchester" })).rejects.toThrow();
+      // Reported once to whoever runs the server, however many calls fail on it.
+      expect(session.stderr().split(`towns-server: cannot load the towns data: ${problem}\n`)).toHaveLength(2);
+      expect(session.client.getServerVersion()).toMatchObject({ name: "towns" });
+    } finally {
+      await session.close();
+    }
+  });
+
   test("refuses to start on a malformed TOWNS_CSV, naming file, line and column, and the variable", () => {
-    const [header, ...lines] = fs.readFileSync(TOWNS_CSV, "utf8").trim().split("\n");
-    const at = lines.findIndex((l) => l.startsWith("Winchester,"));
-    lines[at] = lines[at]!.replace(/^((?:[^,]*,){6})\d+,/, "$1ten,");
+    const { text, line } = withBadRating();
     const file = path.join(dir, "bad-value.csv");
-    fs.writeFileSync(file, [header, ...lines].join("\n"));
+    fs.writeFileSync(file, text);
     const run = spawnSync(process.execPath, [TOWNS_SERVER], {
       cwd: os.tmpdir(),
       env: { ...process.env, TOWNS_CSV: file },
@@ -54,8 +79,16 @@ describe("towns server as a process over stdio", () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `towns-server: cannot start: ${file}, line ${at + 2}, column 7 ("school_rating"): expected a whole-number rating from 1 to 10, or an empty cell, got "ten"\n` +
+      `towns-server: cannot start: ${file}, line ${line}, column 7 ("school_rating"): expected a whole-number rating from 1 to 10, or an empty cell, got "ten"\n` +
         "towns-server: that file was named by TOWNS_CSV; unset it to use the data the server ships with.\n",
     );
   });
 });
+
+// The shipped CSV with Winchester's school rating written "ten": the text, and the line of that row.
+function withBadRating(): { text: string; line: number } {
+  const [header, ...lines] = fs.readFileSync(TOWNS_CSV, "utf8").trim().split("\n");
+  const at = lines.findIndex((l) => l.startsWith("Winchester,"));
+  lines[at] = lines[at]!.replace(/^((?:[^,]*,){6})\d+,/, "$1ten,");
+  return { text: [header, ...lines].join("\n"), line: at + 2 };
+}

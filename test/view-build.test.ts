@@ -47,6 +47,11 @@ describe("typemcp build with a view", { timeout: 120_000 }, () => {
     const emitted = fs.readFileSync(path.join(project.dir, "dist", "server.bundle.js"), "utf8");
     expect(emitted).toContain("<!doctype html>");
     expect(emitted).not.toContain("typemcp:view:");
+    // The page is out of the definitions every start parses, in a function read only when a client reads the view.
+    const pages = emitted.indexOf("function __typemcpViewPage(");
+    expect(pages).toBeGreaterThan(-1);
+    expect(emitted.slice(emitted.indexOf("function __typemcpDefinition("), pages)).not.toContain("<!doctype html>");
+    expect(emitted.slice(pages)).toContain("<!doctype html>");
     // The page's zod speaks English only: its other locales (Indonesian here) are left out.
     expect(emitted).toContain("Invalid input");
     expect(emitted).not.toContain("Input tidak valid");

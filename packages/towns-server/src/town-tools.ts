@@ -16,7 +16,7 @@ function tooManyOrFew(got: string): ProtocolError {
   return new ProtocolError("INVALID_PARAMS", `Name 2 to 20 towns to compare, separated by commas, e.g. "Winchester, Arlington, Lexington"; got ${got}.`);
 }
 
-// Every tool only reads a data set loaded at start-up.
+// Every tool only reads a data set, loaded once.
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
 /**
@@ -25,7 +25,16 @@ const READ_ONLY: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, o
  * `town://{name}` resource per town, and a prompt to compare towns for a family.
  */
 export class TownTools {
-  constructor(private readonly index: TownIndex) {}
+  private readonly indexOf: () => TownIndex;
+
+  /** `index`: the towns, or a function that gives them when first needed (see `townIndexOnFirstUse`). */
+  constructor(index: TownIndex | (() => TownIndex)) {
+    this.indexOf = typeof index === "function" ? index : () => index;
+  }
+
+  private get index(): TownIndex {
+    return this.indexOf();
+  }
 
   /**
    * Get a Massachusetts town's average single-family home value as assessed for property tax in

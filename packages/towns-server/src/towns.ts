@@ -3,12 +3,17 @@ import { serve } from "typemcp";
 import { loadTowns } from "./load-towns.js";
 import { TownDataError } from "./town-data-error.js";
 import { TownIndex } from "./town-index.js";
+import { townIndexOnFirstUse } from "./town-data.js";
 import { TownTools } from "./town-tools.js";
 
-// Resolved here, in the entry module: once bundled, only this file's location is known.
-const csv = process.env.TOWNS_CSV || new URL("../data/ma_towns.csv", import.meta.url);
+// A file named by TOWNS_CSV is checked before the server starts: a mistake in it is the reason
+// the host shows for a server that did not start. The file shipped with the server, checked by its
+// tests, is read on the first call that needs it: start-up answers initialize and tools/list
+// without it. (Resolved here, in the entry module: once bundled, only this file's location is known.)
+const named = process.env.TOWNS_CSV;
+const towns = named ? loadIndexOrExit(named) : townIndexOnFirstUse(new URL("../data/ma_towns.csv", import.meta.url));
 
-await serve(new TownTools(loadIndexOrExit(csv)), {
+await serve(new TownTools(towns), {
   name: "towns",
   title: "Massachusetts towns",
   version: "0.1.0",
@@ -21,13 +26,14 @@ await serve(new TownTools(loadIndexOrExit(csv)), {
 });
 
 /** The towns in `file`, or exit with the reason on stderr: a host shows it, rather than a server that half works. */
-function loadIndexOrExit(file: string | URL): TownIndex {
+function loadIndexOrExit(file: string): TownIndex {
   try {
     return new TownIndex(loadTowns(file));
   } catch (error) {
     if (!(error instanceof TownDataError)) throw error;
-    const hint = process.env.TOWNS_CSV ? "towns-server: that file was named by TOWNS_CSV; unset it to use the data the server ships with.\n" : "";
-    process.stderr.write(`towns-server: cannot start: ${error.message}\n${hint}`);
+    process.stderr.write(
+      `towns-server: cannot start: ${error.message}\ntowns-server: that file was named by TOWNS_CSV; unset it to use the data the server ships with.\n`,
+    );
     process.exit(1);
   }
 }

@@ -214,15 +214,12 @@ export class TaskRunner {
     if (!tool) return this.store.finish(taskId, toolGone(taskId, call.tool), owner).then(() => undefined);
     const controller = new AbortController();
     const round = call.era === "2026-07-28" ? new InputRound(order.answers) : undefined;
-    const context = this.contextFor(taskId, owner, controller, round, call);
-    return this.settle(
-      taskId,
-      owner,
-      controller,
-      call,
-      round,
-      tool.call(call.arguments, () => context, { asTask: true }),
-    ).catch((error: unknown) => reportLost(taskId, tool.name, error));
+    // Made only for a method that takes a context: a running task holds what it is given, a thousand times over.
+    let context: TaskContext | undefined;
+    const contextOf = () => (context ??= this.contextFor(taskId, owner, controller, round, call));
+    return this.settle(taskId, owner, controller, call, round, tool.call(call.arguments, contextOf, AS_TASK)).catch((error: unknown) =>
+      reportLost(taskId, tool.name, error),
+    );
   }
 
   // Sends the run to its place, or runs it here past the response; a run no place took fails the task, saying so.
@@ -294,6 +291,9 @@ export class TaskRunner {
     }
   }
 }
+
+// One object for every run: a literal per run is one more object each running task holds.
+const AS_TASK = { asTask: true } as const;
 
 function toolGone(taskId: string, tool: string): TaskOutcome {
   return { error: { code: -32603, message: `Task "${taskId}" cannot go on: its tool "${tool}" is no longer served.` } };
