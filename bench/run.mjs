@@ -29,7 +29,7 @@ import { httpCpuRounds } from "./lib/http-cpu-rounds.mjs";
 import { HTTP_SERVERS, httpLoad } from "./lib/http-load.mjs";
 import { RpcProcess } from "./lib/rpc-process.mjs";
 import { coldStarts, coldStartTargets, printColdStarts } from "./lib/cold-starts.mjs";
-import { floorHttpOf, floorHttpServers, floorServers, shareTarget } from "./lib/telemetry-share.mjs";
+import { floorHttpOf, floorHttpServers, floorServers, logFloorNote, shareTarget } from "./lib/telemetry-share.mjs";
 import { latency, survivesBadInput, throughput } from "./lib/scenarios.mjs";
 import { median } from "./lib/stats.mjs";
 
@@ -434,7 +434,9 @@ for (const [n, node] of nodes.entries()) {
     const floor =
       variant.key === "otel" && r.otelFloorUs !== undefined
         ? ` (the OpenTelemetry SDK's own work alone: ${fmt(r.otelFloorUs, 1)} µs per request on a ${fmt(plain, 1)} µs call, ${fmt((plain + r.otelFloorUs) / plain, 2)} ×)`
-        : "";
+        : variant.key === "logged"
+          ? logFloorNote(r.cpu)
+          : "";
     targets.push([`stdio CPU per call ${variant.target} ≤ ${variant.limit} × without`, paired.ratio, variant.limit, floor]);
   }
   // #52 item 7: what typemcp itself adds to a traced call, the SDK's own cost per request taken out.

@@ -56,13 +56,29 @@ export function shareTarget(where, traced, plain, floorUs, server) {
   ];
 }
 
-/** The no-SDK floor server plain and traced (servers/raw-jsonrpc-traced.mjs), for the stdio CPU rounds: `[{ key, script, nodeArgs }]`. */
+/**
+ * The no-SDK floor server plain, traced and writing logRequests()'s line by hand
+ * (servers/raw-jsonrpc-traced.mjs), for the stdio CPU rounds: `[{ key, script, nodeArgs?, env? }]`.
+ */
 export function floorServers(otelArgs) {
   const script = here("../servers/raw-jsonrpc-traced.mjs");
   return [
     { key: "floorplain", label: "no SDK (floor), a promise per call", script },
     { key: "floortraced", label: "no SDK (floor), OpenTelemetry span", script, nodeArgs: otelArgs },
+    { key: "floorlogged", label: "no SDK (floor), a request log line", script, env: { FLOOR_LOG: "1" } },
   ];
+}
+
+/**
+ * What writing one request log line per call costs the no-SDK floor server (servers/floor-log.mjs),
+ * as a note beside a logging target: its ratio to the same server without it, median of paired rounds.
+ */
+export function logFloorNote(cpu) {
+  const logged = cpu.floorlogged?.cpuUs;
+  const plain = cpu.floorplain?.cpuUs;
+  if (!logged?.length || !plain?.length) return "";
+  const ratio = median(logged.map((value, round) => value / plain[round]));
+  return ` (the same line written by hand in the no-SDK floor server: ${ratio.toFixed(2)} × its plain call of ${median(plain).toFixed(1)} µs)`;
 }
 
 /**

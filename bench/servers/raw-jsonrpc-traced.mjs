@@ -8,6 +8,9 @@
 import { createInterface } from "node:readline";
 import { addInSpan } from "./floor-span.mjs";
 
+// With FLOOR_LOG=1, each call also writes logRequests()'s line, made by hand (floor-log.mjs).
+const logCall = process.env.FLOOR_LOG === "1" ? (await import("./floor-log.mjs")).logCall : undefined;
+
 const ops = new Set(["add"]);
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const answer = (id, value) => send({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: String(value) }], structuredContent: { result: value } } });
@@ -26,6 +29,12 @@ createInterface({ input: process.stdin })
     if (msg.method === "tools/list") return send({ jsonrpc: "2.0", id: msg.id, result: { tools: [{ name: "add", inputSchema: { type: "object" } }] } });
     if (msg.method !== "tools/call" || !ops.has(msg.params?.name))
       return send({ jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Not served by this floor" } });
-    void addInSpan(msg.id, msg.params.arguments ?? {}, (value) => answer(msg.id, value));
+    if (logCall === undefined) return void addInSpan(msg.id, msg.params.arguments ?? {}, (value) => answer(msg.id, value));
+    const time = Date.now();
+    const started = performance.now();
+    void addInSpan(msg.id, msg.params.arguments ?? {}, (value) => {
+      answer(msg.id, value);
+      logCall(msg.id, time, started);
+    });
   })
   .on("close", () => process.exit(0));
