@@ -93,13 +93,15 @@ function keepTypeNames(generator: TypeNaming, checker: ts.TypeChecker): void {
 }
 
 /**
- * The checker, as the generator uses it, with each type's text worked out once per format: the
- * generator names every object, union and property type it converts (`typeToString`, to tell
- * them apart), so a type used by many tools was written out again for each one. The text of a
- * type written with no enclosing declaration does not change within a program.
+ * The checker, as the generator uses it, with each type's text and each symbol's qualified name
+ * worked out once: the generator names every object, union and property type it converts
+ * (`typeToString`, to tell them apart) and every symbol it meets, so a type used by many tools was
+ * written out again for each one. Neither changes within a program (a type written with no
+ * enclosing declaration).
  */
 function typeTextsKept(checker: ts.TypeChecker): ts.TypeChecker {
   const byFormat = new Map<ts.TypeFormatFlags | undefined, WeakMap<ts.Type, string>>();
+  const names = new WeakMap<ts.Symbol, string>();
   const typeToString: ts.TypeChecker["typeToString"] = (type, enclosingDeclaration, flags) => {
     if (enclosingDeclaration) return checker.typeToString(type, enclosingDeclaration, flags);
     let texts = byFormat.get(flags);
@@ -108,7 +110,12 @@ function typeTextsKept(checker: ts.TypeChecker): ts.TypeChecker {
     if (text === undefined) texts.set(type, (text = checker.typeToString(type, undefined, flags)));
     return text;
   };
-  return Object.assign(Object.create(checker) as ts.TypeChecker, { typeToString });
+  const getFullyQualifiedName = (symbol: ts.Symbol): string => {
+    let name = names.get(symbol);
+    if (name === undefined) names.set(symbol, (name = checker.getFullyQualifiedName(symbol)));
+    return name;
+  };
+  return Object.assign(Object.create(checker) as ts.TypeChecker, { typeToString, getFullyQualifiedName });
 }
 
 /**
