@@ -51,8 +51,11 @@ function compiled(Module: ModuleClass, content: string, filename: string): ((...
     const dir = ownFolder();
     if (!dir) return undefined;
     // V8's own check of the source is by its length alone: the file's identity and time tell an edited one.
+    // V8 also rejects code compiled under other flags: one file per command line, or runs with
+    // and without them would take turns rewriting it.
     const stat = fs.statSync(filename);
-    const key = createHash("sha1").update([filename, stat.size, stat.mtimeMs, stat.ino, process.version, process.arch].join("\0")).digest("hex").slice(0, 20);
+    const identity = [filename, stat.size, stat.mtimeMs, stat.ino, process.version, process.arch, ...process.execArgv];
+    const key = createHash("sha1").update(identity.join("\0")).digest("hex").slice(0, 20);
     const file = path.join(dir, `typescript-${key}.v8`);
     let cachedData: Buffer | undefined;
     try {
