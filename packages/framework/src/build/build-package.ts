@@ -69,7 +69,7 @@ export async function buildPackage(options: BuildPackageOptions): Promise<BuiltP
   // From the emitted files as compiled, before bundling puts loaders in the entries' place.
   const loaded = new Set(entries.flatMap((entry) => [...filesLoadedBy(entry, result.outputs, result.sources, compilerOptions)].map((s) => s.fileName)));
   const served = entries.length ? result.components.filter((c) => loaded.has(c.file)) : result.components;
-  const unrunnable = findUnrunnable(outputs, result.sources, new Set(entries));
+  const unrunnable = findUnrunnable(outputs, result.sources, new Set(entries), result.program);
   if (!bundling && unrunnable.length)
     throw new AggregateError(
       unrunnable.map((u) => u.error),

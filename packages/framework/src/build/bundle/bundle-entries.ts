@@ -134,12 +134,18 @@ export function staleChunks(outputs: ReadonlyMap<string, string>, entries: reado
   return stale;
 }
 
-/** Serves the build's files from memory (with their source maps inlined, so the bundle's map reaches the TypeScript). */
+/**
+ * Serves the build's files from memory (with their source maps inlined, so the bundle's map reaches the TypeScript).
+ * Its filters let esbuild call it only for what it may answer: every call is a round trip from
+ * esbuild's process to this one, and a bundle of the runtime and the SDK imports about a thousand
+ * times (a bare package name is esbuild's to resolve; a file not in `outputs` is esbuild's to load).
+ */
 export function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
   return {
     name: "typemcp-build-outputs",
     setup(build) {
-      build.onResolve({ filter: /.*/ }, (args) => {
+      // Relative or absolute (the entry points, and any `path.isAbsolute` path on Windows).
+      build.onResolve({ filter: /^(\.|\/|\\|[A-Za-z]:)/ }, (args) => {
         if (args.kind === "entry-point") return outputs.has(args.path) ? { path: args.path } : undefined;
         if (!args.path.startsWith(".") && !path.isAbsolute(args.path)) return undefined;
         // The directory the importer will be written to, which need not exist yet.
@@ -150,7 +156,7 @@ export function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
         }
         return fs.existsSync(base) && fs.statSync(base).isFile() ? { path: base } : undefined;
       });
-      build.onLoad({ filter: /\.([cm]?js|json)$/ }, (args) => {
+      build.onLoad({ filter: exactly([...outputs.keys()].filter((file) => /\.([cm]?js|json)$/.test(file))) }, (args) => {
         const text = outputs.get(args.path);
         if (text === undefined) return undefined;
         const map = outputs.get(`${args.path}.map`);
@@ -165,6 +171,11 @@ export function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
       });
     },
   };
+}
+
+/** A filter matching exactly `paths` (none when empty). */
+function exactly(paths: readonly string[]): RegExp {
+  return paths.length ? new RegExp(`^(?:${paths.map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})$`) : /[^\s\S]/;
 }
 
 /**

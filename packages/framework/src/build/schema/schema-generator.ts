@@ -40,7 +40,7 @@ export class SchemaGenerator {
     // declaration of every file, lib and @types included, to index named types: typemcp asks for
     // types by node, never by name, and that walk was most of a build's schema time.
     const settings = { ...tjs.getDefaultArgs(), required: true, ref: false, strictNullChecks: true, noExtraProps: true, ignoreErrors: true };
-    const generator = new tjs.JsonSchemaGenerator([], {}, {}, {}, program.getTypeChecker(), settings);
+    const generator = new tjs.JsonSchemaGenerator([], {}, {}, {}, typeTextsKept(program.getTypeChecker()), settings);
     this.tjs = generator as unknown as GeneratorInternals;
     keepLibraryCommentsOut(this.tjs, createLibraryTest(program));
     keepTypeNames(generator as unknown as TypeNaming, program.getTypeChecker());
@@ -90,6 +90,32 @@ function keepTypeNames(generator: TypeNaming, checker: ts.TypeChecker): void {
     }
     return generator.makeTypeNameUnique(type, text);
   };
+}
+
+/**
+ * The checker, as the generator uses it, with each type's text and each symbol's qualified name
+ * worked out once: the generator names every object, union and property type it converts
+ * (`typeToString`, to tell them apart) and every symbol it meets, so a type used by many tools was
+ * written out again for each one. Neither changes within a program (a type written with no
+ * enclosing declaration).
+ */
+function typeTextsKept(checker: ts.TypeChecker): ts.TypeChecker {
+  const byFormat = new Map<ts.TypeFormatFlags | undefined, WeakMap<ts.Type, string>>();
+  const names = new WeakMap<ts.Symbol, string>();
+  const typeToString: ts.TypeChecker["typeToString"] = (type, enclosingDeclaration, flags) => {
+    if (enclosingDeclaration) return checker.typeToString(type, enclosingDeclaration, flags);
+    let texts = byFormat.get(flags);
+    if (!texts) byFormat.set(flags, (texts = new WeakMap()));
+    let text = texts.get(type);
+    if (text === undefined) texts.set(type, (text = checker.typeToString(type, undefined, flags)));
+    return text;
+  };
+  const getFullyQualifiedName = (symbol: ts.Symbol): string => {
+    let name = names.get(symbol);
+    if (name === undefined) names.set(symbol, (name = checker.getFullyQualifiedName(symbol)));
+    return name;
+  };
+  return Object.assign(Object.create(checker) as ts.TypeChecker, { typeToString, getFullyQualifiedName });
 }
 
 /**

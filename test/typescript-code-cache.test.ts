@@ -1,0 +1,83 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import nodeModule from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
+
+// Node 20 has no compile cache (Node 22.1+ has, and the typemcp command turns it on: see
+// compile-cache.test.ts), so typemcp keeps the compiled TypeScript compiler itself there.
+const CACHE_FOLDER = `typemcp-compile-cache-${process.getuid!()}`;
+const CALC = fromRoot("packages/calc-server");
+
+let scratch: string;
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-ts-cache-test-"));
+});
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** `typemcp build --check` of the calculator with `tmp` as the OS temp folder; returns what it printed. */
+function check(tmp: string): string {
+  const run = spawnSync(process.execPath, [TYPEMCP_CLI, "build", "--check"], {
+    cwd: CALC,
+    env: { ...process.env, TMPDIR: tmp },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  expect(run.stderr).toBe("");
+  expect(run.status).toBe(0);
+  return run.stdout;
+}
+
+function cachedCode(tmp: string): string[] {
+  const folder = path.join(tmp, CACHE_FOLDER);
+  return fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.startsWith("typescript-")) : [];
+}
+
+describe.runIf(!("enableCompileCache" in nodeModule))("TypeScript's compiled code, kept by typemcp on a Node without a compile cache", () => {
+  test("the first build writes it into the user's own folder, and the next build reads it rather than write it again", () => {
+    const tmp = fs.mkdtempSync(path.join(scratch, "own-"));
+    const first = check(tmp).replace(/ in [\d.]+s/, "");
+    const [file] = cachedCode(tmp);
+    expect(file).toMatch(/^typescript-[0-9a-f]{20}\.v8$/);
+    const written = path.join(tmp, CACHE_FOLDER, file!);
+    expect(fs.statSync(path.join(tmp, CACHE_FOLDER)).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(written).mode & 0o777).toBe(0o600);
+    const before = fs.statSync(written);
+    // V8 accepted it, so nothing is written: a rejected cache is replaced when the run ends.
+    expect(check(tmp).replace(/ in [\d.]+s/, "")).toBe(first);
+    const after = fs.statSync(written);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+  }, 240_000);
+
+  test("code V8 rejects is replaced, and the build is the same", () => {
+    const tmp = fs.mkdtempSync(path.join(scratch, "rejected-"));
+    const first = check(tmp).replace(/ in [\d.]+s/, "");
+    const written = path.join(tmp, CACHE_FOLDER, cachedCode(tmp)[0]!);
+    fs.writeFileSync(written, "not V8's code");
+    expect(check(tmp).replace(/ in [\d.]+s/, "")).toBe(first);
+    expect(fs.readFileSync(written).length).toBeGreaterThan(1_000_000);
+  }, 240_000);
+
+  test("a folder of that name that others can write to is left alone: V8 would run whatever code is in it", () => {
+    const tmp = fs.mkdtempSync(path.join(scratch, "shared-"));
+    const folder = path.join(tmp, CACHE_FOLDER);
+    fs.mkdirSync(folder);
+    fs.chmodSync(folder, 0o777);
+    check(tmp);
+    expect(fs.readdirSync(folder)).toEqual([]);
+  }, 240_000);
+
+  test("NODE_DISABLE_COMPILE_CACHE turns it off", () => {
+    const tmp = fs.mkdtempSync(path.join(scratch, "off-"));
+    const run = spawnSync(process.execPath, [TYPEMCP_CLI, "build", "--check"], {
+      cwd: CALC,
+      env: { ...process.env, TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: "1" },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(run.status).toBe(0);
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  }, 240_000);
+});
