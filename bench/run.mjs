@@ -461,8 +461,15 @@ for (const [n, node] of nodes.entries()) {
       ]);
     }
   }
-  targets.push(["RSS after 5,000 calls ≤ 1.3 × idle", r.cpu.typemcp.warmRssMb / r.cpu.typemcp.idleRssMb, 1.3]);
-  targets.push(["idle RSS ≤ 1.0 × SDK v1 McpServer", r.cpu.typemcp.idleRssMb / r.cpu.mcpserver.idleRssMb, 1.0]);
+  // Idle: initialized, listed and one call made (over stdio typemcp loads the MCP SDK at its first call).
+  const listed = ` (before its first call: ${fmt(r.cpu.typemcp.listedRssMb, 1)} MB, ${fmt(r.cpu.typemcp.listedRssMb / r.cpu.mcpserver.listedRssMb, 2)} × SDK v1's)`;
+  targets.push([
+    "RSS after 5,000 calls ≤ 1.3 × idle (after the first call)",
+    r.cpu.typemcp.warmRssMb / r.cpu.typemcp.idleRssMb,
+    1.3,
+    ` (${fmt(r.cpu.typemcp.idleRssMb, 1)} → ${fmt(r.cpu.typemcp.warmRssMb, 1)} MB)`,
+  ]);
+  targets.push(["idle RSS ≤ 1.0 × SDK v1 McpServer", r.cpu.typemcp.idleRssMb / r.cpu.mcpserver.idleRssMb, 1.0, listed]);
   targetLines.push(`  ${node.label}`);
   for (const [label, value, limit, note = "", also = true] of targets) {
     targetLines.push(`    ${value <= limit && also ? "met    " : "NOT MET"}  ${label}: ${fmt(value, 2)}${note}`);

@@ -11,8 +11,10 @@ import { median } from "./stats.mjs";
  * Runs `rounds` rounds of `calls` pipelined calls (`concurrency` in flight) against each of
  * `servers` ([{ key, script, nodeArgs?, env? }]; `nodeArgs` go before the script, such as
  * `--import` of a module that registers an OpenTelemetry SDK) on `node`, after `warmup` calls each. Returns per server key:
- * `{ cpuUs: [µs per call, one per round], idleRssMb, warmRssMb }`, where idle is after
- * `tools/list` and warm after the warm-up calls.
+ * `{ cpuUs: [µs per call, one per round], listedRssMb, idleRssMb, warmRssMb }`: listed after
+ * `tools/list`, idle after the first call (a server ready for calls: over stdio typemcp loads the
+ * MCP SDK at its first call, so its RSS before one is not what serving calls grows from), warm
+ * after the warm-up calls.
  */
 export async function cpuRounds(node, servers, { rounds, calls, warmup, concurrency, onRound }) {
   const procs = [];
@@ -24,7 +26,12 @@ export async function cpuRounds(node, servers, { rounds, calls, warmup, concurre
       await proc.request("tools/list", {});
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const out = Object.fromEntries(servers.map((s, i) => [s.key, { cpuUs: [], idleRssMb: procs[i].memory().rssKb / 1024, warmRssMb: NaN }]));
+    const listed = procs.map((proc) => proc.memory().rssKb / 1024);
+    for (const proc of procs) await throughput(proc, 1, 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const out = Object.fromEntries(
+      servers.map((s, i) => [s.key, { cpuUs: [], listedRssMb: listed[i], idleRssMb: procs[i].memory().rssKb / 1024, warmRssMb: NaN }]),
+    );
     for (const proc of procs) await throughput(proc, warmup, concurrency);
     // Let each server finish what a burst leaves (timers, a scavenge) before memory is read.
     await new Promise((resolve) => setTimeout(resolve, 300));
