@@ -1,6 +1,6 @@
 /**
  * The SDK's part of the runtime, reached without importing it: a stdio server answers its first
- * requests before it loads the MCP SDK (see transports/stdio-early-answers.ts), so no module on
+ * requests before it loads the MCP SDK (see transports/stdio-handover.ts), so no module on
  * its start-up path may import the SDK modules. They provide themselves here when they are
  * evaluated (runtime/sdk/sdk.ts); the stdio entry imports them when it needs them (transports/connect-stdio.ts).
  */

@@ -1,4 +1,4 @@
-import type { Era, ProtocolServer, ServerInfo, WireTool } from "./sdk/protocol-types.js";
+import { UI_EXTENSION, type Era, type ProtocolServer, type ServerInfo, type WireTool } from "./sdk/protocol-types.js";
 import { loadedSdk } from "./loaded-sdk.js";
 import { EarlySession } from "./early/early-session.js";
 import { InMemoryUsedStates, type UsedStates } from "./rounds/used-states.js";
@@ -12,7 +12,6 @@ import { RegisteredResource, type WireResource } from "./components/registered-r
 import { RegisteredTool } from "./components/registered-tool.js";
 import { DEFAULT_MAX_STRING_LENGTH, type InputLimits } from "./validation/string-limits.js";
 import { InMemoryTaskStore } from "./tasks/in-memory-task-store.js";
-import { UI_EXTENSION } from "./sdk/protocol-types.js";
 import { hasView } from "./components/tool-views.js";
 import { serverCapabilities, type Offers } from "./server-capabilities.js";
 import { TaskRunner } from "./tasks/task-runner.js";

@@ -11,6 +11,7 @@ import type { EarlySession } from "../runtime/early/early-session.js";
 import { TransportInFront } from "../runtime/sdk/transport-in-front.js";
 import type { JSONRPCMessage, Transport } from "../runtime/sdk/protocol-types.js";
 import type { SendOptions } from "../runtime/sdk/transport-in-front.js";
+import { SENT } from "../runtime/sdk/sent.js";
 
 type Message = { id?: string | number; method?: string; result?: unknown; error?: unknown };
 
@@ -22,7 +23,6 @@ export class StdioHandover extends TransportInFront {
   private held: JSONRPCMessage[] | undefined;
   /** The id of the `initialize` answered early, whose answer the SDK makes again (dropped once). */
   private echoOf: string | number | undefined;
-  private handingOver = false;
 
   constructor(
     inner: Transport,
@@ -55,7 +55,7 @@ export class StdioHandover extends TransportInFront {
     const { id, method } = message as Message;
     if (this.echoOf !== undefined && method === undefined && id === this.echoOf) {
       this.echoOf = undefined;
-      return Promise.resolve();
+      return SENT;
     }
     return this.inner.send(message, options);
   }
@@ -71,9 +71,8 @@ export class StdioHandover extends TransportInFront {
       if (method === "initialize" || method === "notifications/initialized") this.told.push(message);
       return;
     }
+    // Only once: from here on every message is held (above) until the SDK connects, and then it has them.
     this.held = [message];
-    if (this.handingOver) return;
-    this.handingOver = true;
     this.handOver().catch((error: unknown) => {
       process.stderr.write(
         `typemcp: could not load the MCP SDK to answer ${(message as Message).method ?? "a message"}: ${error instanceof Error ? error.message : String(error)}\n`,

@@ -9,6 +9,7 @@
  */
 import { withTakenOffers, type ExtensionOffers } from "../extension-offers.js";
 import type { ClientCapabilities, ServerCapabilities, ServerInfo } from "../sdk/protocol-types.js";
+import { isPlainObject } from "../sdk/plain-request.js";
 
 /** The 2025-era versions the SDK's `initialize` accepts as asked, newest first (the SDK's `SUPPORTED_PROTOCOL_VERSIONS`). */
 export const INITIALIZE_VERSIONS: readonly string[] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"];
@@ -22,7 +23,7 @@ export interface InitializeFacts {
 
 /** The answer to `initialize` with `params`, or undefined when the SDK must answer it. */
 export function earlyInitialize(facts: InitializeFacts, params: unknown): Record<string, unknown> | undefined {
-  if (!isPlain(params) || "_meta" in params) return undefined;
+  if (!isPlainObject(params) || "_meta" in params) return undefined;
   const { protocolVersion, capabilities, clientInfo } = params;
   if (typeof protocolVersion !== "string" || !INITIALIZE_VERSIONS.includes(protocolVersion)) return undefined;
   if (!isPlainClientInfo(clientInfo) || !isPlainCapabilities(capabilities)) return undefined;
@@ -32,30 +33,29 @@ export function earlyInitialize(facts: InitializeFacts, params: unknown): Record
   return withTakenOffers(result, capabilities as ClientCapabilities, facts.offers);
 }
 
-function isPlain(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 const optional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
 const isString = (value: unknown) => typeof value === "string";
 const isBoolean = (value: unknown) => typeof value === "boolean";
-const isRecordOfObjects = (value: unknown) => isPlain(value) && Object.values(value).every(isPlain);
+const isRecordOfObjects = (value: unknown) => isPlainObject(value) && Object.values(value).every(isPlainObject);
 
 // `clientInfo`: a name and a version, with a title, website and description if any; icons are left to the SDK's check.
 function isPlainClientInfo(value: unknown): boolean {
-  if (!isPlain(value) || value.icons !== undefined) return false;
+  if (!isPlainObject(value) || value.icons !== undefined) return false;
   return isString(value.name) && isString(value.version) && [value.title, value.websiteUrl, value.description].every((v) => optional(v, isString));
 }
 
 // The client's capabilities as the SDK's schema takes them; the client's tasks capability is left to the SDK's check.
 function isPlainCapabilities(value: unknown): boolean {
-  if (!isPlain(value) || value.tasks !== undefined) return false;
+  if (!isPlainObject(value) || value.tasks !== undefined) return false;
   const { experimental, sampling, elicitation, roots, extensions } = value;
   return (
     optional(experimental, isRecordOfObjects) &&
     optional(extensions, isRecordOfObjects) &&
-    optional(sampling, (s) => isPlain(s) && optional(s.context, isPlain) && optional(s.tools, isPlain)) &&
-    optional(elicitation, (e) => isPlain(e) && optional(e.form, (f) => isPlain(f) && optional(f.applyDefaults, isBoolean)) && optional(e.url, isPlain)) &&
-    optional(roots, (r) => isPlain(r) && optional(r.listChanged, isBoolean))
+    optional(sampling, (s) => isPlainObject(s) && optional(s.context, isPlainObject) && optional(s.tools, isPlainObject)) &&
+    optional(
+      elicitation,
+      (e) => isPlainObject(e) && optional(e.form, (f) => isPlainObject(f) && optional(f.applyDefaults, isBoolean)) && optional(e.url, isPlainObject),
+    ) &&
+    optional(roots, (r) => isPlainObject(r) && optional(r.listChanged, isBoolean))
   );
 }

@@ -12,6 +12,8 @@ import { newConnectionId, callerIdentityOf, type CallerIdentity } from "../ident
 import { HandlerExtra, type RequestChannel } from "../sdk/handler-extra.js";
 import type { ClientCapabilities, ProtocolServer, RequestHandler, RequestMethod, Transport, WireTool } from "../sdk/protocol-types.js";
 import { toJsonRpcError } from "../to-json-rpc-error.js";
+import { errorReply } from "../sdk/error-reply.js";
+import { isPlainObject } from "../sdk/plain-request.js";
 import { earlyInitialize, type InitializeFacts } from "./early-initialize.js";
 
 /** The list methods answered before the SDK is loaded, when their handler is registered. */
@@ -115,7 +117,7 @@ export class EarlySession implements ProtocolServer {
     }
     answered.then(
       (result) => this.send({ result, jsonrpc: "2.0", id }),
-      (error: unknown) => this.send({ jsonrpc: "2.0", id, error: toErrorObject(toJsonRpcError(error)) }),
+      (error: unknown) => this.send(errorReply(id, toJsonRpcError(error))),
     );
   }
 
@@ -156,21 +158,7 @@ export class EarlySession implements ProtocolServer {
 // Params the SDK's schema takes for a list or ping: none, or an object with at most `_meta` (an object); a cursor is the SDK's to check.
 function isPlainParams(params: unknown): boolean {
   if (params === undefined) return true;
-  if (params === null || typeof params !== "object" || Array.isArray(params)) return false;
-  for (const [key, value] of Object.entries(params)) {
-    if (key !== "_meta" || value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  }
-  return true;
-}
-
-// The SDK's own reading of a thrown value: a numeric code (else internal error), its message, its data.
-function toErrorObject(error: unknown): Record<string, unknown> {
-  const { code, message, data } = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
-  return {
-    code: Number.isSafeInteger(code) ? code : -32603,
-    message: message ?? "Internal error",
-    ...(data !== undefined ? { data } : {}),
-  };
+  return isPlainObject(params) && Object.entries(params).every(([key, value]) => key === "_meta" && isPlainObject(value));
 }
 
 /** How a request answered here talks back: notifications go straight out; it is never cancelled; it cannot ask the client. */

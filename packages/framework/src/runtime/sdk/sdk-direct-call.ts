@@ -21,7 +21,6 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
-  INTERNAL_ERROR,
   INVALID_PARAMS,
   isInputRequiredResult,
   LOG_LEVEL_META_KEY,
@@ -35,6 +34,9 @@ import type { RequestChannel } from "./handler-extra.js";
 import type { ClientRequestMethod } from "../rounds/input-round.js";
 import type { ClientCapabilities } from "./protocol-types.js";
 import { isPlainObject, isPlainRequest } from "./plain-request.js";
+import { errorReply } from "./error-reply.js";
+
+export { errorReply };
 import type { WireAuthInfo } from "./wire-auth.js";
 
 type RequestId = string | number;
@@ -275,23 +277,4 @@ function isPlainTextBlock(block: unknown): boolean {
   if (!isPlainObject(block) || block.type !== "text" || typeof block.text !== "string") return false;
   for (const key in block) if (key !== "type" && key !== "text") return false;
   return true;
-}
-
-/**
- * The reply the SDK's dispatcher sends for a handler that threw `error`: its numeric `code` (else
- * -32603; the 2025-11-25 wire has no -32002, so it reads -32602 there), its `message` (else
- * "Internal error") and its `data` when there is some.
- */
-export function errorReply(id: RequestId, error: unknown): Record<string, unknown> {
-  const thrown = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
-  const code = Number.isSafeInteger(thrown.code) ? (thrown.code as number) : INTERNAL_ERROR;
-  return {
-    jsonrpc: "2.0",
-    id,
-    error: {
-      code: code === -32002 ? INVALID_PARAMS : code,
-      message: thrown.message ?? "Internal error",
-      ...(thrown.data !== undefined && { data: thrown.data }),
-    },
-  };
 }
