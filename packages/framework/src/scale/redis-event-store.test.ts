@@ -16,6 +16,7 @@ describe.skipIf(!REDIS_SERVER)("RedisEventStore", () => {
     connections.push(connection);
     return new RedisEventStore(connection, { prefix: "test:events:", ...(ttlMs === undefined ? {} : { ttlMs }) });
   };
+  const blockedClients = async () => Number(/blocked_clients:(\d+)/.exec(await connections[0]!.client.info("clients"))?.[1]);
   const collect = () => {
     const sent: [string, StoredMessage][] = [];
     return { sent, send: async (id: string, message: StoredMessage) => void sent.push([id, message]) };
@@ -97,13 +98,22 @@ describe.skipIf(!REDIS_SERVER)("RedisEventStore", () => {
     expect(sent.map(([, m]) => m)).toEqual([response]);
   });
 
-  test("stops following when the client goes away", async () => {
+  test("stops following when the client goes away, before or during the blocking read, by rejecting", async () => {
     const store = await instance();
     const last = await store.storeEvent("stream-abandoned", progress(1));
-    const controller = new AbortController();
-    const following = store.follow(last, collect().send, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
-    await expect(following).rejects.toBeDefined();
+    // Gone before the reader exists: nothing to disconnect yet, and the follow still ends.
+    const early = new AbortController();
+    const followingEarly = store.follow(last, collect().send, { signal: early.signal });
+    early.abort(new Error("client gone early"));
+    await expect(followingEarly).rejects.toThrow("client gone early");
+    // Gone while the reader waits in XREAD BLOCK: Redis counts it as a blocked client first.
+    const blockedBefore = await blockedClients();
+    const late = new AbortController();
+    const followingLate = store.follow(last, collect().send, { signal: late.signal });
+    while ((await blockedClients()) <= blockedBefore) await new Promise((resolve) => setImmediate(resolve));
+    late.abort();
+    await expect(followingLate).rejects.toBeDefined();
+    expect(late.signal.aborted).toBe(true);
   });
 
   test("refuses an event id it never issued or whose stream expired, in words", async () => {

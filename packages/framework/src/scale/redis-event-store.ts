@@ -104,8 +104,9 @@ export class RedisEventStore implements EventStore {
 
   /**
    * Replays every event after `lastEventId`, then keeps sending new ones as they are stored
-   * (by this or any other instance) until a JSON-RPC response has been sent, `signal` aborts,
-   * or no event arrives for `idleMs` (default: the store's TTL). Returns the stream id. Throws
+   * (by this or any other instance) until a JSON-RPC response has been sent or no event arrives
+   * for `idleMs` (default: the store's TTL), and returns the stream id. Rejects once `signal`
+   * aborts, whenever it aborts. Throws
    * `StreamAbandonedError` when no instance writes the stream any more and it has no response
    * (the instance running the request stopped).
    */
@@ -122,7 +123,10 @@ export class RedisEventStore implements EventStore {
       reader = await this.redis.open({ blocking: true });
       let cursor = entryId;
       let idleSince = Date.now();
-      while (!options.signal?.aborted && Date.now() - idleSince < idleMs) {
+      while (Date.now() - idleSince < idleMs) {
+        // An abort before the reader existed had nothing to disconnect: it ends the follow here,
+        // as a rejection, the same way an abort during a blocking read does.
+        options.signal?.throwIfAborted();
         const answer = await reader.xread("COUNT", BATCH, "BLOCK", Math.min(1000, idleMs), "STREAMS", key, cursor);
         if (!answer && !(await this.liveness.isLive(streamId))) {
           // The writer may have answered between the read and the check: read once more.
