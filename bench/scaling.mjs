@@ -40,6 +40,8 @@ const want = (section) => only === undefined || only.includes(section);
 const CALC = here("../packages/calc-server/dist/calc.js");
 const BIG = here("typemcp-servers/dist/big-results.js");
 const TASKS = here("typemcp-servers/dist/many-tasks.js");
+// How a task server is started so that its live heap can be read (see liveHeap).
+const HEAP_PROBE = ["--expose-gc", "--require", here("lib/heap-probe.cjs")];
 const rows = [];
 
 /** One line of the table: what, the figure, its target, and whether it holds. */
@@ -264,7 +266,11 @@ if (want(5)) {
   const count = quick ? 300 : 1_000;
   const WORK_MS = 10_000;
   const limits = ["--max-tasks", String(2 * count), "--max-tasks-per-owner", String(2 * count)];
-  const one = await startHttpServer({ key: "tasks", tool: "work", command: [node, TASKS, "--http", "--stateless", "--port", "{port}", ...limits] });
+  const one = await startHttpServer({
+    key: "tasks",
+    tool: "work",
+    command: [node, ...HEAP_PROBE, TASKS, "--http", "--stateless", "--port", "{port}", ...limits],
+  });
   let oneProcess;
   try {
     oneProcess = await manyTasks(one, one, count, WORK_MS);
@@ -274,14 +280,16 @@ if (want(5)) {
   }
   // The same tasks on a bare node:http server (a Map entry, a timer, a promise and an
   // AbortController per task): what V8 and Node make a running task cost in RSS without typemcp.
-  const bare = await startHttpServer({ key: "bare-tasks", tool: "work", command: [node, here("servers/bare-tasks.mjs"), "--port", "{port}"] });
+  const bare = await startHttpServer({ key: "bare-tasks", tool: "work", command: [node, ...HEAP_PROBE, here("servers/bare-tasks.mjs"), "--port", "{port}"] });
   try {
     const floor = await manyTasks(bare, bare, count, WORK_MS);
     console.log(
-      `  ${count.toLocaleString("en")} tasks at once, a bare node:http server (the floor): RSS per running task ${(floor.perTask / 1000).toFixed(1)} KB`,
+      `  ${count.toLocaleString("en")} tasks at once, a bare node:http server (the floor): RSS per running task ${(floor.perTask / 1000).toFixed(1)} KB, live heap ${(floor.heapPerTask / 1000).toFixed(1)} KB`,
     );
     console.log(`    RSS growth as they start: ${growthSteps(floor)}`);
-    console.log(`  typemcp's own RSS per running task, one process: ${((oneProcess.perTask - floor.perTask) / 1000).toFixed(1)} KB above the floor`);
+    console.log(
+      `  typemcp's own per running task, one process: RSS ${((oneProcess.perTask - floor.perTask) / 1000).toFixed(1)} KB, live heap ${((oneProcess.heapPerTask - floor.heapPerTask) / 1000).toFixed(1)} KB above the floor`,
+    );
   } finally {
     bare.stop();
   }
@@ -289,7 +297,7 @@ if (want(5)) {
   if (!redis) console.log("  (tasks across two instances: skipped, no redis-server on this machine)");
   else {
     const env = { MCP_REQUEST_STATE_KEY: "k".repeat(48) };
-    const command = [node, TASKS, "--http", "--stateless", "--port", "{port}", "--redis", redis.url, ...limits];
+    const command = [node, ...HEAP_PROBE, TASKS, "--http", "--stateless", "--port", "{port}", "--redis", redis.url, ...limits];
     const [a, b] = await Promise.all([
       startHttpServer({ key: "tasks-a", tool: "work", command, env }),
       startHttpServer({ key: "tasks-b", tool: "work", command, env }),
@@ -330,6 +338,7 @@ async function manyTasks(maker, reader, count, workMs) {
   const warm = await Promise.all(Array.from({ length: 32 }, (_, n) => create(n)));
   await Promise.all(warm.map((task, n) => result(task, n)));
   await settle();
+  const heapBefore = await liveHeap(maker.child);
   const before = rssBytes(maker.child.pid);
   const cpuBefore = processCpuMs(maker.child.pid);
   let next = 0;
@@ -349,12 +358,14 @@ async function manyTasks(maker, reader, count, workMs) {
   }
   const createCpuMs = processCpuMs(maker.child.pid) - cpuBefore;
   const running = rssBytes(maker.child.pid);
+  const heapRunning = await liveHeap(maker.child);
   const latencies = (await Promise.all(created.map((task, n) => result(task, n)))).sort((x, y) => x - y);
   creating.destroy();
   waiting.destroy();
   return {
     createCpuMs: createCpuMs / count,
     perTask: (running - before) / count,
+    heapPerTask: (heapRunning - heapBefore) / count,
     steps,
     median: median(latencies),
     p99: latencies[Math.floor(0.99 * (latencies.length - 1))],
@@ -370,7 +381,7 @@ function growthSteps(run) {
 
 function taskRows(what, run, workMs) {
   console.log(`  ${what}: server CPU per creation ${run.createCpuMs.toFixed(2)} ms`);
-  console.log(`    RSS growth as they start: ${growthSteps(run)}`);
+  console.log(`    RSS growth as they start: ${growthSteps(run)}; live heap per running task ${(run.heapPerTask / 1000).toFixed(1)} KB`);
   row(`${what}: RSS per running task`, `${(run.perTask / 1000).toFixed(1)} KB`, "≤ 10 KB", run.perTask <= 10_000);
   row(
     `${what}: creation → result beyond the task's own ${workMs} ms, median / p99`,
@@ -382,6 +393,24 @@ function taskRows(what, run, workMs) {
 
 function taskCall(n, ms) {
   return { jsonrpc: "2.0", id: n + 1, method: "tools/call", params: { name: "work", arguments: { n, ms }, task: { ttl: 600_000 } } };
+}
+
+// The live heap of a server started with HEAP_PROBE, after a full collection: what its objects
+// hold, apart from how far V8 grew the heap (RSS moves in steps of megabytes, up or down a few KB
+// per task at a thousand tasks, differently on Node 20 and 24, for the floor as for typemcp).
+function liveHeap(child) {
+  return new Promise((resolve) => {
+    let text = "";
+    const listen = (chunk) => {
+      text += chunk;
+      const probe = /heap-probe (\d+)\n/.exec(text);
+      if (!probe) return;
+      child.stderr.off("data", listen);
+      resolve(Number(probe[1]));
+    };
+    child.stderr.on("data", listen);
+    child.kill("SIGUSR2");
+  });
 }
 
 // One JSON-RPC request over HTTP, its JSON answer parsed.
