@@ -15,6 +15,8 @@ describe.skipIf(!REDIS_SERVER)("RedisTaskStore", () => {
     return new RedisTaskStore(connection, { prefix });
   };
 
+  const subscriptions = async () => Number(/pubsub_channels:(\d+)/.exec(await connections[0]!.client.info("stats"))?.[1]);
+
   beforeAll(async () => {
     redis = await startRedis();
   });
@@ -40,6 +42,22 @@ describe.skipIf(!REDIS_SERVER)("RedisTaskStore", () => {
     const { taskId } = await a.create({ ttlMs: 60_000 });
     const wins = await Promise.all([a.finish(taskId, { result: { content: [] } }), b.update(taskId, { status: "cancelled" })]);
     expect(wins.filter((w) => w !== false && w !== undefined)).toHaveLength(1);
+  });
+
+  test("tells a waiter on another instance the moment a task finishes there, and the finishing instance's own at once", async () => {
+    // A prefix of its own: a channel no earlier test listens on, so Redis's count of channels rises.
+    const [a, b] = [await instance("test:tasks:told:"), await instance("test:tasks:told:")];
+    const { taskId } = await a.create({ ttlMs: 60_000 });
+    const before = await subscriptions();
+    const toldOnB = new Promise<void>((resolve) => b.watchFinish(taskId, resolve));
+    // b listens from its first waiter on: wait until Redis counts its subscription.
+    while ((await subscriptions()) <= before) await new Promise((resolve) => setImmediate(resolve));
+    const toldOnA = new Promise<void>((resolve) => a.watchFinish(taskId, resolve));
+    const stopped = b.watchFinish(taskId, () => expect.unreachable("a waiter that stopped watching is not told"));
+    stopped();
+    expect(await a.finish(taskId, { result: { content: [] } })).toBe(true);
+    await Promise.all([toldOnA, toldOnB]);
+    expect((await b.get(taskId))?.status).toBe("completed");
   });
 
   test("fails in words instead of hanging when Redis stops answering", async () => {

@@ -1,5 +1,8 @@
 import { storeUnavailable, type RedisConnection } from "./redis-connection.js";
+import { RedisTaskFinishes } from "./redis-task-finishes.js";
+import { toState } from "./redis-task-state.js";
 import {
+  isTerminal,
   newTaskId,
   taskListOffset,
   type NewTask,
@@ -147,10 +150,14 @@ export interface RedisTaskStoreOptions {
  * call becomes a STORE_UNAVAILABLE error naming what could not be done.
  */
 export class RedisTaskStore implements TaskStore {
+  private readonly finishes: RedisTaskFinishes;
+
   constructor(
     private readonly redis: RedisConnection,
     private readonly options: RedisTaskStoreOptions,
-  ) {}
+  ) {
+    this.finishes = new RedisTaskFinishes(redis, `${options.prefix}tasks-finished`);
+  }
 
   async create(task: NewTask): Promise<TaskState> {
     const now = new Date();
@@ -270,6 +277,10 @@ export class RedisTaskStore implements TaskStore {
     return ids.length > limit ? { tasks, nextCursor: String(start + limit - expired.length) } : { tasks };
   }
 
+  watchFinish(taskId: string, listener: () => void): () => void {
+    return this.finishes.watch(taskId, listener);
+  }
+
   private async change(
     what: string,
     taskId: string,
@@ -293,6 +304,7 @@ export class RedisTaskStore implements TaskStore {
     ];
     const done = await this.run(what, () => this.redis.client.eval(CHANGE, 5, this.key(taskId), this.outcomeKey(taskId), ...this.usageKeys(), ...args));
     if (typeof done === "string") throw new QuotaFull(done as QuotaCap);
+    if (done === 1 && isTerminal(status)) this.finishes.publish(taskId);
     return done === 1;
   }
 
@@ -327,17 +339,4 @@ export class RedisTaskStore implements TaskStore {
   private index(owner: string | undefined): string {
     return `${this.options.prefix}tasks:${owner ?? ""}`;
   }
-}
-
-function toState(hash: Record<string, string>, owner: string | undefined): TaskState | undefined {
-  if (!hash.taskId || hash.owner !== (owner ?? "")) return undefined;
-  return {
-    taskId: hash.taskId,
-    status: hash.status as TaskStatus,
-    ...(hash.statusMessage === undefined ? {} : { statusMessage: hash.statusMessage }),
-    createdAt: hash.createdAt!,
-    lastUpdatedAt: hash.lastUpdatedAt!,
-    ttlMs: Number(hash.ttlMs),
-    ...(hash.pollIntervalMs === undefined ? {} : { pollIntervalMs: Number(hash.pollIntervalMs) }),
-  };
 }

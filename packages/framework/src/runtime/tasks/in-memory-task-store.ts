@@ -15,6 +15,7 @@ import {
 import { jsonBytes, QuotaFull, type TaskQuota } from "./task-limits.js";
 import { TASK_RECORD_BYTES, TaskUsage } from "./task-usage.js";
 import { answerEntry, awaitInputOn, finishEntry, moveTo, newTaskState, recordOf } from "./task-entry.js";
+import { FinishWatchers } from "./finish-watchers.js";
 
 type Entry = KeptTask;
 
@@ -26,6 +27,7 @@ type Entry = KeptTask;
 export class InMemoryTaskStore implements TaskStore {
   private readonly tasks = new Map<string, Entry>();
   private readonly usage = new TaskUsage();
+  private readonly finishes = new FinishWatchers();
   /** When the soonest of the kept tasks expires (none sooner than this). */
   private nextExpiry = Number.POSITIVE_INFINITY;
 
@@ -59,6 +61,7 @@ export class InMemoryTaskStore implements TaskStore {
     if (!entry || isTerminal(entry.state.status)) return undefined;
     if (isTerminal(change.status)) this.usage.add(entry.owner, -1, 0);
     moveTo(entry, change);
+    if (isTerminal(change.status)) this.finishes.tell(taskId);
     return { ...entry.state };
   }
 
@@ -70,6 +73,7 @@ export class InMemoryTaskStore implements TaskStore {
     if (full) throw new QuotaFull(full);
     this.usage.add(entry.owner, -1, bytes);
     finishEntry(entry, outcome, bytes);
+    this.finishes.tell(taskId);
     return true;
   }
 
@@ -102,6 +106,10 @@ export class InMemoryTaskStore implements TaskStore {
     const limit = options.limit ?? 100;
     const tasks = mine.slice(start, start + limit);
     return start + limit < mine.length ? { tasks, nextCursor: String(start + limit) } : { tasks };
+  }
+
+  watchFinish(taskId: string, listener: () => void): () => void {
+    return this.finishes.watch(taskId, listener);
   }
 
   private entry(taskId: string, owner: string | undefined): Entry | undefined {

@@ -5,6 +5,7 @@ import type { ClientAbilities, Context, ResourceContents } from "../context.js";
 import { InputNeeded, InputRound } from "../rounds/input-round.js";
 import { keepWorking } from "./keep-working.js";
 import { RunningTasks } from "./running-tasks.js";
+import { settledTask, TOLD_LOOK_MS } from "./settled-task.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
 import type { Era } from "../sdk/protocol-types.js";
 import { loadedSdk } from "../loaded-sdk.js";
@@ -198,13 +199,13 @@ export class TaskRunner {
     return { state: cancelled, alreadyFinished: false };
   }
 
-  /** Waits until the task has finished, looking every `everyMs`; rejects when `signal` fires first. */
-  async settled(taskId: string, owner: string | undefined, signal: AbortSignal, everyMs = 100): Promise<TaskRecord> {
-    for (;;) {
-      const record = await this.read(taskId, owner);
-      if (isTerminal(record.state.status)) return record;
-      await sleep(everyMs, signal);
-    }
+  /**
+   * Waits until the task has finished: woken by the store when it tells of finishes (and looking
+   * every second besides), else looking every `everyMs`; rejects when `signal` fires first.
+   */
+  settled(taskId: string, owner: string | undefined, signal: AbortSignal, everyMs = 100): Promise<TaskRecord> {
+    const watch = this.store.watchFinish?.bind(this.store, taskId);
+    return settledTask(() => this.read(taskId, owner), watch, signal, watch ? TOLD_LOOK_MS : everyMs);
   }
 
   /** Runs one run of a task here, to its end (or its questions): what a task's place does with an order. */
@@ -327,21 +328,6 @@ export function missingTask(taskId: string): ProtocolError {
     "TASK_NOT_FOUND",
     `Task not found: "${shown}". No task with this id is yours on this server: it was never started, it expired (a task and its result are kept for its ttl after it starts, then deleted), or another client started it. (Tasks live in each instance's memory unless the server runs with --redis; behind a load balancer, give every instance the same Redis.)`,
   );
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", stop, { once: true });
-  });
 }
 
 /**

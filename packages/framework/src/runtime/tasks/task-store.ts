@@ -105,6 +105,13 @@ export interface TaskStore {
   answer(taskId: string, responses: Record<string, unknown>, owner?: string): Promise<TaskAnswered | undefined>;
   /** Tasks of `owner`, oldest first, one page at a time; none when no owner is given (their ids are their only key). */
   list(options?: { owner?: string; cursor?: string; limit?: number }): Promise<{ tasks: TaskState[]; nextCursor?: string }>;
+  /**
+   * Optional: calls `listener` when the task may have reached a terminal status (through any
+   * instance the store serves), and returns a function that stops watching. Best effort (a
+   * message can be lost while a connection is down): a waiter still reads the task now and then.
+   * Without it, `tasks/result` reads the task every 100 ms until it has finished.
+   */
+  watchFinish?(taskId: string, listener: () => void): () => void;
 }
 
 /** Whether `status` is one a task never leaves. */
