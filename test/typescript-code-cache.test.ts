@@ -4,22 +4,26 @@ import nodeModule from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { node24Path } from "./support/node24.js";
 import { fromRoot, TYPEMCP_CLI } from "./support/paths.js";
 
-// Node 20 has no compile cache (Node 22.1+ has, and the typemcp command turns it on: see
-// compile-cache.test.ts), so typemcp keeps the compiled TypeScript compiler itself there.
+// Node's compile cache (Node 22.1+; the typemcp command turns it on: see compile-cache.test.ts)
+// keeps only the code compiled before a module first runs, and Node 20 has none, so typemcp keeps
+// the compiled TypeScript compiler itself, on both.
 const CACHE_FOLDER = `typemcp-compile-cache-${process.getuid!()}`;
 const CALC = fromRoot("packages/calc-server");
 
 let scratch: string;
+let node24: string;
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-ts-cache-test-"));
-});
+  node24 = node24Path();
+}, 130_000);
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-/** `typemcp build --check` of the calculator with `tmp` as the OS temp folder; returns what it printed. */
-function check(tmp: string): string {
-  const run = spawnSync(process.execPath, [TYPEMCP_CLI, "build", "--check"], {
+/** `typemcp build --check` of the calculator on `node` with `tmp` as the OS temp folder; returns what it printed. */
+function check(tmp: string, node = process.execPath): string {
+  const run = spawnSync(node, [TYPEMCP_CLI, "build", "--check"], {
     cwd: CALC,
     env: { ...process.env, TMPDIR: tmp },
     encoding: "utf8",
@@ -79,5 +83,23 @@ describe.runIf(!("enableCompileCache" in nodeModule))("TypeScript's compiled cod
     });
     expect(run.status).toBe(0);
     expect(fs.readdirSync(tmp)).toEqual([]);
+  }, 240_000);
+});
+
+// Node's own cache holds typescript.js too, but only its code compiled before it first runs: about
+// half of what a build calls. typemcp's holds every function the run compiled.
+describe("TypeScript's compiled code, kept by typemcp on Node 24 beside Node's compile cache", () => {
+  test("the first build writes it, with the functions the build compiled, and the next build reads it rather than write it again", () => {
+    const tmp = fs.mkdtempSync(path.join(scratch, "node24-"));
+    const first = check(tmp, node24).replace(/ in [\d.]+s/, "");
+    const [file] = cachedCode(tmp);
+    expect(file).toMatch(/^typescript-[0-9a-f]{20}\.v8$/);
+    const written = path.join(tmp, CACHE_FOLDER, file!);
+    // Node's cache of typescript.js alone, made before it ran, is about 2.5 MB.
+    expect(fs.statSync(written).size).toBeGreaterThan(3_500_000);
+    const before = fs.statSync(written);
+    expect(check(tmp, node24).replace(/ in [\d.]+s/, "")).toBe(first);
+    const after = fs.statSync(written);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   }, 240_000);
 });

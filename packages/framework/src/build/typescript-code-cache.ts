@@ -6,9 +6,8 @@ import vm from "node:vm";
 
 /** The parts of `node:module`'s `Module` this file uses. */
 interface ModuleClass {
-  enableCompileCache?: unknown;
   wrap(source: string): string;
-  prototype: { _compile(this: object, content: string, filename: string): unknown };
+  prototype: { _compile(this: object, content: string, filename: string, ...rest: unknown[]): unknown };
 }
 
 const TYPESCRIPT = /[\\/]typescript[\\/]lib[\\/]typescript\.js$/;
@@ -16,29 +15,32 @@ const TYPESCRIPT = /[\\/]typescript[\\/]lib[\\/]typescript\.js$/;
 const HANDOVER = "__typemcpCompiledTypeScript";
 
 /**
- * Where Node has no compile cache (before 22.1; `enableCompileCache` turns Node's on after), keeps
- * V8's compiled code of the TypeScript compiler between runs of `typemcp`: typescript.js is 9 MB,
- * and on Node 20 compiling it, then each of its functions as the build first calls it, was most
- * of what a build costs beyond the type check that `tsc` also does. The code is written when a run
- * ends, with every function that run compiled, into the same per-user folder as Node's cache,
- * and only while that folder is this user's alone (V8 runs cached code as it finds it). V8 checks
- * the code against the source and itself, and a rejected or missing one is written anew. Any
- * failure leaves things as Node does them. NODE_DISABLE_COMPILE_CACHE turns it off.
+ * Keeps V8's compiled code of the TypeScript compiler between runs of `typemcp`, with every
+ * function a run compiled: typescript.js is 9 MB, and compiling it, then each of its functions as
+ * the build first calls it, was most of what a build costs beyond the type check that `tsc` also
+ * does. Node's own compile cache (22.1+, which `enableCompileCache` turns on for the rest) keeps
+ * only the code compiled before a module first runs, about half of what a build of TypeScript
+ * calls, so typescript.js is kept here on every Node. The code is written when a run ends, into
+ * the same per-user folder as Node's cache, and only while that folder is this user's alone (V8
+ * runs cached code as it finds it). V8 checks the code against the source and itself, and a
+ * rejected or missing one is written anew. Any failure leaves things as Node does them.
+ * NODE_DISABLE_COMPILE_CACHE turns it off.
  */
 export function cacheTypeScriptCode(nodeModule: object): void {
   const Module = nodeModule as ModuleClass;
-  if (typeof Module.enableCompileCache === "function" || process.env.NODE_DISABLE_COMPILE_CACHE || typeof Module.prototype?._compile !== "function") return;
+  if (process.env.NODE_DISABLE_COMPILE_CACHE || typeof Module.prototype?._compile !== "function") return;
   const compile = Module.prototype._compile;
-  Module.prototype._compile = function (this: object, content: string, filename: string) {
-    if (!TYPESCRIPT.test(filename)) return compile.call(this, content, filename);
+  // Every argument passed on: Node 22+ adds the module's format after the file name.
+  Module.prototype._compile = function (this: object, content: string, filename: string, ...rest: unknown[]) {
+    if (!TYPESCRIPT.test(filename)) return compile.call(this, content, filename, ...rest);
     Module.prototype._compile = compile;
     const wrapper = compiled(Module, content, filename);
-    if (!wrapper) return compile.call(this, content, filename);
+    if (!wrapper) return compile.call(this, content, filename, ...rest);
     // Node's own loader runs it, with the `require` it gives every module.
     const global = globalThis as Record<string, unknown>;
     global[HANDOVER] = wrapper;
     try {
-      return compile.call(this, `return globalThis.${HANDOVER}.apply(this, arguments);`, filename);
+      return compile.call(this, `return globalThis.${HANDOVER}.apply(this, arguments);`, filename, ...rest);
     } finally {
       delete global[HANDOVER];
     }
