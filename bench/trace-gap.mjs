@@ -10,18 +10,17 @@
 // scavenges, and bytes a scavenge moved to old space. Medians over the repetitions, then per
 // repetition typemcp's (traced − plain) less the floor's (traced − plain).
 //
-// What it showed when written (2026-12-07, a shared 2-core machine at load 6–9, so read the
+// What it showed when written (2026-12-07, a shared 2-core machine at load 6–17, so read the
 // medians, not single runs): the OpenTelemetry SDK allocates ~7 KB per request in either server
 // (sampling heap profiler: typemcp traced − plain +7.1 KB, floor +6.7 KB; typemcp's own
-// traceRequest ~0.6 KB of it); typemcp's extra cost is GC, as that garbage makes scavenges more
-// frequent and each of typemcp's scavenges copies more live objects (16 requests in flight, each
-// a larger graph than the floor's). On Node 20 a typemcp process, plain or traced, more often than
-// not (4 of 6 runs) falls into a mode where every scavenge moves ~0.8 MB to old space (the whole
-// in-flight request graph, the span with it), so its GC helper threads cost 20–35 µs per call;
-// which mode a process lands in depends on how V8 11.3 compiles the request path (`--no-opt`
-// or `--no-turbo-inlining` make it go away), never seen on Node 24 nor in the floor server. The
-// paired HTTP rounds reuse one process per server for every round, so a run whose typemcp
-// plain and traced processes land in different modes moves item 7's HTTP row by tens of µs.
+// traceRequest ~0.6 KB of it, ~0.4 µs of self time). On Node 24 typemcp's (traced − plain) was no
+// more than the floor's. On Node 20 a typemcp process, plain or traced, mostly fell into a mode
+// where each call moved ~3.7 KB (traced ~4.8 KB) into old space, its whole request graph, so its
+// GC threads cost 20–35 µs a call: two long-lived Sets of calls in flight
+// (transports/http/in-flight-list.ts says how), now lists; after that a plain call moves ~75 B
+// and a traced one ~1 KB (the spans the batch processor holds). Which mode a process lands in
+// varied from run to run, and the paired HTTP rounds reuse one process per server for every
+// round, so it could move item 7's HTTP row by tens of µs.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { median } from "./lib/stats.mjs";
