@@ -74,4 +74,9 @@ describe("memory after a burst of calls", () => {
     // --max-semi-space-size=32 lets V8 grow to 64 MB per generation; serve() must not cap it at 8.
     expect(await youngGenerationAfterBurst({ NODE_OPTIONS: "--max-semi-space-size=32" })).toBeGreaterThan(8 * 1024 * 1024);
   });
+
+  test("with an OpenTelemetry SDK registered it is left to grow (a batch span processor's spans would otherwise outlive their scavenges)", async () => {
+    const sdk = fromRoot("bench/servers/otel-sdk.mjs");
+    expect(await youngGenerationAfterBurst({ NODE_OPTIONS: `--import=${sdk}` })).toBeGreaterThan(8 * 1024 * 1024);
+  });
 });

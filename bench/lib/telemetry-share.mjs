@@ -39,6 +39,11 @@ export function tracingShare(traced, plain, floorUs) {
  * typemcp against it: per round, typemcp's (traced − plain) less the floor server's (traced −
  * plain) of the same round, and the median of those (a round's load lands on all four servers
  * within seconds, so the pairing cancels it; a difference of two medians would not).
+ * Over HTTP both figures hold kernel time too (a loopback write runs the client's receive and
+ * wake-up, which costs more the slower the server is: the floor server's SDK work, 3–7 µs alone,
+ * measured 6–38 µs per call here) and GC that depends on each process's heap (each server is one
+ * process for every round, so a process's GC pattern is not paired away); bench/trace-gap.mjs
+ * measures the same four servers without the kernel, in fresh processes, GC threads apart.
  */
 export function shareTarget(where, traced, plain, floorUs, server) {
   const share = tracingShare(traced, plain, floorUs);

@@ -3,6 +3,7 @@ import { messageParts } from "../../runtime/calls/message-parts.js";
 import type { JSONRPCMessage } from "../../runtime/sdk/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import { unrefTimer } from "./platform.js";
+import { InFlightList, type Listed } from "./in-flight-list.js";
 
 /** The SSE answer's headers, as the SDK's own transport sends them. */
 const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" };
@@ -23,8 +24,10 @@ export type CallAnswerBody = PlainAnswer | Response | undefined;
  * an SSE stream that starts with the first message tied to the call (progress, a log message, a
  * question for the client) and ends with the answer, as the SDK's `responseMode: "auto"` does.
  */
-export class CallAnswer {
+export class CallAnswer implements Listed {
   readonly started = Date.now();
+  /** Its place among the answers kept alive (`KeptAlive`). */
+  listedAt = -1;
   /** What the HTTP request is answered with, once known. */
   readonly body: Promise<CallAnswerBody>;
   private settle!: (body: CallAnswerBody | Promise<CallAnswerBody>) => void;
@@ -103,7 +106,8 @@ export class CallAnswer {
  * them, running only while there is one, and never holding the process open.
  */
 export class KeptAlive {
-  private readonly answers = new Set<CallAnswer>();
+  // Added to and removed from on every call: a list, not a Set (see InFlightList).
+  private readonly answers = new InFlightList<CallAnswer>();
   private sweeper: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly upgradeMs: number | undefined) {}
@@ -126,6 +130,6 @@ export class KeptAlive {
   private sweep(): void {
     if (this.answers.size === 0) return this.stop();
     const now = Date.now();
-    for (const answer of this.answers) answer.keepAlive(now, this.upgradeMs);
+    for (const answer of this.answers.snapshot()) answer.keepAlive(now, this.upgradeMs);
   }
 }

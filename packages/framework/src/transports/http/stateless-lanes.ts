@@ -3,12 +3,13 @@ import { connectLane, type ProtocolServer } from "../../runtime/sdk/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import { laneTransport } from "../../runtime/sdk/lane-transport.js";
 import { CallAnswer, KeptAlive } from "./call-answer.js";
+import { InFlightList, type Listed } from "./in-flight-list.js";
 
 /** A JSON-RPC request as it arrived (checked by `isPlainRequest`). */
 export type LaneRequest = { jsonrpc: "2.0"; id: string | number; method: string; params?: Record<string, unknown> };
 
 /** One request in flight on a lane, until its answer is out or its client is gone. */
-interface Exchange {
+interface Exchange extends Listed {
   readonly lane: Lane;
   readonly id: string | number;
   readonly answer: CallAnswer;
@@ -76,7 +77,8 @@ export function laneOptions2025(newServer: () => ProtocolServer): LaneOptions {
  */
 export class StatelessLanes {
   private readonly lanes: Lane[] = [];
-  private readonly exchanges = new Set<Exchange>();
+  // Added to and removed from on every request: a list, not a Set (see InFlightList).
+  private readonly exchanges = new InFlightList<Exchange>();
   private readonly keptAlive: KeptAlive;
   private closed = false;
 
@@ -111,6 +113,7 @@ export class StatelessLanes {
       dispatching: false,
       stopWatching: () => undefined,
       elsewhere,
+      listedAt: -1,
     };
     lane.inFlight.set(request.id, exchange);
     this.exchanges.add(exchange);
@@ -144,7 +147,7 @@ export class StatelessLanes {
   async close(): Promise<void> {
     this.closed = true;
     this.keptAlive.stop();
-    for (const exchange of this.exchanges) {
+    for (const exchange of this.exchanges.snapshot()) {
       this.deliver(
         exchange.lane,
         { jsonrpc: "2.0", id: exchange.id, error: { code: -32000, message: "Server is shutting down." } } as JSONRPCMessage,
