@@ -18,7 +18,8 @@ async function measure(): Promise<{ promotedB: number; scavenges: number }> {
   });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const code = await new Promise((resolve) => child.on("exit", resolve));
+  // "close", not "exit": at exit the last of stderr may still be unread.
+  const code = await new Promise((resolve) => child.on("close", resolve));
   expect(code, stderr).toBe(0);
   return JSON.parse(/\[gap (.*)\]/.exec(stderr)![1]!) as { promotedB: number; scavenges: number };
 }
