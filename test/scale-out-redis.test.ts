@@ -78,7 +78,8 @@ describe("a server asked to use Redis", () => {
     });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    // "close", not "exit": at "exit" the last of stderr may still be unread.
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
     expect(code).toBe(1);
     expect(stderr).toBe(
       `typemcp: Redis at redis://127.0.0.1:${port} is not reachable (connect ECONNREFUSED 127.0.0.1:${port}). Start it, or fix --redis / REDIS_URL.\n`,
@@ -91,7 +92,7 @@ describe("a server asked to use Redis", () => {
     const child = spawn(process.execPath, [SERVER, "--http", "--port", "0", "--redis", "redis://127.0.0.1:1"], { stdio: ["ignore", "pipe", "pipe"], env });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
-    expect(await new Promise<number | null>((resolve) => child.once("exit", resolve))).toBe(1);
+    expect(await new Promise<number | null>((resolve) => child.once("close", resolve))).toBe(1);
     expect(stderr).toBe(
       "typemcp: --redis runs this server as one of several instances, which must share the key that signs requestState: set MCP_REQUEST_STATE_KEY to the same secret of at least 32 bytes on every instance (e.g. `openssl rand -base64 48`).\n",
     );
@@ -104,7 +105,7 @@ describe("a server asked to use Redis", () => {
     });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
-    expect(await new Promise<number | null>((resolve) => child.once("exit", resolve))).toBe(1);
+    expect(await new Promise<number | null>((resolve) => child.once("close", resolve))).toBe(1);
     expect(stderr).toBe('typemcp: --redis / REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379, not "localhost:6379".\n');
   });
 });
