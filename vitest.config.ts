@@ -45,6 +45,10 @@ export default defineConfig({
     reporters: ["default", "./test/support/durations-reporter.ts", "./test/support/summary-reporter.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // expect.poll gives up after 1 s by default: on a loaded 2-core machine a server's answer, a
+    // child process's line or a timer's tick can take longer than that to be seen. The poll still
+    // returns as soon as its condition holds; the limit only decides when a real failure is told.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,

@@ -27,9 +27,15 @@ function scriptedModel(turns: ModelTurn[]): ModelAdapter & { requests: ModelRequ
 describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => {
   test("Ctrl-C (an aborted signal) cancels a running call with MCP cancellation and ends the turn, not the session", async () => {
     const wire: Array<{ direction: string; message: any }> = [];
+    const controller = new AbortController();
+    // Ctrl-C once the call is on its way to the server (not on a timer that a loaded machine can outrun).
+    const onWire = (direction: string, message: any) => {
+      wire.push({ direction, message });
+      if (direction === "send" && message.method === "tools/call") setImmediate(() => controller.abort());
+    };
     const everything = await connectServer(
       { kind: "stdio", name: "everything", command: process.execPath, args: [HOST_SERVERS.everything, "stdio"], inheritEnv: false },
-      { timeoutMs: 30_000, clientName: "test", clientVersion: "1.0.0", onWire: (direction, message) => wire.push({ direction, message }) },
+      { timeoutMs: 30_000, clientName: "test", clientVersion: "1.0.0", onWire },
     );
     try {
       const model = scriptedModel([
@@ -37,15 +43,11 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
         { text: "Your earlier operation was cancelled.", calls: [] },
       ]);
       const events: ChatEvent[] = [];
-      const controller = new AbortController();
       const chat = new ChatSession({
         servers: [{ name: "everything", tools: everything.tools, call: everything.call }],
         model,
         consent: () => "always",
-        onEvent: (event) => {
-          events.push(event);
-          if (event.type === "decision" && event.decision === "run") setTimeout(() => controller.abort(), 200);
-        },
+        onEvent: (event) => void events.push(event),
       });
       const first = await chat.send("Run a long operation.", { signal: controller.signal });
       expect(first).toEqual({ stopped: "cancelled", steps: 1 });
@@ -66,9 +68,15 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
 
   test("the same loop over a 2026-07-28 connection: calls, and cancels with MCP cancellation", async () => {
     const wire: Array<{ direction: string; message: any }> = [];
+    const controller = new AbortController();
+    // Ctrl-C once the long call is on its way to the server (not on a timer that a loaded machine can outrun).
+    const onWire = (direction: string, message: any) => {
+      wire.push({ direction, message });
+      if (direction === "send" && message.method === "tools/call" && message.params?.name === "wait") setImmediate(() => controller.abort());
+    };
     const server = await connectServer(
       { kind: "stdio", name: "two-era", command: process.execPath, args: [TWO_ERA_SERVER], inheritEnv: false },
-      { timeoutMs: 30_000, clientName: "test", clientVersion: "1.0.0", onWire: (direction, message) => wire.push({ direction, message }) },
+      { timeoutMs: 30_000, clientName: "test", clientVersion: "1.0.0", onWire },
     );
     try {
       expect(server.era).toEqual({ name: "2026-07-28", kind: "stateless", protocolVersion: "2026-07-28" });
@@ -77,14 +85,10 @@ describe("typemcp/host: the chat loop as a library", { timeout: 60_000 }, () => 
         { text: "It said HI.", calls: [] },
         { text: "", calls: [{ id: "c2", name: "two-era__wait", arguments: { ms: 30_000 } }] },
       ]);
-      const controller = new AbortController();
       const chat = new ChatSession({
         servers: [{ name: "two-era", tools: server.tools, call: server.call }],
         model,
         consent: () => "always",
-        onEvent: (event) => {
-          if (event.type === "decision" && event.decision === "run" && event.id === "c2") setTimeout(() => controller.abort(), 200);
-        },
       });
       expect(await chat.send("Shout hi.")).toEqual({ answer: "It said HI.", steps: 2 });
       expect(model.requests[1]!.messages.at(-1)).toMatchObject({ role: "tools" });

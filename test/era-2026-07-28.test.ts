@@ -9,7 +9,7 @@ import { CALC_SERVER, fromRoot } from "./support/paths.js";
 import { TOWNS_SERVER } from "./support/towns-csv.js";
 
 const WEATHER_SERVER = fromRoot("packages/weather-server/dist/weather.js");
-const WEATHER_ENV = { NWS_USER_AGENT: "typemcp-tests (ops@example.test)", NWS_TIMEOUT_MS: "1000", NWS_RETRY_BASE_MS: "5" };
+const WEATHER_ENV = { NWS_USER_AGENT: "typemcp-tests (ops@example.test)", NWS_TIMEOUT_MS: "10000", NWS_RETRY_BASE_MS: "5" };
 
 /** The official v2 client, pinned to 2026-07-28: no initialize, a _meta envelope on every request. */
 function client2026(): Client {

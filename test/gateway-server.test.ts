@@ -13,7 +13,7 @@ import { request2026 } from "./support/request-2026.js";
 // reference "everything" server, started over stdio from an mcp.json and mounted as a remote part,
 // all behind one Streamable HTTP endpoint.
 const GATEWAY = fromRoot("packages/gateway-server/dist/gateway.js");
-const WEATHER_ENV = { NWS_USER_AGENT: "typemcp-tests (ops@example.test)", NWS_TIMEOUT_MS: "1000", NWS_RETRY_BASE_MS: "5" };
+const WEATHER_ENV = { NWS_USER_AGENT: "typemcp-tests (ops@example.test)", NWS_TIMEOUT_MS: "10000", NWS_RETRY_BASE_MS: "5" };
 
 let nws: FakeNws;
 let gateway: HttpServerProcess;

@@ -62,7 +62,7 @@ describe("typemcp list and call against real servers", () => {
       calc: nodeServer(HOST_SERVERS.calc),
       ...(hasTowns && { towns: nodeServer(HOST_SERVERS.towns) }),
       // The weather server needs its API only to answer calls: listing works without NWS_API_BASE.
-      ...(hasWeather && { weather: nodeServer(HOST_SERVERS.weather, [], { NWS_API_BASE: nws!.baseUrl, NWS_TIMEOUT_MS: "2000", NWS_RETRY_BASE_MS: "5" }) }),
+      ...(hasWeather && { weather: nodeServer(HOST_SERVERS.weather, [], { NWS_API_BASE: nws!.baseUrl, NWS_TIMEOUT_MS: "10000", NWS_RETRY_BASE_MS: "5" }) }),
       everything: nodeServer(HOST_SERVERS.everything, ["stdio"]),
       "two-era": nodeServer(TWO_ERA_SERVER),
       broken: { command: "nodex", args: ["towns.js"] },
@@ -336,8 +336,9 @@ describe("typemcp list and call against real servers", () => {
       ]).toEqual([true, true]);
     });
 
-    test("one that never answers it: after the probe's wait (here --timeout), initialize on the same process", async () => {
-      const run = await typemcp(["call", "ping", "--verbose", "--timeout", "1500", "--", process.execPath, STRICT, "--silent"]);
+    // 10 s: the wait bounds the server's start and its initialize too (a loaded machine's cold start).
+    test("one that never answers it: after the probe's wait (here --timeout), initialize on the same process", { timeout: 60_000 }, async () => {
+      const run = await typemcp(["call", "ping", "--verbose", "--timeout", "10000", "--", process.execPath, STRICT, "--silent"], { timeoutMs: 50_000 });
       expect([run.status, run.stdout]).toEqual([0, "pong\n"]);
       expect(eras(run.stderr)).toEqual({ "strict-2025": ERA_LINE_2025 });
       const sent = wire(run.stderr)
@@ -347,8 +348,9 @@ describe("typemcp list and call against real servers", () => {
     });
   });
 
-  // The timeout bounds starting the server too: the calls' tests give 3 s, so that a busy CI
-  // machine (a cold Node start under load has taken over 1 s) still reaches tools/call.
+  // The timeout bounds starting the server too: the calls' tests give 10 s, so that a busy CI
+  // machine (a cold Node start under load has taken over 1 s, and 3 s left too little room) still
+  // reaches tools/call.
   describe("--timeout", () => {
     test("a server that never answers: the probe gives up, then initialize, and the host says so", async () => {
       const run = await typemcp(["list", "--timeout", "1000", "--", process.execPath, "-e", "setInterval(() => {}, 1000)"]);
@@ -356,16 +358,21 @@ describe("typemcp list and call against real servers", () => {
       expect(run.stderr).toMatch(/^typemcp: The server "\S+ -e setInterval\(\(\) => \{\}, 1000\)" did not answer initialize within 1 s\.\n$/);
     });
 
-    test("a 2026-07-28 call that outlasts it exits 3 naming tools/call", async () => {
-      const run = await typemcp(["call", "wait", "--arg", "ms=10000", "--timeout", "3000", "--", process.execPath, TWO_ERA_SERVER]);
+    test("a 2026-07-28 call that outlasts it exits 3 naming tools/call", { timeout: 60_000 }, async () => {
+      const run = await typemcp(["call", "wait", "--arg", "ms=60000", "--timeout", "10000", "--", process.execPath, TWO_ERA_SERVER], { timeoutMs: 50_000 });
       expect([run.status, run.stdout]).toEqual([3, ""]);
-      expect(run.stderr).toMatch(/did not answer tools\/call within 3 s\.\n$/);
+      expect(run.stderr).toMatch(/did not answer tools\/call within 10 s\.\n$/);
     });
 
-    test("a 2025-11-25 call that outlasts it exits 3 naming tools/call", async () => {
-      const run = await typemcp(["call", "wait", "--arg", "ms=10000", "--timeout", "3000", "--protocol", "2025-11-25", "--", process.execPath, TWO_ERA_SERVER]);
+    test("a 2025-11-25 call that outlasts it exits 3 naming tools/call", { timeout: 60_000 }, async () => {
+      const run = await typemcp(
+        ["call", "wait", "--arg", "ms=60000", "--timeout", "10000", "--protocol", "2025-11-25", "--", process.execPath, TWO_ERA_SERVER],
+        {
+          timeoutMs: 50_000,
+        },
+      );
       expect([run.status, run.stdout]).toEqual([3, ""]);
-      expect(run.stderr).toMatch(/did not answer tools\/call within 3 s\.\n$/);
+      expect(run.stderr).toMatch(/did not answer tools\/call within 10 s\.\n$/);
     });
   });
 

@@ -14,7 +14,7 @@ describe("typemcp --protocol", () => {
   });
 
   test("2026-07-28 fails a server that does not speak it, saying so, with no fallback", async () => {
-    const run = await typemcp(["list", "--protocol", "2026-07-28", "--timeout", "3000", "--", process.execPath, STRICT_2025_SERVER, "--exit"]);
+    const run = await typemcp(["list", "--protocol", "2026-07-28", "--timeout", "10000", "--", process.execPath, STRICT_2025_SERVER, "--exit"]);
     expect(run.status).toBe(3);
     expect(run.stderr).toMatch(
       /^typemcp: Could not connect to server ".*strict-2025-server\.mjs --exit" during server\/discover: Version negotiation failed: .*pinned protocol version 2026-07-28 \(no fallback in pin mode\)\n$/,

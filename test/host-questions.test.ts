@@ -175,19 +175,20 @@ describe("typemcp call answers a server's questions over Streamable HTTP", () =>
 });
 
 describe("typemcp/host connectServer with answers", () => {
-  test("pauses a call's --timeout while the host answers the server's question (2025-11-25)", async () => {
+  test("pauses a call's --timeout while the host answers the server's question (2025-11-25)", { timeout: 60_000 }, async () => {
     const server = await connectServer(
       { kind: "stdio", command: process.execPath, args: [QUESTIONS], inheritEnv: true },
       {
-        // 3 s, since it bounds starting the server too (a cold start under load has taken over 1 s).
-        timeoutMs: 3_000,
+        // 10 s, since it bounds starting the server too (a cold start on a loaded 2-core machine
+        // has taken over 1 s, and a 3 s limit left too little room).
+        timeoutMs: 10_000,
         clientName: "test",
         clientVersion: "1.0.0",
         protocol: "2025-11-25",
         answers: {
           // A person who takes longer than the timeout to answer.
           elicit: async (request, { server: from }) => {
-            await new Promise((resolve) => setTimeout(resolve, 3_500));
+            await new Promise((resolve) => setTimeout(resolve, 10_500));
             return { action: "accept", content: { name: `${from}:${request.message}`, room: "single" } };
           },
         },
@@ -239,10 +240,19 @@ describe("typemcp/host connectServer with answers", () => {
       await accepting.close();
     }
     // Declined: the server's error is the call's, and the call is not made again.
-    const declining = await connectServer(trust, { ...base, answers: { elicitUrl: async () => ({ action: "decline" }) } });
+    let stepDone!: () => void;
+    const serverSaysDone = new Promise<void>((resolve) => (stepDone = resolve));
+    const declining = await connectServer(trust, {
+      ...base,
+      answers: { elicitUrl: async () => ({ action: "decline" }) },
+      onWire: (direction, message) => {
+        if (direction === "receive" && "method" in message && message.method === "notifications/elicitation/complete") stepDone();
+      },
+    });
     try {
       await expect(declining.call("sync", {})).rejects.toThrow("This request requires the user to authorize the sync.");
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The server marks the step done 100 ms after refusing, then says so: the next call is after that.
+      await serverSaysDone;
       expect((await declining.call("sync", {})).content).toEqual([{ type: "text", text: "sync: done after 2 call(s)" }]);
     } finally {
       await declining.close();

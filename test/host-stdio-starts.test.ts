@@ -36,7 +36,9 @@ describe("typemcp starts each stdio server once", () => {
     );
   }
 
-  test("auto: one process for a 2026-07-28 server and for 2025-11-25 servers that answer or ignore the probe; two for one that exits on it", async () => {
+  test("auto: one process for a 2026-07-28 server and for 2025-11-25 servers that answer or ignore the probe; two for one that exits on it", {
+    timeout: 60_000,
+  }, async () => {
     const servers = Object.fromEntries([
       counted("calc", HOST_SERVERS.calc),
       counted("two-era", TWO_ERA_SERVER),
@@ -45,8 +47,9 @@ describe("typemcp starts each stdio server once", () => {
       counted("exits", STRICT_2025_SERVER, ["--exit"]),
     ]);
     const config = writeMcpConfig(fs.mkdtempSync(path.join(dir, "auto-")), servers);
-    // --timeout is also how long the probe waits on the server that ignores it.
-    const run = await typemcp(["list", "--verbose", "--timeout", "3000", "--config", config, ...Object.keys(servers)]);
+    // --timeout is also how long the probe waits on the server that ignores it, and it bounds each
+    // of the five starting side by side: 10 s is room for a loaded machine.
+    const run = await typemcp(["list", "--verbose", "--timeout", "10000", "--config", config, ...Object.keys(servers)], { timeoutMs: 50_000 });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^exits__ping +- +Answer pong\.$/m);
     expect(run.stdout).toMatch(/^silent__ping +- +Answer pong\.$/m);

@@ -12,7 +12,7 @@ describe("logRequests() and timing() on stderr", () => {
     const child = spawn(process.execPath, [SERVER], { cwd: os.tmpdir(), stdio: "pipe" });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
     const call = (id: number, text: string) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: { text } } });
     const lines = [
       { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "log", version: "0" } } },
@@ -45,7 +45,7 @@ describe("logRequests() and timing() on stderr", () => {
     let stderr = "";
     let stdout = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
     const answered = new Promise<void>((resolve) =>
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
         stdout += chunk;
@@ -81,7 +81,7 @@ describe("logRequests() and timing() on stderr", () => {
     const child = spawn(process.execPath, [SERVER], { cwd: os.tmpdir(), stdio: "pipe" });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
     const lines = [
       { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "log", version: "0" } } },
       { jsonrpc: "2.0", method: "notifications/initialized" },

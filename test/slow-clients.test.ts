@@ -40,7 +40,10 @@ function slowClient(url: string, head: string, trickle: string, capMs: number): 
   });
 }
 
-describe("slow clients are disconnected within the timeouts", () => {
+// The server's limits are 1 s, checked every second: a connection it closes goes within 2 s. The
+// bounds below leave a loaded machine room and still tell an enforced limit from none (a trickle
+// that lasts 40 s or more, or a connection held until the 15 s cap).
+describe("slow clients are disconnected within the timeouts", { timeout: 40_000 }, () => {
   let server: HttpServerProcess;
 
   beforeAll(async () => {
@@ -50,25 +53,25 @@ describe("slow clients are disconnected within the timeouts", () => {
 
   test("headers sent a byte at a time get 408 and the connection closed after --headers-timeout", async () => {
     const host = `Host: ${new URL(server.url).host}\r\n`;
-    const { answer, closedAfterMs } = await slowClient(server.url, `POST /mcp HTTP/1.1\r\n${host}`, "X-Slow: ".padEnd(200, "a"), 6_000);
+    const { answer, closedAfterMs } = await slowClient(server.url, `POST /mcp HTTP/1.1\r\n${host}`, "X-Slow: ".padEnd(200, "a"), 15_000);
     expect(closedAfterMs).toBeDefined();
     // 1 s allowed, checked every second.
-    expect(closedAfterMs!).toBeLessThan(3_000);
+    expect(closedAfterMs!).toBeLessThan(10_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   test("a connection that never sends a byte is closed after --headers-timeout", async () => {
-    const { closedAfterMs } = await slowClient(server.url, "", "", 6_000);
+    const { closedAfterMs } = await slowClient(server.url, "", "", 15_000);
     expect(closedAfterMs).toBeDefined();
-    expect(closedAfterMs!).toBeLessThan(3_000);
+    expect(closedAfterMs!).toBeLessThan(10_000);
   });
 
   test("a body sent a byte at a time gets 408 and the connection closed after --headers-timeout plus --body-timeout", async () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }).padEnd(400, " ");
     const head = `POST /mcp HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n\r\n`;
-    const { answer, closedAfterMs } = await slowClient(server.url, head, body, 8_000);
+    const { answer, closedAfterMs } = await slowClient(server.url, head, body, 15_000);
     expect(closedAfterMs).toBeDefined();
-    expect(closedAfterMs!).toBeLessThan(4_000);
+    expect(closedAfterMs!).toBeLessThan(12_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     // Routine, not a server fault: nothing logged.
     expect(server.stderr()).not.toContain("HTTP request failed");
@@ -98,7 +101,7 @@ describe("slow clients are disconnected within the timeouts", () => {
       expect(held.map((h) => h.answer.split("\r\n")[0])).toEqual(Array(10).fill("HTTP/1.1 408 Request Timeout"));
       expect(held.every((h) => !h.socket.destroyed)).toBe(true);
       // The server closes each descriptor once its 408 is flushed; polled, within a bound.
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + 15_000;
       while (fds() > before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(fds()).toBeLessThanOrEqual(before);
     } finally {
@@ -113,7 +116,7 @@ describe("slow clients are disconnected within the timeouts", () => {
       const progress: number[] = [];
       const result = await client.callTool({ name: "count", arguments: { steps: 3, intervalMs: 1_100 } }, undefined, {
         onprogress: (p) => void progress.push(p.progress),
-        timeout: 10_000,
+        timeout: 30_000,
       });
       expect(result.structuredContent).toMatchObject({ counted: 3 });
       expect(progress).toEqual([1, 2, 3]);

@@ -35,7 +35,7 @@ async function runTask(t: ContractClient, listed: boolean): Promise<void> {
   const created = await request("tools/call", { name: t.tool("double"), arguments: { n: 21 }, task: { ttl: 60_000 } });
   const taskId = created.task?.taskId as string;
   expect(taskId).toEqual(expect.any(String));
-  await expect.poll(async () => (await request("tasks/get", { taskId })).status, { timeout: 5_000, interval: 20 }).toBe("completed");
+  await expect.poll(async () => (await request("tasks/get", { taskId })).status, { timeout: 10_000, interval: 20 }).toBe("completed");
   expect((await request("tasks/result", { taskId })).structuredContent).toEqual({ result: 42 });
   const ids = (await request("tasks/list", {})).tasks.map((task: { taskId: string }) => task.taskId);
   if (listed) expect(ids).toContain(taskId);
@@ -70,7 +70,7 @@ const CASES: Record<string, (t: ContractClient) => Promise<void>> = {
     const result = await call(t, "count", { to: 3 }, { onprogress: (p: { progress: number }) => void seen.push(p.progress) });
     expect(result.structuredContent).toEqual({ result: 3 });
     // The client handles a notification read in the same chunk as the answer a moment after it.
-    await expect.poll(() => seen, { timeout: 2_000, interval: 10 }).toEqual([1, 2, 3]);
+    await expect.poll(() => seen, { timeout: 10_000, interval: 10 }).toEqual([1, 2, 3]);
   },
   async cancellation(t) {
     const controller = new AbortController();
@@ -84,7 +84,7 @@ const CASES: Record<string, (t: ContractClient) => Promise<void>> = {
     const result = await t.client.callTool({ name: t.tool("chatter"), arguments: {}, ...(t.era === "2026-07-28" ? { _meta: LOG_LEVEL } : {}) });
     expect(textOf(result as CallResult)).toBe("logged");
     await expect
-      .poll(() => t.heard.logs.slice(before), { timeout: 5_000, interval: 20 })
+      .poll(() => t.heard.logs.slice(before), { timeout: 10_000, interval: 20 })
       .toContainEqual(expect.objectContaining({ level: "info", data: { message: "contract log line", data: { from: "chatter" } } }));
   },
   async elicitation(t) {
@@ -134,7 +134,7 @@ const CASES: Record<string, (t: ContractClient) => Promise<void>> = {
     try {
       expect(textOf(await call(t, "toggle", { enabled: false }))).toBe("hidden");
       expect((await t.client.listTools()).tools.map((tool) => tool.name)).not.toContain(t.tool("extra"));
-      await expect.poll(() => t.heard.toolListChanges, { timeout: 5_000, interval: 20 }).toBeGreaterThan(before);
+      await expect.poll(() => t.heard.toolListChanges, { timeout: 10_000, interval: 20 }).toBeGreaterThan(before);
     } finally {
       await call(t, "toggle", { enabled: true });
     }
@@ -363,7 +363,7 @@ describe("a mounted remote server's log messages, with two callers at once", () 
       expect(textOf(await waited)).toBe("waited");
       expect([...waiting.heard.logs, ...chatting.heard.logs]).toEqual([]);
       expect(textOf(await call(chatting, "chatter"))).toBe("logged");
-      await expect.poll(() => chatting.heard.logs, { timeout: 5_000, interval: 20 }).toHaveLength(1);
+      await expect.poll(() => chatting.heard.logs, { timeout: 10_000, interval: 20 }).toHaveLength(1);
       expect(waiting.heard.logs).toEqual([]);
     } finally {
       await Promise.all([waiting.client.close(), chatting.client.close()]);

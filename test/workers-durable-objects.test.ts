@@ -73,19 +73,26 @@ function callTool(
   });
 }
 
-/** Polls `tasks/get` (each poll its own request) every `everyMs` until the task leaves `working`, at most `tries` times. */
+/**
+ * Polls `tasks/get` (each poll its own request) every `everyMs` until the task leaves `working`,
+ * for at most `withinMs` (a bound on a wait that would hang, with room for a loaded machine).
+ */
 async function pollUntilDone(
   send: (method: string, params: Record<string, unknown>) => Promise<Answer>,
   taskId: string,
-  { tries = 100, everyMs = 50 }: { tries?: number; everyMs?: number } = {},
+  { withinMs = 15_000, everyMs = 50 }: { withinMs?: number; everyMs?: number } = {},
 ): Promise<Answer> {
-  let state: Answer = {};
-  for (let i = 0; i < tries; i++) {
-    state = await send("tasks/get", { taskId });
-    if (state.result?.status !== "working") return state;
+  let state = await send("tasks/get", { taskId });
+  for (const deadline = Date.now() + withinMs; state.result?.status === "working" && Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, everyMs));
+    state = await send("tasks/get", { taskId });
   }
   return state;
+}
+
+/** Resolves once `heard()` holds, or after 15 s (room for a loaded machine): the caller asserts. */
+async function until(heard: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 15_000; !heard() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under workerd${missing ? ` (skipped: ${missing})` : ""}`, () => {
@@ -130,7 +137,7 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     const taskId = created.result?.task?.taskId as string;
     expect(created.result?.task?.status, JSON.stringify(created)).toBe("working");
     // The run is in the task's own object, not in the request: it is not cut when the request's waitUntil ends.
-    const done = await pollUntilDone((method, params) => post(server.twinUrl, method, params), taskId, { tries: 150, everyMs: 1_000 });
+    const done = await pollUntilDone((method, params) => post(server.twinUrl, method, params), taskId, { withinMs: 150_000, everyMs: 1_000 });
     expect(done.result, server.output().slice(-2000)).toMatchObject({ taskId, status: "completed" });
     expect((await post(server.twinUrl, "tasks/result", { taskId })).result?.structuredContent).toEqual({ waited: 60_000 });
   }, 180_000);
@@ -432,7 +439,7 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     const caller = await connect(server.twinUrl);
     try {
       expect((await caller.callTool({ name: "hide", arguments: { name: "spare" } })).structuredContent).toEqual({ hidden: true });
-      for (let i = 0; i < 100 && !heard.includes("notifications/tools/list_changed"); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(() => heard.includes("notifications/tools/list_changed"));
       expect(heard).toContain("notifications/tools/list_changed");
     } finally {
       await subscription.close();
@@ -473,7 +480,7 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
     const subscription = await listener.listen({ toolsListChanged: true });
     // The listener may first be told of a change the bus made shortly before it subscribed: what counts is what each change adds.
     const heardAfter = async (before: number) => {
-      for (let i = 0; i < 100 && listened === before; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(() => listened > before);
       return listened > before;
     };
     try {
@@ -524,7 +531,7 @@ describe.skipIf(missing !== undefined)(`a Workers build on Durable Objects under
       const after = await openSession([onDisk.twinUrl, onDisk.url], id());
       expect((await after.send("tasks/list", {})).result?.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([taskId]);
       // The run was the tool's promise, gone with the restart: the run's object says so at its next alarm (every 10 s), rather than leave it working.
-      const settled = await pollUntilDone(after.send, taskId, { tries: 60, everyMs: 500 });
+      const settled = await pollUntilDone(after.send, taskId, { withinMs: 60_000, everyMs: 500 });
       expect(settled.result, onDisk.output().slice(-2000)).toMatchObject({ taskId, status: "failed", ttl: 600_000 });
       expect((await after.send("tasks/result", { taskId })).error?.message).toMatch(
         /^Task ".+" was cut short: the Durable Object running it was restarted or evicted, and a run of tool "slow" cannot be carried across that\. Call the tool again/,

@@ -99,7 +99,7 @@ describe("toFetchHandler with redis", () => {
       client.setNotificationHandler("notifications/tools/list_changed" as never, (async () => void changes.push("notifications/tools/list_changed")) as never);
       const subscription = await client.listen({ toolsListChanged: true });
       a.server.tools.disable("touch");
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + 15_000;
       while (!changes.includes("notifications/tools/list_changed") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       await subscription.close();
       await client.close();

@@ -81,7 +81,7 @@ for (const protocolVersion of ["2025-11-25", "2026-07-28"] as const) {
     server.resourceUpdated("note://other");
     server.tools.disable("count");
     const arrived = async (method: string) => {
-      for (let i = 0; i < 100 && !client.notifications.some((n) => n.method === method); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await expect.poll(() => client.notifications.some((n) => n.method === method)).toBe(true);
       return client.notifications.filter((n) => n.method === method);
     };
     expect((await arrived("notifications/resources/updated")).map((n) => n.params?.uri)).toEqual(["note://today"]);

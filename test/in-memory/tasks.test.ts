@@ -182,13 +182,13 @@ test("a 2025-11-25 task cannot ask its client for input, and says so", async () 
   await client.close();
 });
 
+/** Polls `taskId` until it has `status`; the 15 s bound only ends a wait that would hang. */
 async function waitFor(client: TestClient, taskId: string, status: TaskInfo["status"]): Promise<TaskInfo> {
-  for (let i = 0; i < 500; i++) {
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await pause(5)) {
     const task = await client.getTask(taskId);
     if (task.status === status) return task;
-    await pause(5);
   }
-  throw new Error(`task ${taskId} never reached ${status}`);
+  throw new Error(`task ${taskId} never reached ${status} in 15 s`);
 }
 
 function pause(ms: number): Promise<void> {

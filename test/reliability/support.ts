@@ -26,7 +26,9 @@ export function spawnQuiet(script: string) {
   const child = spawn(process.execPath, [script], { cwd: os.tmpdir(), stdio: "pipe" });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // "close", not "exit": at "exit" the last of stdout and stderr may still be unread (a test that
+  // pauses stdout resumes it before it waits on this).
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   return { child, stderr: () => stderr, exited };
 }
 

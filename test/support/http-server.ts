@@ -30,7 +30,8 @@ export async function startHttpServer(script: string, args: string[] = [], env: 
   let stderr = "";
   let stdout = "";
   child.stdout!.setEncoding("utf8").on("data", (c: string) => (stdout += c));
-  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // "close", not "exit": at "exit" the last of stdout and stderr may still be unread.
+  const exit = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;

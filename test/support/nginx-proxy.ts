@@ -76,7 +76,8 @@ function freeTcpPort(): Promise<number> {
 }
 
 async function waitForTcpPort(port: number): Promise<void> {
-  const deadline = Date.now() + 5_000;
+  // A bound on an nginx that never listens, with room for a slow start on a loaded machine.
+  const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
@@ -85,5 +86,5 @@ async function waitForTcpPort(port: number): Promise<void> {
     if (open) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`nginx did not listen on ${port} within 5 s`);
+  throw new Error(`nginx did not listen on ${port} within 20 s`);
 }

@@ -9,6 +9,8 @@ export class RawStdio {
   private readonly lines: string[] = [];
   private waiters: Array<() => void> = [];
   private stdoutEnded = false;
+  // "close", not "exit": at "exit" the last of stdout and stderr may still be unread.
+  private readonly closed: Promise<number | null>;
   stderr = "";
 
   /** `nodeArgs` go before the script (`--import` of a module to load first, say). */
@@ -31,6 +33,7 @@ export class RawStdio {
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.child.stderr.setEncoding("utf8").on("data", (chunk: string) => (this.stderr += chunk));
+    this.closed = new Promise((resolve) => this.child.once("close", (code) => resolve(code)));
   }
 
   /** Writes one raw line (a newline is added). */
@@ -74,9 +77,8 @@ export class RawStdio {
     return reply;
   }
 
-  /** Resolves with the exit code once the process has exited. */
+  /** Resolves with the exit code once the process has exited and all it wrote has been read. */
   exited(): Promise<number | null> {
-    if (this.child.exitCode !== null) return Promise.resolve(this.child.exitCode);
-    return new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
+    return this.closed;
   }
 }

@@ -4,7 +4,7 @@ import { NwsClient, type NwsClientOptions } from "./nws-client.js";
 import { failure } from "./__fixtures__/tool-failure.js";
 
 // Every test talks to a real HTTP server on 127.0.0.1; only the waits are shortened.
-const FAST: Partial<NwsClientOptions> = { userAgent: "typemcp-tests (ops@example.test)", timeoutMs: 1_000, retryBaseMs: 5 };
+const FAST: Partial<NwsClientOptions> = { userAgent: "typemcp-tests (ops@example.test)", timeoutMs: 10_000, retryBaseMs: 5 };
 
 let nws: FakeNws;
 let client: NwsClient;

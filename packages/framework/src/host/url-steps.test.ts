@@ -26,7 +26,8 @@ describe("URL steps (-32042)", () => {
     };
     const started = Date.now();
     const both = Promise.all([steps.call(call("a"), "s", 10_000), steps.call(call("b"), "s", 10_000)]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both were refused and asked the user: the completion finds them waiting.
+    await expect.poll(() => asked.length).toBe(2);
     steps.completed("e-1", "s");
     expect(await both).toEqual(["a done", "b done"]);
     expect(Date.now() - started).toBeLessThan(5_000);

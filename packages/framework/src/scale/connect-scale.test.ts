@@ -14,7 +14,8 @@ describe("connectScale", () => {
         new RegExp(`^Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port} is not reachable \\(.*ECONNREFUSED.*\\)\\. Start it, or fix --redis / REDIS_URL\\.$`),
       ),
     });
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // Refused at once (ECONNREFUSED), not after retrying: the bound leaves a loaded machine room.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   describe.skipIf(!REDIS_SERVER)("with Redis running", () => {

@@ -9,8 +9,10 @@ warnIfNoRedis("Redis task store tests");
 describe.skipIf(!REDIS_SERVER)("RedisTaskStore", () => {
   let redis: RedisProcess;
   const connections: RedisConnection[] = [];
-  const instance = async (prefix = "test:tasks:") => {
-    const connection = await connectRedis({ url: redis.url, commandTimeoutMs: 500 });
+  // A command limit far above a local Redis's answer on a loaded machine, so only an outage meets
+  // it; the test of a Redis that stops answering sets a short one of its own.
+  const instance = async (prefix = "test:tasks:", commandTimeoutMs = 5_000) => {
+    const connection = await connectRedis({ url: redis.url, commandTimeoutMs });
     connections.push(connection);
     return new RedisTaskStore(connection, { prefix });
   };
@@ -60,23 +62,24 @@ describe.skipIf(!REDIS_SERVER)("RedisTaskStore", () => {
     expect((await b.get(taskId))?.status).toBe("completed");
   });
 
-  test("fails in words instead of hanging when Redis stops answering", async () => {
-    const store = await instance();
-    const { taskId } = await store.create({ ttlMs: 60_000 });
+  test("fails in words instead of hanging when Redis stops answering", { timeout: 40_000 }, async () => {
+    const { taskId } = await (await instance()).create({ ttlMs: 60_000 });
+    const store = await instance("test:tasks:", 500);
     redis.freeze();
     try {
       const started = Date.now();
+      // "no answer in time" is the 500 ms command limit's verdict; the bound leaves a loaded machine room.
       await expect(store.get(taskId)).rejects.toThrow(
         `Could not read a task: the shared store (Redis at ${redis.url}) is unavailable (no answer in time). Try again shortly.`,
       );
-      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       redis.thaw();
     }
     expect((await waitFor(() => store.get(taskId)))?.status).toBe("working");
   });
 
-  test("fails in words while Redis is down and works again once it is back", async () => {
+  test("fails in words while Redis is down and works again once it is back", { timeout: 40_000 }, async () => {
     const store = await instance();
     const { taskId } = await store.create({ ttlMs: 60_000 });
     await redis.stop();
@@ -85,7 +88,8 @@ describe.skipIf(!REDIS_SERVER)("RedisTaskStore", () => {
       code: "STORE_UNAVAILABLE",
       message: expect.stringMatching(/^Could not read a task: the shared store \(Redis at redis:\/\/127\.0\.0\.1:\d+\) is unavailable/),
     });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Without waiting for Redis to come back (that would outlast the test): the rest is room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
     await redis.start();
     // The restarted Redis kept nothing (no persistence in tests): a new task works end to end.
     const again = await waitFor(() => store.create({ ttlMs: 60_000 }));
@@ -94,7 +98,7 @@ describe.skipIf(!REDIS_SERVER)("RedisTaskStore", () => {
 });
 
 async function waitFor<T>(attempt: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 15_000;
   for (;;) {
     try {
       return await attempt();

@@ -48,6 +48,7 @@ const QUESTION = { message: "Which one?", requestedSchema: { type: "object", pro
 /** Serves ANSWERS on a connection (through its door); `send` returns the reply to one message. */
 async function served(era: Era = "2025-11-25") {
   let direct = 0;
+  let waiting = 0;
   const aborted: unknown[] = [];
   const factory = (era: Era) => {
     const protocol = createProtocolServer({ name: "t", title: "T", version: "1" }, { tools: {} }, era);
@@ -57,6 +58,7 @@ async function served(era: Era = "2025-11-25") {
         return { content: [{ type: "text", text: JSON.stringify({ params, meta: extra.meta, level: extra.logLevel, caps: extra.clientCapabilities }) }] };
       if (params.name !== "wait") return ANSWERS[params.name as string]!();
       // Waits until its call is cancelled, then says so (a reply nobody should see).
+      waiting++;
       await new Promise((resolve) => extra.signal.addEventListener("abort", resolve, { once: true }));
       aborted.push(extra.signal.reason);
       return { content: [{ type: "text", text: "late" }] };
@@ -87,7 +89,7 @@ async function served(era: Era = "2025-11-25") {
     // The first message pins the connection's era (and makes its server): later ones pass the door.
     await send({ jsonrpc: "2.0", id: "open", method: "ping", params: { _meta: ENVELOPE } });
   }
-  return { send, client, aborted, replies, direct: () => direct, close: () => connection.close() };
+  return { send, client, aborted, replies, direct: () => direct, waiting: () => waiting, close: () => connection.close() };
 }
 
 describe("tools/call served directly", () => {
@@ -120,9 +122,9 @@ describe("tools/call served directly", () => {
   });
 
   test("closing the connection aborts the calls still running", async () => {
-    const { client, aborted, close } = await served();
+    const { client, aborted, waiting, close } = await served();
     await client.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "wait" } });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect.poll(waiting).toBe(1);
     await close();
     await expect.poll(() => aborted.map(String)).toEqual(["Error: Connection closed"]);
   });

@@ -65,7 +65,8 @@ export function freePort(): Promise<number> {
 }
 
 async function waitForPort(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 5_000;
+  // A bound for a process that never listens, with room for a slow start on a loaded machine.
+  const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} before listening on ${port}`);
     const open = await new Promise<boolean>((resolve) => {
@@ -75,7 +76,7 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
     if (open) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`redis-server did not listen on ${port} within 5 s`);
+  throw new Error(`redis-server did not listen on ${port} within 20 s`);
 }
 
 /** The `redis-cli` beside `redis-server` (Debian's redis-tools), which forms a cluster. */
