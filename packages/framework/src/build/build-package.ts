@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../errors/host-error.js";
 import { bundleEntries, staleChunks } from "./bundle/bundle-entries.js";
+import { withoutClassNameMarks } from "./bundle/class-names.js";
 import { findUnrunnable } from "./bundle/check-runnable.js";
 import { findEntries } from "./bundle/find-entries.js";
 import { servedSchemas } from "./bundle/served-schemas.js";
@@ -60,10 +61,10 @@ export interface BuiltPackage {
 export async function buildPackage(options: BuildPackageOptions): Promise<BuiltPackage> {
   const { project } = options;
   const packageDir = path.dirname(path.resolve(project));
-  const result = buildProject({ project, noEmit: options.check, inMemory: true });
+  const bundling = !options.check && !options.noBundle;
+  const result = buildProject({ project, noEmit: options.check, inMemory: true, markClassNames: bundling });
   options.onWarnings?.(result.warnings);
   const outputs = new Map(result.outputs);
-  const bundling = !options.check && !options.noBundle;
   const entries = bundling ? findEntries({ packageDir, program: result.program, sources: result.sources, explicit: options.entries ?? [] }) : [];
   const compilerOptions = result.program.getCompilerOptions();
   // From the emitted files as compiled, before bundling puts loaders in the entries' place.
@@ -99,6 +100,8 @@ export async function buildPackage(options: BuildPackageOptions): Promise<BuiltP
     outputs.delete(`${file}.map`);
   }
   if (!options.check) {
+    // What TypeScript emits, as the bundles no longer need the marks their classes were found by.
+    for (const [file, text] of outputs) if (/\.[cm]?js$/.test(file)) outputs.set(file, withoutClassNameMarks(text));
     writeOutputs(outputs);
     for (const file of staleChunks(outputs, entries)) fs.rmSync(file, { force: true });
   }

@@ -3,7 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import ts from "../schema/typescript.cjs";
 import { bundleEntries } from "./bundle-entries.js";
+import { markClassNames, withoutClassNameMarks } from "./class-names.js";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-bundle-entries-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -59,6 +61,22 @@ describe("bundleEntries", () => {
       "a.mjs": "export class Greeter {}\nexport const A = Greeter;\n",
       // The same top-level name in a second module: one of the two is renamed in the bundle.
       "b.mjs": "class Greeter {}\nexport const B = Greeter;\n",
+    });
+    expect(output).toBe("Greeter Greeter\n");
+  });
+
+  test("a class keeps its name by the marks TypeScript's emit left, which what is written no longer carries", async () => {
+    // A class with a decorated method (as a `@tool`), which TypeScript emits as `let Greeter = (() => { … })()`, and a plain one.
+    const emit = (source: string, after: ts.TransformerFactory<ts.SourceFile>[]) =>
+      ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext }, transformers: { after } }).outputText;
+    const a = "const dec = (m: unknown) => m;\nexport class Greeter {\n  @dec greet() {}\n}\nexport const A = Greeter;\n";
+    const marked = emit(a, [markClassNames]);
+    expect(marked).toMatch(/\}\)\(\); \/\*typemcp-class-names-[0-9a-f]+ Greeter\*\/\n/);
+    expect(withoutClassNameMarks(marked)).toBe(emit(a, []));
+    const { output } = await bundleAndRun("main.mjs", {
+      "main.mjs": 'import { A } from "./a.mjs";\nimport { B } from "./b.mjs";\nconsole.log(`${A.name} ${B.name}`);\n',
+      "a.mjs": marked,
+      "b.mjs": emit("class Greeter {}\nexport const B = Greeter;\n", [markClassNames]),
     });
     expect(output).toBe("Greeter Greeter\n");
   });

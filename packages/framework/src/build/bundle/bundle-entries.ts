@@ -4,11 +4,11 @@ import path from "node:path";
 import type { BuildFailure, Message, Plugin } from "esbuild";
 import ts from "../schema/typescript.cjs";
 import { BuildError } from "../../errors/build-error.js";
-import { parseEmitted } from "../schema/emitted-syntax.js";
 import { locationOf } from "../schema/source-location.js";
 import { esbuild } from "../vendor/esbuild.js";
 import { describeKind, nodeModuleKind } from "../schema/module-kind.js";
 import { bundleFileOf } from "./bundle-file.js";
+import { keepClassNames } from "./class-names.js";
 import { entryLoader } from "./entry-loader.js";
 import type { ServedSchemas } from "./precompiled-validators.js";
 import { validatorPlugins } from "./validator-plugins.js";
@@ -90,7 +90,13 @@ export async function bundleEntries(options: BundleOptions): Promise<void> {
         tsconfigRaw: {},
         external: [...(options.external ?? [])],
         logLevel: "silent",
-        plugins: [withoutSdkV1AjvProvider, withoutSdkV2AjvProvider, fromMemory(options.outputs), builtinsOnFirstUse, ...validatorPlugins(options.schemas)],
+        plugins: [
+          withoutSdkV1AjvProvider,
+          withoutSdkV2AjvProvider,
+          fromMemory(options.outputs, options.sources),
+          builtinsOnFirstUse,
+          ...validatorPlugins(options.schemas),
+        ],
         ...(format === "esm" ? { banner: { js: ESM_BANNER } } : {}),
       });
     } catch (error) {
@@ -134,29 +140,33 @@ export function staleChunks(outputs: ReadonlyMap<string, string>, entries: reado
   return stale;
 }
 
+/** The esbuild namespace of the build's own files, served from memory (see {@link fromMemory}). */
+export const BUILT_FILES = "typemcp-built";
+
 /**
  * Serves the build's files from memory (with their source maps inlined, so the bundle's map reaches the TypeScript).
- * Its filters let esbuild call it only for what it may answer: every call is a round trip from
- * esbuild's process to this one, and a bundle of the runtime and the SDK imports about a thousand
- * times (a bare package name is esbuild's to resolve; a file not in `outputs` is esbuild's to load).
+ * They live in a namespace of their own, so that esbuild asks this process only about what they import: every
+ * question is a round trip from esbuild's process to this one, and the runtime and the SDK alone import about a
+ * thousand files by relative path, which esbuild resolves itself (as Node would, reading each package's `"type"`).
  */
-export function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
+export function fromMemory(outputs: ReadonlyMap<string, string>, sources: ReadonlyMap<string, ts.SourceFile>): Plugin {
   return {
     name: "typemcp-build-outputs",
     setup(build) {
-      // Relative or absolute (the entry points, and any `path.isAbsolute` path on Windows).
-      build.onResolve({ filter: /^(\.|\/|\\|[A-Za-z]:)/ }, (args) => {
-        if (args.kind === "entry-point") return outputs.has(args.path) ? { path: args.path } : undefined;
-        if (!args.path.startsWith(".") && !path.isAbsolute(args.path)) return undefined;
+      // The entry points, and any absolute path (`path.isAbsolute` on Windows too) that names a built file.
+      build.onResolve({ filter: /^(\/|\\|[A-Za-z]:)/ }, (args) => (outputs.has(args.path) ? { path: args.path, namespace: BUILT_FILES } : undefined));
+      build.onResolve({ filter: /^(\.|\/|\\|[A-Za-z]:)/, namespace: BUILT_FILES }, (args) => {
         // The directory the importer will be written to, which need not exist yet.
         const dir = (args.pluginData as { dir?: string } | undefined)?.dir ?? args.resolveDir;
         const base = path.resolve(dir, args.path);
-        for (const candidate of [base, `${base}.js`, `${base}.mjs`, `${base}.cjs`, `${base}.json`, path.join(base, "index.js")]) {
-          if (outputs.has(candidate) || (candidate !== base && fs.existsSync(candidate) && fs.statSync(candidate).isFile())) return { path: candidate };
-        }
-        return fs.existsSync(base) && fs.statSync(base).isFile() ? { path: base } : undefined;
+        const candidates = [base, `${base}.js`, `${base}.mjs`, `${base}.cjs`, `${base}.json`, path.join(base, "index.js")];
+        const built = candidates.find((candidate) => outputs.has(candidate));
+        if (built) return { path: built, namespace: BUILT_FILES };
+        // A file beside the output (data, a module TypeScript did not emit): with an extension added first, as Node's `require` would.
+        const onDisk = [...candidates.slice(1), base].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+        return onDisk ? { path: onDisk } : undefined;
       });
-      build.onLoad({ filter: exactly([...outputs.keys()].filter((file) => /\.([cm]?js|json)$/.test(file))) }, (args) => {
+      build.onLoad({ filter: /.*/, namespace: BUILT_FILES }, (args) => {
         const text = outputs.get(args.path);
         if (text === undefined) return undefined;
         const map = outputs.get(`${args.path}.map`);
@@ -167,55 +177,15 @@ export function fromMemory(outputs: ReadonlyMap<string, string>): Plugin {
         // Packages resolve from the nearest folder that exists: an outDir may not exist before the first build.
         const dir = path.dirname(args.path);
         const loader = args.path.endsWith(".json") ? "json" : "js";
-        return { contents: loader === "js" ? keepClassNames(contents, args.path) : contents, loader, resolveDir: existingAncestor(dir), pluginData: { dir } };
+        return {
+          contents: loader === "js" ? keepClassNames(contents, args.path, sources.get(args.path)) : contents,
+          loader,
+          resolveDir: existingAncestor(dir),
+          pluginData: { dir },
+        };
       });
     },
   };
-}
-
-/** A filter matching exactly `paths` (none when empty). */
-function exactly(paths: readonly string[]): RegExp {
-  return paths.length ? new RegExp(`^(?:${paths.map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})$`) : /[^\s\S]/;
-}
-
-/**
- * The bundler renames a top-level name that two modules both declare (an author's class `Server`
- * beside the SDK's becomes `Server2`), and with it the class's `name`, which typemcp's start-up
- * errors print. After each top-level class of the author's module (a declaration, or a binding of
- * a class expression or of a decorated class's IIFE), a statement sets the name back if it
- * changed: once per class, at start-up.
- */
-function keepClassNames(text: string, file: string): string {
-  const source = parseEmitted(file, text);
-  const edits: Array<{ at: number; insert: string }> = [];
-  const keep = (name: string): string =>
-    `;typeof ${name}==="function"&&${name}.name!==${JSON.stringify(name)}&&Object.defineProperty(${name},"name",{value:${JSON.stringify(name)},configurable:true});`;
-  for (const statement of source.statements) {
-    const names: string[] = [];
-    if (ts.isClassDeclaration(statement) && statement.name) names.push(statement.name.text);
-    else if (ts.isVariableStatement(statement)) {
-      for (const d of statement.declarationList.declarations)
-        if (ts.isIdentifier(d.name) && d.initializer && holdsClass(d.initializer, d.name.text)) names.push(d.name.text);
-    }
-    if (names.length) edits.push({ at: statement.getEnd(), insert: names.map(keep).join("") });
-  }
-  let result = text;
-  for (const { at, insert } of edits.sort((a, b) => b.at - a.at)) result = result.slice(0, at) + insert + result.slice(at);
-  return result;
-}
-
-/** `class …`, or the IIFE TypeScript emits for a decorated class: `(() => { … class Name … })()`, `(() => { … return class Name … })()`. */
-function holdsClass(value: ts.Expression, name: string): boolean {
-  if (ts.isClassExpression(value)) return true;
-  if (!ts.isCallExpression(value)) return false;
-  let callee: ts.Expression = value.expression;
-  while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
-  if (!(ts.isArrowFunction(callee) || ts.isFunctionExpression(callee)) || !ts.isBlock(callee.body)) return false;
-  return callee.body.statements.some(
-    (s) =>
-      (ts.isClassDeclaration(s) && s.name?.text === name) ||
-      (ts.isReturnStatement(s) && !!s.expression && ts.isClassExpression(s.expression) && s.expression.name?.text === name),
-  );
 }
 
 function existingAncestor(dir: string): string {
@@ -246,7 +216,8 @@ export function bundleErrors(error: unknown, entry: string, sources: ReadonlyMap
   const messages = (error as Partial<BuildFailure>).errors;
   if (!Array.isArray(messages) || !messages.length) return error;
   const problems = messages.map((m: Message) => {
-    const file = m.location?.file ?? entry;
+    // A built file is named with its namespace (`typemcp-built:/…/server.js`): the path is what the author knows.
+    const file = m.location?.file.replace(`${BUILT_FILES}:`, "") ?? entry;
     const from = sources.get(path.resolve(file))?.fileName ?? file;
     const where = m.location
       ? `${path.relative(process.cwd(), file)}:${m.location.line}:${m.location.column + 1} (compiled from ${path.relative(process.cwd(), from)})`

@@ -4,7 +4,7 @@ import type ts from "../schema/typescript.cjs";
 import { esbuild } from "../vendor/esbuild.js";
 import { ownModuleFile } from "../own-module-file.js";
 import { platformFileOf, type PlatformTarget } from "./platform-targets.js";
-import { bundleErrors, ESM_BANNER, fromMemory } from "../bundle/bundle-entries.js";
+import { BUILT_FILES, bundleErrors, ESM_BANNER, fromMemory } from "../bundle/bundle-entries.js";
 import { validatorPlugins } from "../bundle/validator-plugins.js";
 import { withoutSdkV1AjvProvider, withoutSdkV2AjvProvider } from "../bundle/without-sdk-ajv.js";
 import { bundledFiles } from "./bundled-files.js";
@@ -54,7 +54,7 @@ export async function bundleForPlatform(options: PlatformBundleOptions): Promise
       : validatorPlugins(options.schemas)),
     withoutSdkV1AjvProvider,
     withoutSdkV2AjvProvider,
-    fromMemory(outputs),
+    fromMemory(outputs, options.sources),
   ];
   let result;
   try {
@@ -89,7 +89,7 @@ function platformEntry(entry: string): Plugin {
   return {
     name: "typemcp-platform-entry",
     setup(build) {
-      build.onResolve({ filter: /^typemcp:served-entry$/ }, () => ({ path: entry }));
+      build.onResolve({ filter: /^typemcp:served-entry$/ }, () => ({ path: entry, namespace: BUILT_FILES }));
     },
   };
 }

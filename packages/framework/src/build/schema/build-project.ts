@@ -13,6 +13,7 @@ import { injectElicitations } from "./inject-elicitations.js";
 import { fixFor } from "./fix-for-diagnostic.js";
 import { formatDiagnostics, loadProgram } from "./load-program.js";
 import { lowerDecorators } from "./lower-decorators.js";
+import { markClassNames } from "../bundle/class-names.js";
 import { findMisplacedDecorators } from "./misplaced-decorators.js";
 import { writeOutputs } from "./write-outputs.js";
 
@@ -45,6 +46,11 @@ export interface BuildOptions {
    * each file nothing it depends on has changed in, and updated once this build succeeds.
    */
   memory?: FileMemo;
+  /**
+   * Mark each top-level class in the emitted JavaScript for the bundler (see bundle/class-names.ts): for a
+   * build that bundles, which takes the marks out of what it writes.
+   */
+  markClassNames?: boolean;
 }
 
 /**
@@ -92,7 +98,7 @@ export function buildProgram(program: ts.Program, options: Omit<BuildOptions, "p
   // File by file: emitting the whole program makes TypeScript first check every file it holds,
   // dependencies' declarations included (unless skipLibCheck), which is most of a cold build.
   for (const file of authorFiles(program)) {
-    const emitted = perFile("emit", file, () => emitFile(program, file, definitions, elicitations.schemas));
+    const emitted = perFile("emit", file, () => emitFile(program, file, definitions, elicitations.schemas, options.markClassNames ? [markClassNames] : []));
     for (const [name, text] of emitted.outputs) outputs.set(name, text);
     for (const name of emitted.scripts) sources.set(name, file);
   }
@@ -108,6 +114,7 @@ function emitFile(
   file: ts.SourceFile,
   definitions: ReadonlyMap<ts.Decorator, Injection>,
   elicitations: ReadonlyMap<ts.CallExpression, JsonSchema>,
+  after: readonly ts.TransformerFactory<ts.SourceFile>[],
 ): { readonly outputs: ReadonlyMap<string, string>; readonly scripts: readonly string[] } {
   const outputs = new Map<string, string>();
   const sources = new Map<string, ts.SourceFile>();
@@ -116,7 +123,7 @@ function emitFile(
     // The program's own file, not the transformed copy the emit may hand over.
     if (/\.[cm]?js$/.test(fileName)) sources.set(path.resolve(fileName), file);
   };
-  emitWithDefinitions(program, definitions, collect, file, elicitations);
+  emitWithDefinitions(program, definitions, collect, file, elicitations, after);
   lowerDecorators(outputs, sources, program.getCompilerOptions());
   return { outputs, scripts: [...sources.keys()] };
 }
@@ -144,12 +151,13 @@ export function emitWithDefinitions(
   writeFile: ts.WriteFileCallback,
   sourceFile?: ts.SourceFile,
   elicitations: ReadonlyMap<ts.CallExpression, JsonSchema> = new Map(),
+  after: readonly ts.TransformerFactory<ts.SourceFile>[] = [],
 ): void {
   const tables = new DefinitionTables();
   const before = [injectDefinitions(definitions, tables), injectElicitations(elicitations)];
   const write: ts.WriteFileCallback = (fileName, text, bom, onError, sources, data) =>
     writeFile(fileName, /\.[cm]?js$/.test(fileName) && sources?.[0] ? tables.appendTo(sources[0].fileName, text) : text, bom, onError, sources, data);
-  const result = program.emit(sourceFile, write, undefined, false, { before });
+  const result = program.emit(sourceFile, write, undefined, false, { before, after: [...after] });
   assertTypeChecks(result.diagnostics);
 }
 
