@@ -125,6 +125,24 @@ describe("typemcp build", () => {
     expect(bundle).not.toMatch(/(from|import|require\()\s*["']typescript["']/);
   });
 
+  test("a bundle's source map leads a stack trace back to the TypeScript source", () => {
+    const project = createDevProject(
+      'import { tool } from "typemcp";\nexport class T {\n  /** x */\n  @tool() f(): string {\n    return "f";\n  }\n}\nthrow new Error("thrown at start-up");\n',
+    );
+    scratch.push(project);
+    const tsconfig = path.join(project.dir, "tsconfig.json");
+    const config = JSON.parse(fs.readFileSync(tsconfig, "utf8"));
+    fs.writeFileSync(tsconfig, JSON.stringify({ ...config, compilerOptions: { ...config.compilerOptions, sourceMap: true } }));
+    const build = typemcp("build", "--project", tsconfig, "--entry", path.join(project.dir, "src/server.ts"));
+    expect(build.status, build.stderr).toBe(0);
+    const map = JSON.parse(fs.readFileSync(path.join(project.dir, "dist/server.bundle.js.map"), "utf8")) as { sources: string[] };
+    expect(map.sources).toContain("../src/server.ts");
+    const run = spawnSync(process.execPath, ["--enable-source-maps", path.join(project.dir, "dist/server.js")], { encoding: "utf8", timeout: 20_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Error: thrown at start-up");
+    expect(run.stderr).toMatch(/src[\\/]server\.ts:8:7/);
+  });
+
   test("emits unbundled servers whose import graph never reaches typescript", () => {
     const modules = importGraph(fromRoot("test/fixtures/dist/tc39/tc39.js"));
     expect(modules.some((m) => m.includes("/node_modules/@modelcontextprotocol/server/"))).toBe(true);
