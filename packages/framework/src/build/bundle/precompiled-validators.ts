@@ -73,7 +73,12 @@ function compileAll(schemas: readonly JsonSchema[], options: Record<string, unkn
   // Each schema as the run time holds it, not its canonical form: ajv reports errors in the order of
   // the schema's keys, and sorted keys would list them in another order than on Node.
   const byKey = new Map<string, JsonSchema>();
+  // Tools alike have the same schemas, written alike: only the first of each text is put in canonical form.
+  const seen = new Set<string>();
   for (const schema of schemas) {
+    const text = JSON.stringify(schema);
+    if (seen.has(text)) continue;
+    seen.add(text);
     const key = canonicalJson(schema);
     if (!byKey.has(key)) byKey.set(key, schema);
   }
