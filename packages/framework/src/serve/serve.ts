@@ -10,6 +10,7 @@ import { withApiKeysFile } from "./api-keys-file.js";
 import { findUnknownFlag, serverArguments } from "./server-flags.js";
 import { taskLimitsFrom } from "./task-limits-from.js";
 import { keepYoungGeneration } from "./young-generation.js";
+import { keepSpansYoung } from "./span-pretenuring.js";
 import { configuredRequestStateKey } from "../runtime/rounds/request-state-key.js";
 
 export type { TransportOptions };
@@ -65,6 +66,8 @@ export async function serve(target: object, options: TransportOptions & Partial<
     await own.skillsReady();
     // RSS after a burst of requests: see young-generation.ts.
     keepYoungGeneration();
+    // Spans a batch processor holds, made in old space: see span-pretenuring.ts.
+    keepSpansYoung();
     if (choice.kind === "stdio") {
       await connectStdio(own);
       return server;

@@ -14,15 +14,10 @@
 // and 52–61 µs uncapped in paired runs (#52 item 7; on Node 24 the runs did not tell them apart).
 
 import { telemetryRegistered } from "../telemetry/otel-api.js";
+import { mayTuneV8 } from "./v8-flags.js";
 
 /** The young generation's size (both semi-spaces) at which it stops growing: what start-up reaches. */
 const SETTLED_BYTES = 8 * 1024 * 1024;
-/**
- * The Node majors whose V8 is known to have `--semi-space-growth-factor` (each checked with
- * `node --v8-options`). V8 prints an unknown flag's error to stdout, the protocol's channel in
- * stdio mode, so on any other Node the flag is not set at all.
- */
-const KNOWN_NODE_MAJORS = new Set([20, 21, 22, 23, 24, 25, 26]);
 /**
  * On Node, keeps V8's young generation from growing past the size start-up gave it, unless the
  * user chose a semi-space flag of their own (`--max-semi-space-size`,
@@ -30,11 +25,7 @@ const KNOWN_NODE_MAJORS = new Set([20, 21, 22, 23, 24, 25, 26]);
  * theirs stands; nor while an OpenTelemetry SDK is registered (see above).
  */
 export function keepYoungGeneration(): void {
-  if (telemetryRegistered()) return;
-  const versions = process.versions as Record<string, string | undefined>;
-  if (versions.node === undefined || versions.bun !== undefined || versions.deno !== undefined) return;
-  if (!KNOWN_NODE_MAJORS.has(Number(versions.node.split(".")[0]))) return;
-  if (/semi[-_]space/.test(`${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`)) return;
+  if (telemetryRegistered() || !mayTuneV8(/semi[-_]space/)) return;
   Promise.all([import("node:v8"), import("node:perf_hooks")])
     // `default`: what a bundle's stand-in for a built-in module exports (and Node's own too).
     .then(([{ default: v8 }, { default: perfHooks }]) => {
