@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { HostError } from "../errors/host-error.js";
 import { bundleEntries, staleChunks } from "./bundle/bundle-entries.js";
-import { withoutClassNameMarks } from "./bundle/class-names.js";
+import { withoutClassNameMarks } from "./schema/class-names.js";
 import { findUnrunnable } from "./bundle/check-runnable.js";
 import { findEntries } from "./bundle/find-entries.js";
 import { servedSchemas } from "./bundle/served-schemas.js";

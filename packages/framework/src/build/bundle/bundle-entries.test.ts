@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import ts from "../schema/typescript.cjs";
 import { bundleEntries } from "./bundle-entries.js";
-import { markClassNames, withoutClassNameMarks } from "./class-names.js";
+import { markClassNames, withoutClassNameMarks } from "../schema/class-names.js";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-bundle-entries-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { locationOf } from "../schema/source-location.js";
 import { esbuild } from "../vendor/esbuild.js";
 import { describeKind, nodeModuleKind } from "../schema/module-kind.js";
 import { bundleFileOf } from "./bundle-file.js";
-import { keepClassNames } from "./class-names.js";
+import { keepClassNames } from "../schema/class-names.js";
 import { entryLoader } from "./entry-loader.js";
 import type { ServedSchemas } from "./precompiled-validators.js";
 import { validatorPlugins } from "./validator-plugins.js";

@@ -13,7 +13,7 @@ import { injectElicitations } from "./inject-elicitations.js";
 import { fixFor } from "./fix-for-diagnostic.js";
 import { formatDiagnostics, loadProgram } from "./load-program.js";
 import { lowerDecorators } from "./lower-decorators.js";
-import { markClassNames } from "../bundle/class-names.js";
+import { markClassNames } from "./class-names.js";
 import { findMisplacedDecorators } from "./misplaced-decorators.js";
 import { writeOutputs } from "./write-outputs.js";
 
@@ -47,7 +47,7 @@ export interface BuildOptions {
    */
   memory?: FileMemo;
   /**
-   * Mark each top-level class in the emitted JavaScript for the bundler (see bundle/class-names.ts): for a
+   * Mark each top-level class in the emitted JavaScript for the bundler (see class-names.ts): for a
    * build that bundles, which takes the marks out of what it writes.
    */
   markClassNames?: boolean;

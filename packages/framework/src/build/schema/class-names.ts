@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import ts from "../schema/typescript.cjs";
-import { parseEmitted } from "../schema/emitted-syntax.js";
+import ts from "./typescript.cjs";
+import { parseEmitted } from "./emitted-syntax.js";
 
 /*
  * The bundler renames a top-level name that two modules both declare (an author's class `Server`
