@@ -14,7 +14,7 @@ import {
 } from "./task-store.js";
 import { jsonBytes, QuotaFull, type TaskQuota } from "./task-limits.js";
 import { TASK_RECORD_BYTES, TaskUsage } from "./task-usage.js";
-import { answerEntry, awaitInputOn, finishEntry, moveTo, newTaskState, recordOf } from "./task-entry.js";
+import { answerEntry, awaitInputOn, finishEntry, moveTo, NO_ANSWERS, newTaskState, recordOf } from "./task-entry.js";
 import { FinishWatchers } from "./finish-watchers.js";
 
 /**
@@ -50,7 +50,7 @@ export class InMemoryTaskStore implements TaskStore {
       state,
       owner: task.owner,
       expiresAt,
-      answers: {},
+      answers: NO_ANSWERS,
       bytes,
       ...(requestJson === undefined ? {} : { requestJson }),
     });
