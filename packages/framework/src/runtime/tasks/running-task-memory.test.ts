@@ -2,6 +2,7 @@ import { queryObjects } from "node:v8";
 import { describe, expect, test } from "vitest";
 import { RegisteredTool } from "../components/registered-tool.js";
 import type { GeneratedTool } from "../../definitions/tool-definition.js";
+import type { Context } from "../context.js";
 import { InMemoryTaskStore } from "./in-memory-task-store.js";
 import { TaskRunner, type TaskStart } from "./task-runner.js";
 
@@ -34,6 +35,12 @@ class Gated {
     await this.gate.opened;
     return { n };
   }
+
+  // The same, holding its context as a method that reports progress or watches ctx.signal does.
+  async workWithContext(n: number, ctx: Context): Promise<{ n: number }> {
+    await this.gate.opened;
+    return { n: ctx.requestId ? n : -1 };
+  }
 }
 
 class Gate {
@@ -57,21 +64,31 @@ async function finish(runner: TaskRunner, methods: Gated, ids: string[]): Promis
   return records.map((record) => record.outcome);
 }
 
+// Starts COUNT tasks of `method` (after a first round that loads the validators and starts the
+// runner's watch, as a first request does) and counts what they hold, per task; then lets them finish.
+async function heldPerTask(method: "work" | "workWithContext"): Promise<{ promises: number; objects: number; outcomes: unknown[] }> {
+  const methods = new Gated();
+  const generated = method === "work" ? GENERATED : { ...GENERATED, params: [...GENERATED.params, { from: "context" as const }] };
+  const tool = new RegisteredTool("work", Gated.prototype[method], methods, generated, {});
+  const runner = new TaskRunner(new InMemoryTaskStore(), { tool: () => tool, readResource: async () => [] });
+  runner.limits = { ...runner.limits, maxTasksPerOwner: 2 * COUNT };
+  await finish(runner, methods, await startTasks(runner, tool, 0, 8));
+  const promisesBefore = queryObjects(Promise, { format: "count" });
+  const objectsBefore = queryObjects(Object, { format: "count" });
+  const ids = await startTasks(runner, tool, 100, COUNT);
+  const promises = (queryObjects(Promise, { format: "count" }) - promisesBefore) / COUNT;
+  const objects = (queryObjects(Object, { format: "count" }) - objectsBefore) / COUNT;
+  return { promises, objects, outcomes: await finish(runner, methods, ids) };
+}
+
+// What each of the COUNT tasks ends with: its `n`, from 100 on.
+const RESULTS = Array.from({ length: COUNT }, (_, i) => ({
+  result: { content: [{ type: "text", text: JSON.stringify({ n: 100 + i }) }], structuredContent: { n: 100 + i } },
+}));
+
 describe("what a running task holds in the memory store", () => {
   test("a running task holds the tool's own promise and two of the runner's, and a handful of objects", async () => {
-    const methods = new Gated();
-    const tool = new RegisteredTool("work", Gated.prototype.work, methods, GENERATED, {});
-    const runner = new TaskRunner(new InMemoryTaskStore(), { tool: () => tool, readResource: async () => [] });
-    runner.limits = { ...runner.limits, maxTasksPerOwner: 2 * COUNT };
-    // A first round loads the validators and starts the runner's watch, as a first request does.
-    await finish(runner, methods, await startTasks(runner, tool, 0, 8));
-
-    const promisesBefore = queryObjects(Promise, { format: "count" });
-    const objectsBefore = queryObjects(Object, { format: "count" });
-    const ids = await startTasks(runner, tool, 100, COUNT);
-    const promises = (queryObjects(Promise, { format: "count" }) - promisesBefore) / COUNT;
-    const objects = (queryObjects(Object, { format: "count" }) - objectsBefore) / COUNT;
-
+    const { promises, objects, outcomes } = await heldPerTask("work");
     // The method's promise, the one RegisteredTool.call chains to it, the one the runner chains to
     // that: no async frame of the runner's waits on the run (a generator and a promise per task).
     expect(Math.round(promises)).toBe(3);
@@ -81,10 +98,14 @@ describe("what a running task holds in the memory store", () => {
     // empty answers object, and the store keeps the request as one JSON string, not a copy of its
     // objects: 22 before (#52 item 5). Less than 14 leaves room for a Map's table growing.
     expect(objects).toBeLessThan(14);
-    // And they all run to their results.
-    const outcomes = await finish(runner, methods, ids);
-    expect(outcomes).toEqual(
-      ids.map((_, i) => ({ result: { content: [{ type: "text", text: JSON.stringify({ n: 100 + i }) }], structuredContent: { n: 100 + i } } })),
-    );
+    expect(outcomes).toEqual(RESULTS);
+  });
+
+  test("a method that holds its context adds the context and what it reads of the run, no functions of its own", async () => {
+    const { objects, outcomes } = await heldPerTask("workWithContext");
+    // The same thirteen, the TaskContext and its run: 18 when each run's context had its own
+    // progress and resource functions and its AbortSignal made up front.
+    expect(objects).toBeLessThan(16);
+    expect(outcomes).toEqual(RESULTS);
   });
 });

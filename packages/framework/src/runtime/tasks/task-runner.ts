@@ -9,7 +9,7 @@ import { settledTask, TOLD_LOOK_MS } from "./settled-task.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
 import type { Era } from "../sdk/protocol-types.js";
 import { loadedSdk } from "../loaded-sdk.js";
-import { TaskContext } from "./task-context.js";
+import { TaskContext, type TaskHost } from "./task-context.js";
 import { DEFAULT_TASK_LIMITS, jsonBytes, QuotaFull, taskLimitError, toQuota, type TaskLimits } from "./task-limits.js";
 import { isTerminal, taskListOffset, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStore } from "./task-store.js";
 
@@ -83,6 +83,11 @@ export class TaskRunner {
   limits: Required<TaskLimits> = { ...DEFAULT_TASK_LIMITS };
   /** Where runs go; none: here, kept going after the response (`keepWorking`). */
   place: TaskPlace | undefined;
+  // What every run's context reaches of the runner (progress, resources): one object, not closures per task.
+  private readonly host: TaskHost = {
+    report: async (taskId, owner, message) => void (await this.store.update(taskId, { status: "working", statusMessage: message }, owner)),
+    readResource: (uri, ctx) => this.services.readResource(uri, ctx),
+  };
 
   constructor(
     public store: TaskStore,
@@ -237,13 +242,13 @@ export class TaskRunner {
   private contextFor(taskId: string, owner: string | undefined, controller: AbortController, round: InputRound | undefined, call: StartedCall): TaskContext {
     return new TaskContext({
       taskId,
-      signal: controller.signal,
+      owner,
+      controller,
       round,
       client: call.client,
       auth: call.auth,
       caller: call.caller ?? { kind: "anonymous", key: owner ?? "unknown", countKey: owner ?? "unknown" },
-      report: async (message) => void (await this.store.update(taskId, { status: "working", statusMessage: message }, owner)),
-      readResource: (uri, ctx) => this.services.readResource(uri, ctx),
+      host: this.host,
     });
   }
 
