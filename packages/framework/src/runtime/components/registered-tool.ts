@@ -72,8 +72,10 @@ export class RegisteredTool {
     // Not an async function: an async method's promise gets one reaction here, where an async
     // function and its await would add two more promises per call (each also tracked by a
     // context manager's hooks when an OpenTelemetry SDK is registered).
+    // No closure in here: one that captured the arguments would make V8 keep this call's scope
+    // (arguments, context, options) for as long as the method runs, a task's whole run.
     try {
-      if (!validatorsLoaded()) return loadValidators().then(() => this.call(args, context, options));
+      if (!validatorsLoaded()) return this.callOnceLoaded(args, context, options);
       const input = args ?? {};
       // Lengths first: a megabyte string must not reach a pattern, a format check or the method.
       const overlong = findOverlongStrings(input, this.generated.inputSchema, this.maxStringLength);
@@ -88,13 +90,27 @@ export class RegisteredTool {
       } catch (thrown) {
         return Promise.resolve(this.failed(thrown, options));
       }
-      if (isThenable(value)) return Promise.resolve(value).then(this.converted, (thrown: unknown) => this.failed(thrown, options));
+      if (isThenable(value)) return Promise.resolve(value).then(this.converted, options.asTask ? this.failedAsTask : this.failedInRequest);
       return Promise.resolve(this.converted(value));
     } catch (error) {
       // As an async function would: what is thrown here (a question for the client, a fault) is the rejection.
       return Promise.reject(error);
     }
   }
+
+  // Loads the validators (the first call of all), then calls.
+  private async callOnceLoaded(
+    args: Record<string, unknown> | undefined,
+    context: (() => Context) | undefined,
+    options: { asTask?: boolean },
+  ): Promise<CallToolResult> {
+    await loadValidators();
+    return this.call(args, context, options);
+  }
+
+  // One rejection handler per tool for each kind of call, not a closure per call.
+  private readonly failedAsTask = (thrown: unknown): CallToolResult => this.failed(thrown, { asTask: true });
+  private readonly failedInRequest = (thrown: unknown): CallToolResult => this.failed(thrown, {});
 
   // What the method threw, as the call's result; a question for the client (2026-07-28), and a
   // task's protocol error, are thrown on.

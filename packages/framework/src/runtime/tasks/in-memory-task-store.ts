@@ -14,10 +14,15 @@ import {
 } from "./task-store.js";
 import { jsonBytes, QuotaFull, type TaskQuota } from "./task-limits.js";
 import { TASK_RECORD_BYTES, TaskUsage } from "./task-usage.js";
-import { answerEntry, awaitInputOn, finishEntry, moveTo, newTaskState, recordOf } from "./task-entry.js";
+import { answerEntry, awaitInputOn, finishEntry, moveTo, NO_ANSWERS, newTaskState, recordOf } from "./task-entry.js";
 import { FinishWatchers } from "./finish-watchers.js";
 
-type Entry = KeptTask;
+/**
+ * A kept task, its request as JSON: one string rather than a copy of every object and string in
+ * it, for as long as the task is kept. JSON is what every store keeps a request as (Redis does
+ * too); the runner's own copy is the one the tool may change.
+ */
+type Entry = Omit<KeptTask, "request"> & { requestJson?: string };
 
 /**
  * A `TaskStore` in this process's memory: the default, for one instance. Expired tasks are
@@ -33,7 +38,8 @@ export class InMemoryTaskStore implements TaskStore {
 
   async create(task: NewTask): Promise<TaskState> {
     this.sweep();
-    const bytes = TASK_RECORD_BYTES + jsonBytes(task.request);
+    const requestJson = task.request === undefined ? undefined : JSON.stringify(task.request);
+    const bytes = TASK_RECORD_BYTES + (requestJson === undefined ? 0 : Buffer.byteLength(requestJson));
     const full = task.quota && this.usage.check(task.quota, task.owner, { running: 1, bytes });
     if (full) throw new QuotaFull(full);
     this.usage.add(task.owner, 1, bytes);
@@ -44,9 +50,9 @@ export class InMemoryTaskStore implements TaskStore {
       state,
       owner: task.owner,
       expiresAt,
-      answers: {},
+      answers: NO_ANSWERS,
       bytes,
-      ...(task.request ? { request: structuredClone(task.request) } : {}),
+      ...(requestJson === undefined ? {} : { requestJson }),
     });
     return { ...state };
   }
@@ -79,7 +85,9 @@ export class InMemoryTaskStore implements TaskStore {
 
   async read(taskId: string, owner?: string): Promise<TaskRecord | undefined> {
     const entry = this.entry(taskId, owner);
-    return entry && structuredClone(recordOf(entry));
+    if (!entry) return undefined;
+    const record = structuredClone(recordOf(entry));
+    return entry.requestJson === undefined ? record : { ...record, request: JSON.parse(entry.requestJson) as Record<string, unknown> };
   }
 
   async awaitInput(taskId: string, requests: Record<string, TaskInputRequest>, owner?: string): Promise<boolean> {

@@ -9,7 +9,7 @@ interface Run {
   readonly owner: string | undefined;
   /** How long between two looks at its task in the store. */
   readonly everyMs: number;
-  /** When its task is next looked at. */
+  /** When its task is next looked at, in ms since the watch began (see `RunningTasks.since`). */
   due: number;
   /** A look is under way (a slow store is not asked again before it answers). */
   looking: boolean;
@@ -24,6 +24,9 @@ interface Run {
 export class RunningTasks {
   private readonly runs = new Map<string, Run>();
   private timer: ReturnType<typeof setInterval> | undefined;
+  // Times are counted from here (see `now`): a run's next look is then a small integer V8 keeps in
+  // the run itself, not a boxed number, one more heap object per running task.
+  private readonly since = Date.now();
 
   /** `look` reads a task's state from the store (undefined when it is gone). */
   constructor(private readonly look: (taskId: string, owner: string | undefined) => Promise<TaskState | undefined>) {}
@@ -31,7 +34,7 @@ export class RunningTasks {
   /** Watches the run of `taskId`, looking at its task every `everyMs` (at least every {@link WATCH_TICK_MS}). */
   add(taskId: string, owner: string | undefined, controller: AbortController, everyMs: number): void {
     const every = Math.max(everyMs, WATCH_TICK_MS);
-    this.runs.set(taskId, { controller, owner, everyMs: every, due: Date.now() + every, looking: false });
+    this.runs.set(taskId, { controller, owner, everyMs: every, due: this.now() + every, looking: false });
     if (this.timer === undefined) {
       this.timer = setInterval(() => this.lookOver(), WATCH_TICK_MS);
       // A running task does not hold the process open by its watch (its own work does, if it must).
@@ -53,8 +56,14 @@ export class RunningTasks {
     this.runs.get(taskId)?.controller.abort();
   }
 
+  // Milliseconds since the watch began, a whole number (Math.floor hands V8 an integer it keeps
+  // unboxed; a difference of two Date.now()s is a boxed double, even when whole).
+  private now(): number {
+    return Math.floor(Date.now() - this.since);
+  }
+
   private lookOver(): void {
-    const now = Date.now();
+    const now = this.now();
     for (const [taskId, run] of this.runs) {
       if (run.looking || run.due > now) continue;
       run.due = now + run.everyMs;

@@ -8,19 +8,27 @@ import type { CallerIdentity } from "../identity/caller-identity.js";
 /** What one run of a task gives the method it runs. */
 export interface TaskRun {
   readonly taskId: string;
-  /** Fires when the task is cancelled (through any instance). */
-  readonly signal: AbortSignal;
+  /** Who the task belongs to, as its store keys it. */
+  readonly owner: string | undefined;
+  /** Its signal fires when the task is cancelled (through any instance); made only if the method reads it. */
+  readonly controller: AbortController;
   /** 2026-07-28: the answers known so far; undefined for a 2025-11-25 task, which cannot ask. */
   readonly round: InputRound | undefined;
   /** What the client that started the task declared it can do. */
   readonly client: ClientAbilities;
-  /** Shows `message` as the task's status message. */
-  report(message: string): Promise<void>;
-  readResource(uri: string, ctx: Context): Promise<ResourceContents[]>;
   /** Who started the task, from its request's verified token; undefined when none was verified. */
   readonly auth?: AuthInfo | undefined;
   /** Who started the task (see `CallerIdentity`). */
   readonly caller: CallerIdentity;
+  /** What the run reaches of its runner: one object every run shares, not functions of its own. */
+  readonly host: TaskHost;
+}
+
+/** The runner's side of every run's context. */
+export interface TaskHost {
+  /** Shows `message` as the task's status message. */
+  report(taskId: string, owner: string | undefined, message: string): Promise<void>;
+  readResource(uri: string, ctx: Context): Promise<ResourceContents[]>;
 }
 
 // The Tasks extension sends no log messages for a task: there is no request stream to carry them.
@@ -38,7 +46,7 @@ export class TaskContext implements Context {
   constructor(private readonly run: TaskRun) {}
 
   get signal(): AbortSignal {
-    return this.run.signal;
+    return this.run.controller.signal;
   }
 
   /** The task's id: a task outlives the request that started it. */
@@ -59,13 +67,13 @@ export class TaskContext implements Context {
   }
 
   async progress(done: number, total?: number, message?: string): Promise<void> {
-    if (this.run.signal.aborted) return;
+    if (this.run.controller.signal.aborted) return;
     const count = total === undefined ? `${done}` : `${done}/${total}`;
-    await this.run.report(message === undefined ? count : `${message} (${count})`);
+    await this.run.host.report(this.run.taskId, this.run.owner, message === undefined ? count : `${message} (${count})`);
   }
 
   readResource(uri: string): Promise<ResourceContents[]> {
-    return this.run.readResource(uri, this);
+    return this.run.host.readResource(uri, this);
   }
 
   async elicit<T>(message: string, schemaOrOptions?: Record<string, unknown> | AskOptions, askOptions?: AskOptions): Promise<ElicitResult<T>> {

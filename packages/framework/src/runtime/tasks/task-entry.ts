@@ -66,6 +66,8 @@ export function answerEntry<Owner>(
   const open = entry.state.status === "input_required" ? entry.inputRequests : undefined;
   if (!open) return { resume: false, answered: false };
   const answered = Object.keys(responses).filter((key) => key in open);
+  // A new object: a store may start every entry on one shared, frozen `{}` (see NO_ANSWERS).
+  if (answered.length > 0) entry.answers = { ...entry.answers };
   for (const key of answered) {
     entry.answers[key] = copy(responses[key]);
     delete open[key];
@@ -75,6 +77,12 @@ export function answerEntry<Owner>(
   entry.state = { ...withoutMessage(entry.state), status: "working", lastUpdatedAt: new Date().toISOString() };
   return { resume: true, answered: true };
 }
+
+/**
+ * The answers of a task that has had none: one frozen object shared by every new entry, rather
+ * than an empty object per task held (`answerEntry` replaces it with the first answers).
+ */
+export const NO_ANSWERS: Record<string, unknown> = Object.freeze({});
 
 /** What a caller may read of `entry`: its state, answers, outcome, open questions and request. */
 export function recordOf<Owner>(entry: KeptTask<Owner>): TaskRecord {

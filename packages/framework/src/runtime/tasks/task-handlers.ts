@@ -183,8 +183,14 @@ export function declaresTasks(extra: RequestExtra): boolean {
 
 function abilitiesOf(extra: RequestExtra): ClientAbilities {
   const declared = extra.clientCapabilities;
-  return { elicitation: !!declared?.elicitation, sampling: !!declared?.sampling, roots: !!declared?.roots };
+  return ABILITIES[(declared?.elicitation ? 1 : 0) + (declared?.sampling ? 2 : 0) + (declared?.roots ? 4 : 0)]!;
 }
+
+// The eight a client may declare, each one frozen object that every task started with it shares
+// (its fields are readonly): a running task holds its call's abilities for as long as it runs.
+const ABILITIES: readonly ClientAbilities[] = Array.from({ length: 8 }, (_, bits) =>
+  Object.freeze({ elicitation: (bits & 1) !== 0, sampling: (bits & 2) !== 0, roots: (bits & 4) !== 0 }),
+);
 
 // -32021 names the capability in `data`, shaped like the client's own capabilities object.
 function missingTasksCapability(what: string): Error {

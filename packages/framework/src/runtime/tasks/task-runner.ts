@@ -9,7 +9,7 @@ import { settledTask, TOLD_LOOK_MS } from "./settled-task.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
 import type { Era } from "../sdk/protocol-types.js";
 import { loadedSdk } from "../loaded-sdk.js";
-import { TaskContext } from "./task-context.js";
+import { TaskContext, type TaskHost } from "./task-context.js";
 import { DEFAULT_TASK_LIMITS, jsonBytes, QuotaFull, taskLimitError, toQuota, type TaskLimits } from "./task-limits.js";
 import { isTerminal, taskListOffset, type TaskInputRequest, type TaskOutcome, type TaskRecord, type TaskState, type TaskStore } from "./task-store.js";
 
@@ -83,6 +83,11 @@ export class TaskRunner {
   limits: Required<TaskLimits> = { ...DEFAULT_TASK_LIMITS };
   /** Where runs go; none: here, kept going after the response (`keepWorking`). */
   place: TaskPlace | undefined;
+  // What every run's context reaches of the runner (progress, resources): one object, not closures per task.
+  private readonly host: TaskHost = {
+    report: async (taskId, owner, message) => void (await this.store.update(taskId, { status: "working", statusMessage: message }, owner)),
+    readResource: (uri, ctx) => this.services.readResource(uri, ctx),
+  };
 
   constructor(
     public store: TaskStore,
@@ -128,9 +133,7 @@ export class TaskRunner {
     };
     const state = await this.create(start, call);
     running.handOff(this.contextFor(state.taskId, start.owner, running.controller, running.round, call));
-    const settled = this.settle(state.taskId, start.owner, running.controller, call, running.round, running.call).catch((error: unknown) =>
-      reportLost(state.taskId, tool.name, error),
-    );
+    const settled = this.settle(state.taskId, start.owner, running.controller, call, running.round, running.call);
     // keepWorking: on Workers, the run goes on after the response that hands out the task, watched from its place.
     const order = { taskId: state.taskId, owner: start.owner, call, answers: {} };
     keepWorking(this.place ? this.place.watch(order, settled) : settled);
@@ -218,9 +221,7 @@ export class TaskRunner {
     // Made only for a method that takes a context: a running task holds what it is given, a thousand times over.
     let context: TaskContext | undefined;
     const contextOf = () => (context ??= this.contextFor(taskId, owner, controller, round, call));
-    return this.settle(taskId, owner, controller, call, round, tool.call(call.arguments, contextOf, AS_TASK)).catch((error: unknown) =>
-      reportLost(taskId, tool.name, error),
-    );
+    return this.settle(taskId, owner, controller, call, round, tool.call(call.arguments, contextOf, AS_TASK));
   }
 
   // Sends the run to its place, or runs it here past the response; a run no place took fails the task, saying so.
@@ -241,18 +242,20 @@ export class TaskRunner {
   private contextFor(taskId: string, owner: string | undefined, controller: AbortController, round: InputRound | undefined, call: StartedCall): TaskContext {
     return new TaskContext({
       taskId,
-      signal: controller.signal,
+      owner,
+      controller,
       round,
       client: call.client,
       auth: call.auth,
       caller: call.caller ?? { kind: "anonymous", key: owner ?? "unknown", countKey: owner ?? "unknown" },
-      report: async (message) => void (await this.store.update(taskId, { status: "working", statusMessage: message }, owner)),
-      readResource: (uri, ctx) => this.services.readResource(uri, ctx),
+      host: this.host,
     });
   }
 
-  // Records how one run of the task ends: its result or error, or the questions it waits on.
-  private async settle(
+  // Records how one run of the task ends: its result or error, or the questions it waits on; never
+  // rejects (what cannot be recorded is reported). Not an async function: while the run goes on,
+  // an async frame waiting on it (its generator, registers and promise) is held by every task.
+  private settle(
     taskId: string,
     owner: string | undefined,
     controller: AbortController,
@@ -262,17 +265,22 @@ export class TaskRunner {
   ): Promise<void> {
     // Another instance may cancel the task (or it may expire): its task is looked at now and then.
     this.running.add(taskId, owner, controller, call.pollIntervalMs);
+    return running.then(
+      (result) => this.recordEnd(taskId, call.tool, controller, () => this.finish(taskId, owner, { result: result as Record<string, unknown> })),
+      (thrown: unknown) =>
+        this.recordEnd(taskId, call.tool, controller, () =>
+          thrown instanceof InputNeeded && round ? this.store.awaitInput(taskId, toInputRequests(round), owner) : this.finish(taskId, owner, toFailure(thrown)),
+        ),
+    );
+  }
+
+  // Stops watching the run, then records how it ended with `record`; what cannot be recorded is reported, never thrown.
+  private async recordEnd(taskId: string, tool: string, controller: AbortController, record: () => Promise<unknown>): Promise<void> {
+    this.running.delete(taskId, controller);
     try {
-      const result = await running;
-      await this.finish(taskId, owner, { result: result as Record<string, unknown> });
-    } catch (thrown) {
-      if (thrown instanceof InputNeeded && round) {
-        await this.store.awaitInput(taskId, toInputRequests(round), owner);
-        return;
-      }
-      await this.finish(taskId, owner, toFailure(thrown));
-    } finally {
-      this.running.delete(taskId, controller);
+      await record();
+    } catch (error) {
+      reportLost(taskId, tool, error);
     }
   }
 
