@@ -55,6 +55,7 @@ export class RedisEventBus<E = ServerEvent> implements EventBus<E> {
     try {
       await subscriber.subscribe(bus.channel);
     } catch (error) {
+      subscriber.disconnect();
       throw storeUnavailable("subscribe to server events", redis.where, error);
     }
     subscriber.on("message", (channel, message) => {

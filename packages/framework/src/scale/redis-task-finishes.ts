@@ -44,6 +44,12 @@ export class RedisTaskFinishes {
       const space = message.indexOf(" ");
       if (message.slice(0, space) !== this.origin) this.watchers.tell(message.slice(space + 1));
     });
-    await subscriber.subscribe(this.channel);
+    try {
+      await subscriber.subscribe(this.channel);
+    } catch (error) {
+      // The next waiter opens a connection of its own: this one would stay open, listening to nothing.
+      subscriber.disconnect();
+      throw error;
+    }
   }
 }
