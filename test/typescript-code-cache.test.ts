@@ -73,6 +73,31 @@ describe.runIf(!("enableCompileCache" in nodeModule))("TypeScript's compiled cod
     expect(fs.readdirSync(folder)).toEqual([]);
   }, 240_000);
 
+  test("a file read after a day is marked used again; writing one removes those unused for a month, and all but the newest eight", () => {
+    const tmp = fs.mkdtempSync(path.join(scratch, "pruned-"));
+    check(tmp);
+    const folder = path.join(tmp, CACHE_FOLDER);
+    const [real] = cachedCode(tmp);
+    const at = (file: string, daysAgo: number) => {
+      const when = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
+      fs.utimesSync(path.join(folder, file), when, when);
+    };
+    // Read two days after it was written: its time moves to now, so no prune takes it for unused.
+    at(real!, 2);
+    check(tmp);
+    expect(Date.now() - fs.statSync(path.join(folder, real!)).mtimeMs).toBeLessThan(60 * 60 * 1000);
+    // Files of other TypeScripts and Nodes: one unused for 40 days, nine read in the last days.
+    const fake = (n: number) => `typescript-${String(n).padStart(20, "0")}.v8`;
+    for (let n = 0; n < 10; n++) {
+      fs.writeFileSync(path.join(folder, fake(n)), "code of another TypeScript", { mode: 0o600 });
+      at(fake(n), n === 0 ? 40 : n);
+    }
+    // A rejected file is written anew, and the folder pruned.
+    fs.writeFileSync(path.join(folder, real!), "not V8's code");
+    check(tmp);
+    expect(cachedCode(tmp).sort()).toEqual([real, ...[1, 2, 3, 4, 5, 6, 7].map(fake)].sort());
+  }, 240_000);
+
   test("NODE_DISABLE_COMPILE_CACHE turns it off", () => {
     const tmp = fs.mkdtempSync(path.join(scratch, "off-"));
     const run = spawnSync(process.execPath, [TYPEMCP_CLI, "build", "--check"], {

@@ -23,7 +23,8 @@ const HANDOVER = "__typemcpCompiledTypeScript";
  * calls, so typescript.js is kept here on every Node. The code is written when a run ends, into
  * the same per-user folder as Node's cache, and only while that folder is this user's alone (V8
  * runs cached code as it finds it). V8 checks the code against the source and itself, and a
- * rejected or missing one is written anew. Any failure leaves things as Node does them.
+ * rejected or missing one is written anew; writing one removes those no run has read for 30
+ * days, and all but the newest 8. Any failure leaves things as Node does them.
  * NODE_DISABLE_COMPILE_CACHE turns it off.
  */
 export function cacheTypeScriptCode(nodeModule: object): void {
@@ -65,6 +66,7 @@ function compiled(Module: ModuleClass, content: string, filename: string): ((...
     } catch {}
     const script = new vm.Script(Module.wrap(content), { filename, cachedData });
     if (!cachedData || script.cachedDataRejected) process.once("exit", () => keep(file, () => script.createCachedData()));
+    else markUsed(file);
     return script.runInThisContext() as (...args: unknown[]) => unknown;
   } catch {
     return undefined;
@@ -77,11 +79,40 @@ function keep(file: string, data: () => Buffer): void {
   try {
     fs.writeFileSync(partial, data(), { mode: 0o600 });
     fs.renameSync(partial, file);
+    pruneBeside(file);
   } catch {
     try {
       fs.rmSync(partial, { force: true });
     } catch {}
   }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A file no run has read for this long is of a TypeScript, Node or typemcp no longer used. */
+const UNUSED_MS = 30 * DAY_MS;
+/** The most files kept: each is 4–5 MB, one per TypeScript install, Node version and flags in use. */
+const MOST_FILES = 8;
+
+// A file's time says when a run last read it: refreshed at most once a day, so a build writes
+// nothing on most days.
+function markUsed(file: string): void {
+  try {
+    if (Date.now() - fs.statSync(file).mtimeMs > DAY_MS) fs.utimesSync(file, new Date(), new Date());
+  } catch {}
+}
+
+// Each new TypeScript, Node or flag writes a file of its own: once one is written, those no run
+// read for a month go, and the oldest beyond the newest eight.
+function pruneBeside(file: string): void {
+  const dir = path.dirname(file);
+  const kept = fs
+    .readdirSync(dir)
+    .filter((name) => /^typescript-[0-9a-f]+\.v8$/.test(name))
+    .map((name) => ({ name, mtimeMs: fs.statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  kept.forEach(({ name, mtimeMs }, i) => {
+    if (path.join(dir, name) !== file && (i >= MOST_FILES || Date.now() - mtimeMs > UNUSED_MS)) fs.rmSync(path.join(dir, name), { force: true });
+  });
 }
 
 /** The per-user folder Node's compile cache uses (see compile-cache.ts), made if missing; undefined unless only this user can write to it. */
