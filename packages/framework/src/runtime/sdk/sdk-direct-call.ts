@@ -63,6 +63,8 @@ export function isDirectToolCall(message: unknown): boolean {
  * `Server`'s public `notification`/`request`, tied to the call as the SDK ties them.
  */
 export class DirectCall implements RequestChannel {
+  /** Its place among its door's calls in flight (CallsById). */
+  byIdAt = -1;
   private controller: AbortController | undefined;
   private abortedWith: { reason: unknown } | undefined;
 
