@@ -24,6 +24,7 @@ import type { Era } from "./protocol-types.js";
 import type { SdkServer } from "./sdk-server.js";
 import { SENT } from "./sent.js";
 import { CallsById } from "./calls-by-id.js";
+import { withFields } from "./with-fields.js";
 import { TransportInFront } from "./transport-in-front.js";
 
 type RequestId = string | number;
@@ -102,7 +103,7 @@ export class DirectDoor extends TransportInFront {
     if (envelope === undefined) return undefined;
     // As the SDK hands them: the envelope lifted out of `_meta`, and `_meta` gone when it held nothing else.
     const { _meta, ...rest } = params;
-    return { params: envelope.meta === undefined ? rest : { ...rest, _meta: envelope.meta }, http, envelope };
+    return { params: envelope.meta === undefined ? rest : withFields(rest, { _meta: envelope.meta }), http, envelope };
   }
 
   private serve(server: SdkServer, id: RequestId, request: DirectRequest): void {
