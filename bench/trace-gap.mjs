@@ -60,10 +60,10 @@ for (let rep = 0; rep < reps; rep++) {
   }
 }
 
-const fields = { cpuUs: "CPU µs", mainUs: "main thread µs", promotedB: "to old space B" };
+const fields = { cpuUs: "CPU µs", mainUs: "main thread µs", promotedB: "to old space B", oldAllocatedB: "made in old space B" };
 console.log(`${node} (${spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim()}), ${era}, ${reps} fresh processes per server; per call, medians`);
 for (const [name, runs] of Object.entries(rows)) {
-  const cells = Object.entries(fields).map(([key, label]) => `${label} ${median(runs.map((r) => r[key])).toFixed(key === "promotedB" ? 0 : 1)}`);
+  const cells = Object.entries(fields).map(([key, label]) => `${label} ${median(runs.map((r) => r[key])).toFixed(key.endsWith("B") ? 0 : 1)}`);
   console.log(`  ${name.padEnd(15)} ${cells.join("   ")}   (to old space per run: ${runs.map((r) => r.promotedB.toFixed(0)).join(" ")})`);
 }
 for (const key of ["cpuUs", "mainUs"]) {

@@ -5,8 +5,10 @@
 // what is measured. GAP_CONNECTIONS connections keep one `tools/call add` each in flight (as the
 // HTTP CPU rounds keep 16); after GAP_WARMUP calls, GAP_CALLS are measured, then one JSON line
 // goes to stderr and the process exits:
-//   { cpuUs, mainUs, scavenges, promotedB, gcMs } per call: CPU of the whole process (GC helper
-//   threads included), of its main thread alone, and what V8's own GC profiler saw.
+//   { cpuUs, mainUs, scavenges, promotedB, oldAllocatedB, gcMs } per call: CPU of the whole
+//   process (GC helper threads included), of its main thread alone, and what V8's own GC
+//   profiler saw: bytes scavenges moved to old space, and bytes allocated there directly between
+//   collections (hidden classes made per call, pretenured objects).
 // GAP_ERA picks the era's request (2025-11-25 unless 2026-07-28).
 import fs from "node:fs";
 import http from "node:http";
@@ -117,6 +119,8 @@ function drive(server) {
           mainUs: mainNs / 1000 / CALLS,
           scavenges: scavenges.length,
           promotedB: promoted / CALLS,
+          // Old space's growth from each collection's end to the next one's start.
+          oldAllocatedB: gcs.slice(1).reduce((sum, gc, i) => sum + old(gc.beforeGC) - old(gcs[i].afterGC), 0) / CALLS,
           gcMs: gcs.reduce((sum, gc) => sum + gc.cost / 1000, 0),
         };
         fs.writeSync(2, `[gap ${JSON.stringify(result)}]\n`);

@@ -23,6 +23,8 @@ import {
 import type { Era } from "./protocol-types.js";
 import type { SdkServer } from "./sdk-server.js";
 import { SENT } from "./sent.js";
+import { CallsById } from "./calls-by-id.js";
+import { withFields } from "./with-fields.js";
 import { TransportInFront } from "./transport-in-front.js";
 
 type RequestId = string | number;
@@ -45,8 +47,8 @@ export class DirectDoor extends TransportInFront {
   private server: SdkServer | undefined;
   private mode: DoorMode = "connection";
   private era: Era = "2025-11-25";
-  /** The calls served directly and not yet answered, by id; made on the first (an idle session holds no empty map). */
-  private calls: Map<RequestId, DirectCall> | undefined;
+  /** The calls served directly and not yet answered; made on the first (an idle session holds none). Not a Map: see CallsById. */
+  private calls: CallsById<DirectCall> | undefined;
 
   /** Serves this connection's plain `tools/call` requests of `era` with `server`'s direct answer from now on. */
   admit(server: SdkServer, era: Era, mode: DoorMode = "connection"): void {
@@ -57,7 +59,7 @@ export class DirectDoor extends TransportInFront {
 
   protected override closed(): void {
     // As the SDK aborts the calls it runs when the connection closes.
-    const calls = [...(this.calls?.values() ?? [])];
+    const calls = this.calls?.snapshot() ?? [];
     this.calls?.clear();
     for (const call of calls) call.abort(new Error("Connection closed"));
     super.closed();
@@ -70,7 +72,7 @@ export class DirectDoor extends TransportInFront {
       // The server's own handshake needs none of typemcp's handlers; any other request may.
       if (id !== undefined && !OWN_METHODS.has(method)) server.handlersReady();
       if (method === "tools/call" && id !== undefined) {
-        const request = server.directAnswer && !this.calls?.has(id) && this.admits(server, extra) ? this.directRequest(message, extra) : undefined;
+        const request = server.directAnswer && this.calls?.get(id) === undefined && this.admits(server, extra) ? this.directRequest(message, extra) : undefined;
         if (request) {
           this.serve(server, id, request);
           return;
@@ -101,7 +103,7 @@ export class DirectDoor extends TransportInFront {
     if (envelope === undefined) return undefined;
     // As the SDK hands them: the envelope lifted out of `_meta`, and `_meta` gone when it held nothing else.
     const { _meta, ...rest } = params;
-    return { params: envelope.meta === undefined ? rest : { ...rest, _meta: envelope.meta }, http, envelope };
+    return { params: envelope.meta === undefined ? rest : withFields(rest, { _meta: envelope.meta }), http, envelope };
   }
 
   private serve(server: SdkServer, id: RequestId, request: DirectRequest): void {
@@ -109,7 +111,7 @@ export class DirectDoor extends TransportInFront {
     const reply = (result: unknown) =>
       request.envelope ? resultReply2026(id, result, server.identity as Record<string, unknown>, request.envelope.clientCapabilities) : resultReply(id, result);
     const call = new DirectCall(server, id);
-    (this.calls ??= new Map()).set(id, call);
+    (this.calls ??= new CallsById(callId)).add(call);
     // A microtask later, as the SDK starts a handler: messages read in one chunk are all taken in first.
     queueMicrotask(() => {
       let answered: Promise<unknown>;
@@ -119,20 +121,22 @@ export class DirectDoor extends TransportInFront {
         answered = Promise.reject(error);
       }
       answered.then(
-        (result) => this.reply(id, call, () => reply(result)),
-        (error: unknown) => this.reply(id, call, () => errorReply(id, error)),
+        (result) => this.reply(call, () => reply(result)),
+        (error: unknown) => this.reply(call, () => errorReply(id, error)),
       );
     });
   }
 
   // A cancelled call gets no reply, as the SDK sends none once it has aborted a call's signal.
-  private reply(id: RequestId, call: DirectCall, reply: () => Record<string, unknown>): void {
-    if (this.calls?.get(id) === call) this.calls.delete(id);
+  private reply(call: DirectCall, reply: () => Record<string, unknown>): void {
+    this.calls?.delete(call);
     if (call.aborted) return;
     const sent = this.inner.send(reply() as JSONRPCMessage);
     if (sent !== SENT) sent.catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`)));
   }
 }
+
+const callId = (call: DirectCall): RequestId => call.requestId;
 
 // Whether a message came with nothing beside it: stdio passes nothing, the SDK's in-memory
 // transport an `authInfo` that is undefined.

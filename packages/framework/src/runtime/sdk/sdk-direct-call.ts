@@ -35,6 +35,7 @@ import type { ClientRequestMethod } from "../rounds/input-round.js";
 import type { ClientCapabilities } from "./protocol-types.js";
 import { isPlainObject, isPlainRequest } from "./plain-request.js";
 import { errorReply } from "./error-reply.js";
+import { withFields } from "./with-fields.js";
 
 export { errorReply };
 import type { WireAuthInfo } from "./wire-auth.js";
@@ -63,6 +64,8 @@ export function isDirectToolCall(message: unknown): boolean {
  * `Server`'s public `notification`/`request`, tied to the call as the SDK ties them.
  */
 export class DirectCall implements RequestChannel {
+  /** Its place among its door's calls in flight (CallsById). */
+  byIdAt = -1;
   private controller: AbortController | undefined;
   private abortedWith: { reason: unknown } | undefined;
 
@@ -176,15 +179,15 @@ export function resultReply2026(id: RequestId, result: unknown, serverInfo: Reco
   const reply = resultReply(id, result);
   if (reply.result === undefined) return reply;
   const checked = reply.result as Record<string, unknown>;
-  const typed = checked.resultType === undefined ? { ...checked, resultType: "complete" } : checked;
+  const typed = checked.resultType === undefined ? withFields(checked, { resultType: "complete" }) : checked;
   return { result: stampServerInfo(typed, serverInfo), jsonrpc: "2.0", id };
 }
 
 function stampServerInfo(result: Record<string, unknown>, serverInfo: Record<string, unknown>): Record<string, unknown> {
   const meta = result._meta;
-  if (meta === undefined) return { ...result, _meta: { [SERVER_INFO_META_KEY]: serverInfo } };
+  if (meta === undefined) return withFields(result, { _meta: { [SERVER_INFO_META_KEY]: serverInfo } });
   if (!isPlainObject(meta) || meta[SERVER_INFO_META_KEY] !== undefined) return result;
-  return { ...result, _meta: { ...meta, [SERVER_INFO_META_KEY]: serverInfo } };
+  return withFields(result, { _meta: withFields(meta, { [SERVER_INFO_META_KEY]: serverInfo }) });
 }
 
 // The SDK's rule for what each kind of question requires of the client, and what counts as

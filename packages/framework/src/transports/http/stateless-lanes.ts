@@ -2,6 +2,7 @@ import type { JSONRPCMessage, WireAuthInfo } from "../../runtime/sdk/sdk.js";
 import { connectLane, type ProtocolServer } from "../../runtime/sdk/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import { laneTransport } from "../../runtime/sdk/lane-transport.js";
+import { CallsById, type ById } from "../../runtime/sdk/calls-by-id.js";
 import { CallAnswer, KeptAlive } from "./call-answer.js";
 import { InFlightList, type Listed } from "./in-flight-list.js";
 
@@ -9,7 +10,7 @@ import { InFlightList, type Listed } from "./in-flight-list.js";
 export type LaneRequest = { jsonrpc: "2.0"; id: string | number; method: string; params?: Record<string, unknown> };
 
 /** One request in flight on a lane, until its answer is out or its client is gone. */
-interface Exchange extends Listed {
+interface Exchange extends Listed, ById {
   readonly lane: Lane;
   readonly id: string | number;
   readonly answer: CallAnswer;
@@ -114,8 +115,9 @@ export class StatelessLanes {
       stopWatching: () => undefined,
       elsewhere,
       listedAt: -1,
+      byIdAt: -1,
     };
-    lane.inFlight.set(request.id, exchange);
+    lane.inFlight.add(exchange);
     this.exchanges.add(exchange);
     this.keptAlive.add(exchange.answer);
     // Watched until the call is done, not only until its answer starts: a client that leaves
@@ -158,7 +160,7 @@ export class StatelessLanes {
   }
 
   private laneFor(id: string | number): Lane | undefined {
-    for (const lane of this.lanes) if (!lane.inFlight.has(id)) return lane;
+    for (const lane of this.lanes) if (lane.inFlight.get(id) === undefined) return lane;
     if (this.lanes.length >= MAX_LANES) return undefined;
     const lane = new Lane();
     this.lanes.push(lane);
@@ -221,15 +223,18 @@ export class StatelessLanes {
     this.keptAlive.delete(exchange.answer);
     exchange.stopWatching();
     const lane = exchange.lane;
-    lane.inFlight.delete(exchange.id);
+    lane.inFlight.delete(exchange);
     if (lane.retired && lane.inFlight.size === 0) void lane.close();
     return true;
   }
 }
 
+const exchangeId = (exchange: Exchange): string | number => exchange.id;
+
 /** One kept protocol server and the link that connects it to HTTP exchanges. */
 class Lane {
-  readonly inFlight = new Map<string | number, Exchange>();
+  // Added to and removed from on every request: not a Map (see CallsById).
+  readonly inFlight = new CallsById<Exchange>(exchangeId);
   /** Set once the lane is open. */
   link: LaneLink | undefined;
   /** Until the lane is open (or known not to open). */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { PlainAnswer } from "./plain-answer.js";
 import type { RequestView } from "./request-view.js";
 import { rememberRemoteAddress } from "../../runtime/identity/caller-identity.js";
+import { withFields } from "../../runtime/sdk/with-fields.js";
 
 /**
  * Node's request as the handler reads it: headers straight from `req`, and a web-standard
@@ -82,8 +83,7 @@ export function sendPlainAnswer(res: ServerResponse, answer: PlainAnswer): void 
     res.writeHead(answer.status, answer.headers);
     return writeParts(res, body.parts);
   }
-  const headers: Record<string, string | number> = { ...answer.headers, "content-length": answer.bytes ?? Buffer.byteLength(body) };
-  res.writeHead(answer.status, headers);
+  res.writeHead(answer.status, withFields<string | number>(answer.headers, { "content-length": answer.bytes ?? Buffer.byteLength(body) }));
   res.end(body);
 }
 
