@@ -17,10 +17,12 @@
 // more than the floor's. On Node 20 a typemcp process, plain or traced, mostly fell into a mode
 // where each call moved ~3.7 KB (traced ~4.8 KB) into old space, its whole request graph, so its
 // GC threads cost 20–35 µs a call: two long-lived Sets of calls in flight
-// (transports/http/in-flight-list.ts says how), now lists; after that a plain call moved ~75 B
+// (runtime/sdk/in-flight-list.ts says how), now lists; after that a plain call moved ~75 B
 // and a traced one ~1 KB: the spans the batch processor holds for 512 requests, outliving their
 // scavenges in the young generation serve() capped at 8 MB; uncapped while an SDK is registered
-// (serve/young-generation.ts), a traced call moves ~80 B. Which mode a process lands in
+// (serve/young-generation.ts), a traced call moves ~80 B. Since then the ~75 B (a hidden class
+// made per call by spreading a spread, runtime/sdk/with-fields.ts) and the traced extra (span
+// literals pretenured, serve/span-pretenuring.ts) are gone too: ~3 B a call. Which mode a process lands in
 // varied from run to run, and the paired HTTP rounds reuse one process per server for every
 // round, so it could move item 7's HTTP row by tens of µs.
 import { spawnSync } from "node:child_process";

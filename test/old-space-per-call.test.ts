@@ -1,7 +1,7 @@
 // What a stateless HTTP tools/call leaves for the full collector: on Node 20 a long-lived Set
 // added to and deleted from on every call kept the calls in flight alive through scavenges, so
 // each call's whole request, response and answer was copied into old space (3.7 KB a call, about
-// half of the call's CPU; see transports/http/in-flight-list.ts). The calculator's own node:http
+// half of the call's CPU; see runtime/sdk/in-flight-list.ts). The calculator's own node:http
 // server, driven through in-memory sockets with 16 calls in flight (bench/lib/in-memory-load.mjs),
 // so the calls come as fast as the server takes them. After that, on Node 20 each answer's
 // headers (and on 2026-07-28 its result) were made by spreading an object a spread had made,

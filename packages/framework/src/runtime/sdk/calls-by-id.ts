@@ -1,10 +1,10 @@
+import { InFlightList, type Listed } from "./in-flight-list.js";
+
 /** A request id, as JSON-RPC gives it. */
 export type CallId = string | number;
 
 /** An item of a `CallsById`: where it sits in it, -1 while in none. In one such table at a time. */
-export interface ById {
-  byIdAt: number;
-}
+export type ById = Listed<"byIdAt">;
 
 // Up to this many calls at once an id is found by reading them all; past it, through a Map too.
 const SCAN_LIMIT = 32;
@@ -12,9 +12,9 @@ const SCAN_LIMIT = 32;
 const UNINDEX_AT = 8;
 
 /**
- * The calls a connection (or an HTTP lane) has in flight, found by request id: an array that
- * keeps each call's place on the call, so adding and removing write in place, and a `Map` from
- * id to call only while more than `SCAN_LIMIT` are in flight. Not a `Map` alone: a long-lived
+ * The calls a connection (or an HTTP lane) has in flight, found by request id: an `InFlightList`
+ * (each call's place kept on the call, in `byIdAt`, so adding and removing write in place), and a
+ * `Map` from id to call only while more than `SCAN_LIMIT` are in flight. Not a `Map` alone: a long-lived
  * `Map` that a call is added to and deleted from on every request replaces its table every few
  * calls (V8 rebuilds an ordered hash table once its deleted entries fill it), as the `Set`s
  * InFlightList replaced did. Measured with the calculator's stateless HTTP calls (in-memory
@@ -24,43 +24,35 @@ const UNINDEX_AT = 8;
  * cores). With few calls in flight, reading them all costs less than hashing an id.
  */
 export class CallsById<T extends ById> {
-  private readonly items: T[] = [];
+  private readonly calls = new InFlightList<T, "byIdAt">("byIdAt");
   private index: Map<CallId, T> | undefined;
 
   /** `idOf` gives a call's request id; ids are compared with `===`, as a `Map` compares them. */
   constructor(private readonly idOf: (item: T) => CallId) {}
 
   get size(): number {
-    return this.items.length;
+    return this.calls.size;
   }
 
   /** The call in flight with this id, if any. */
   get(id: CallId): T | undefined {
     if (this.index !== undefined) return this.index.get(id);
-    const items = this.items;
-    for (let i = 0; i < items.length; i++) if (this.idOf(items[i]!) === id) return items[i];
+    for (let i = 0; i < this.calls.size; i++) if (this.idOf(this.calls.at(i)) === id) return this.calls.at(i);
     return undefined;
   }
 
   /** Adds `item`; another call with its id must not be in flight (`get` would then find either). */
   add(item: T): void {
-    item.byIdAt = this.items.length;
-    this.items.push(item);
+    this.calls.add(item);
     if (this.index !== undefined) this.index.set(this.idOf(item), item);
-    else if (this.items.length > SCAN_LIMIT) this.index = new Map(this.items.map((each) => [this.idOf(each), each]));
+    else if (this.calls.size > SCAN_LIMIT) this.index = new Map(this.calls.snapshot().map((each) => [this.idOf(each), each]));
   }
 
-  /** Removes `item`; false when it was not in flight here. The last call takes its place. */
+  /** Removes `item`; false when it was not in flight here. */
   delete(item: T): boolean {
-    if (item.byIdAt < 0 || this.items[item.byIdAt] !== item) return false;
-    const last = this.items.pop()!;
-    if (last !== item) {
-      this.items[item.byIdAt] = last;
-      last.byIdAt = item.byIdAt;
-    }
-    item.byIdAt = -1;
+    if (!this.calls.delete(item)) return false;
     if (this.index !== undefined) {
-      if (this.items.length <= UNINDEX_AT) this.index = undefined;
+      if (this.calls.size <= UNINDEX_AT) this.index = undefined;
       else this.index.delete(this.idOf(item));
     }
     return true;
@@ -68,13 +60,12 @@ export class CallsById<T extends ById> {
 
   /** The calls now in flight, as a copy: what is done with them may remove them. */
   snapshot(): T[] {
-    return [...this.items];
+    return this.calls.snapshot();
   }
 
   /** Forgets every call. */
   clear(): void {
-    for (const item of this.items) item.byIdAt = -1;
-    this.items.length = 0;
+    this.calls.clear();
     this.index = undefined;
   }
 }

@@ -3,7 +3,7 @@ import { messageParts } from "../../runtime/calls/message-parts.js";
 import type { JSONRPCMessage } from "../../runtime/sdk/sdk.js";
 import type { PlainAnswer } from "./plain-answer.js";
 import { unrefTimer } from "./platform.js";
-import { InFlightList, type Listed } from "./in-flight-list.js";
+import { InFlightList, type Listed } from "../../runtime/sdk/in-flight-list.js";
 
 /** The SSE answer's headers, as the SDK's own transport sends them. */
 const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" };

@@ -4,7 +4,7 @@ import type { PlainAnswer } from "./plain-answer.js";
 import { laneTransport } from "../../runtime/sdk/lane-transport.js";
 import { CallsById, type ById } from "../../runtime/sdk/calls-by-id.js";
 import { CallAnswer, KeptAlive } from "./call-answer.js";
-import { InFlightList, type Listed } from "./in-flight-list.js";
+import { InFlightList, type Listed } from "../../runtime/sdk/in-flight-list.js";
 
 /** A JSON-RPC request as it arrived (checked by `isPlainRequest`). */
 export type LaneRequest = { jsonrpc: "2.0"; id: string | number; method: string; params?: Record<string, unknown> };
