@@ -4,21 +4,15 @@ import { RegisteredTool } from "../components/registered-tool.js";
 import type { GeneratedTool } from "../../definitions/tool-definition.js";
 import type { Context } from "../context.js";
 import { InMemoryTaskStore } from "./in-memory-task-store.js";
-import { TaskRunner, type TaskStart } from "./task-runner.js";
+import { taskStart } from "./__fixtures__/task-start.js";
+import { TaskRunner } from "./task-runner.js";
 
 // What a running task holds, counted as live objects (after a full collection, which
 // `queryObjects` makes): the same on every machine and Node, unlike bytes. A thousand tasks at
 // once hold each of these a thousand times (issue #52 item 5).
 
 const COUNT = 200;
-const START: TaskStart = {
-  ttlMs: 60_000,
-  pollIntervalMs: 500,
-  client: { elicitation: false, sampling: false, roots: false },
-  era: "2025-11-25",
-  owner: "session:a",
-  caller: { kind: "anonymous", key: "session:a", countKey: "session:a" },
-};
+const START = taskStart();
 const GENERATED: GeneratedTool = {
   method: "work",
   inputSchema: { type: "object", properties: { n: { type: "number" } }, required: ["n"] },

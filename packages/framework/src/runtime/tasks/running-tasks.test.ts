@@ -1,16 +1,10 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { InMemoryTaskStore } from "./in-memory-task-store.js";
+import { taskStart } from "./__fixtures__/task-start.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
-import { TaskRunner, type TaskStart } from "./task-runner.js";
+import { TaskRunner } from "./task-runner.js";
 
-const START: TaskStart = {
-  ttlMs: 60_000,
-  pollIntervalMs: 50,
-  client: { elicitation: false, sampling: false, roots: false },
-  era: "2025-11-25",
-  owner: "session:a",
-  caller: { kind: "anonymous", key: "session:a", countKey: "session:a" },
-};
+const START = taskStart(50);
 
 /** A tool whose runs wait until their signal fires or `release` is called; `ended` says how each ended, `running(n)` resolves once n run. */
 function waitingTool() {

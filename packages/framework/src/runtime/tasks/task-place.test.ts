@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { InMemoryTaskStore } from "./in-memory-task-store.js";
+import { taskStart } from "./__fixtures__/task-start.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
-import { TaskRunner, type TaskRunOrder, type TaskStart } from "./task-runner.js";
+import { TaskRunner, type TaskRunOrder } from "./task-runner.js";
 
 // A tool the runner must not call here: its runs go to their place.
 const elsewhere = {
@@ -10,14 +11,7 @@ const elsewhere = {
     throw new Error("ran in the request's isolate");
   },
 } as unknown as RegisteredTool;
-const START: TaskStart = {
-  ttlMs: 60_000,
-  pollIntervalMs: 500,
-  client: { elicitation: false, sampling: false, roots: false },
-  era: "2025-11-25",
-  owner: "session:a",
-  caller: { kind: "anonymous", key: "session:a", countKey: "session:a" },
-};
+const START = taskStart();
 
 function runner(tools: Record<string, RegisteredTool> = {}): TaskRunner {
   return new TaskRunner(new InMemoryTaskStore(), { tool: (name) => tools[name], readResource: async () => [] });
