@@ -41,7 +41,7 @@ export function withoutClassNameMarks(text: string): string {
  */
 export function keepClassNames(text: string, file: string, source: ts.SourceFile | undefined): string {
   // A source file with no class at its top level emits none.
-  if (source && !source.statements.some((s) => ts.isClassDeclaration(s) || classNamesOf(s).length)) return text;
+  if (source && !source.statements.some((s) => classNamesOf(s).length > 0)) return text;
   if (text.includes(MARK)) return text.replace(MARKS, (mark) => keepStatements(mark.slice(mark.indexOf(MARK) + MARK.length, -2).split(",")));
   const edits: Array<{ at: number; insert: string }> = [];
   for (const statement of parseEmitted(file, text).statements) {
