@@ -11,7 +11,8 @@ import { benchNodes } from "./lib/bench-nodes.mjs";
 import { cpuRounds, pairedRatio } from "./lib/cpu-rounds.mjs";
 import { httpCpuRounds } from "./lib/http-cpu-rounds.mjs";
 import { median } from "./lib/stats.mjs";
-import { floorHttpOf, floorHttpServers, floorServers, logFloorNote, otelFloorUs, shareTarget } from "./lib/telemetry-share.mjs";
+import { floorHttpOf, floorHttpServers, floorServers, logFloorNote, otelFloorUs, SHARE_LIMIT_US, shareTarget } from "./lib/telemetry-share.mjs";
+import { inMemoryShareTarget, traceGapRuns } from "./lib/trace-gap-runs.mjs";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -19,6 +20,7 @@ const ROUNDS = quick ? 7 : 15;
 const CALLS = quick ? 3000 : 10000;
 const HTTP_ROUNDS = quick ? 5 : 15;
 const HTTP_CALLS = quick ? 500 : 1000;
+const GAP_REPS = quick ? 3 : 8;
 const ERAS = ["2025-11-25", "2026-07-28"];
 const CALC = here("../packages/calc-server/dist/calc.js");
 const OTEL = ["--import", here("servers/otel-sdk.mjs")];
@@ -51,10 +53,13 @@ for (const node of benchNodes()) {
   );
   const inServer = { traced: stdio.floortraced.cpuUs, plain: stdio.floorplain.cpuUs };
   const targets = [shareTarget("stdio", stdio.otel.cpuUs, stdio.typemcp.cpuUs, floorUs, inServer)];
-  for (const era of ERAS) targets.push(shareTarget(`HTTP ${era}`, http.otel[era], http.typemcp[era], floorUs, floorHttpOf(http, era)));
+  for (const era of ERAS) {
+    targets.push(shareTarget(`HTTP ${era}`, http.otel[era], http.typemcp[era], floorUs, floorHttpOf(http, era)));
+    targets.push(inMemoryShareTarget(era, traceGapRuns(node.path, era, GAP_REPS), floorUs, SHARE_LIMIT_US));
+  }
   for (const variant of STDIO.filter((s) => s.label && !s.key.startsWith("floor"))) {
     const paired = pairedRatio(stdio[variant.key].cpuUs, stdio.typemcp.cpuUs);
-    const floor = variant.key === "logged" ? logFloorNote(stdio) : "";
+    const floor = logFloorNote(stdio, variant.key);
     targets.push([
       `stdio CPU per call with ${variant.label} ≤ 1.05 × without`,
       paired.ratio,

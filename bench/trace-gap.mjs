@@ -26,41 +26,15 @@
 // varied from run to run, and the paired HTTP rounds reuse one process per server for every
 // round, so it could move item 7's HTTP row by tens of µs.
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { median } from "./lib/stats.mjs";
+import { traceGapRuns } from "./lib/trace-gap-runs.mjs";
 
-const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const node = arg("--node", process.execPath);
 const era = arg("--era", "2025-11-25");
 const reps = Number(arg("--reps", "5"));
-const OTEL = ["--import", here("servers/otel-sdk.mjs")];
-const LOAD = ["--import", here("lib/in-memory-load.mjs")];
-const CALC = [here("../packages/calc-server/dist/calc.js"), "--http", "--stateless", "--port", "0"];
-const FLOOR = [here("servers/raw-http-traced.mjs"), "0"];
-const SERVERS = {
-  "typemcp plain": [...LOAD, ...CALC],
-  "typemcp traced": [...OTEL, ...LOAD, ...CALC],
-  "floor plain": [...LOAD, ...FLOOR],
-  "floor traced": [...OTEL, ...LOAD, ...FLOOR],
-};
-
-function measure(args) {
-  const run = spawnSync(node, args, { encoding: "utf8", env: { ...process.env, GAP_ERA: era }, timeout: 300_000 });
-  const line = /\[gap (.*)\]/.exec(run.stderr)?.[1];
-  if (!line) throw new Error(`no measurement from ${args.join(" ")}: ${run.stderr.slice(-500)}`);
-  return JSON.parse(line);
-}
-
-const rows = Object.fromEntries(Object.keys(SERVERS).map((name) => [name, []]));
-for (let rep = 0; rep < reps; rep++) {
-  const names = Object.keys(SERVERS);
-  // Each repetition starts with another server, so no one is always first after a pause.
-  for (let k = 0; k < names.length; k++) {
-    const name = names[(k + rep) % names.length];
-    rows[name].push(measure(SERVERS[name]));
-  }
-}
+const gap = traceGapRuns(node, era, reps);
+const rows = gap.runs;
 
 const fields = { cpuUs: "CPU µs", mainUs: "main thread µs", promotedB: "to old space B", oldAllocatedB: "made in old space B" };
 console.log(`${node} (${spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim()}), ${era}, ${reps} fresh processes per server; per call, medians`);
@@ -69,10 +43,9 @@ for (const [name, runs] of Object.entries(rows)) {
   console.log(`  ${name.padEnd(15)} ${cells.join("   ")}   (to old space per run: ${runs.map((r) => r.promotedB.toFixed(0)).join(" ")})`);
 }
 for (const key of ["cpuUs", "mainUs"]) {
-  const added = (server) => rows[`${server} traced`].map((r, i) => r[key] - rows[`${server} plain`][i][key]);
-  const typemcp = added("typemcp");
-  const floor = added("floor");
-  const left = typemcp.map((value, i) => value - floor[i]);
+  const typemcp = gap.added("typemcp", key);
+  const floor = gap.added("floor", key);
+  const left = gap.left(key);
   console.log(
     `  ${fields[key]}: typemcp traced − plain ${median(typemcp).toFixed(1)}, floor ${median(floor).toFixed(1)}, typemcp's left ${median(left).toFixed(1)} (per run: ${left.map((v) => v.toFixed(1)).join(" ")})`,
   );

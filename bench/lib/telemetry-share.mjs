@@ -62,7 +62,7 @@ export function shareTarget(where, traced, plain, floorUs, server) {
 }
 
 /**
- * The no-SDK floor server plain, traced and writing logRequests()'s line by hand
+ * The no-SDK floor server plain, traced and writing logRequests()'s or timing()'s line by hand
  * (servers/raw-jsonrpc-traced.mjs), for the stdio CPU rounds: `[{ key, script, nodeArgs?, env? }]`.
  */
 export function floorServers(otelArgs) {
@@ -71,15 +71,18 @@ export function floorServers(otelArgs) {
     { key: "floorplain", label: "no SDK (floor), a promise per call", script },
     { key: "floortraced", label: "no SDK (floor), OpenTelemetry span", script, nodeArgs: otelArgs },
     { key: "floorlogged", label: "no SDK (floor), a request log line", script, env: { FLOOR_LOG: "1" } },
+    { key: "floortimed", label: "no SDK (floor), a timing line", script, env: { FLOOR_LOG: "timing" } },
   ];
 }
 
 /**
- * What writing one request log line per call costs the no-SDK floor server (servers/floor-log.mjs),
- * as a note beside a logging target: its ratio to the same server without it, median of paired rounds.
+ * What writing one line per call costs the no-SDK floor server (servers/floor-log.mjs), as a note
+ * beside a logging target: its ratio to the same server without it, median of paired rounds.
+ * `variant`: `logged` (logRequests()'s line) or `timed` (timing()'s); other variants have no note.
  */
-export function logFloorNote(cpu) {
-  const logged = cpu.floorlogged?.cpuUs;
+export function logFloorNote(cpu, variant = "logged") {
+  if (variant !== "logged" && variant !== "timed") return "";
+  const logged = cpu[`floor${variant}`]?.cpuUs;
   const plain = cpu.floorplain?.cpuUs;
   if (!logged?.length || !plain?.length) return "";
   const ratio = median(logged.map((value, round) => value / plain[round]));

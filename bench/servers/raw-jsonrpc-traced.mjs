@@ -8,8 +8,10 @@
 import { createInterface } from "node:readline";
 import { addInSpan } from "./floor-span.mjs";
 
-// With FLOOR_LOG=1, each call also writes logRequests()'s line, made by hand (floor-log.mjs).
-const logCall = process.env.FLOOR_LOG === "1" ? (await import("./floor-log.mjs")).logCall : undefined;
+// With FLOOR_LOG=1, each call also writes logRequests()'s line, made by hand (floor-log.mjs);
+// with FLOOR_LOG=timing, timing()'s.
+const floorLog = process.env.FLOOR_LOG === undefined ? undefined : await import("./floor-log.mjs");
+const logCall = floorLog && (process.env.FLOOR_LOG === "timing" ? floorLog.timeCall : floorLog.logCall);
 
 const ops = new Set(["add"]);
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
