@@ -184,6 +184,18 @@ describe("timing", () => {
     ]);
     expect(timings.every((t) => t.durationMs >= 0)).toBe(true);
   });
+
+  test("writing its own line, answers every call as the server without it does: results, tool errors and refusals", async () => {
+    const timed = await client([timing()]);
+    const bare = await client();
+    for (const c of [timed, bare]) await c.listTools();
+    expect(await timed.call("echo", { text: "hi" })).toBe("hi");
+    expect(await timed.callError("locked")).toBe(await bare.callError("locked"));
+    expect(await timed.callError("crash")).toBe("TypeError: connect ECONNREFUSED db.internal:5432");
+    expect(await timed.callError("maintained")).toBe(await bare.callError("maintained"));
+    expect(await timed.callError("echo", { text: 3 })).toBe(await bare.callError("echo", { text: 3 }));
+    await expect(timed.callResult("nope")).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/Unknown tool: "nope"/) });
+  });
 });
 
 describe("rateLimit", () => {

@@ -1,5 +1,5 @@
 import type { Middleware } from "../runtime/middleware/middleware.js";
-import { passesToolCallsOn } from "../runtime/middleware/request-chain-of.js";
+import { failsNothingOfItsOwn, passesToolCallsOn } from "../runtime/middleware/request-chain-of.js";
 import { outcomeOf, requestTarget, type RequestOutcome } from "../runtime/calls/request-target.js";
 import { writeTimingLine } from "./timing-line.js";
 
@@ -56,9 +56,11 @@ export function timing(options: TimingOptions = {}): Middleware {
   };
   // A tool call is timed by onToolCall, once, however the middleware was scoped; the server
   // leaves timing() out of the request chain of tools/call, which its onRequest only passes on.
-  return passesToolCallsOn({
+  const middleware = passesToolCallsOn({
     name: "timing",
     onRequest: (call, next) => (call.method === "tools/call" ? next() : timed(call.method, requestTarget(call.method, call.params), next)),
     onToolCall: (call, next) => timed("tools/call", call.tool, next),
   });
+  // Its own line cannot fail a call; a `report` of the user's can, and is recovered from as any hook's throw.
+  return report === undefined ? failsNothingOfItsOwn(middleware) : middleware;
 }

@@ -11,6 +11,24 @@ export function passesToolCallsOn<M extends Middleware>(middleware: M): M {
   return middleware;
 }
 
+const failingNothingOfTheirOwn = new WeakSet<Middleware>();
+
+/**
+ * Marks `middleware` as one whose `onToolCall` adds no failure of its own: it returns `next()`'s
+ * outcome as it is, a rejection included, and cannot throw itself (timing() writing its own
+ * line). A tool call then runs it without the recovery layer each hook gets (a promise and a
+ * reaction per call): what is inside fails as it would with no middleware at all.
+ */
+export function failsNothingOfItsOwn<M extends Middleware>(middleware: M): M {
+  failingNothingOfTheirOwn.add(middleware);
+  return middleware;
+}
+
+/** Whether `middleware`'s `onToolCall` needs no recovery layer (see {@link failsNothingOfItsOwn}). */
+export function addsNoFailure(middleware: Middleware): boolean {
+  return failingNothingOfTheirOwn.has(middleware);
+}
+
 /** The hooks of `chain` that `method`'s requests run through, outermost first. */
 export function requestChainOf(method: string, chain: readonly Middleware[]): readonly Middleware[] {
   return method === "tools/call" ? chain.filter((middleware) => !passingToolCalls.has(middleware)) : chain;

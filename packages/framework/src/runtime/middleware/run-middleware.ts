@@ -4,6 +4,7 @@ import { InputNeeded } from "../rounds/input-round.js";
 import type { Middleware, RequestCall, ToolCall, ToolResult } from "./middleware.js";
 import { toErrorResult } from "../calls/to-call-result.js";
 import { markUnexpected } from "../calls/unexpected-error.js";
+import { addsNoFailure } from "./request-chain-of.js";
 
 /** Runs `handler` inside the `onRequest` hooks of `chain`, the first outermost. */
 export function runRequestChain(chain: readonly Middleware[], call: RequestCall, handler: () => unknown): Promise<unknown> {
@@ -31,6 +32,7 @@ export function runToolChain(chain: readonly Middleware[], call: ToolCall, tool:
   const step = (index: number): Promise<ToolResult> => {
     const hook = chain[index];
     if (hook === undefined) return tool();
+    if (addsNoFailure(hook)) return hook.onToolCall!(call, () => step(index + 1));
     return settle(() => hook.onToolCall!(call, () => step(index + 1)), hook, call.tool);
   };
   return step(0);
