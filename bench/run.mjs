@@ -40,6 +40,9 @@ if (process.argv[process.argv.indexOf("--only") + 1] === "telemetry") {
   process.exit(0);
 }
 const quick = process.argv.includes("--quick");
+// The machine's load average (1, 5 and 15 minutes), printed from the start and the end of the run.
+const loadAverage = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+const loadBefore = loadAverage();
 const onlyStart = process.argv.includes("--only") && process.argv[process.argv.indexOf("--only") + 1] === "start";
 const COLD_STARTS = quick ? 6 : 11; // per server per Node
 const ROUNDS = quick ? 1 : 2;
@@ -484,7 +487,7 @@ for (const [n, node] of nodes.entries()) {
   targetLines.push(`    ${rps >= 1.5 ? "met    " : "NOT MET"}  stateless HTTP req/s ≥ 1.5 × SDK: ${fmt(rps, 2)}`);
 }
 
-console.log("\nTargets (ratios within this run)\n");
+console.log(`\nTargets (ratios within this run; load average ${loadBefore} at the start, ${loadAverage()} now)\n`);
 console.log(targetLines.join("\n"));
 
 // 6. How the cost grows with the work (bench/scaling.mjs, issue #52), on each Node, after the rest
@@ -497,3 +500,4 @@ for (const node of nodes) {
     }).trimEnd(),
   );
 }
+console.log(`\nLoad average at the end of the run: ${loadAverage()}`);
