@@ -15,6 +15,7 @@ function waitingTool() {
   const released = new Promise<void>((resolve) => (release = resolve));
   const tool = {
     name: "wait",
+    middleware: [],
     call: async (_args: unknown, context: () => { signal: AbortSignal }) => {
       const { signal } = context();
       started++;

@@ -1,6 +1,7 @@
 import { ProtocolError } from "../../errors/protocol-error.js";
 import type { ClientAbilities, Context } from "../context.js";
 import { HandoffContext } from "./handoff-context.js";
+import { callAsTaskRun } from "./task-tool-call.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
 import { TASKS_EXTENSION, TaskHandle, type CallToolResult, type ProtocolServer, type RequestExtra } from "../sdk/protocol-types.js";
 import type { TaskRunner, TaskStart } from "./task-runner.js";
@@ -84,7 +85,7 @@ async function startLater(
   const stop = () => controller.abort();
   extra.signal.addEventListener("abort", stop, { once: true });
   const handoff = new HandoffContext(context(), controller.signal);
-  const call = tool.call(args, () => handoff, { asTask: true });
+  const call = callAsTaskRun(tool, args, extra.caller, () => handoff);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const early = await Promise.race([
     call.then(

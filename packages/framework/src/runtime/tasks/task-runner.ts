@@ -4,6 +4,7 @@ import { ProtocolError } from "../../errors/protocol-error.js";
 import type { ClientAbilities, Context, ResourceContents } from "../context.js";
 import { InputNeeded, InputRound } from "../rounds/input-round.js";
 import { keepWorking } from "./keep-working.js";
+import { callAsTaskRun } from "./task-tool-call.js";
 import { RunningTasks } from "./running-tasks.js";
 import { settledTask, TOLD_LOOK_MS } from "./settled-task.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
@@ -221,7 +222,7 @@ export class TaskRunner {
     // Made only for a method that takes a context: a running task holds what it is given, a thousand times over.
     let context: TaskContext | undefined;
     const contextOf = () => (context ??= this.contextFor(taskId, owner, controller, round, call));
-    return this.settle(taskId, owner, controller, call, round, tool.call(call.arguments, contextOf, AS_TASK));
+    return this.settle(taskId, owner, controller, call, round, callAsTaskRun(tool, call.arguments, callerOf(call, owner), contextOf));
   }
 
   // Sends the run to its place, or runs it here past the response; a run no place took fails the task, saying so.
@@ -247,7 +248,7 @@ export class TaskRunner {
       round,
       client: call.client,
       auth: call.auth,
-      caller: call.caller ?? { kind: "anonymous", key: owner ?? "unknown", countKey: owner ?? "unknown" },
+      caller: callerOf(call, owner),
       host: this.host,
     });
   }
@@ -301,8 +302,10 @@ export class TaskRunner {
   }
 }
 
-// One object for every run: a literal per run is one more object each running task holds.
-const AS_TASK = { asTask: true } as const;
+// Who started a task's call; a task an older version stored says only whose it is.
+function callerOf(call: StartedCall, owner: string | undefined): CallerIdentity {
+  return call.caller ?? { kind: "anonymous", key: owner ?? "unknown", countKey: owner ?? "unknown" };
+}
 
 function toolGone(taskId: string, tool: string): TaskOutcome {
   return { error: { code: -32603, message: `Task "${taskId}" cannot go on: its tool "${tool}" is no longer served.` } };

@@ -1,0 +1,47 @@
+import type { CallerIdentity } from "../identity/caller-identity.js";
+import type { Context } from "../context.js";
+import type { RegisteredTool } from "../components/registered-tool.js";
+import type { ToolAnnotations } from "../../definitions/tool-definition.js";
+import type { ToolCall, ToolResult } from "../middleware/middleware.js";
+import { runToolChain } from "../middleware/run-middleware.js";
+
+// How a task's call is made (a protocol error the method throws fails the task with it): one
+// object for every run, since a literal per run is one more object each running task holds.
+const AS_TASK = { asTask: true } as const;
+
+/**
+ * Calls `tool` for a task (its run in the background, or a call begun in its request and carried
+ * on as one) inside the tool's middleware, `onToolCall` of the server's `use`, the class's and
+ * the method's `@use`, outermost first, as a call in its request is: a client that asks for a task
+ * gets past no policy, rate limit or error mask a plain call meets. `context` is the task's
+ * context; `caller`, who started it.
+ */
+export function callAsTaskRun(tool: RegisteredTool, args: Record<string, unknown>, caller: CallerIdentity, context: () => Context): Promise<ToolResult> {
+  // Without middleware, no closure: a running task holds what its call is given, a thousand times over.
+  if (tool.middleware.length === 0) return tool.call(args, context, AS_TASK);
+  return runToolChain(tool.middleware, new TaskToolCall(tool, args, caller, context), () => tool.call(args, context, AS_TASK));
+}
+
+// A task's call as tool middleware sees it (`ToolCall`): its context the task's, made when first read.
+class TaskToolCall implements ToolCall {
+  readonly tool: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly annotations: ToolAnnotations | undefined;
+  readonly client: string;
+
+  constructor(
+    registered: RegisteredTool,
+    args: Record<string, unknown>,
+    readonly caller: CallerIdentity,
+    private readonly contextOf: () => Context,
+  ) {
+    this.tool = registered.name;
+    this.arguments = args;
+    this.annotations = registered.wire.annotations;
+    this.client = caller.key;
+  }
+
+  get ctx(): Context {
+    return this.contextOf();
+  }
+}
