@@ -72,6 +72,15 @@ describe.skipIf(missing !== undefined)(`DurableTaskStore.watchFinish under worke
     expect(told.map((line) => line.told).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: MAX_WATCHES_PER_TASK }, (_, i) => i));
   });
 
+  test("drops a watch from its shard when its waiter stops it: the task's places are free again", async () => {
+    const task = await running();
+    const stopped = await here.lines("watch", Array(MAX_WATCHES_PER_TASK).fill({ ...task, stop: true }));
+    await take(stopped, MAX_WATCHES_PER_TASK);
+    // Every stop was sent (its fetch aborted) before these are opened, through Node and back.
+    const again = await here.lines("watch", Array(MAX_WATCHES_PER_TASK).fill(task));
+    expect(await take(again, MAX_WATCHES_PER_TASK)).toEqual(Array.from({ length: MAX_WATCHES_PER_TASK }, (_, i) => ({ watching: i })));
+  });
+
   test("a tasks/result waiter reads its task once, then once more when another isolate finishes it", async () => {
     const task = await running();
     const waiter = await here.lines("settled", [task.taskId, task.owner]);
