@@ -34,9 +34,10 @@ export async function buildTaskStoreWorker(): Promise<string> {
  * Starts `bundle` under workerd as `count` Workers in one process, each with a Durable Object
  * namespace of its own bound as MCP_STATE (in memory): a deployment of its own per store, since
  * the server-wide caps count every task of a deployment. `stores()` gives the next one's
- * `TaskStore`, which sends each operation to its Worker.
+ * `TaskStore`, which sends each operation to its Worker. With `shared`, they are one deployment
+ * instead: every Worker (an isolate of its own) is bound to the first one's objects.
  */
-export async function startTaskStoreWorkers(bin: string, bundle: string, count: number) {
+export async function startTaskStoreWorkers(bin: string, bundle: string, count: number, options: { shared?: boolean } = {}) {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-workerd-tasks-"));
   fs.copyFileSync(bundle, path.join(cwd, "worker.js"));
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
@@ -45,9 +46,13 @@ export async function startTaskStoreWorkers(bin: string, bundle: string, count: 
   modules = [ (name = "worker", esModule = embed "worker.js") ],
   compatibilityDate = "2025-09-01",
   compatibilityFlags = ["nodejs_compat"],
-  durableObjectNamespaces = [ (className = "TypemcpState", uniqueKey = "typemcp-tasks-${i}") ],
+${
+  options.shared && i > 0
+    ? `bindings = [ (name = "MCP_STATE", durableObjectNamespace = (serviceName = "s0", className = "TypemcpState")) ],`
+    : `durableObjectNamespaces = [ (className = "TypemcpState", uniqueKey = "typemcp-tasks-${i}") ],
   durableObjectStorage = (inMemory = void),
-  bindings = [ (name = "MCP_STATE", durableObjectNamespace = "TypemcpState") ],
+  bindings = [ (name = "MCP_STATE", durableObjectNamespace = "TypemcpState") ],`
+}
 );`,
   );
   fs.writeFileSync(
@@ -91,8 +96,38 @@ ${workers.join("\n")}
   };
 }
 
-/** A `TaskStore` in a Worker, and a look into one of its objects by name (what `tasks/list` of `owner` finds there). */
-export type RemoteTaskStore = TaskStore & { peek(object: string, owner: string): Promise<{ tasks: Array<{ taskId: string }> }> };
+/**
+ * A `TaskStore` in a Worker, a look into one of its objects by name (what `tasks/list` of `owner`
+ * finds there), and one of the Worker's operations that answer with JSON lines (`watch`, `settled`).
+ */
+export type RemoteTaskStore = TaskStore & {
+  peek(object: string, owner: string): Promise<{ tasks: Array<{ taskId: string }> }>;
+  lines(operation: string, args: unknown[]): Promise<Lines>;
+};
+
+/** The JSON lines a Worker writes, read one at a time; `next()` rejects once they ended. */
+export type Lines = { next(): Promise<Record<string, unknown>>; cancel(): void };
+
+async function openLines(url: string, operation: string, args: unknown[]): Promise<Lines> {
+  const stop = new AbortController();
+  const response = await fetch(url, { method: "POST", body: JSON.stringify({ operation, args }), signal: stop.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const ready: Array<Record<string, unknown>> = [];
+  let text = "";
+  return {
+    async next() {
+      while (ready.length === 0) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`the Worker's ${operation} lines ended${text ? ` with ${text}` : ""}`);
+        const parts = (text + value).split("\n");
+        text = parts.pop()!;
+        for (const part of parts) if (part) ready.push(JSON.parse(part) as Record<string, unknown>);
+      }
+      return ready.shift()!;
+    },
+    cancel: () => stop.abort(),
+  };
+}
 
 function remoteTaskStore(url: string): RemoteTaskStore {
   const call = async (operation: string, args: unknown[], object?: string): Promise<any> => {
@@ -113,5 +148,6 @@ function remoteTaskStore(url: string): RemoteTaskStore {
     answer: (...args) => call("answer", args),
     list: (...args) => call("list", args),
     peek: (object, owner) => call("peek", [{ owner }], object),
+    lines: (operation, args) => openLines(url, operation, args),
   };
 }

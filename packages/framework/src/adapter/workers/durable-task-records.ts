@@ -15,6 +15,7 @@ import { answerEntry, awaitInputOn, finishEntry, moveTo, newTaskState, recordOf 
 import { answer } from "./durable-protocol.js";
 import type { DurableObjectStorage } from "./durable-object-types.js";
 import { holdOrRefusal, perOwner, quotaFull, type HoldTask } from "./durable-task-tally.js";
+import { DurableTaskWatchers } from "./durable-task-watchers.js";
 
 /**
  * One task as the object keeps it: in memory, and the same under `task:<id>` in its storage; the
@@ -37,11 +38,13 @@ const SWEEP_MS = 60_000;
  * after it finished here. Each task is kept in memory and written through to the object's
  * storage before the answer leaves (the output gate), so a restarted or moved object loads every
  * unfinished task back. Expired tasks are dropped as they are touched, swept on each creation and
- * listing, and by an alarm once an owner stops calling.
+ * listing, and by an alarm once an owner stops calling. A `tasks/result` waiter holds a `watch`
+ * open here, told as its task finishes, is cancelled or is dropped (see `DurableTaskWatchers`).
  */
 export class DurableTaskRecords {
   private tasks: Map<string, Entry> | undefined;
   private readonly usage = new TaskUsage();
+  private readonly watchers = new DurableTaskWatchers();
   private alarmAt: number | undefined;
 
   constructor(
@@ -73,6 +76,10 @@ export class DurableTaskRecords {
         return answer(await this.answer(taskId, args.responses as Record<string, unknown>, owner));
       case "list":
         return answer(await this.list(args as { owner?: string; cursor?: string; limit?: number }));
+      case "watch": {
+        const entry = this.entry(taskId, owner);
+        return this.watchers.watch(taskId, !entry || isTerminal(entry.state.status));
+      }
       default:
         return new Response(JSON.stringify({ error: `unknown task operation ${operation}` }), { status: 400 });
     }
@@ -116,6 +123,7 @@ export class DurableTaskRecords {
     if (isTerminal(change.status)) this.usage.add(entry.owner ?? undefined, -1, 0);
     moveTo(entry, change);
     await this.save(entry);
+    if (isTerminal(change.status)) this.watchers.tell(taskId);
     // A cancelled task no longer runs: its place is given back server-wide too.
     if (isTerminal(change.status)) await holdOrRefusal(this.tally, { taskId, expiresAt: entry.expiresAt, running: 0, bytes: entry.bytes });
     return entry.state;
@@ -143,6 +151,7 @@ export class DurableTaskRecords {
     }
     finishEntry(entry, outcome, bytes);
     await this.save(entry);
+    this.watchers.tell(taskId);
     return answer(true);
   }
 
@@ -216,6 +225,8 @@ export class DurableTaskRecords {
 
   private async drop(entry: Entry): Promise<void> {
     if (!this.tasks!.delete(entry.state.taskId)) return;
+    // A waiter of a task gone reads it once more, and is told it is not found.
+    this.watchers.tell(entry.state.taskId);
     this.usage.add(entry.owner ?? undefined, isTerminal(entry.state.status) ? 0 : -1, -entry.bytes);
     await this.storage.delete(PREFIX + entry.state.taskId);
   }

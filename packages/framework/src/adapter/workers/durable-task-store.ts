@@ -14,6 +14,7 @@ import type { TaskQuota } from "../../runtime/tasks/task-limits.js";
 import type { DurableObjectNamespace } from "./durable-object-types.js";
 import { callObject } from "./durable-protocol.js";
 import { taskShard } from "./durable-task-shards.js";
+import { watchTaskFinish } from "./durable-task-watch.js";
 
 /**
  * A `TaskStore` on Durable Objects (`MCP_STATE`): a task started in one request is polled,
@@ -22,7 +23,9 @@ import { taskShard } from "./durable-task-shards.js";
  * `taskShard`), which checks the per-owner caps exactly; the server-wide caps are counted by one
  * more object, touched only when a task is created and when it finishes (see
  * `DurableTaskTally`). The objects do the work (see `DurableTaskRecords`); this side only sends
- * each call to the right one. A lost object fails the call with STORE_UNAVAILABLE.
+ * each call to the right one. A lost object fails the call with STORE_UNAVAILABLE. A `tasks/result`
+ * waiter is woken by the task's shard as the task finishes (`watchFinish`), not by reading it
+ * every 100 ms.
  */
 export class DurableTaskStore implements TaskStore {
   constructor(private readonly namespace: DurableObjectNamespace) {}
@@ -67,6 +70,10 @@ export class DurableTaskStore implements TaskStore {
     // Unowned tasks are never listed: their ids are their only key.
     if (options.owner === undefined) return { tasks: [] };
     return (await this.call(undefined, options.owner, "list", options, "list tasks")) ?? { tasks: [] };
+  }
+
+  watchFinish(taskId: string, listener: () => void, owner?: string): () => void {
+    return watchTaskFinish(this.namespace, taskId, owner, listener);
   }
 
   // JSON has no undefined: what the object answers with null is undefined here. An id no object

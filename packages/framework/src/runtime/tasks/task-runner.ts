@@ -208,7 +208,8 @@ export class TaskRunner {
    * every second besides), else looking every `everyMs`; rejects when `signal` fires first.
    */
   settled(taskId: string, owner: string | undefined, signal: AbortSignal, everyMs = 100): Promise<TaskRecord> {
-    const watch = this.store.watchFinish?.bind(this.store, taskId);
+    const store = this.store;
+    const watch = store.watchFinish && ((listener: () => void) => store.watchFinish!(taskId, listener, owner));
     return settledTask(() => this.read(taskId, owner), watch, signal, watch ? TOLD_LOOK_MS : everyMs);
   }
 

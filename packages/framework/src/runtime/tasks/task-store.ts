@@ -109,9 +109,10 @@ export interface TaskStore {
    * Optional: calls `listener` when the task may have reached a terminal status (through any
    * instance the store serves), and returns a function that stops watching. Best effort (a
    * message can be lost while a connection is down): a waiter still reads the task now and then.
-   * Without it, `tasks/result` reads the task every 100 ms until it has finished.
+   * Without it, `tasks/result` reads the task every 100 ms until it has finished. `owner` is the
+   * waiter's, as for `read` (a store that keeps each owner's tasks apart needs it to find the task).
    */
-  watchFinish?(taskId: string, listener: () => void): () => void;
+  watchFinish?(taskId: string, listener: () => void, owner?: string): () => void;
 }
 
 /** Whether `status` is one a task never leaves. */
