@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createServer, type Middleware } from "typemcp";
 import { connect, type TestClient } from "typemcp/testing";
 import { GuardedTools, MiddlewareTools } from "../fixtures/src/middleware-tools.js";
+import { GuardedTaskTools } from "../fixtures/src/task-middleware-tools.js";
 
 // The real SDK with its in-memory exporters, registered for this file only: the in-memory
 // projects share modules between files, so everything registered here is taken down after it.
@@ -106,6 +107,24 @@ describe("OpenTelemetry on the server", () => {
       expect(names).toEqual(["execute_tool guarded", "tools/call guarded"]);
     } finally {
       await own.close();
+    }
+  });
+
+  test("a task's run has its execution span, a child of the span of the request that started it", async () => {
+    const tasks = await connect(createServer(new GuardedTaskTools(), { name: "otel-tasks", version: "0.0.1" }));
+    try {
+      spans.reset();
+      const task = await tasks.startTask("explode");
+      await tasks.taskResult(task.taskId);
+      const finished = spans.getFinishedSpans();
+      const request = finished.find((s) => s.name === "tools/call explode")!;
+      const run = finished.find((s) => s.name === "execute_tool explode")!;
+      expect(run.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+      expect(run.spanContext().traceId).toBe(request.spanContext().traceId);
+      // The request ended once the task was made; the run failed after it.
+      expect(run).toMatchObject({ attributes: { "gen_ai.tool.name": "explode", "error.type": "tool_error" }, status: { code: SpanStatusCode.ERROR } });
+    } finally {
+      await tasks.close();
     }
   });
 });
