@@ -142,7 +142,7 @@ function keptToolLists(app: ServedComponents): KeptLists {
 function callTool(tool: RegisteredTool, params: Record<string, any>, extra: RequestExtra, context: ContextFor): Promise<unknown> {
   if (tool.middleware.length === 0) return executed(extra, () => tool.call(params.arguments, () => context(extra)));
   // The context is made once, when the middleware or the tool first reads it.
-  const call = new ToolChainCall(tool.name, params.arguments, tool.wire.annotations, extra, context);
+  const call = new ToolChainCall(tool.name, params.arguments, tool.wire.annotations, extra.caller, extra, context);
   // The tool's own middleware runs between the request span and the execution span, so the
   // execution span is made here too when no request middleware already offers one.
   const run = () => tool.call(params.arguments, call.context);

@@ -47,28 +47,28 @@ export function requestIdOf(call: RequestCall): string | number {
 /**
  * A tool call as tool middleware sees it (`ToolCall`), its context made when first read, by the
  * middleware or by the tool: one class, its getter on the prototype (an object literal with a
- * getter is made the slow way, per call).
+ * getter is made the slow way, per call). `source` is what the context is made from: the
+ * request's `extra` for a call in its request, the task's own context function for a task's run.
  */
-export class ToolChainCall implements ToolCall {
+export class ToolChainCall<S = RequestExtra> implements ToolCall {
   private made: Context | undefined;
   readonly arguments: Readonly<Record<string, unknown>>;
   readonly client: string;
-  readonly caller: CallerIdentity;
 
   constructor(
     readonly tool: string,
     args: Record<string, unknown> | undefined,
     readonly annotations: ToolAnnotations | undefined,
-    private readonly extra: RequestExtra,
-    private readonly contextOf: (extra: RequestExtra) => Context,
+    readonly caller: CallerIdentity,
+    private readonly source: S,
+    private readonly contextOf: (source: S) => Context,
   ) {
     this.arguments = args ?? {};
-    this.caller = extra.caller;
-    this.client = extra.caller.key;
+    this.client = caller.key;
   }
 
   get ctx(): Context {
-    return (this.made ??= this.contextOf(this.extra));
+    return (this.made ??= this.contextOf(this.source));
   }
 
   /** The context, made now if nobody has read it yet: what the tool is given. */

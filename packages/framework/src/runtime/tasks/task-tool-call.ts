@@ -1,8 +1,8 @@
 import type { CallerIdentity } from "../identity/caller-identity.js";
 import type { Context } from "../context.js";
 import type { RegisteredTool } from "../components/registered-tool.js";
-import type { ToolAnnotations } from "../../definitions/tool-definition.js";
-import type { ToolCall, ToolResult } from "../middleware/middleware.js";
+import type { ToolResult } from "../middleware/middleware.js";
+import { ToolChainCall } from "../middleware/request-call.js";
 import { runToolChain } from "../middleware/run-middleware.js";
 import { traceExecution } from "../middleware/trace-request.js";
 import { telemetryRegistered } from "../../telemetry/otel-api.js";
@@ -10,6 +10,9 @@ import { telemetryRegistered } from "../../telemetry/otel-api.js";
 // How a task's call is made (a protocol error the method throws fails the task with it): one
 // object for every run, since a literal per run is one more object each running task holds.
 const AS_TASK = { asTask: true } as const;
+
+// A task's context, as the task's own function makes it (once: the runner keeps what it made).
+const contextFrom = (context: () => Context): Context => context();
 
 /**
  * Calls `tool` for a task (its run in the background, or a call begun in its request and carried
@@ -28,29 +31,5 @@ export function callAsTaskRun(tool: RegisteredTool, args: Record<string, unknown
     ? () => traceExecution("tools/call", { name: tool.name }, () => tool.call(args, context, AS_TASK))
     : () => tool.call(args, context, AS_TASK);
   if (tool.middleware.length === 0) return run();
-  return runToolChain(tool.middleware, new TaskToolCall(tool, args, caller, context), run);
-}
-
-// A task's call as tool middleware sees it (`ToolCall`): its context the task's, made when first read.
-class TaskToolCall implements ToolCall {
-  readonly tool: string;
-  readonly arguments: Readonly<Record<string, unknown>>;
-  readonly annotations: ToolAnnotations | undefined;
-  readonly client: string;
-
-  constructor(
-    registered: RegisteredTool,
-    args: Record<string, unknown>,
-    readonly caller: CallerIdentity,
-    private readonly contextOf: () => Context,
-  ) {
-    this.tool = registered.name;
-    this.arguments = args;
-    this.annotations = registered.wire.annotations;
-    this.client = caller.key;
-  }
-
-  get ctx(): Context {
-    return this.contextOf();
-  }
+  return runToolChain(tool.middleware, new ToolChainCall(tool.name, args, tool.wire.annotations, caller, context, contextFrom), run);
 }
